@@ -1,0 +1,186 @@
+// Fixed option lists and limits from spec 01 §2–§3, §9 and spec 02 §2–§3, §9.
+// Value tuples are exported raw so zod schemas can use z.enum(CLUB_TYPES) etc.
+
+type Option<T extends string> = { value: T; label: string };
+
+// ── Listing attributes ───────────────────────────────────────────────────────
+
+export const SIZES = ["Youth", "Adult"] as const;
+export type Size = (typeof SIZES)[number];
+
+export const GENDERS = ["Men", "Women", "Unisex"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const LISTING_STATUSES = ["active", "pending_pickup", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Only these appear in search, suggestions, the home grid and sport browse (spec 01 §4). */
+export const VISIBLE_LISTING_STATUSES = ["active", "pending_pickup"] as const satisfies readonly ListingStatus[];
+
+export const LISTING_STATUS_LABELS: Readonly<Record<ListingStatus, string>> = {
+  active: "Active",
+  pending_pickup: "Pending Pickup",
+  sold: "Sold",
+};
+
+/** Spec 02 §3: the admin-facing list also shows a legacy 'completed' value. */
+const LEGACY_LISTING_STATUS_LABELS: Readonly<Record<string, string>> = { completed: "Completed" };
+
+export function isListingStatus(value: unknown): value is ListingStatus {
+  return typeof value === "string" && (LISTING_STATUSES as readonly string[]).includes(value);
+}
+
+export function listingStatusLabel(value: string): string {
+  if (isListingStatus(value)) return LISTING_STATUS_LABELS[value];
+  return LEGACY_LISTING_STATUS_LABELS[value] ?? value;
+}
+
+// ── Clubs ────────────────────────────────────────────────────────────────────
+
+export const CLUB_TYPES = ["club", "organization", "league", "school"] as const;
+export type ClubType = (typeof CLUB_TYPES)[number];
+
+export const CLUB_TYPE_BADGES: Readonly<Record<ClubType, { label: string; className: string }>> = {
+  club: { label: "Club", className: "bg-purple-100 text-purple-800" },
+  organization: { label: "Organization", className: "bg-green-100 text-green-800" },
+  league: { label: "League", className: "bg-blue-100 text-blue-800" },
+  school: { label: "School", className: "bg-amber-100 text-amber-800" },
+};
+
+export const CLUB_TYPE_OPTIONS: readonly Option<ClubType>[] = CLUB_TYPES.map((value) => ({
+  value,
+  label: CLUB_TYPE_BADGES[value].label,
+}));
+
+/** 'private' is a value seen on existing clubs (spec 02 §3); the create form offers public and members_only. */
+export const CLUB_VISIBILITIES = ["public", "members_only", "private"] as const;
+export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
+
+export const CLUB_VISIBILITY_LABELS: Readonly<Record<ClubVisibility, string>> = {
+  public: "Public",
+  members_only: "Members Only",
+  private: "Private",
+};
+
+/** What the club form lets an owner choose (spec 02 §5). */
+export const SELECTABLE_CLUB_VISIBILITIES = ["public", "members_only"] as const satisfies readonly ClubVisibility[];
+
+export const JOIN_MODES = ["open", "approval", "code"] as const;
+export type JoinMode = (typeof JOIN_MODES)[number];
+
+export const JOIN_MODE_LABELS: Readonly<Record<JoinMode, string>> = {
+  open: "Open",
+  approval: "Approval",
+  code: "Requires Code",
+};
+
+/** The button a signed-in non-member sees on the club page (spec 02 §2). */
+export const JOIN_MODE_ACTION_LABELS: Readonly<Record<JoinMode, string>> = {
+  open: "Join Group",
+  approval: "Request to Join",
+  code: "Enter Invite Code",
+};
+
+export const CLUB_ROLES = ["owner", "admin", "member"] as const;
+export type ClubRole = (typeof CLUB_ROLES)[number];
+
+export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+};
+
+export const MEMBERSHIP_STATUSES = ["active", "pending"] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const REQUEST_STATUSES = ["open", "fulfilled"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const CLUB_MESSAGE_TYPES = ["chat", "announcement"] as const;
+export type ClubMessageType = (typeof CLUB_MESSAGE_TYPES)[number];
+
+// ── Search and browse ────────────────────────────────────────────────────────
+
+export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const;
+export type RadiusMiles = (typeof RADIUS_OPTIONS)[number];
+/** Left out of the URL when equal to this (spec 01 §9). */
+export const DEFAULT_RADIUS: RadiusMiles = 25;
+
+export const PRICE_SLIDER = { min: 0, max: 500, step: 5 } as const;
+
+export const QUICK_PRICE_RANGES = [
+  { label: "Under $25", min: 0, max: 25 },
+  { label: "$25-$50", min: 25, max: 50 },
+  { label: "$50-$100", min: 50, max: 100 },
+  { label: "$100+", min: 100, max: 500 },
+] as const;
+
+export const SORT_KEYS = ["newest", "price_asc", "price_desc"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const DEFAULT_SORT: SortKey = "newest";
+
+export const SORT_OPTIONS: readonly Option<SortKey>[] = [
+  { value: "newest", label: "Newest First" },
+  { value: "price_asc", label: "Price: Low to High" },
+  { value: "price_desc", label: "Price: High to Low" },
+];
+
+export function isSortKey(value: unknown): value is SortKey {
+  return typeof value === "string" && (SORT_KEYS as readonly string[]).includes(value);
+}
+
+// ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
+
+export const LIMITS = {
+  zipLength: 5,
+  emailMax: 255,
+  passwordMin: 6,
+  passwordMax: 100,
+  /** First name, last name. */
+  nameMax: 100,
+  cityMax: 100,
+  locationInputMax: 50,
+  /** Home header shows at most this much of the e-mail before the @. */
+  emailPrefixDisplayMax: 8,
+
+  homeGrid: 12,
+  listingSuggestions: 5,
+  clubSearch: 10,
+  /** Characters typed before club search, keyword and location suggestions start. */
+  suggestionMinChars: 2,
+  brandListPreview: 6,
+  browseLoadingPlaceholders: 6,
+
+  photosPerListing: 5,
+  photoMaxBytes: 10 * 1024 * 1024,
+  photoMimeTypes: ["image/jpeg", "image/png"],
+  priceMin: 0,
+  priceStep: 0.01,
+
+  clubNameMax: 100,
+  clubSlugMax: 50,
+  clubDescriptionMax: 1000,
+  inviteCodeMin: 4,
+  inviteCodeMax: 20,
+  clubsPageSize: 20,
+  /** Listings a signed-out visitor sees on a club page. */
+  anonymousClubPreview: 3,
+
+  requestTitleMax: 200,
+  requestDescriptionMax: 1000,
+
+  ratingDecimals: 1,
+} as const;
+
+/** Presentational timings (spec 01 §9, spec 02 §9). */
+export const TIMINGS_MS = {
+  keywordSuggestionsDebounce: 300,
+  homeLocationDebounce: 400,
+  listingFormLocationDebounce: 300,
+  suggestionsHideAfterBlur: 200,
+  hoverCardOpen: 700,
+  hoverCardClose: 300,
+} as const;
+
+/** Shown where a listing's club no longer resolves (spec 01 §9). */
+export const UNKNOWN_CLUB_NAME = "Unknown Club";

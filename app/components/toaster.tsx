@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+
+export type ToastMessage = { title: string; description?: string; variant?: "default" | "success" | "destructive" };
+
+const listeners = new Set<(toast: ToastMessage) => void>();
+
+/** Client-side toasts (instant feedback before a round trip). Server toasts come through the root loader. */
+export function showToast(toast: ToastMessage) {
+  for (const listener of listeners) listener(toast);
+}
+
+const VARIANT_CLASS = {
+  default: "border-slate-200 bg-white text-slate-900",
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  destructive: "border-red-300 bg-red-50 text-red-900",
+} as const;
+
+type Entry = ToastMessage & { id: number };
+let nextId = 1;
+
+export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
+  const [toasts, setToasts] = useState<Entry[]>(() => (serverToast ? [{ ...serverToast, id: nextId++ }] : []));
+
+  // A new server toast arrives with each navigation that set one (the first is already in state).
+  const shown = useRef(serverToast);
+  useEffect(() => {
+    if (serverToast && serverToast !== shown.current) {
+      shown.current = serverToast;
+      setToasts((list) => [...list, { ...serverToast, id: nextId++ }]);
+    }
+  }, [serverToast]);
+
+  useEffect(() => {
+    const listener = (toast: ToastMessage) => setToasts((list) => [...list, { ...toast, id: nextId++ }]);
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const timer = setTimeout(() => setToasts((list) => list.slice(1)), 6000);
+    return () => clearTimeout(timer);
+  }, [toasts]);
+
+  return (
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.variant === "destructive" ? "alert" : "status"}
+          data-variant={toast.variant ?? "default"}
+          className={`pointer-events-auto rounded-lg border p-4 shadow-lg ${VARIANT_CLASS[toast.variant ?? "default"]}`}
+        >
+          <div className="flex items-start gap-3">
+            <div className="flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              className="text-sm opacity-70 hover:opacity-100"
+              aria-label="Dismiss notification"
+              onClick={() => setToasts((list) => list.filter((t) => t.id !== toast.id))}
+            >
+              ✕
+            </button>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

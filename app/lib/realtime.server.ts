@@ -1,0 +1,47 @@
+import type { Bindings } from "./env.server";
+
+/** Room kinds: the Durable Object binding and the kebab-case party name partyserver routes by. */
+export const ROOM_KINDS = {
+  lobby: { binding: "LobbyRoom", party: "lobby-room" },
+  club: { binding: "ClubRoom", party: "club-room" },
+  user: { binding: "UserRoom", party: "user-room" },
+  listing: { binding: "ListingRoom", party: "listing-room" },
+} as const;
+export type RoomKind = keyof typeof ROOM_KINDS;
+
+export const PUBLISH_SECRET_HEADER = "x-lockerswap-publish";
+
+export type Realtime = {
+  /**
+   * Fan an event out to everyone in a room. Call it after the database write: the database is the
+   * source of truth, the room only fans out. Never throws; returns false when the room is unreachable.
+   */
+  publish(kind: RoomKind, room: string, event: { type: string; [key: string]: unknown }): Promise<boolean>;
+};
+
+export function createRealtime(bindings: Bindings, secret: string): Realtime {
+  return {
+    async publish(kind, room, event) {
+      const { binding, party } = ROOM_KINDS[kind];
+      try {
+        // The raw stub, not partyserver's helpers: importing partyserver in route code breaks Vite dev.
+        const namespace = bindings[binding] as DurableObjectNamespace;
+        const stub = namespace.get(namespace.idFromName(room));
+        const response = await stub.fetch(`https://rooms.internal/parties/${party}/${encodeURIComponent(room)}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-partykit-room": room,
+            "x-partykit-namespace": party,
+            [PUBLISH_SECRET_HEADER]: secret,
+          },
+          body: JSON.stringify(event),
+        });
+        return response.ok;
+      } catch (error) {
+        console.error(JSON.stringify({ level: "error", event: "realtime_publish_failed", kind, room, message: String(error) }));
+        return false;
+      }
+    },
+  };
+}

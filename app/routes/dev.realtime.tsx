@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { requireDevRoutes } from "~/lib/dev-routes.server";
+import { ROOM_KINDS } from "~/lib/realtime.server";
+import { mintRoomToken } from "~/lib/room-token.server";
+import { useRoom, type RoomEvent } from "~/lib/use-room";
+
+export const meta: MetaFunction = () => [{ title: "Realtime test room — LockerSwap (dev)" }];
+
+const ROOM = "test";
+
+// A dev/test page proving the realtime path: loader-minted token → room → server-published events.
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireDevRoutes(context);
+  const visitor = `visitor-${crypto.randomUUID()}`;
+  const party = ROOM_KINDS.lobby.party;
+  const token = await mintRoomToken(context.env.REALTIME_SECRET, { party, room: ROOM, sub: visitor });
+  return { access: { party, room: ROOM, token }, visitor };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevRoutes(context);
+  const form = await request.formData();
+  const text = String(form.get("text") ?? "").trim().slice(0, 500);
+  if (!text) return { ok: false as const, delivered: false };
+  const delivered = await context.realtime.publish("lobby", ROOM, { type: "message", text, from: String(form.get("from") ?? "") });
+  return { ok: true as const, delivered };
+}
+
+export default function RealtimeTestRoom() {
+  const { access, visitor } = useLoaderData<typeof loader>();
+  const [events, setEvents] = useState<RoomEvent[]>([]);
+  const status = useRoom(access, (event) => setEvents((list) => [...list, event]));
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-bold">Realtime test room</h1>
+      <p className="text-sm text-slate-600" data-testid="room-status">
+        Room status: {status}
+      </p>
+      <Form method="post" className="flex gap-2" navigate={false} onSubmit={(e) => e.currentTarget.reset()}>
+        <input type="hidden" name="from" value={visitor} />
+        <label htmlFor="text" className="sr-only">
+          Message
+        </label>
+        <input id="text" name="text" required className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+          Publish
+        </button>
+      </Form>
+      <ul aria-label="Events" className="space-y-1">
+        {events.map((event, index) => (
+          <li key={index} className="rounded bg-white p-2 shadow-sm">
+            {String(event.text)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export { LobbyRoom } from "./lobby-room";
+export { ClubRoom } from "./club-room";
+export { UserRoom } from "./user-room";
+export { ListingRoom } from "./listing-room";

@@ -1,0 +1,122 @@
+/**
+ * Runs LockerSwap locally the way production runs it: the built Worker under `wrangler dev`
+ * (workerd, local R2 and Durable Objects) talking HTTP to a local libSQL server over an embedded
+ * database file. Used by `npm start` and by the end-to-end tests.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { startLocalDbServer } from "../db/local-server/server";
+
+export const LOOPBACK_ENV = {
+  // No traffic but loopback: wrangler's metrics and its cf-object fetch are off.
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+};
+
+export function run(command: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean } = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...LOOPBACK_ENV, ...opts.env },
+    });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
+    );
+  });
+}
+
+/** Local secrets, generated once and kept in .dev.vars (git-ignored); Vite dev reads the same file. */
+export function ensureDevVars(file = ".dev.vars") {
+  if (!existsSync(file)) {
+    const secret = () => randomBytes(32).toString("hex");
+    writeFileSync(
+      file,
+      [
+        "APP_ENV=development",
+        "DATABASE_URL=file:.data/lockerswap.db",
+        `SESSION_SECRET=${secret()}`,
+        `REALTIME_SECRET=${secret()}`,
+        `PASSWORD_PEPPER=${secret()}`,
+        "TESTING_MODE=on",
+        "DEV_ROUTES=on",
+        "",
+      ].join("\n"),
+    );
+  }
+  return Object.fromEntries(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.includes("=") && !line.startsWith("#"))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  ) as Record<string, string>;
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`LockerSwap did not become healthy at ${url} within ${timeoutMs / 1000}s`);
+}
+
+export async function startStack(opts: {
+  dbFile: string;
+  port: number;
+  vars: Record<string, string>;
+  persistTo: string;
+  quiet?: boolean;
+}) {
+  const database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
+  const vars = { ...opts.vars, DATABASE_URL: database.url };
+  const args = [
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(opts.port),
+    "--persist-to",
+    opts.persistTo,
+    "--show-interactive-dev-session=false",
+    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+  ];
+  const wrangler = spawn("npx", args, {
+    stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
+    env: { ...process.env, ...LOOPBACK_ENV },
+    detached: true,
+  });
+  let log = "";
+  wrangler.stdout?.on("data", (d) => (log += d));
+  wrangler.stderr?.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const stop = async () => {
+    if (wrangler.exitCode === null) {
+      try {
+        process.kill(-wrangler.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => wrangler.once("exit", r));
+    }
+    await database.close();
+  };
+  try {
+    await waitForHealthy(url, wrangler);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${log}`);
+  }
+  return { url, databaseUrl: database.url, stop, log: () => log };
+}

@@ -1,0 +1,82 @@
+/**
+ * `npm test`: typecheck, unit tests (Vitest), build + `wrangler deploy --dry-run` (prints the
+ * Worker's gzip size), then end-to-end tests (Playwright, Debian Chromium) against the built Worker
+ * under wrangler dev on a fresh temporary database. Ends with one plain line: `N passed, N failed`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { LOOPBACK_ENV } from "./stack";
+
+mkdirSync(".cache", { recursive: true });
+let passed = 0;
+let failed = 0;
+
+function step(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n━━ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...LOOPBACK_ENV, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file: string) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(path)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error("Chromium is missing. Install Debian's package, then run npm test again:\n  sudo apt-get install -y chromium");
+    return false;
+  }
+  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)");
+  return (
+    step("apt-get update", "apt-get", ["update", "-qq"], { DEBIAN_FRONTEND: "noninteractive" }) &&
+    step("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" })
+  );
+}
+
+// 1. Typecheck (one check).
+if (step("typecheck", "npx", ["tsc", "--noEmit", "-p", "."])) passed += 1;
+else failed += 1;
+
+// 2. Unit tests.
+rmSync(".cache/vitest.json", { force: true });
+step("unit tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/vitest.json"]);
+const unit = readJson(".cache/vitest.json");
+if (unit) {
+  passed += unit.numPassedTests;
+  failed += unit.numFailedTests + (unit.numFailedTestSuites ?? 0);
+} else failed += 1;
+
+// 3. Build and a dry-run deploy, which prints the Worker bundle's size (gzip).
+if (step("build", "npx", ["remix", "vite:build"])) {
+  passed += 1;
+  rmSync(".cache/deploy", { recursive: true, force: true });
+  const dry = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".cache/deploy"], {
+    encoding: "utf8",
+    env: { ...process.env, ...LOOPBACK_ENV, WRANGLER_LOG: "info" },
+  });
+  const size = `${dry.stdout}${dry.stderr}`.match(/Total Upload:[^\n]*/);
+  console.log(`\n━━ wrangler deploy --dry-run\n${size ? size[0] : `${dry.stdout}${dry.stderr}`}`);
+  if (dry.status === 0) passed += 1;
+  else failed += 1;
+} else failed += 1;
+
+// 4. End-to-end tests.
+if (ensureChromium()) {
+  rmSync(".cache/playwright.json", { force: true });
+  step("end-to-end tests (playwright)", "npx", ["playwright", "test"]);
+  const e2e = readJson(".cache/playwright.json");
+  if (e2e?.stats) {
+    passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
+    failed += e2e.stats.unexpected + (e2e.stats.skipped ?? 0);
+    if (e2e.errors?.length) failed += e2e.errors.length;
+  } else failed += 1;
+} else failed += 1;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

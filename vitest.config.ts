@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// Unit tests run in Node against real libSQL files (see tests/setup/test-db.ts).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "party/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 20000,
+  },
+});
