@@ -1,0 +1,70 @@
+/**
+ * Shared Playwright fixtures. `db` is the e2e stack's real database (the same file the local
+ * libSQL server serves to the Worker). `signInAs` inserts a session row the way the app does
+ * (only the SHA-256 of the token is stored) and sets the session cookie, instead of clicking
+ * through the sign-in form in every test. A console error on any page fails the test.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { createDb, type Db } from "../../db/client";
+import { profiles, sessions, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { E2E_BASE_URL, E2E_DB_FILE } from "../setup/e2e-env";
+
+/** Contract with app/domain/session.server.ts: cookie name outside production and token hashing. */
+export const SESSION_COOKIE = "ls_session";
+export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+let shared: Db | null = null;
+export function e2eDb() {
+  shared ??= createDb({ url: `file:${E2E_DB_FILE}` });
+  return shared;
+}
+
+export async function createUser(opts: { email?: string; firstName?: string; lastName?: string; zipCode?: string } = {}) {
+  const db = e2eDb();
+  const email = (opts.email ?? `user-${randomBytes(6).toString("hex")}@e2e.test`).toLowerCase();
+  const [user] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning();
+  await db.insert(profiles).values({
+    userId: user.id,
+    email,
+    firstName: opts.firstName ?? "Test",
+    lastName: opts.lastName ?? "User",
+    zipCode: opts.zipCode ?? null,
+  });
+  return user;
+}
+
+export async function signInAs(context: BrowserContext, userIdOrEmail: string) {
+  const db = e2eDb();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(userIdOrEmail.includes("@") ? eq(users.email, userIdOrEmail.toLowerCase()) : eq(users.id, userIdOrEmail));
+  if (!user) throw new Error(`signInAs: no user ${userIdOrEmail}`);
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  return { user, token };
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // Resource 4xx/5xx loads are asserted by the tests that cause them on purpose.
+        if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
