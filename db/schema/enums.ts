@@ -1,0 +1,64 @@
+// Allowed values for the enumerated columns. They are hard-coded here on purpose: the database
+// must not depend on app/catalog (labels, emoji, type lists live there). The CHECK constraints
+// in the tables are generated from these arrays, so changing one needs a new migration.
+// Spec 01 §3 and spec 02 §3 "Catalogues".
+
+export const SPORT_KEYS = [
+  "baseball",
+  "basketball",
+  "cycling",
+  "field-hockey",
+  "figure-skating",
+  "fitness",
+  "football",
+  "golf",
+  "hike-camp",
+  "hockey",
+  "inline-roller",
+  "lacrosse",
+  "skiing",
+  "snowboarding",
+  "soccer",
+  "softball",
+  "tennis",
+] as const;
+export type SportKey = (typeof SPORT_KEYS)[number];
+
+export const TENNIS_SUBCATEGORIES = ["tennis", "paddle", "pickleball", "racquetball", "squash", "other"] as const;
+export type TennisSubcategory = (typeof TENNIS_SUBCATEGORIES)[number];
+
+export const LISTING_CONDITIONS = ["new", "like-new", "gently-used", "well-worn"] as const;
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
+
+export const LISTING_STATUSES = ["active", "pending_pickup", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_SIZES = ["Youth", "Adult"] as const;
+export type ListingSize = (typeof LISTING_SIZES)[number];
+
+export const LISTING_GENDERS = ["Men", "Women", "Unisex"] as const;
+export type ListingGender = (typeof LISTING_GENDERS)[number];
+
+export const CLUB_TYPES = ["club", "organization", "league", "school"] as const;
+export type ClubType = (typeof CLUB_TYPES)[number];
+
+export const CLUB_VISIBILITIES = ["public", "members_only", "private"] as const;
+export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
+
+export const CLUB_JOIN_MODES = ["open", "approval", "code"] as const;
+export type ClubJoinMode = (typeof CLUB_JOIN_MODES)[number];
+
+export const CLUB_MEMBER_ROLES = ["owner", "admin", "member"] as const;
+export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
+
+export const CLUB_MEMBER_STATUSES = ["active", "pending"] as const;
+export type ClubMemberStatus = (typeof CLUB_MEMBER_STATUSES)[number];
+
+export const CLUB_MESSAGE_TYPES = ["chat", "announcement"] as const;
+export type ClubMessageType = (typeof CLUB_MESSAGE_TYPES)[number];
+
+export const CLUB_REQUEST_STATUSES = ["open", "fulfilled"] as const;
+export type ClubRequestStatus = (typeof CLUB_REQUEST_STATUSES)[number];
+
+export const SITE_ROLES = ["admin"] as const;
+export type SiteRole = (typeof SITE_ROLES)[number];

@@ -1,0 +1,10 @@
+// The whole LockerSwap schema: tables, relations, inferred row types and enum values.
+// drizzle-kit reads this file (drizzle.config.ts); createDb() passes it to drizzle.
+export * from "./enums";
+export * from "./accounts";
+export * from "./clubs";
+export * from "./listings";
+export * from "./messages";
+export * from "./requests";
+export * from "./geo";
+export * from "./relations";

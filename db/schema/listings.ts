@@ -1,0 +1,175 @@
+// Listings and what belongs to them: club links, photos, favorites, reviews
+// (spec 01 §3 listings, favorites; spec 02 §3 Listing, Favorite, Review).
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { clubs } from "./clubs";
+import { col, createdAt, id, isNotBlank, isOneOf, isZip, updatedAt } from "./columns";
+import {
+  LISTING_CONDITIONS,
+  LISTING_GENDERS,
+  LISTING_SIZES,
+  LISTING_STATUSES,
+  SPORT_KEYS,
+  TENNIS_SUBCATEGORIES,
+} from "./enums";
+
+// NOT a WITHOUT ROWID table: listings_fts (migration 0001) is an external-content FTS5 index keyed
+// by the implicit rowid. See README.md "Full-text search" before recreating this table.
+export const listings = sqliteTable(
+  "listings",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    // Whole cents: the form accepts steps of 0.01 (spec 02 §5), floats would drift.
+    priceCents: integer("price_cents").notNull(),
+    sport: text("sport", { enum: SPORT_KEYS }).notNull(),
+    // Only tennis has sub-categories (spec 02 §3 Catalogues).
+    sportSubcategory: text("sport_subcategory", { enum: TENNIS_SUBCATEGORIES }),
+    equipmentType: text("equipment_type"),
+    brand: text("brand"),
+    condition: text("condition", { enum: LISTING_CONDITIONS }).notNull(),
+    size: text("size", { enum: LISTING_SIZES }), // size group
+    sizeNumeric: text("size_numeric"), // e.g. '10.5', 'M', '32"'
+    gender: text("gender", { enum: LISTING_GENDERS }),
+    zipCode: text("zip_code").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pickupInstructions: text("pickup_instructions"),
+    contactPhone: text("contact_phone"),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Home grid / search: visible statuses, newest first.
+    index("listings_status_created_at_idx").on(t.status, sql`${t.createdAt} DESC`),
+    // Sport browse.
+    index("listings_sport_status_created_at_idx").on(t.sport, t.status, t.createdAt),
+    // In Play: own listings newest first.
+    index("listings_user_id_created_at_idx").on(t.userId, t.createdAt),
+    // Price sorts and ranges.
+    index("listings_status_price_cents_idx").on(t.status, t.priceCents),
+    // Distance filter: listings in a set of ZIPs.
+    index("listings_zip_code_idx").on(t.zipCode),
+    check("listings_title", isNotBlank(t.title)),
+    check("listings_price_cents", sql`${col(t.priceCents)} >= 0`),
+    check("listings_sport", isOneOf(t.sport, SPORT_KEYS)),
+    check(
+      "listings_sport_subcategory",
+      sql`${col(t.sportSubcategory)} is null or (${col(t.sport)} = 'tennis' and ${isOneOf(t.sportSubcategory, TENNIS_SUBCATEGORIES)})`,
+    ),
+    check("listings_condition", isOneOf(t.condition, LISTING_CONDITIONS)),
+    check("listings_size", isOneOf(t.size, LISTING_SIZES)),
+    check("listings_gender", isOneOf(t.gender, LISTING_GENDERS)),
+    check("listings_zip_code", isZip(t.zipCode)),
+    check("listings_status", isOneOf(t.status, LISTING_STATUSES)),
+  ],
+);
+
+/**
+ * The clubs a listing is shown in (replaces the spec's club_id + club_ids). A listing with no
+ * rows here is public. At most one row per listing is the primary club (the one named on cards).
+ */
+export const listingClubs = sqliteTable(
+  "listing_clubs",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.clubId] }),
+    index("listing_clubs_club_id_listing_id_idx").on(t.clubId, t.listingId),
+    uniqueIndex("listing_clubs_one_primary_per_listing").on(t.listingId).where(sql`${col(t.isPrimary)} = 1`),
+  ],
+);
+
+/** Up to 5 photos per listing (spec 02 §9), ordered by position 0..4. */
+export const listingPhotos = sqliteTable(
+  "listing_photos",
+  {
+    id: id(),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    byteSize: integer("byte_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("listing_photos_listing_id_position_unique").on(t.listingId, t.position),
+    uniqueIndex("listing_photos_r2_key_unique").on(t.r2Key),
+    check("listing_photos_position", sql`${col(t.position)} between 0 and 4`),
+    check("listing_photos_byte_size", sql`${col(t.byteSize)} between 0 and 10485760`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_id_listing_id_unique").on(t.userId, t.listingId),
+    index("favorites_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("favorites_listing_id_idx").on(t.listingId),
+  ],
+);
+
+/** A buyer's rating of a seller for one listing (spec 02 §3 Review; average to 1 decimal, §9). */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: text("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_reviewer_id_listing_id_unique").on(t.reviewerId, t.listingId),
+    index("reviews_reviewee_id_idx").on(t.revieweeId),
+    index("reviews_listing_id_idx").on(t.listingId),
+    check("reviews_rating", sql`${col(t.rating)} between 1 and 5`),
+    check("reviews_not_self", sql`${col(t.reviewerId)} <> ${col(t.revieweeId)}`),
+  ],
+);
+
+export type Listing = typeof listings.$inferSelect;
+export type NewListing = typeof listings.$inferInsert;
+export type ListingClub = typeof listingClubs.$inferSelect;
+export type NewListingClub = typeof listingClubs.$inferInsert;
+export type ListingPhoto = typeof listingPhotos.$inferSelect;
+export type NewListingPhoto = typeof listingPhotos.$inferInsert;
+export type Favorite = typeof favorites.$inferSelect;
+export type NewFavorite = typeof favorites.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
