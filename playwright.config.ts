@@ -17,6 +17,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per run, so parallel runs on one machine do not wipe each other's traces.
+  outputDir: `.cache/test-results/${process.env.E2E_PORT}`,
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -34,7 +36,7 @@ export default defineConfig({
     command: "node --import tsx scripts/e2e-server.ts",
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -17,6 +17,7 @@ export default defineConfig(({ command }) => ({
     command === "serve" &&
       cloudflareDevProxyVitePlugin({ getLoadContext, configPath: "wrangler.dev.toml", persist: { path: ".wrangler/state/v3" } }),
     remix({
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -77,6 +77,8 @@ export async function startStack(opts: {
   vars: Record<string, string>;
   persistTo: string;
   quiet?: boolean;
+  /** A wrangler config other than ./wrangler.toml (the e2e stack's build snapshot). */
+  config?: string;
 }) {
   const database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
   const vars = { ...opts.vars, DATABASE_URL: database.url };
@@ -90,12 +92,13 @@ export async function startStack(opts: {
     "--persist-to",
     opts.persistTo,
     "--show-interactive-dev-session=false",
+    ...(opts.config ? ["--config", opts.config] : []),
     ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
   ];
-  const wrangler = spawn("npx", args, {
+  // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
+  const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args.slice(1)], {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...LOOPBACK_ENV },
-    detached: true,
   });
   let log = "";
   wrangler.stdout?.on("data", (d) => (log += d));
@@ -103,11 +106,7 @@ export async function startStack(opts: {
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = async () => {
     if (wrangler.exitCode === null) {
-      try {
-        process.kill(-wrangler.pid!, "SIGTERM");
-      } catch {
-        // already gone
-      }
+      wrangler.kill("SIGTERM");
       await new Promise((r) => wrangler.once("exit", r));
     }
     await database.close();

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { requireDevRoutes } from "~/lib/dev-routes.server";
 import { ROOM_KINDS } from "~/lib/realtime.server";
 import { mintRoomToken } from "~/lib/room-token.server";
@@ -32,13 +32,18 @@ export default function RealtimeTestRoom() {
   const { access, visitor } = useLoaderData<typeof loader>();
   const [events, setEvents] = useState<RoomEvent[]>([]);
   const status = useRoom(access, (event) => setEvents((list) => [...list, event]));
+  const publisher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (publisher.state === "idle" && publisher.data?.ok) form.current?.reset();
+  }, [publisher.state, publisher.data]);
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <h1 className="text-2xl font-bold">Realtime test room</h1>
       <p className="text-sm text-slate-600" data-testid="room-status">
         Room status: {status}
       </p>
-      <Form method="post" className="flex gap-2" navigate={false} onSubmit={(e) => e.currentTarget.reset()}>
+      <publisher.Form ref={form} method="post" className="flex gap-2">
         <input type="hidden" name="from" value={visitor} />
         <label htmlFor="text" className="sr-only">
           Message
@@ -47,7 +52,7 @@ export default function RealtimeTestRoom() {
         <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
           Publish
         </button>
-      </Form>
+      </publisher.Form>
       <ul aria-label="Events" className="space-y-1">
         {events.map((event, index) => (
           <li key={index} className="rounded bg-white p-2 shadow-sm">

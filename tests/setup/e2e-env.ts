@@ -2,13 +2,15 @@
  * The end-to-end stack's fixed test configuration, shared by the server the tests start
  * (scripts/e2e-server.ts) and the tests themselves (which mint room tokens and read the database).
  */
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
+// Set once by the first process (Playwright's runner); its webServer and workers inherit them.
+// The port is derived from the runner's pid so parallel runs on one machine do not collide.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-// Set once by the first process (Playwright's runner); its webServer and workers inherit it.
-process.env.E2E_STATE_DIR ??= join(tmpdir(), `lockerswap-e2e-${process.pid}`);
+// Inside the project (git-ignored .cache/) so the snapshot's bundle resolves our node_modules.
+process.env.E2E_STATE_DIR ??= resolve(".cache", `e2e-${process.pid}`);
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR;
 export const E2E_DB_FILE = join(E2E_STATE_DIR, "e2e.db");
 

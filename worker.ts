@@ -1,0 +1,59 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+import { getLoadContext } from "./load-context";
+import { parseEnv, type Bindings } from "./app/lib/env.server";
+import { ROOM_KINDS } from "./app/lib/realtime.server";
+import { verifyRoomToken } from "./app/lib/room-token.server";
+import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/lib/security.server";
+
+type Env = Bindings & Record<string, unknown>;
+
+async function routeRooms(request: Request, env: Env) {
+  const { REALTIME_SECRET } = parseEnv(env);
+  return routePartykitRequest(request, env as never, {
+    // Only WebSocket joins come from outside, each with a token for this exact room.
+    onBeforeConnect: async (req, lobby) => {
+      const token = new URL(req.url).searchParams.get("token");
+      const kind = Object.values(ROOM_KINDS).find((k) => k.binding === lobby.className);
+      if (!kind) return new Response("Not found", { status: 404 });
+      const check = await verifyRoomToken(REALTIME_SECRET, token, { party: kind.party, room: lobby.name });
+      if (!check.ok) return new Response(`Forbidden: ${check.reason}`, { status: 403 });
+    },
+    // Publishing is internal (Durable Object stub, see app/lib/realtime.server.ts), never over HTTP.
+    onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
+  });
+}
+
+/**
+ * The Worker's fetch handler around a Remix server build. server.ts wires it to ./build/server;
+ * the end-to-end stack wires it to a private build snapshot (scripts/e2e-server.ts).
+ */
+export function createWorker(build: unknown) {
+  const handleRemixRequest = createRequestHandler(build as ServerBuild);
+  return {
+    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+      const url = new URL(request.url);
+      try {
+        if (isCrossSiteWrite(request)) {
+          return new Response("Cross-site request refused", { status: 403, headers: { "X-Content-Type-Options": "nosniff" } });
+        }
+        if (url.pathname.startsWith("/parties/")) {
+          return (await routeRooms(request, env)) ?? new Response("Not found", { status: 404 });
+        }
+        const nonce = createNonce();
+        const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
+        const response = await handleRemixRequest(request, loadContext);
+        const headers = new Headers(response.headers);
+        applySecurityHeaders(headers, { nonce, url, production: loadContext.env.APP_ENV === "production" });
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      } catch (error) {
+        // Never a stack trace to the browser; the structured line is for the operator.
+        console.error(JSON.stringify({ level: "error", event: "worker_error", path: url.pathname, message: String(error) }));
+        return new Response("Something went wrong. Please try again later.", {
+          status: 500,
+          headers: { "content-type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+        });
+      }
+    },
+  } satisfies ExportedHandler<Env>;
+}
