@@ -32,5 +32,7 @@ export default defineConfig(({ command }) => ({
   // In Vite dev the app runs in Node, where the database is the embedded file itself.
   resolve: command === "serve" ? { alias: { "@libsql/client": "@libsql/client/node" } } : { mainFields: ["browser", "module", "main"] },
   ssr: command === "serve" ? undefined : { resolve: { conditions: ["workerd", "worker", "browser"] } },
+  // Vite dev: room WebSockets go to the party Worker that scripts/dev.ts runs on port 1999.
+  server: { proxy: { "/parties": { target: "http://127.0.0.1:1999", ws: true } } },
   build: { minify: true },
 }));

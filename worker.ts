@@ -1,28 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 import { getLoadContext } from "./load-context";
-import { parseEnv, type Bindings } from "./app/lib/env.server";
-import { ROOM_KINDS } from "./app/lib/realtime.server";
-import { verifyRoomToken } from "./app/lib/room-token.server";
+import type { Bindings } from "./app/lib/env.server";
+import { routeRooms } from "./party/route-rooms";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/lib/security.server";
 
 type Env = Bindings & Record<string, unknown>;
 
-async function routeRooms(request: Request, env: Env) {
-  const { REALTIME_SECRET } = parseEnv(env);
-  return routePartykitRequest(request, env as never, {
-    // Only WebSocket joins come from outside, each with a token for this exact room.
-    onBeforeConnect: async (req, lobby) => {
-      const token = new URL(req.url).searchParams.get("token");
-      const kind = Object.values(ROOM_KINDS).find((k) => k.binding === lobby.className);
-      if (!kind) return new Response("Not found", { status: 404 });
-      const check = await verifyRoomToken(REALTIME_SECRET, token, { party: kind.party, room: lobby.name });
-      if (!check.ok) return new Response(`Forbidden: ${check.reason}`, { status: 403 });
-    },
-    // Publishing is internal (Durable Object stub, see app/lib/realtime.server.ts), never over HTTP.
-    onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
-  });
-}
 
 /**
  * The Worker's fetch handler around a Remix server build. server.ts wires it to ./build/server;
