@@ -5,7 +5,8 @@
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { E2E_DB_FILE, E2E_PORT, E2E_STATE_DIR, E2E_VARS } from "../tests/setup/e2e-env";
+import { E2E_DB_FILE, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT, E2E_PORT, E2E_STATE_DIR, E2E_VARS } from "../tests/setup/e2e-env";
+import { startOidcProvider } from "../tests/setup/oidc-provider";
 import { run, startStack } from "./stack";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
@@ -30,10 +31,12 @@ copyFileSync("wrangler.toml", join(E2E_STATE_DIR, "wrangler.toml"));
 
 const dbUrl = `file:${E2E_DB_FILE}`;
 await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: dbUrl }, quiet: true });
-await run("node", ["--import", "tsx", "db/seed/index.ts"], {
+await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], {
   env: { DATABASE_URL: dbUrl, PASSWORD_PEPPER: E2E_VARS.PASSWORD_PEPPER, SEED_PERSIST_TO: join(E2E_STATE_DIR, "wrangler") },
   quiet: true,
 });
+// Google sign-in goes to this local OIDC provider (E2E_VARS' GOOGLE_* point at it).
+const oidc = await startOidcProvider({ ...E2E_GOOGLE_CLIENT, port: E2E_OIDC_PORT });
 const stack = await startStack({
   dbFile: E2E_DB_FILE,
   port: E2E_PORT,
@@ -49,12 +52,12 @@ setInterval(() => {
   try {
     process.kill(parent, 0);
   } catch {
-    void stack.stop().finally(() => process.exit(0));
+    void Promise.all([stack.stop(), oidc.stop()]).finally(() => process.exit(0));
   }
 }, 2000).unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    await stack.stop();
+    await Promise.all([stack.stop(), oidc.stop()]);
     rmSync(E2E_STATE_DIR, { recursive: true, force: true });
     process.exit(0);
   });

@@ -1,0 +1,176 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { verifyPassword } from "~/domain/password.server";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import * as schema from "#db/schema";
+import { wipeDatabase } from "./batch-insert";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
+
+const PEPPER = "test-pepper-for-the-seed";
+const NOW = new Date("2025-06-01T12:00:00Z");
+const SCALE = 0.1;
+
+let testDb: TestDb;
+let db: TestDb["db"];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  db = testDb.db;
+  await seedDemoCommunity(db, { scale: SCALE, photos: false, pepper: PEPPER, now: NOW });
+}, 60_000);
+afterAll(() => testDb.cleanup());
+
+const distinct = async (column: string, table: string) =>
+  (await testDb.client.execute(`select distinct ${column} as v from ${table} where ${column} is not null order by 1`)).rows.map((r) => r.v);
+
+const demoUser = async (key: (typeof DEMO_ACCOUNTS)[number]["key"]) => {
+  const account = DEMO_ACCOUNTS.find((a) => a.key === key)!;
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, account.email));
+  return { account, user: user! };
+};
+
+describe("the demo community", () => {
+  test("covers every sport, tennis sub-category, condition, size, gender and status", async () => {
+    expect(await distinct("sport", "listings")).toEqual([...schema.SPORT_KEYS].sort());
+    expect(await distinct("sport_subcategory", "listings")).toEqual([...schema.TENNIS_SUBCATEGORIES].sort());
+    expect(await distinct("condition", "listings")).toEqual([...schema.LISTING_CONDITIONS].sort());
+    expect(await distinct("size", "listings")).toEqual([...schema.LISTING_SIZES].sort());
+    expect(await distinct("gender", "listings")).toEqual([...schema.LISTING_GENDERS].sort());
+    expect(await distinct("status", "listings")).toEqual([...schema.LISTING_STATUSES].sort());
+  });
+
+  test("has at least 25 clubs of every type, visibility and join mode; code clubs have invite codes", async () => {
+    const clubs = await db.select().from(schema.clubs);
+    expect(clubs.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(clubs.map((c) => c.type))).toEqual(new Set(schema.CLUB_TYPES));
+    expect(new Set(clubs.map((c) => c.visibility))).toEqual(new Set(schema.CLUB_VISIBILITIES));
+    expect(new Set(clubs.map((c) => c.joinMode))).toEqual(new Set(schema.CLUB_JOIN_MODES));
+    expect(clubs.filter((c) => c.joinMode === "code").every((c) => (c.inviteCode ?? "").length >= 4)).toBe(true);
+  });
+
+  test("every club has exactly one owner, and there are admins, members and pending requests", async () => {
+    const owners = await testDb.client.execute(
+      "select c.id, count(m.id) as owners from clubs c left join club_members m on m.club_id = c.id and m.role = 'owner' and m.status = 'active' group by c.id",
+    );
+    expect(owners.rows.every((r) => Number(r.owners) === 1)).toBe(true);
+    expect(await distinct("role", "club_members")).toEqual(["admin", "member", "owner"]);
+    expect(await distinct("status", "club_members")).toEqual(["active", "pending"]);
+  });
+
+  test("prices are whole cents within plausible bounds and dates fall in the last 90 days", async () => {
+    const listings = await db.select().from(schema.listings);
+    expect(listings.every((l) => Number.isInteger(l.priceCents) && l.priceCents >= 0 && l.priceCents < 500_000)).toBe(true);
+    const oldest = NOW.getTime() - 90 * 24 * 60 * 60 * 1000;
+    expect(listings.every((l) => l.createdAt.getTime() >= oldest && l.createdAt.getTime() <= NOW.getTime())).toBe(true);
+    expect(listings.every((l) => /^[0-9]{5}$/.test(l.zipCode) && l.city && l.state)).toBe(true);
+  });
+
+  test("is consistent: no dangling keys, listings only in clubs their seller is active in, one primary club each", async () => {
+    expect((await testDb.client.execute("pragma foreign_key_check")).rows).toEqual([]);
+    const outsiders = await testDb.client.execute(`
+      select lc.listing_id from listing_clubs lc join listings l on l.id = lc.listing_id
+      where not exists (select 1 from club_members m where m.club_id = lc.club_id and m.user_id = l.user_id and m.status = 'active')`);
+    expect(outsiders.rows).toEqual([]);
+    const primaries = await testDb.client.execute(
+      "select listing_id, sum(is_primary) as primaries from listing_clubs group by listing_id having primaries <> 1",
+    );
+    expect(primaries.rows).toEqual([]);
+    expect(Number((await testDb.client.execute("select count(*) as n from listing_clubs")).rows[0]!.n)).toBeGreaterThan(0);
+  });
+
+  test("has the social activity: favorites, chat and announcements, DMs with unread ones, questions, requests, reviews", async () => {
+    expect(await distinct("message_type", "club_messages")).toEqual(["announcement", "chat"]);
+    expect(await distinct("status", "club_requests")).toEqual(["fulfilled", "open"]);
+    const unreadDms = await testDb.client.execute("select count(*) as n from club_direct_messages where read_at is null");
+    expect(Number(unreadDms.rows[0]!.n)).toBeGreaterThan(0);
+    for (const table of ["favorites", "listing_messages", "reviews"]) {
+      expect(Number((await testDb.client.execute(`select count(*) as n from ${table}`)).rows[0]!.n), table).toBeGreaterThan(0);
+    }
+    const ratings = await distinct("rating", "reviews");
+    expect(ratings.every((r) => Number(r) >= 1 && Number(r) <= 5)).toBe(true);
+  });
+});
+
+describe("the demo accounts", () => {
+  test("exist with verified e-mails and passwords hashed with the given pepper", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const { user } = await demoUser(account.key);
+      expect(user.emailVerifiedAt).not.toBeNull();
+      const check = await verifyPassword(account.password, PEPPER, { hash: user.passwordHash!, algo: user.passwordAlgo, params: user.passwordParams });
+      expect(check.ok).toBe(true);
+    }
+  });
+
+  test("the admin has the site admin role and no one else does", async () => {
+    const { user } = await demoUser("admin");
+    const roles = await db.select().from(schema.userRoles);
+    expect(roles.map((r) => [r.userId, r.role])).toEqual([[user.id, "admin"]]);
+  });
+
+  test("the owner owns two clubs, one of them with pending join requests", async () => {
+    const { user } = await demoUser("owner");
+    const owned = await db.select().from(schema.clubMembers).where(and(eq(schema.clubMembers.userId, user.id), eq(schema.clubMembers.role, "owner")));
+    expect(owned).toHaveLength(2);
+    const pending = await testDb.client.execute({
+      sql: "select count(*) as n from club_members where status = 'pending' and club_id in (select club_id from club_members where user_id = ? and role = 'owner')",
+      args: [user.id],
+    });
+    expect(Number(pending.rows[0]!.n)).toBeGreaterThan(0);
+  });
+
+  test("the member is active in two clubs and has not yet seen one approval", async () => {
+    const { user } = await demoUser("member");
+    const memberships = await db.select().from(schema.clubMembers).where(eq(schema.clubMembers.userId, user.id));
+    expect(memberships.filter((m) => m.status === "active")).toHaveLength(2);
+    expect(memberships.filter((m) => m.status === "active" && !m.approvalNotified)).toHaveLength(1);
+  });
+
+  test("the plain user has no clubs and some favorites", async () => {
+    const { user } = await demoUser("user");
+    expect(await db.select().from(schema.clubMembers).where(eq(schema.clubMembers.userId, user.id))).toEqual([]);
+    const favorites = await db.select().from(schema.favorites).where(eq(schema.favorites.userId, user.id));
+    expect(favorites.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("seeding", () => {
+  test("is deterministic: a wipe and a second run give the same listings, ids and order", async () => {
+    const read = () =>
+      db.select({ id: schema.listings.id, title: schema.listings.title }).from(schema.listings).orderBy(asc(sql`rowid`));
+    const first = await read();
+    await wipeDatabase(db);
+    expect(await read()).toEqual([]);
+    await seedDemoCommunity(db, { scale: SCALE, photos: false, pepper: PEPPER, now: NOW });
+    expect(await read()).toEqual(first);
+    expect(first.length).toBeGreaterThanOrEqual(200);
+  }, 60_000);
+
+  test("with a bucket, stores one real PNG per photo row under {user id}/{timestamp}-{index}.png", async () => {
+    const stored = new Map<string, { body: Uint8Array; contentType?: string }>();
+    const bucket: PhotoBucket = {
+      async put(key, value, options) {
+        stored.set(key, { body: value, contentType: options?.httpMetadata?.contentType });
+      },
+    };
+    const messageIds = () => db.select({ id: schema.listingMessages.id }).from(schema.listingMessages).orderBy(asc(sql`rowid`));
+    const withoutPhotos = await messageIds();
+    await wipeDatabase(db);
+    await seedDemoCommunity(db, { scale: SCALE, photos: bucket, photoListings: 15, pepper: PEPPER, now: NOW });
+    // Photos draw from their own generator: the rest of the community is unchanged.
+    expect(await messageIds()).toEqual(withoutPhotos);
+    const photos = await db.select().from(schema.listingPhotos);
+    const listings = new Map((await db.select().from(schema.listings)).map((l) => [l.id, l]));
+    expect(new Set(photos.map((p) => p.listingId)).size).toBe(15);
+    expect(photos.length).toBe(stored.size);
+    for (const photo of photos) {
+      const object = stored.get(photo.r2Key)!;
+      expect(photo.r2Key).toMatch(new RegExp(`^${listings.get(photo.listingId)!.userId}/\\d+-${photo.position}\\.png$`));
+      expect(object.contentType).toBe("image/png");
+      expect(photo.byteSize).toBe(object.body.length);
+      expect([...object.body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const view = new DataView(object.body.buffer, object.body.byteOffset);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([photo.width, photo.height]);
+    }
+  }, 60_000);
+});
