@@ -12,8 +12,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AccountMenu } from "~/components/account-menu";
 import { SiteHeader } from "~/components/site-header";
+import { TestingModeToggle, TestModeBanner } from "~/components/test-mode-banner";
 import { Toaster } from "~/components/toaster";
+import { getNotifications } from "~/domain/notifications.server";
+import { getSession, isTestingModeOn } from "~/domain/session.server";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
@@ -30,9 +34,28 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await readToast(context, request);
+  const { viewer, clearCookie } = await getSession(request, context);
+  const user = viewer
+    ? {
+        email: viewer.email,
+        firstName: viewer.firstName,
+        zipCode: viewer.zipCode,
+        isAdmin: viewer.isAdmin,
+        notifications: await getNotifications(context.db, viewer),
+      }
+    : null;
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
   return data(
-    { toast, testingMode: context.env.testingMode, production: context.env.APP_ENV === "production" },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+    {
+      toast,
+      user,
+      testingMode: context.env.testingMode,
+      testingModeOn: Boolean(user) && isTestingModeOn(request, context.env),
+      production: context.env.APP_ENV === "production",
+    },
+    { headers },
   );
 }
 
@@ -59,13 +82,19 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, user, testingMode, testingModeOn } = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader />
+      {testingModeOn ? <TestModeBanner /> : null}
+      <SiteHeader account={user ? <AccountMenu user={user} /> : undefined} />
       <main id="main" className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>
+      {testingMode ? (
+        <footer className="mx-auto flex max-w-7xl items-center justify-start px-3 pb-6 sm:px-6">
+          <TestingModeToggle on={testingModeOn} />
+        </footer>
+      ) : null}
       <Toaster serverToast={toast} />
     </>
   );
@@ -79,7 +108,7 @@ export function ErrorBoundary() {
   const showDetails = root ? !root.production : false;
   return (
     <>
-      <SiteHeader />
+      <SiteHeader account={root?.user ? <AccountMenu user={root.user} /> : undefined} />
       <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
         {notFound ? (
           <NotFoundMessage />

@@ -37,7 +37,8 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900">
           <Logo />
-          <span className="text-lg">LockerSwap</span>
+          {/* Signed in, a phone has no room for the name beside the ZIP chip, bell and menus. */}
+          <span className={account ? "hidden text-lg min-[400px]:inline" : "text-lg"}>LockerSwap</span>
         </Link>
         <div className="ml-4 hidden items-center md:flex">
           <NavLink to="/" end className={navLink}>
@@ -47,7 +48,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
             Find a Club
           </NavLink>
         </div>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {account ?? (
             <Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 sm:inline-block">
               Sign In

@@ -8,7 +8,9 @@ const good = {
   DATABASE_URL: "http://127.0.0.1:8080",
   SESSION_SECRET: "s".repeat(32),
   REALTIME_SECRET: "r".repeat(32),
+  PASSWORD_PEPPER: "p".repeat(32),
 };
+const productionMail = { MAIL_PROVIDER_URL: "https://mail.example.com/send", MAIL_API_KEY: "key", MAIL_FROM: "LockerSwap <no-reply@example.com>" };
 
 describe("environment", () => {
   test("a valid environment parses, with defaults", () => {
@@ -33,7 +35,26 @@ describe("environment", () => {
   });
 
   test("dev routes are never on in production", () => {
-    const env = parseEnv({ ...good, APP_ENV: "production", DEV_ROUTES: "on" });
+    const env = parseEnv({ ...good, ...productionMail, APP_ENV: "production", DEV_ROUTES: "on" });
     expect(env.devRoutes).toBe(false);
+  });
+
+  test("a missing or short password pepper is named", () => {
+    const { PASSWORD_PEPPER: _, ...rest } = good;
+    expect(() => parseEnv(rest)).toThrowError(/PASSWORD_PEPPER is required/);
+    expect(() => parseEnv({ ...good, PASSWORD_PEPPER: "short" })).toThrowError(/PASSWORD_PEPPER must be at least 32/);
+  });
+
+  test("production needs a mail provider; elsewhere mail may go to the outbox", () => {
+    expect(() => parseEnv({ ...good, APP_ENV: "production" })).toThrowError(/MAIL_PROVIDER_URL is required in production/);
+    expect(parseEnv({ ...good }).MAIL_PROVIDER_URL).toBeUndefined();
+  });
+
+  test("Google sign-in is optional and defaults to Google's endpoints", () => {
+    const env = parseEnv({ ...good });
+    expect(env.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(env.GOOGLE_TOKEN_URL).toBe("https://oauth2.googleapis.com/token");
+    expect(env.GOOGLE_ISSUER).toBe("https://accounts.google.com");
+    expect(() => parseEnv({ ...good, GOOGLE_JWKS_URL: "not a url" })).toThrowError(/GOOGLE_JWKS_URL must be a URL/);
   });
 });

@@ -16,6 +16,26 @@ const Vars = z.object({
   TESTING_MODE: z.enum(["on", "off"]).default("off"),
   /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
   DEV_ROUTES: z.enum(["on", "off"]).default("off"),
+  /** HMAC key mixed into every password hash (app/domain/password.server.ts). */
+  PASSWORD_PEPPER: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
+  /** Mail provider over HTTP (JSON POST with a bearer key). Without it mail goes to the outbox table. */
+  MAIL_PROVIDER_URL: z.string().url("must be a URL").optional(),
+  MAIL_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** Google sign-in (issue 4 item 7); absent → the button says it is not set up. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google's endpoints; tests point them at a local OIDC provider (tests/setup/oidc-provider.ts). */
+  GOOGLE_AUTHORIZATION_URL: z.string().url("must be a URL").default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
+  GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+}).superRefine((vars, ctx) => {
+  // Production never writes mail to the database outbox: a provider must be configured.
+  if (vars.APP_ENV !== "production") return;
+  for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
+    if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+  }
 });
 
 export type AppEnv = z.infer<typeof Vars> & { devRoutes: boolean; testingMode: boolean };

@@ -1,12 +1,58 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { HOME_SPORT_KEYS, getSport } from "~/catalog";
-import { marketplaceStats } from "~/domain/marketplace.server";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { HOME_SPORT_KEYS, LIMITS, getSport, matchSportFromKeyword, sportName } from "~/catalog";
+import { ListingCard, ListingGrid } from "~/components/listing-card";
+import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
+import { FilterChips } from "~/components/search-chips";
+import { favoritedIds } from "~/domain/favorites.server";
+import { searchListings } from "~/domain/search.server";
+import { getUser } from "~/domain/session.server";
+import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "LockerSwap — Buy, Sell & Swap Sports Equipment Locally" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { stats: await marketplaceStats(context.db) };
+const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const parsed = parseSearchParams(url.searchParams);
+  // The home page knows only these (spec 01 §2); the rest belongs to /sport/{sport}.
+  const state = { ...parseSearchParams(""), ...Object.fromEntries(HOME_KEYS.map((key) => [key, parsed[key]])) };
+
+  // A submitted search with nothing in it (spec 01 §5). With JavaScript the form never sends it.
+  const submitted = HOME_KEYS.some((key) => url.searchParams.has(key));
+  if (submitted && !hasHomeCriteria(state) && url.searchParams.has("q")) {
+    return redirectWithToast(context, "/", {
+      title: "Please enter search criteria",
+      description: "Enter a sport, equipment, club, or location to search",
+      variant: "destructive",
+    });
+  }
+  // A keyword naming a sport goes to that sport's page (spec 01 §4), keeping where and which club.
+  const sport = matchSportFromKeyword(state.q);
+  if (state.q && sport) {
+    throw redirect(searchHref(`/sport/${sport}`, { location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
+  }
+
+  const viewer = await getUser(request, context);
+  const result = await searchListings(context.db, viewer, state, { limit: LIMITS.homeGrid });
+  if (result.clubNotFound) {
+    return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
+      title: "Club not found",
+      description: "The specified club doesn't exist",
+      variant: "destructive",
+    });
+  }
+  const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  return {
+    state,
+    items: result.items,
+    club: result.club,
+    signedIn: Boolean(viewer),
+    favorited: [...favorites],
+    filtered: hasHomeCriteria(state),
+  };
 }
 
 const STEPS = [
@@ -16,58 +62,89 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { state, items, club, signedIn, favorited, filtered } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const chips = filterChips("/", state, { club: club?.name, sport: sportName });
+  const showIntro = !location.search;
+  const favoriteSet = new Set(favorited);
+
   return (
     <div className="space-y-10">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-6 py-10 text-white">
-        <h1 className="text-3xl font-bold sm:text-4xl">Buy, Sell &amp; Swap Sports Equipment Locally</h1>
-        <p className="mt-3 max-w-2xl text-brand-100">
-          Local with no shipping, safe meetups in public places, no seller fees, and team swaps with your club.
-        </p>
-        <p className="mt-4 text-sm text-brand-100" data-testid="marketplace-stats">
-          {stats.listings} items in play · {stats.clubs} public clubs
-        </p>
-        <Link to="/clubs" className="mt-4 inline-block text-sm font-medium underline">
-          Looking for your team's gear hub? Find your organization.
-        </Link>
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-4 py-8 text-white sm:px-6">
+        <h1 className="text-2xl font-bold sm:text-4xl">Buy, Sell &amp; Swap Sports Equipment Locally</h1>
+        <p className="mb-5 mt-2 max-w-2xl text-brand-100">Local with no shipping, safe meetups in public places, no seller fees, and team swaps with your club.</p>
+        <HomeSearchBar state={state} clubName={club?.name ?? null} />
       </section>
 
-      <section aria-labelledby="how-it-works">
-        <h2 id="how-it-works" className="text-xl font-bold">
-          How It Works
-        </h2>
-        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
-          {STEPS.map((step) => (
-            <li key={step.n} className="rounded-xl bg-white p-5 shadow-sm">
-              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
-                {step.n}
-              </span>
-              <p className="mt-3 font-semibold">{step.title}</p>
-              <p className="text-sm text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {showIntro && (
+        <>
+          <section aria-labelledby="how-it-works">
+            <h2 id="how-it-works" className="text-xl font-bold">
+              How It Works
+            </h2>
+            <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+              {STEPS.map((step) => (
+                <li key={step.n} className="rounded-xl bg-white p-5 shadow-sm">
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">{step.n}</span>
+                  <p className="mt-3 font-semibold">{step.title}</p>
+                  <p className="text-sm text-slate-600">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
 
-      <section aria-labelledby="browse-by-sport">
-        <h2 id="browse-by-sport" className="text-xl font-bold">
-          Browse by Sport
+          <section aria-labelledby="browse-by-sport">
+            <h2 id="browse-by-sport" className="text-xl font-bold">
+              Browse by Sport
+            </h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {HOME_SPORT_KEYS.map((key) => {
+                const sport = getSport(key)!;
+                return (
+                  <li key={key}>
+                    <Link to={`/sport/${key}`} className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-brand-500">
+                      <span aria-hidden="true">{sport.emoji}</span> {sport.name}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="listings-title" className="space-y-4">
+        <h2 id="listings-title" className="text-xl font-bold">
+          {filtered ? "Search Results" : "Recent Listings Near You"}
         </h2>
-        <ul className="mt-4 flex flex-wrap gap-2">
-          {HOME_SPORT_KEYS.map((key) => {
-            const sport = getSport(key)!;
-            return (
-              <li key={key}>
-                <Link
-                  to={`/sport/${key}`}
-                  className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-brand-500"
-                >
-                  <span aria-hidden="true">{sport.emoji}</span> {sport.name}
+        <HomeListingFilters state={state} />
+        <FilterChips chips={chips} clearHref="/" />
+        {loading ? (
+          <p role="status" className="py-10 text-center text-slate-600">
+            Loading listings...
+          </p>
+        ) : items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            {filtered ? (
+              <p className="font-semibold">No listings match your filters</p>
+            ) : (
+              <>
+                <p className="font-semibold">No listings available yet</p>
+                <Link to="/list-item" className="mt-2 inline-block font-medium text-brand-700 underline">
+                  Be the first to list an item!
                 </Link>
-              </li>
-            );
-          })}
-        </ul>
+              </>
+            )}
+          </div>
+        ) : (
+          <ListingGrid>
+            {items.map((item) => (
+              <ListingCard key={item.id} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
+            ))}
+          </ListingGrid>
+        )}
       </section>
     </div>
   );

@@ -14,6 +14,11 @@ process.env.E2E_STATE_DIR ??= resolve(".cache", `e2e-${process.pid}`);
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR;
 export const E2E_DB_FILE = join(E2E_STATE_DIR, "e2e.db");
 
+// The local OIDC provider standing in for Google (tests/setup/oidc-provider.ts), next to the app.
+export const E2E_OIDC_PORT = E2E_PORT + 1;
+export const E2E_OIDC_URL = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: "e2e-google-client-secret" };
+
 export const E2E_VARS = {
   APP_ENV: "test",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
@@ -21,4 +26,10 @@ export const E2E_VARS = {
   PASSWORD_PEPPER: "e2e-password-pepper-0123456789abcdef01234567",
   TESTING_MODE: "on",
   DEV_ROUTES: "on",
+  GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.clientId,
+  GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.clientSecret,
+  GOOGLE_AUTHORIZATION_URL: `${E2E_OIDC_URL}/authorize`,
+  GOOGLE_TOKEN_URL: `${E2E_OIDC_URL}/token`,
+  GOOGLE_JWKS_URL: `${E2E_OIDC_URL}/jwks`,
+  GOOGLE_ISSUER: E2E_OIDC_URL,
 };

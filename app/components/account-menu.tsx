@@ -1,0 +1,77 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { LocationDialog } from "./location-dialog";
+import { NotificationsMenu, type NotificationsData } from "./notifications-menu";
+
+export type AccountUser = {
+  email: string;
+  firstName: string | null;
+  zipCode: string | null;
+  isAdmin: boolean;
+  notifications: NotificationsData;
+};
+
+/** 01 §2: the first name, else the e-mail before the @ (its first 8 characters). */
+export function menuName(user: Pick<AccountUser, "email" | "firstName">) {
+  return user.firstName?.trim() || user.email.split("@")[0].slice(0, 8);
+}
+
+const ENTRIES = [
+  { to: "/in-play", label: "In Play (My Listings)" },
+  { to: "/messages", label: "Messages" },
+  { to: "/on-deck", label: "On Deck (Favorites)" },
+  { to: "/team-hub", label: "Team Hub" },
+  { to: "/player-profile", label: "Player Profile" },
+];
+
+const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** The signed-in part of the top navigation: ZIP chip, notifications bell, user menu. */
+export function AccountMenu({ user }: { user: AccountUser }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <>
+      <LocationDialog zipCode={user.zipCode} redirectTo={here} />
+      <NotificationsMenu notifications={user.notifications} />
+      <details className="sm:relative" data-menu>
+        <summary
+          aria-label={`Account menu for ${menuName(user)}`}
+          className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="12" cy="8" r="4" />
+            <path d="M4 21a8 8 0 0 1 16 0" />
+          </svg>
+          <span className="hidden max-w-[8rem] truncate sm:inline">{menuName(user)}</span>
+          <span aria-hidden="true" className="hidden sm:inline">▾</span>
+        </summary>
+        <div className="fixed inset-x-2 top-16 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full mt-2 sm:w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          <p className="px-3 py-1 text-sm font-semibold text-slate-900 sm:hidden">{menuName(user)}</p>
+          <ul>
+            {user.isAdmin ? (
+              <li>
+                <Link to="/admin" className={itemClass}>
+                  Admin Dashboard
+                </Link>
+              </li>
+            ) : null}
+            {ENTRIES.map((entry) => (
+              <li key={entry.to}>
+                <Link to={entry.to} className={itemClass}>
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+            <li className="mt-1 border-t border-slate-100 pt-1">
+              <Form method="post" action="/logout">
+                <button type="submit" className={itemClass}>
+                  Sign Out
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </div>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import {
+  CONDITION_OPTIONS,
+  GENDERS,
+  LIMITS,
+  PRICE_SLIDER,
+  QUICK_PRICE_RANGES,
+  RADIUS_OPTIONS,
+  SIZES,
+  TENNIS_SUBCATEGORIES,
+  getBrands,
+  getEquipmentTypes,
+} from "~/catalog";
+import { countPanelFilters, searchHref, type SearchState } from "~/lib/search-params";
+
+export const FILTER_FORM_ID = "filters";
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="border-t border-slate-200 pt-3">
+      <legend className="mb-2 pt-3 text-sm font-semibold text-slate-900">{title}</legend>
+      <div className="space-y-1.5">{children}</div>
+    </fieldset>
+  );
+}
+
+function Check({ name, value, label, checked }: { name: string; value: string; label?: string; checked: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-600" />
+      {label ?? value}
+    </label>
+  );
+}
+
+/** Brand: a search box (with JavaScript), the first 6, the rest behind 'Show N more' (a <details>). */
+function BrandGroup({ brands, selected }: { brands: readonly string[]; selected: string[] }) {
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? brands.filter((brand) => brand.toLowerCase().includes(needle)) : brands;
+  const head = needle ? shown : shown.slice(0, LIMITS.brandListPreview);
+  const rest = needle ? [] : shown.slice(LIMITS.brandListPreview);
+  // Selected brands outside the lists (e.g. from an old URL) still show, so they can be unticked.
+  const extra = selected.filter((brand) => !brands.includes(brand));
+  return (
+    <Group title="Brand">
+      <label className="sr-only" htmlFor="brand-search">
+        Search brands
+      </label>
+      <input
+        id="brand-search"
+        type="search"
+        placeholder="Search brands"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        className="mb-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+      />
+      {[...extra, ...head].map((brand) => (
+        <Check key={brand} name="brands" value={brand} checked={selected.includes(brand)} />
+      ))}
+      {rest.length > 0 && (
+        <details className="group" open={rest.some((brand) => selected.includes(brand)) || undefined}>
+          <summary className="cursor-pointer list-none text-sm font-medium text-brand-700 underline">
+            <span className="group-open:hidden">Show {rest.length} more</span>
+            <span className="hidden group-open:inline">Show less</span>
+          </summary>
+          <div className="mt-1.5 space-y-1.5">
+            {rest.map((brand) => (
+              <Check key={brand} name="brands" value={brand} checked={selected.includes(brand)} />
+            ))}
+          </div>
+        </details>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The per-sport filter panel (spec 01 §2 "Filter panel"). A plain GET form: every control works
+ * without JavaScript; the keyword box and the sort select join it through `form="filters"`.
+ */
+export function FilterPanel({ sport, state }: { sport: string; state: SearchState }) {
+  const pathname = `/sport/${sport}`;
+  const types = getEquipmentTypes(sport, state.category);
+  const brands = getBrands(sport, state.category);
+  const count = countPanelFilters(state);
+  return (
+    <Form id={FILTER_FORM_ID} method="get" action={pathname} preventScrollReset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-bold">Filters ({count})</h2>
+        <Link to={pathname} className="text-sm font-medium text-brand-700 underline">
+          Clear All
+        </Link>
+      </div>
+
+      {sport === "tennis" && (
+        <Group title="Sport Category">
+          {[{ key: "", label: "All" }, ...TENNIS_SUBCATEGORIES].map((entry) => (
+            <label key={entry.key} className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                name="category"
+                value={entry.key}
+                defaultChecked={(state.category ?? "") === entry.key}
+                className="h-4 w-4 accent-brand-600"
+                onChange={(event) => {
+                  // Choosing a category resets types and brands (their lists differ per category).
+                  const form = event.currentTarget.form;
+                  for (const box of form?.querySelectorAll<HTMLInputElement>('input[name="types"], input[name="brands"]') ?? []) box.checked = false;
+                  form?.requestSubmit();
+                }}
+              />
+              {entry.label}
+            </label>
+          ))}
+        </Group>
+      )}
+
+      <Group title="Type">
+        {types.map((type) => (
+          <Check key={type} name="types" value={type} checked={state.types.includes(type)} />
+        ))}
+      </Group>
+
+      <BrandGroup key={`${sport}:${state.category}`} brands={brands} selected={state.brands} />
+
+      <Group title="Condition">
+        {CONDITION_OPTIONS.map((option) => (
+          <Check key={option.value} name="conditions" value={option.value} label={option.label} checked={state.conditions.includes(option.value)} />
+        ))}
+      </Group>
+
+      <Group title="Price Range">
+        <div className="flex items-center gap-2">
+          <label className="text-xs text-slate-600">
+            Min ($)
+            <input
+              type="number"
+              name="priceMin"
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              defaultValue={state.priceMin ?? PRICE_SLIDER.min}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            />
+          </label>
+          <label className="text-xs text-slate-600">
+            Max ($)
+            <input
+              type="number"
+              name="priceMax"
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              defaultValue={state.priceMax ?? PRICE_SLIDER.max}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            />
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-1.5 pt-1">
+          {QUICK_PRICE_RANGES.map((range) => {
+            const active = (state.priceMin ?? 0) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
+            return (
+              <Link
+                key={range.label}
+                to={searchHref(pathname, { ...state, page: 1, priceMin: range.min, priceMax: range.max })}
+                preventScrollReset
+                aria-current={active || undefined}
+                className={`rounded-full border px-2.5 py-1 text-xs font-medium ${active ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-500"}`}
+              >
+                {range.label}
+              </Link>
+            );
+          })}
+        </div>
+      </Group>
+
+      <Group title="Size">
+        {SIZES.map((size) => (
+          <Check key={size} name="sizeGroups" value={size} checked={state.sizeGroups.includes(size)} />
+        ))}
+        {state.sizes.map((size) => (
+          <Check key={size} name="sizes" value={size} label={`Size ${size}`} checked />
+        ))}
+      </Group>
+
+      <Group title="Gender">
+        {GENDERS.map((gender) => (
+          <Check key={gender} name="genders" value={gender} checked={state.genders.includes(gender)} />
+        ))}
+      </Group>
+
+      <Group title="Location">
+        <label className="block text-xs text-slate-600">
+          ZIP code
+          <input
+            type="text"
+            name="zip"
+            inputMode="numeric"
+            pattern="\d{5}"
+            maxLength={5}
+            defaultValue={state.zip}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          />
+        </label>
+        <label className="block text-xs text-slate-600">
+          Search radius
+          <select name="radius" defaultValue={String(state.radius)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+            {RADIUS_OPTIONS.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} miles
+              </option>
+            ))}
+          </select>
+        </label>
+      </Group>
+
+      {state.club && <input type="hidden" name="club" value={state.club} />}
+      {state.location && <input type="hidden" name="location" value={state.location} />}
+
+      <div className="pt-3">
+        <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          Apply Filters
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link } from "@remix-run/react";
+import { conditionBadge, sportEmoji, sportName } from "~/catalog";
+import type { ListingSummary } from "~/schemas/search";
+import { FavoriteButton } from "./favorite-button";
+
+/** '$25' or '$19.99' from whole cents. */
+export function formatPrice(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars.toLocaleString("en-US") : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatMiles(miles: number): string {
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi`;
+}
+
+const STATUS_LABEL: Record<string, string> = { pending_pickup: "Pending Pickup", sold: "Sold" };
+
+/**
+ * A listing on a grid (issue 5 §2). Signed out, the photo is blurred and the price reads 'Join to
+ * see price' — the summary carries no price for them, the blur is only the look.
+ */
+export function ListingCard({
+  listing,
+  signedIn,
+  distanceMiles = listing.distanceMiles,
+  favorited = false,
+}: {
+  listing: ListingSummary;
+  signedIn: boolean;
+  distanceMiles?: number | null;
+  favorited?: boolean;
+}) {
+  const badge = conditionBadge(listing.condition);
+  const status = STATUS_LABEL[listing.status];
+  return (
+    <article className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="listing-card">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        {listing.photoUrl ? (
+          <img
+            src={listing.photoUrl}
+            alt=""
+            loading="lazy"
+            className={`h-full w-full object-cover ${signedIn ? "" : "scale-110 blur-md"}`}
+          />
+        ) : (
+          <span className={`flex h-full items-center justify-center text-6xl ${signedIn ? "" : "blur-sm"}`} aria-hidden="true">
+            {sportEmoji(listing.sport)}
+          </span>
+        )}
+        {!signedIn && (
+          <Link
+            to="/auth"
+            className="absolute inset-0 flex items-center justify-center bg-slate-900/30 p-4 text-center text-sm font-semibold text-white"
+          >
+            Join to unlock prices and message sellers
+          </Link>
+        )}
+        {status && <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">{status}</span>}
+      </div>
+      {signedIn && <FavoriteButton listingId={listing.id} favorited={favorited} className="absolute right-2 top-2" />}
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <h3 className="line-clamp-2 font-semibold leading-snug">
+          <Link to={`/listing/${listing.id}`} className="hover:text-brand-700 hover:underline">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="text-lg font-bold text-brand-700" data-testid="listing-price">
+          {listing.priceCents !== null ? (
+            formatPrice(listing.priceCents)
+          ) : (
+            <Link to="/auth" className="text-sm font-semibold text-slate-500">
+              <span aria-hidden="true" className="mr-1 inline-block select-none blur-sm">$00</span>Join to see price
+            </Link>
+          )}
+        </p>
+        <div className="flex flex-wrap items-center gap-1.5 text-xs">
+          <span className={`rounded px-2 py-0.5 font-medium ${badge.className}`}>{badge.label}</span>
+          <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+            <span aria-hidden="true">{sportEmoji(listing.sport)}</span> {sportName(listing.sport)}
+          </span>
+        </div>
+        <p className="text-sm text-slate-600">
+          {listing.city}, {listing.state}
+          {distanceMiles != null && <span className="ml-1 text-slate-500">· {formatMiles(distanceMiles)}</span>}
+        </p>
+        {listing.clubName && (
+          <p className="mt-auto text-xs">
+            <span className="rounded-full bg-purple-50 px-2 py-0.5 font-medium text-purple-800">Listed in {listing.clubName}</span>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder card while the next results load. */
+export function ListingCardSkeleton() {
+  return (
+    <div className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true" data-testid="listing-card-skeleton">
+      <div className="aspect-[4/3] bg-slate-200" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 w-3/4 rounded bg-slate-200" />
+        <div className="h-5 w-1/3 rounded bg-slate-200" />
+        <div className="h-3 w-1/2 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
+export function ListingGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}

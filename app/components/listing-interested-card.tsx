@@ -1,0 +1,138 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useRoom, type RoomAccess } from "~/lib/use-room";
+
+type Message = { id: string; senderId: string; content: string; createdAt: string };
+type Thread = { buyerId: string; buyerName: string; messages: Message[] };
+
+/**
+ * Interested? (spec 02 §2, issue 6 §4). Signed out: a sign-in link. A buyer: their conversation
+ * with the seller and a question box. The seller: 'This is your listing' and one thread per buyer.
+ * Sending is a plain POST; new messages also arrive live through the thread's room.
+ */
+export function ListingInterestedCard({
+  listingId,
+  viewer,
+  isOwner,
+  threads,
+  access,
+}: {
+  listingId: string;
+  viewer: { id: string } | null;
+  isOwner: boolean;
+  threads: Thread[];
+  access: Record<string, RoomAccess>;
+}) {
+  if (!viewer) {
+    return (
+      <section className="rounded-xl bg-white p-6 shadow-sm">
+        <h2 className="text-xl font-semibold">Interested?</h2>
+        <Link to={`/auth?redirectTo=/listing/${listingId}`} className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white">
+          Sign in to contact the seller
+        </Link>
+      </section>
+    );
+  }
+  if (isOwner) {
+    return (
+      <section className="rounded-xl bg-white p-6 shadow-sm">
+        <h2 className="text-xl font-semibold">Interested?</h2>
+        <p className="mt-2 text-slate-600">This is your listing</p>
+        {threads.length === 0 ? <p className="mt-2 text-sm text-slate-500">No questions yet.</p> : null}
+        <div className="mt-3 space-y-4">
+          {threads.map((thread) => (
+            <ThreadView key={thread.buyerId} listingId={listingId} viewerId={viewer.id} thread={thread} access={access[thread.buyerId] ?? null} reply />
+          ))}
+        </div>
+      </section>
+    );
+  }
+  const own = threads[0] ?? { buyerId: viewer.id, buyerName: "", messages: [] };
+  return (
+    <section className="rounded-xl bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-semibold">Interested?</h2>
+      <p className="mt-1 text-sm text-slate-600">Ask the seller a question.</p>
+      <ThreadView listingId={listingId} viewerId={viewer.id} thread={own} access={access[viewer.id] ?? null} />
+    </section>
+  );
+}
+
+function ThreadView({
+  listingId,
+  viewerId,
+  thread,
+  access,
+  reply = false,
+}: {
+  listingId: string;
+  viewerId: string;
+  thread: Thread;
+  access: RoomAccess | null;
+  reply?: boolean;
+}) {
+  const [live, setLive] = useState<Message[]>([]);
+  useRoom(access, (event) => {
+    if (event.type !== "message") return;
+    const message = event.message as Message;
+    setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+  });
+  const ids = new Set(thread.messages.map((m) => m.id));
+  const messages = [...thread.messages, ...live.filter((m) => !ids.has(m.id))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "message" && (navigation.formData?.get("buyerId") ?? "") === (reply ? thread.buyerId : "");
+  const [draft, setDraft] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending) setDraft("");
+    wasSending.current = sending;
+  }, [sending]);
+
+  const label = reply ? `Reply to ${thread.buyerName}` : "Your question";
+  const fieldId = `message-${thread.buyerId}`;
+  return (
+    <div className="rounded-lg border border-slate-200 p-3" data-testid="listing-thread">
+      {reply ? <h3 className="font-semibold">{thread.buyerName}</h3> : null}
+      <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}>
+        {messages.map((m) => (
+          <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
+            <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
+            <span className="whitespace-pre-line">{m.content}</span>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" ref={formRef} preventScrollReset className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="message" />
+        {reply ? <input type="hidden" name="buyerId" value={thread.buyerId} /> : null}
+        <label htmlFor={fieldId} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={fieldId}
+          name="content"
+          rows={2}
+          required
+          maxLength={2000}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends, Shift+Enter adds a line (spec 02 §5).
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              if (draft.trim()) formRef.current?.requestSubmit();
+            }
+          }}
+          placeholder={reply ? "Write a reply…" : "Is this still available?"}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+        <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+          {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
+        </button>
+      </Form>
+    </div>
+  );
+}

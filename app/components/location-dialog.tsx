@@ -1,0 +1,78 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
+import { showToast } from "./toaster";
+
+/** The ZIP form of 'Update Your Location'; posts to /account/location, which answers with a toast. */
+export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string | null; redirectTo: string; onDone?: () => void }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/account/location";
+  return (
+    <Form
+      method="post"
+      action="/account/location"
+      className="mt-3 space-y-3"
+      onSubmit={(event) => {
+        // Instant feedback with JavaScript; the server checks the same schema without it.
+        const parsed = LocationSchema.safeParse({ zipCode: new FormData(event.currentTarget).get("zipCode") });
+        if (!parsed.success) {
+          event.preventDefault();
+          showToast(LOCATION_TOASTS.invalid);
+          return;
+        }
+        onDone?.();
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div>
+        <label htmlFor="location-zip" className="block text-sm font-medium text-slate-700">
+          ZIP Code
+        </label>
+        <input
+          id="location-zip"
+          name="zipCode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          defaultValue={zipCode ?? ""}
+          placeholder="e.g. 02139"
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
+      >
+        {busy ? "Updating..." : "Update Location"}
+      </button>
+    </Form>
+  );
+}
+
+/** The ZIP chip (01 §2): the ZIP or 'Set ZIP', opening 'Update Your Location'. A <details>, so no JS needed. */
+export function LocationDialog({ zipCode, redirectTo }: { zipCode: string | null; redirectTo: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <details ref={details} className="sm:relative" data-menu>
+      <summary
+        aria-label={zipCode ? `Your ZIP: ${zipCode}. Update your location` : "Set ZIP. Update your location"}
+        className="flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-full border border-slate-200 px-2 py-1 text-xs font-medium sm:px-3 sm:py-1.5 sm:text-sm text-slate-700 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <span aria-hidden="true">📍</span>
+        {zipCode ?? "Set ZIP"}
+      </summary>
+      <div
+        role="dialog"
+        aria-labelledby="location-dialog-title"
+        className="fixed inset-x-2 top-16 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full mt-2 sm:w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+      >
+        <h2 id="location-dialog-title" className="font-semibold">
+          Update Your Location
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Enter your ZIP code to see gear near you.</p>
+        <LocationForm zipCode={zipCode} redirectTo={redirectTo} onDone={() => details.current?.removeAttribute("open")} />
+      </div>
+    </details>
+  );
+}

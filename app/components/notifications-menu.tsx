@@ -1,0 +1,85 @@
+import { Form, Link } from "@remix-run/react";
+
+export type NotificationsData = {
+  approvals: { membershipId: string; clubSlug: string; clubName: string }[];
+  pendingRequests: { clubSlug: string; clubName: string; count: number }[];
+  count: number;
+};
+
+/** The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript. */
+export function NotificationsMenu({ notifications }: { notifications: NotificationsData }) {
+  const { approvals, pendingRequests, count } = notifications;
+  const approved = approvals.length > 0;
+  return (
+    <details className="sm:relative" data-menu>
+      <summary
+        aria-label={`Notifications (${count})`}
+        className="relative flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {count > 0 ? (
+          <span
+            data-testid="notification-badge"
+            data-approved={approved ? "true" : "false"}
+            className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full px-1 text-center text-xs font-bold leading-5 text-white ${approved ? "bg-emerald-600" : "bg-red-600"}`}
+          >
+            {count}
+          </span>
+        ) : null}
+      </summary>
+      <div className="fixed inset-x-2 top-16 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full mt-2 sm:w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        {approvals.length === 0 && pendingRequests.length === 0 ? (
+          <p className="px-1 py-2 text-sm text-slate-600">No notifications</p>
+        ) : null}
+        {approvals.length > 0 ? (
+          <section aria-labelledby="approved-heading">
+            <h2 id="approved-heading" className="px-1 text-sm font-semibold text-emerald-700">
+              You've Been Approved!
+            </h2>
+            <ul className="mt-1 space-y-1">
+              {approvals.map((row) => (
+                <li key={row.membershipId} className="flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm">
+                  <span>{row.clubName}</span>
+                  <Form method="post" action="/notifications/acknowledge">
+                    <input type="hidden" name="membershipId" value={row.membershipId} />
+                    <button
+                      type="submit"
+                      aria-label={`View Club ${row.clubName}`}
+                      className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 hover:bg-emerald-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      View Club
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {pendingRequests.length > 0 ? (
+          <section aria-labelledby="pending-heading" className={approvals.length > 0 ? "mt-3 border-t border-slate-100 pt-2" : ""}>
+            <h2 id="pending-heading" className="px-1 text-sm font-semibold text-slate-700">
+              Pending Membership Requests
+            </h2>
+            <ul className="mt-1 space-y-1">
+              {pendingRequests.map((row) => (
+                <li key={row.clubSlug}>
+                  <Link
+                    to={`/club/${row.clubSlug}/manage`}
+                    className="flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-slate-50"
+                  >
+                    <span>{row.clubName}</span>
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                      {row.count} {row.count === 1 ? "request" : "requests"}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </details>
+  );
+}

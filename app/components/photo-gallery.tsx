@@ -1,0 +1,99 @@
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+type Photo = { url: string; width: number | null; height: number | null };
+
+/** A photo that shows a placeholder when it cannot load (spec 02 §2: broken photos). */
+export function PhotoImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const [broken, setBroken] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // An error during server-rendered loading fires before React listens; check once hydrated.
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
+  }, [src]);
+  if (broken) {
+    return (
+      <div role="img" aria-label={`${alt} (unavailable)`} className={`flex items-center justify-center bg-slate-100 text-4xl text-slate-400 ${className ?? ""}`}>
+        📷
+      </div>
+    );
+  }
+  return <img ref={ref} src={src} alt={alt} className={className} onError={() => setBroken(true)} />;
+}
+
+/**
+ * The photo grid and full-size viewer (issue 6 §3). The viewer is the `?photo=n` URL, so without
+ * JavaScript every photo, arrow and thumbnail is a plain link; with it, arrow keys and Escape work.
+ */
+export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: string; open: string | null }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const total = photos.length;
+  const index = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
+  const showing = index >= 0 && index < total;
+  const link = (i: number) => `${location.pathname}?photo=${((i % total) + total) % total + 1}`;
+
+  useEffect(() => {
+    if (!showing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "ArrowRight") navigate(link(index + 1), { replace: true, preventScrollReset: true });
+      else if (event.key === "ArrowLeft") navigate(link(index - 1), { replace: true, preventScrollReset: true });
+      else if (event.key === "Escape") navigate(location.pathname, { replace: true, preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  if (total === 0) {
+    return (
+      <div className="flex aspect-[4/3] items-center justify-center rounded-xl bg-slate-100 text-6xl text-slate-300" aria-label="No photos">
+        📷
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label="Photos">
+      <ul className="grid grid-cols-4 gap-2">
+        {photos.map((photo, i) => (
+          <li key={photo.url} className={i === 0 ? "col-span-4" : ""}>
+            <Link to={link(i)} preventScrollReset aria-label={`Open photo ${i + 1} of ${total}`} className="block overflow-hidden rounded-xl bg-slate-100">
+              <PhotoImage src={photo.url} alt={`${title} — photo ${i + 1}`} className={`w-full object-cover ${i === 0 ? "aspect-[4/3]" : "aspect-square"}`} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {showing ? (
+        <div role="dialog" aria-modal="true" aria-label="Photo viewer" className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white">
+          <div className="flex w-full max-w-4xl items-center justify-between">
+            <p data-testid="photo-counter">
+              Photo {index + 1} of {total}
+            </p>
+            <Link to={location.pathname} replace preventScrollReset className="rounded bg-white/10 px-3 py-1" aria-label="Close photo viewer">
+              ✕ Close
+            </Link>
+          </div>
+          <div className="flex w-full max-w-4xl items-center gap-3">
+            <Link to={link(index - 1)} replace preventScrollReset className="rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Previous photo">
+              ‹
+            </Link>
+            <PhotoImage src={photos[index].url} alt={`${title} — photo ${index + 1} of ${total}`} className="max-h-[70vh] flex-1 object-contain" />
+            <Link to={link(index + 1)} replace preventScrollReset className="rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Next photo">
+              ›
+            </Link>
+          </div>
+          <ul className="flex gap-2" aria-label="Thumbnails">
+            {photos.map((photo, i) => (
+              <li key={photo.url}>
+                <Link to={link(i)} replace preventScrollReset aria-label={`Show photo ${i + 1}`} aria-current={i === index ? "true" : undefined}>
+                  <img src={photo.url} alt="" className={`h-14 w-14 rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

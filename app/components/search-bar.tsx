@@ -1,0 +1,197 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { HOME_SPORT_KEYS, LIMITS, RADIUS_OPTIONS, TIMINGS_MS, getSport, matchSportFromKeyword } from "~/catalog";
+import type { SearchState } from "~/lib/search-params";
+import { SearchSuggest, toClubSuggestions, toListingSuggestions, toLocationSuggestions } from "./search-suggest";
+import { showToast } from "./toaster";
+
+const CLUB_DEBOUNCE_MS = 300;
+const button = "rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Hidden copies of the state another form on the page owns, so submitting one keeps the rest. */
+function Keep({ state, fields }: { state: SearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {
+  return (
+    <>
+      {fields.map((field) => {
+        const value = field === "sports" ? state.sports.join(",") : field === "radius" ? (state.radius === 25 ? "" : String(state.radius)) : state[field];
+        return value ? <input key={field} type="hidden" name={field} value={value} /> : null;
+      })}
+    </>
+  );
+}
+
+/**
+ * The club combobox of 'Advanced Filters'. Without JavaScript the box itself is the `club` field
+ * (a slug); once hydrated, picking a club puts its slug in a hidden field and the box shows the name.
+ */
+function ClubPicker({ slug, name }: { slug: string; name: string | null }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState({ slug, name: name ?? slug });
+  useEffect(() => setChosen({ slug, name: name ?? slug }), [slug, name]);
+  return (
+    <div className="space-y-2">
+      <SearchSuggest
+        label="Club"
+        labelClassName="block text-sm font-medium text-slate-700"
+        name={hydrated ? undefined : "club"}
+        defaultValue={hydrated ? chosen.name : slug}
+        placeholder="Search clubs"
+        endpoint="/api/suggest/clubs"
+        toSuggestions={toClubSuggestions}
+        debounceMs={CLUB_DEBOUNCE_MS}
+        onPick={(item) => setChosen({ slug: item.detail ?? "", name: item.label })}
+      />
+      {hydrated && <input type="hidden" name="club" value={chosen.slug} />}
+      <div className="flex items-center justify-between text-sm">
+        {hydrated ? (
+          <button type="button" className="text-slate-600 underline" onClick={() => setChosen({ slug: "", name: "" })}>
+            Clear selection
+          </button>
+        ) : (
+          <span />
+        )}
+        <Link to="/clubs" className="font-medium text-brand-700 underline">
+          Browse all clubs
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Spec 01 §4–§5: nothing entered → toast and no search; a non-sport keyword → 'Searching all sports'. */
+function checkCriteria(event: FormEvent<HTMLFormElement>) {
+  const form = new FormData(event.currentTarget);
+  const value = (name: string) => String(form.get(name) ?? "").trim();
+  const q = value("q");
+  if (!q && !value("location") && !value("club")) {
+    event.preventDefault();
+    showToast({ title: "Please enter search criteria", description: "Enter a sport, equipment, club, or location to search", variant: "destructive" });
+    return;
+  }
+  if (q && !matchSportFromKeyword(q)) {
+    showToast({ title: "Searching all sports", description: `Looking for ${q} across all categories...` });
+  }
+}
+
+/** The home header search: location, keyword, Advanced Filters (club) and Search — a GET form to /. */
+export function HomeSearchBar({ state, clubName }: { state: SearchState; clubName: string | null }) {
+  return (
+    <div>
+      <Form method="get" action="/" onSubmit={checkCriteria} role="search" aria-label="Search listings" className="flex flex-col gap-2 rounded-xl bg-white p-3 shadow-md md:flex-row md:items-start">
+        <SearchSuggest
+          label="Location"
+          name="location"
+          defaultValue={state.location || state.zip}
+          placeholder="Town or ZIP"
+          maxLength={LIMITS.locationInputMax}
+          endpoint="/api/suggest/locations"
+          toSuggestions={toLocationSuggestions}
+          debounceMs={TIMINGS_MS.homeLocationDebounce}
+          className="text-slate-900"
+        />
+        <SearchSuggest
+          label="Keyword"
+          name="q"
+          type="search"
+          defaultValue={state.q}
+          placeholder="Equipment, brand, sport"
+          maxLength={100}
+          endpoint="/api/suggest/listings"
+          toSuggestions={toListingSuggestions}
+          debounceMs={TIMINGS_MS.keywordSuggestionsDebounce}
+          className="text-slate-900"
+        />
+        <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined}>
+          <summary className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">Filters</summary>
+          <div className="z-40 mt-2 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:right-0 md:w-80">
+            <p className="mb-2 font-semibold">Advanced Filters</p>
+            <ClubPicker slug={state.club} name={clubName} />
+            <button type="submit" className={`${button} mt-3 w-full`}>
+              Apply Filters
+            </button>
+          </div>
+        </details>
+        <Keep state={state} fields={["sports", "radius"]} />
+        <button type="submit" className={button}>
+          Search
+        </button>
+      </Form>
+      <Link to="/clubs" className="mt-3 inline-block text-sm font-medium text-white underline">
+        Looking for your team's gear hub? Find your organization.
+      </Link>
+    </div>
+  );
+}
+
+/** The listings section's own GET form: location, radius, the Sports drawer and Search. */
+export function HomeListingFilters({ state }: { state: SearchState }) {
+  return (
+    <Form method="get" action="/" aria-label="Filter listings" className="flex flex-wrap items-end gap-2">
+      <div className="w-full sm:w-64">
+        <SearchSuggest
+          label="Location"
+          labelClassName="block text-xs font-medium text-slate-600"
+          name="location"
+          defaultValue={state.location || state.zip}
+          placeholder="Town or ZIP"
+          maxLength={LIMITS.locationInputMax}
+          endpoint="/api/suggest/locations"
+          toSuggestions={toLocationSuggestions}
+          debounceMs={TIMINGS_MS.homeLocationDebounce}
+        />
+      </div>
+      <label className="text-xs font-medium text-slate-600">
+        Radius
+        <select name="radius" defaultValue={String(state.radius)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
+          {RADIUS_OPTIONS.map((miles) => (
+            <option key={miles} value={miles}>
+              {miles} miles
+            </option>
+          ))}
+        </select>
+      </label>
+      <details className="relative" open={undefined}>
+        <summary className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50">
+          Sports{state.sports.length ? ` (${state.sports.length})` : ""}
+        </summary>
+        <fieldset className="absolute left-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+          <legend className="sr-only">Sports</legend>
+          <div className="grid grid-cols-2 gap-1">
+            {HOME_SPORT_KEYS.map((key) => (
+              <label key={key} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 accent-brand-600" />
+                {getSport(key)!.name}
+              </label>
+            ))}
+          </div>
+          <div className="mt-3 flex gap-2">
+            <button type="submit" className={`${button} flex-1`}>
+              Apply Filters
+            </button>
+            <button
+              type="submit"
+              name="sports"
+              value=""
+              className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              onClick={(event) => {
+                for (const box of event.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[name="sports"]') ?? []) box.checked = false;
+              }}
+            >
+              Clear
+            </button>
+          </div>
+        </fieldset>
+      </details>
+      <Keep state={state} fields={["q", "club"]} />
+      <button type="submit" className={button}>
+        Search
+      </button>
+    </Form>
+  );
+}

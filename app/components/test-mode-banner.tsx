@@ -1,0 +1,27 @@
+import { Form, useLocation } from "@remix-run/react";
+
+/** 01 §4: shown while testing mode is on. */
+export function TestModeBanner() {
+  return (
+    <div role="status" className="bg-amber-100 px-3 py-2 text-center text-sm font-medium text-amber-900">
+      Test Mode: Auth disabled. Data may reset.
+    </div>
+  );
+}
+
+/** The testing-mode switch; rendered only when the deployment enables testing mode. */
+export function TestingModeToggle({ on }: { on: boolean }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/testing-mode">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {on ? "Disable testing mode" : "Enable testing mode"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,145 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { emailVerificationTokens, mailOutbox, profiles, users, zipCodes } from "#db/schema";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import {
+  fillLocationFromZip,
+  resendVerification,
+  safeRedirect,
+  signIn,
+  signUp,
+  testingModeUser,
+  verifyEmail,
+  type AccountsContext,
+} from "./accounts.server";
+import { AUTH_RATE_LIMITS } from "./rate-limit.server";
+
+let t: TestDb;
+let ctx: AccountsContext;
+let ipCounter = 0;
+/** A fresh IP per call keeps the per-IP limit out of the tests that are not about it. */
+const info = () => ({ ip: `192.0.2.${++ipCounter}`, origin: "http://app.test" });
+
+beforeAll(async () => {
+  t = await createTestDb();
+  ctx = { db: t.db, env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32) } };
+});
+afterAll(() => t.cleanup());
+
+const input = (email: string) => ({
+  email,
+  password: "secret-pass",
+  firstName: " Sam ",
+  lastName: "Lee",
+  zipCode: "02139",
+  city: "Cambridge",
+  state: "MA",
+});
+
+async function mailsTo(email: string) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+}
+function tokenFrom(text: string) {
+  return new URL(text.match(/http:\/\/app\.test\/verify-email\?token=\S+/)![0]).searchParams.get("token")!;
+}
+
+describe("sign-up and e-mail verification", () => {
+  test("sign-up creates an unverified account and profile, and mails a verification link", async () => {
+    expect(await signUp(ctx, input("New@Example.com "), info())).toEqual({ ok: true, email: "new@example.com" });
+    const [user] = await t.db.select().from(users).where(eq(users.email, "new@example.com"));
+    expect(user.emailVerifiedAt).toBeNull();
+    expect(user.passwordAlgo).toBe("pbkdf2-sha256");
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(profile).toMatchObject({ firstName: "Sam", lastName: "Lee", zipCode: "02139", city: "Cambridge", state: "MA", email: "new@example.com" });
+    const mails = await mailsTo("new@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Confirm your LockerSwap account");
+    // Only the hash of the link's token is stored.
+    const token = tokenFrom(mails[0].text);
+    const [row] = await t.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+  });
+
+  test("an unverified account cannot sign in; after the link it can, and the link works only once", async () => {
+    await signUp(ctx, input("verify@example.com"), info());
+    expect(await signIn(ctx, { email: "verify@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "unverified" });
+    const token = tokenFrom((await mailsTo("verify@example.com"))[0].text);
+    const verified = await verifyEmail(t.db, token);
+    expect(verified.ok).toBe(true);
+    expect(await verifyEmail(t.db, token)).toEqual({ ok: false });
+    const result = await signIn(ctx, { email: "VERIFY@example.com", password: "secret-pass" }, info());
+    expect(result.ok).toBe(true);
+    expect(await signIn(ctx, { email: "verify@example.com", password: "wrong-pass" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
+  });
+
+  test("an expired verification link is refused", async () => {
+    await signUp(ctx, input("late@example.com"), info());
+    const token = tokenFrom((await mailsTo("late@example.com"))[0].text);
+    expect(await verifyEmail(t.db, token, new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ ok: false });
+    expect(await verifyEmail(t.db, "not-a-token")).toEqual({ ok: false });
+  });
+
+  test("signing up with a registered address answers the same and mails the owner instead", async () => {
+    await signUp(ctx, input("taken@example.com"), info());
+    const token = tokenFrom((await mailsTo("taken@example.com"))[0].text);
+    await verifyEmail(t.db, token);
+    const again = await signUp(ctx, { ...input("Taken@example.com"), password: "another-pass", firstName: "Mallory" }, info());
+    expect(again).toEqual({ ok: true, email: "taken@example.com" });
+    expect(await t.db.select().from(users).where(eq(users.email, "taken@example.com"))).toHaveLength(1);
+    const mails = await mailsTo("taken@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Confirm your LockerSwap account", "Someone tried to sign up with your address"]);
+    // The original password still works; the attempt changed nothing.
+    expect((await signIn(ctx, { email: "taken@example.com", password: "secret-pass" }, info())).ok).toBe(true);
+  });
+
+  test("resend mails a new link only to an unverified account, and answers the same for any address", async () => {
+    await signUp(ctx, input("resend@example.com"), info());
+    expect(await resendVerification(ctx, "resend@example.com", info())).toEqual({ ok: true });
+    expect(await mailsTo("resend@example.com")).toHaveLength(2);
+    expect(await resendVerification(ctx, "nobody@example.com", info())).toEqual({ ok: true });
+    expect(await mailsTo("nobody@example.com")).toHaveLength(0);
+  });
+
+  test("sign-in attempts per e-mail are rate limited, even with the right password", async () => {
+    await signUp(ctx, input("limited@example.com"), info());
+    for (let i = 0; i < AUTH_RATE_LIMITS.email.limit; i++) {
+      await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info());
+    }
+    expect(await signIn(ctx, { email: "limited@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+  });
+
+  test("an unknown address fails like a wrong password", async () => {
+    expect(await signIn(ctx, { email: "ghost@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
+  });
+
+  test("the server fills city and state from the ZIP when they are left empty", async () => {
+    await t.db.insert(zipCodes).values({ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -73.99 }).onConflictDoNothing();
+    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "", state: "" })).toEqual({ zipCode: "10001", city: "New York", state: "NY" });
+    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "Manhattan", state: "" })).toEqual({ zipCode: "10001", city: "Manhattan", state: "NY" });
+    expect(await fillLocationFromZip(t.db, { zipCode: "00000", city: "", state: "" })).toEqual({ zipCode: "00000", city: "", state: "" });
+  });
+
+  test("testing mode uses the demo 'user' account, creating it when the seed did not", async () => {
+    const first = await testingModeUser(t.db);
+    expect(first.email).toBe("user@lockerswap.test");
+    expect(first.emailVerifiedAt).not.toBeNull();
+    expect((await testingModeUser(t.db)).id).toBe(first.id);
+  });
+});
+
+describe("safe redirects", () => {
+  test.each([
+    ["/in-play", "/in-play"],
+    ["/club/tigers?tab=chat#top", "/club/tigers?tab=chat#top"],
+    ["//evil.com", "/"],
+    ["/\\evil.com", "/"],
+    ["https://evil.com", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/\t/evil.com", "/"],
+    ["", "/"],
+    [null, "/"],
+  ])("%s → %s", (to, expected) => {
+    expect(safeRedirect(to)).toBe(expected);
+  });
+});

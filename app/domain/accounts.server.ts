@@ -1,0 +1,191 @@
+// Accounts: sign-up with e-mail verification, sign-in, resend (issue 4 items 2–4, 6, 10).
+// Sign-up never tells whether an address is registered: a known address gets the same screen
+// and its owner gets a mail instead. Every public entry point is rate limited per IP and e-mail.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { emailVerificationTokens, profiles, users } from "#db/schema";
+import { DEMO_ACCOUNTS } from "#db/seed/demo-accounts";
+import { lookupZip } from "./geo.server";
+import { sendMail, type MailConfig } from "./mail.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { hitAuthRateLimits } from "./rate-limit.server";
+import { hashToken, randomToken } from "./session.server";
+
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 3600 * 1000;
+
+export type AccountsContext = { db: Db; env: MailConfig & { PASSWORD_PEPPER: string } };
+/** Where the request came from: the IP for rate limits and the origin for links in mails. */
+export type RequestInfo = { ip: string; origin: string };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A same-site path to go to after sign-in, or the fallback. Refuses anything a browser could read
+ * as another origin: `//evil`, `/\evil`, `https://evil`, control characters.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  try {
+    const base = "http://same.invalid";
+    const url = new URL(to, base);
+    if (url.origin !== base) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The server half of "typing a ZIP fills city and state": fills what the user left empty. */
+export async function fillLocationFromZip(db: Db, input: { zipCode: string; city: string; state: string }) {
+  if (input.city.trim() && input.state.trim()) return input;
+  const found = await lookupZip(db, input.zipCode);
+  if (!found.ok) return input;
+  return { ...input, city: input.city.trim() || found.city, state: input.state.trim() || found.state };
+}
+
+async function createVerificationLink(db: Db, userId: string, origin: string, now = new Date()) {
+  const token = randomToken();
+  await db.insert(emailVerificationTokens).values({
+    tokenHash: await hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+  });
+  return `${origin}/verify-email?${new URLSearchParams({ token })}`;
+}
+
+async function sendVerificationMail(ctx: AccountsContext, user: { id: string; email: string }, origin: string) {
+  const link = await createVerificationLink(ctx.db, user.id, origin);
+  await sendMail(ctx, {
+    to: user.email,
+    subject: "Confirm your LockerSwap account",
+    text: `Welcome to LockerSwap!\n\nClick the link below to verify your account:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this mail.`,
+  });
+}
+
+export type SignUpInput = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  zipCode: string;
+  city: string;
+  state: string;
+};
+
+export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" };
+
+export async function signUp(ctx: AccountsContext, input: SignUpInput, info: RequestInfo): Promise<SignUpResult> {
+  const email = normalizeEmail(input.email);
+  if (!(await hitAuthRateLimits(ctx.db, "sign-up", info.ip, email))) return { ok: false, reason: "rate_limited" };
+
+  const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (existing) {
+    await mailExistingOwner(ctx, existing, info.origin);
+    return { ok: true, email };
+  }
+  const password = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
+  const [created] = await ctx.db
+    .insert(users)
+    .values({ email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) {
+    // Registered between our read and our insert: same answer as any known address.
+    const [raced] = await ctx.db.select().from(users).where(eq(users.email, email));
+    if (raced) await mailExistingOwner(ctx, raced, info.origin);
+    return { ok: true, email };
+  }
+  await ctx.db.insert(profiles).values({
+    userId: created.id,
+    email,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    zipCode: input.zipCode,
+    city: input.city.trim(),
+    state: input.state,
+  });
+  await sendVerificationMail(ctx, created, info.origin);
+  return { ok: true, email };
+}
+
+async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }, origin: string) {
+  if (!user.emailVerifiedAt) return sendVerificationMail(ctx, user, origin);
+  await sendMail(ctx, {
+    to: user.email,
+    subject: "Someone tried to sign up with your address",
+    text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${origin}/auth\n\nIf it was not you, you can ignore this mail.`,
+  });
+}
+
+export type SignInResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "rate_limited" | "invalid_credentials" | "unverified" };
+
+/** Sign-in with e-mail and password; an unverified account is refused (issue 4 item 3). */
+export async function signIn(ctx: AccountsContext, input: { email: string; password: string }, info: Pick<RequestInfo, "ip">): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  if (!(await hitAuthRateLimits(ctx.db, "sign-in", info.ip, email))) return { ok: false, reason: "rate_limited" };
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user?.passwordHash) {
+    // Same work as a real check, so the answer time does not tell whether the address exists.
+    await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
+    return { ok: false, reason: "invalid_credentials" };
+  }
+  const check = await verifyPassword(input.password, ctx.env.PASSWORD_PEPPER, {
+    hash: user.passwordHash,
+    algo: user.passwordAlgo,
+    params: user.passwordParams,
+  });
+  if (!check.ok) return { ok: false, reason: "invalid_credentials" };
+  if (check.needsRehash) {
+    const fresh = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
+    await ctx.db.update(users).set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params }).where(eq(users.id, user.id));
+  }
+  if (!user.emailVerifiedAt) return { ok: false, reason: "unverified" };
+  return { ok: true, userId: user.id };
+}
+
+/** Sends a new verification link when the address has an unverified account; silent otherwise. */
+export async function resendVerification(ctx: AccountsContext, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
+  const email = normalizeEmail(rawEmail);
+  if (!(await hitAuthRateLimits(ctx.db, "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user, info.origin);
+  return { ok: true };
+}
+
+/** Consumes a verification token: single use, refused once expired. */
+export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<{ ok: true; userId: string } | { ok: false }> {
+  if (!token) return { ok: false };
+  const [used] = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, await hashToken(token)),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!used) return { ok: false };
+  await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
+  return { ok: true, userId: used.userId };
+}
+
+/**
+ * Testing mode (01 §4, issue 4 item 10) signs the browser into this real demo account, so every
+ * server rule still applies to it. The seed creates it; a database without the seed gets it here.
+ */
+export async function testingModeUser(db: Db) {
+  const demo = DEMO_ACCOUNTS.find((a) => a.key === "user")!;
+  const [existing] = await db.select().from(users).where(eq(users.email, demo.email));
+  if (existing) return existing;
+  const [created] = await db.insert(users).values({ email: demo.email, emailVerifiedAt: new Date() }).onConflictDoNothing().returning();
+  if (!created) return (await db.select().from(users).where(eq(users.email, demo.email)))[0];
+  await db.insert(profiles).values({ userId: created.id, email: demo.email, firstName: demo.firstName, lastName: demo.lastName }).onConflictDoNothing();
+  return created;
+}

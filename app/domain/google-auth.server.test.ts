@@ -1,0 +1,279 @@
+import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { profiles, sessions, users } from "#db/schema";
+import { startOidcProvider, type OidcProvider } from "../../tests/setup/oidc-provider";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import {
+  finishGoogleSignIn,
+  GoogleSignInRefused,
+  IdTokenError,
+  signInWithGoogle,
+  startGoogleSignIn,
+  verifyIdToken,
+  type GoogleClaims,
+} from "./google-auth.server";
+
+const CLIENT_ID = "unit-client";
+const ISSUER = "https://accounts.google.com";
+
+describe("id_token verification", () => {
+  const kid = "key-1";
+  const good = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  let jwksServer: Server;
+  let jwksUrl: string;
+
+  beforeAll(async () => {
+    jwksServer = createServer((_, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ keys: [{ ...good.publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" }] }));
+    });
+    await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
+    jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
+  });
+  afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+
+  const now = Math.floor(Date.now() / 1000);
+  const claims = (overrides: Record<string, unknown> = {}) => ({
+    iss: ISSUER,
+    aud: CLIENT_ID,
+    sub: "1234567890",
+    email: "Sam.Lee@Example.com",
+    email_verified: true,
+    given_name: "Sam",
+    family_name: "Lee",
+    iat: now,
+    exp: now + 3600,
+    ...overrides,
+  });
+  function sign(payload: Record<string, unknown>, key: KeyObject = good.privateKey, header: Record<string, unknown> = { alg: "RS256", kid }) {
+    const enc = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const input = `${enc(header)}.${enc(payload)}`;
+    return `${input}.${createSign("RSA-SHA256").update(input).sign(key).toString("base64url")}`;
+  }
+  const verify = (token: string) => verifyIdToken(token, { clientId: CLIENT_ID, issuer: ISSUER, jwksUrl });
+
+  test("a token signed by the provider's key gives the claims, with the e-mail lower-cased", async () => {
+    await expect(verify(sign(claims()))).resolves.toEqual({
+      sub: "1234567890",
+      email: "sam.lee@example.com",
+      givenName: "Sam",
+      familyName: "Lee",
+      name: null,
+    });
+    // Google's tokens may name the issuer without the scheme.
+    await expect(verify(sign(claims({ iss: "accounts.google.com" })))).resolves.toMatchObject({ sub: "1234567890" });
+  });
+
+  test("a token signed by another key is refused, even with the provider's kid", async () => {
+    await expect(verify(sign(claims(), other.privateKey))).rejects.toThrow(new IdTokenError("bad signature"));
+    await expect(verify(sign(claims(), other.privateKey, { alg: "RS256", kid: "unknown" }))).rejects.toThrow(/unknown signing key/);
+  });
+
+  test("a token for another client is refused", async () => {
+    await expect(verify(sign(claims({ aud: "someone-else" })))).rejects.toThrow(/wrong audience/);
+  });
+
+  test("a token from another issuer is refused", async () => {
+    await expect(verify(sign(claims({ iss: "https://evil.example" })))).rejects.toThrow(/wrong issuer/);
+  });
+
+  test("an expired token is refused", async () => {
+    await expect(verify(sign(claims({ iat: now - 7200, exp: now - 3600 })))).rejects.toThrow(/expired/);
+  });
+
+  test("a token issued in the future is refused", async () => {
+    await expect(verify(sign(claims({ iat: now + 3600, exp: now + 7200 })))).rejects.toThrow(/future/);
+  });
+
+  test("an unverified e-mail is refused", async () => {
+    await expect(verify(sign(claims({ email_verified: false })))).rejects.toThrow(/e-mail not verified/);
+    await expect(verify(sign(claims({ email_verified: "true" })))).rejects.toThrow(/e-mail not verified/);
+  });
+
+  test("an unsigned or HMAC token is refused", async () => {
+    const [header, payload] = sign(claims()).split(".");
+    const none = `${Buffer.from(JSON.stringify({ alg: "none", kid })).toString("base64url")}.${payload}.`;
+    await expect(verify(none)).rejects.toThrow(/unexpected alg none/);
+    await expect(verify(`${header}.${payload}`)).rejects.toThrow(/malformed/);
+    await expect(verify(sign(claims(), good.privateKey, { alg: "HS256", kid }))).rejects.toThrow(/unexpected alg HS256/);
+  });
+});
+
+describe("the account behind a Google sign-in", () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.cleanup());
+
+  let counter = 0;
+  const google = (overrides: Partial<GoogleClaims> = {}): GoogleClaims => ({
+    sub: `sub-${++counter}`,
+    email: `google-${counter}@example.com`,
+    givenName: "Gia",
+    familyName: "Park",
+    name: "Gia Park",
+    ...overrides,
+  });
+
+  test("a new Google user gets a verified account without a password and a profile from the claims", async () => {
+    const claims = google();
+    const result = await signInWithGoogle(t.db, claims);
+    expect(result.outcome).toBe("created");
+    const [user] = await t.db.select().from(users).where(eq(users.id, result.userId));
+    expect(user).toMatchObject({ email: claims.email, googleSub: claims.sub, passwordHash: null });
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(profile).toMatchObject({ firstName: "Gia", lastName: "Park", email: claims.email });
+  });
+
+  test("the same Google user signs in to the same account next time, even after changing address", async () => {
+    const claims = google();
+    const first = await signInWithGoogle(t.db, claims);
+    const again = await signInWithGoogle(t.db, { ...claims, email: "renamed@example.com" });
+    expect(again).toEqual({ userId: first.userId, outcome: "signed-in" });
+  });
+
+  test("a verified password account with the same e-mail is linked and keeps its password", async () => {
+    const claims = google();
+    const verifiedAt = new Date("2026-01-01T00:00:00Z");
+    const [existing] = await t.db
+      .insert(users)
+      .values({ email: claims.email, passwordHash: "hash", passwordAlgo: "pbkdf2-sha256", passwordParams: "{}", emailVerifiedAt: verifiedAt })
+      .returning();
+    expect(await signInWithGoogle(t.db, claims)).toEqual({ userId: existing.id, outcome: "linked" });
+    const rows = await t.db.select().from(users).where(eq(users.email, claims.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ googleSub: claims.sub, passwordHash: "hash", emailVerifiedAt: verifiedAt });
+  });
+
+  test("an unverified password account with the same e-mail is linked, verified, and its password dropped", async () => {
+    const claims = google();
+    const [existing] = await t.db.insert(users).values({ email: claims.email, passwordHash: "hash", passwordAlgo: "pbkdf2-sha256", passwordParams: "{}" }).returning();
+    expect(await signInWithGoogle(t.db, claims)).toEqual({ userId: existing.id, outcome: "linked" });
+    const [user] = await t.db.select().from(users).where(eq(users.id, existing.id));
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(user).toMatchObject({ googleSub: claims.sub, passwordHash: null, passwordAlgo: null });
+  });
+
+  test("an e-mail already linked to another Google account is refused", async () => {
+    const first = google();
+    await signInWithGoogle(t.db, first);
+    await expect(signInWithGoogle(t.db, google({ email: first.email }))).rejects.toThrow(GoogleSignInRefused);
+  });
+});
+
+describe("the Google sign-in flow against a local OIDC provider", () => {
+  let t: TestDb;
+  let provider: OidcProvider;
+  let context: AppLoadContext;
+  const origin = "http://app.test";
+  const errors: string[] = [];
+  const originalError = console.error;
+  const originalInfo = console.info;
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    provider = await startOidcProvider({ clientId: "flow-client", clientSecret: "flow-secret" });
+    const env = {
+      APP_ENV: "test",
+      SESSION_SECRET: "s".repeat(32),
+      GOOGLE_CLIENT_ID: "flow-client",
+      GOOGLE_CLIENT_SECRET: "flow-secret",
+      GOOGLE_AUTHORIZATION_URL: provider.authorizationUrl,
+      GOOGLE_TOKEN_URL: provider.tokenUrl,
+      GOOGLE_JWKS_URL: provider.jwksUrl,
+      GOOGLE_ISSUER: provider.issuer,
+    };
+    context = { db: t.db, env } as unknown as AppLoadContext;
+    // The flow logs one structured line per outcome; keep them to assert on.
+    console.error = (line: string) => errors.push(line);
+    console.info = () => {};
+  });
+  afterAll(async () => {
+    console.error = originalError;
+    console.info = originalInfo;
+    await provider.stop();
+    await t.cleanup();
+  });
+
+  const cookiePairs = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
+
+  /** Browser steps: POST /auth/google → provider /authorize → back to the callback. */
+  async function signInAs(session: string, tamper?: (callback: URL) => void) {
+    const start = await startGoogleSignIn(new Request(`${origin}/auth/google`, { method: "POST" }), context);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("Location")!);
+    expect(authorize.origin + authorize.pathname).toBe(provider.authorizationUrl);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${origin}/auth/google/callback`);
+    const atProvider = await fetch(authorize, { redirect: "manual", headers: { Cookie: `oidc_session=${session}` } });
+    const callback = new URL(atProvider.headers.get("Location")!);
+    tamper?.(callback);
+    return finishGoogleSignIn(new Request(callback, { headers: { Cookie: cookiePairs(start).join("; ") } }), context);
+  }
+
+  test("a new Google user comes back signed in", async () => {
+    const session = provider.addIdentity({ sub: "flow-1", email: "flow@example.com", email_verified: true, given_name: "Flo" });
+    const response = await signInAs(session);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("ls_session="))).toBe(true);
+    // The state cookie is spent.
+    expect(cookies.some((c) => c.startsWith("ls_google_oauth:") && c.includes("Max-Age=0"))).toBe(true);
+    const [user] = await t.db.select().from(users).where(eq(users.googleSub, "flow-1"));
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  test("a callback whose state does not match the cookie is refused and logged", async () => {
+    const session = provider.addIdentity({ sub: "flow-2", email: "flow2@example.com", email_verified: true });
+    const response = await signInAs(session, (callback) => callback.searchParams.set("state", "forged-state"));
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_session="))).toBe(false);
+    expect(JSON.parse(errors.at(-1)!)).toMatchObject({ event: "google_sign_in_failed", step: "callback", reason: expect.stringMatching(/State/) });
+    expect(await t.db.select().from(users).where(eq(users.googleSub, "flow-2"))).toHaveLength(0);
+  });
+
+  test("a forged id_token is refused", async () => {
+    const session = provider.addIdentity({ sub: "flow-3", email: "flow3@example.com", email_verified: true, forge: true });
+    const response = await signInAs(session);
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(JSON.parse(errors.at(-1)!).reason).toMatch(/bad signature/);
+  });
+
+  test("the provider refuses a code redeemed without the PKCE verifier", async () => {
+    // An attacker who got hold of the code but not the verifier cookie redeems it at the provider.
+    const session = provider.addIdentity({ sub: "flow-4", email: "flow4@example.com", email_verified: true });
+    const start = await startGoogleSignIn(new Request(`${origin}/auth/google`, { method: "POST" }), context);
+    const authorize = new URL(start.headers.get("Location")!);
+    const atProvider = await fetch(authorize, { redirect: "manual", headers: { Cookie: `oidc_session=${session}` } });
+    const code = new URL(atProvider.headers.get("Location")!).searchParams.get("code")!;
+    const token = await fetch(provider.tokenUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Basic ${btoa("flow-client:flow-secret")}` },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: `${origin}/auth/google/callback`, code_verifier: "guessed" }),
+    });
+    expect(token.status).toBe(400);
+    expect(await token.json()).toMatchObject({ error: "invalid_grant", error_description: "PKCE verification failed" });
+  });
+
+  test("a sign-in started from another site is sent to /auth instead of the provider", async () => {
+    const request = new Request(`${origin}/auth/google`, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    const response = await startGoogleSignIn(request, context);
+    expect(response.headers.get("Location")).toBe("/auth");
+  });
+
+  test("without a client id and secret, Continue with Google answers with a toast", async () => {
+    const unconfigured = { ...context, env: { ...context.env, GOOGLE_CLIENT_ID: undefined } } as AppLoadContext;
+    const response = await startGoogleSignIn(new Request(`${origin}/auth/google`, { method: "POST" }), unconfigured);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
+  });
+});

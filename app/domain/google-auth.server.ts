@@ -1,0 +1,306 @@
+// Google sign-in (issue 4 item 7, ADR 005): remix-auth 4 + remix-auth-oauth2 (authorization code,
+// PKCE S256, state in a short-lived cookie). The user is read from the id_token, whose RS256
+// signature is checked against the provider's JWKS with WebCrypto; `email_verified` is required.
+// Endpoints come from the environment so the tests can point them at a local OIDC provider.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { and, eq, isNull } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import type { Db } from "#db/client";
+import { profiles, users } from "#db/schema";
+import { redirectWithToast, toastCookie } from "~/lib/toast.server";
+import { normalizeEmail } from "./accounts.server";
+import { createSession } from "./session.server";
+
+export type GoogleEnv = {
+  APP_ENV: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTHORIZATION_URL: string;
+  GOOGLE_TOKEN_URL: string;
+  GOOGLE_JWKS_URL: string;
+  GOOGLE_ISSUER: string;
+};
+
+/** Both the client id and the secret are needed; with either missing the button says so. */
+export function isGoogleConfigured(env: Pick<GoogleEnv, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">) {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+// ── id_token verification ────────────────────────────────────────────────────────────────────
+
+export class IdTokenError extends Error {
+  name = "IdTokenError";
+}
+
+export type GoogleClaims = {
+  sub: string;
+  email: string;
+  givenName: string | null;
+  familyName: string | null;
+  name: string | null;
+};
+
+export type IdTokenOptions = { clientId: string; issuer: string; jwksUrl: string; now?: Date };
+
+/** Tolerated clock difference between us and the provider. */
+const CLOCK_SKEW_S = 60;
+/** JWKS are cached per isolate this long; an unknown `kid` refetches, at most this often. */
+const JWKS_TTL_MS = 10 * 60 * 1000;
+const JWKS_REFETCH_MIN_MS = 30 * 1000;
+
+type CachedJwks = { fetchedAt: number; keys: Map<string, Promise<CryptoKey>> };
+const jwksCache = new Map<string, CachedJwks>();
+
+function base64UrlToBytes(input: string) {
+  if (!/^[A-Za-z0-9_-]*$/.test(input)) throw new IdTokenError("malformed token");
+  const base64 = input.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(input.length / 4) * 4, "=");
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function decodeJson(part: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(new TextDecoder().decode(base64UrlToBytes(part)));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new IdTokenError("malformed token");
+}
+
+async function fetchJwks(url: string): Promise<CachedJwks> {
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new IdTokenError(`JWKS answered ${response.status}`);
+  const body = (await response.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
+  const keys = new Map<string, Promise<CryptoKey>>();
+  for (const jwk of body.keys ?? []) {
+    if (jwk.kty !== "RSA" || !jwk.kid || !jwk.n || !jwk.e) continue;
+    if (jwk.alg && jwk.alg !== "RS256") continue;
+    keys.set(
+      jwk.kid,
+      crypto.subtle.importKey("jwk", { kty: "RSA", n: jwk.n, e: jwk.e, ext: true }, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]),
+    );
+  }
+  return { fetchedAt: Date.now(), keys };
+}
+
+async function signingKey(jwksUrl: string, kid: string) {
+  let cached = jwksCache.get(jwksUrl);
+  const stale = !cached || Date.now() - cached.fetchedAt > JWKS_TTL_MS;
+  const unknownKid = cached && !cached.keys.has(kid) && Date.now() - cached.fetchedAt > JWKS_REFETCH_MIN_MS;
+  if (stale || unknownKid) {
+    cached = await fetchJwks(jwksUrl);
+    jwksCache.set(jwksUrl, cached);
+  }
+  const key = cached!.keys.get(kid);
+  if (!key) throw new IdTokenError("unknown signing key");
+  return key;
+}
+
+/** Google's tokens name their issuer with or without the scheme. */
+function issuerMatches(iss: unknown, issuer: string) {
+  if (iss === issuer) return true;
+  return issuer === "https://accounts.google.com" && iss === "accounts.google.com";
+}
+
+/**
+ * Checks an OpenID Connect id_token: RS256 signature by a key of the provider's JWKS, issuer,
+ * audience (our client id), expiry and issue time, and a verified e-mail. → the claims we use.
+ */
+export async function verifyIdToken(idToken: string, options: IdTokenOptions): Promise<GoogleClaims> {
+  const parts = idToken.split(".");
+  if (parts.length !== 3) throw new IdTokenError("malformed token");
+  const [headerPart, payloadPart, signaturePart] = parts;
+  const header = decodeJson(headerPart);
+  // Only RS256: never 'none', never an HMAC keyed with a public key.
+  if (header.alg !== "RS256") throw new IdTokenError(`unexpected alg ${String(header.alg)}`);
+  if (typeof header.kid !== "string") throw new IdTokenError("token has no kid");
+  const key = await signingKey(options.jwksUrl, header.kid);
+  const valid = await crypto.subtle.verify(
+    "RSASSA-PKCS1-v1_5",
+    await key,
+    base64UrlToBytes(signaturePart),
+    new TextEncoder().encode(`${headerPart}.${payloadPart}`),
+  );
+  if (!valid) throw new IdTokenError("bad signature");
+
+  const claims = decodeJson(payloadPart);
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  if (!issuerMatches(claims.iss, options.issuer)) throw new IdTokenError("wrong issuer");
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audiences.includes(options.clientId)) throw new IdTokenError("wrong audience");
+  if (audiences.length > 1 && claims.azp !== options.clientId) throw new IdTokenError("wrong authorized party");
+  if (typeof claims.exp !== "number" || claims.exp + CLOCK_SKEW_S <= now) throw new IdTokenError("token expired");
+  if (typeof claims.iat !== "number" || claims.iat - CLOCK_SKEW_S > now) throw new IdTokenError("token issued in the future");
+  if (typeof claims.sub !== "string" || !claims.sub) throw new IdTokenError("token has no subject");
+  if (typeof claims.email !== "string" || !claims.email.includes("@")) throw new IdTokenError("token has no e-mail");
+  if (claims.email_verified !== true) throw new IdTokenError("e-mail not verified");
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 100) : null);
+  return {
+    sub: claims.sub,
+    email: normalizeEmail(claims.email),
+    givenName: text(claims.given_name),
+    familyName: text(claims.family_name),
+    name: text(claims.name),
+  };
+}
+
+// ── accounts ─────────────────────────────────────────────────────────────────────────────────
+
+export class GoogleSignInRefused extends Error {
+  name = "GoogleSignInRefused";
+}
+
+export type GoogleSignIn = { userId: string; outcome: "signed-in" | "linked" | "created" };
+
+/**
+ * The account for verified Google claims: the one already linked to this Google subject; else the
+ * one with the same e-mail, which gets linked; else a new account (e-mail verified, no password)
+ * with a profile from the claims.
+ */
+export async function signInWithGoogle(db: Db, claims: GoogleClaims, now = new Date(), retried = false): Promise<GoogleSignIn> {
+  const [linked] = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, claims.sub));
+  if (linked) return { userId: linked.id, outcome: "signed-in" };
+
+  const [sameEmail] = await db.select().from(users).where(eq(users.email, claims.email));
+  if (sameEmail) {
+    // The address now belongs to another Google account than the one linked: do not switch.
+    if (sameEmail.googleSub) throw new GoogleSignInRefused("e-mail is linked to another Google account");
+    const [updated] = await db
+      .update(users)
+      .set({
+        googleSub: claims.sub,
+        emailVerifiedAt: sameEmail.emailVerifiedAt ?? now,
+        // A password set on an address nobody had confirmed may be someone else's (account
+        // pre-hijacking): once Google proves the owner, that password no longer opens the account.
+        ...(sameEmail.emailVerifiedAt ? {} : { passwordHash: null, passwordAlgo: null, passwordParams: null }),
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, sameEmail.id), isNull(users.googleSub)))
+      .returning({ id: users.id });
+    if (updated) return { userId: updated.id, outcome: "linked" };
+  } else {
+    const [created] = await db
+      .insert(users)
+      .values({ email: claims.email, emailVerifiedAt: now, googleSub: claims.sub })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) {
+      await db.insert(profiles).values({
+        userId: created.id,
+        email: claims.email,
+        firstName: claims.givenName ?? claims.name,
+        lastName: claims.familyName,
+      });
+      return { userId: created.id, outcome: "created" };
+    }
+  }
+  // Another request linked or created this account between our read and our write.
+  if (retried) throw new GoogleSignInRefused("account changed during sign-in");
+  return signInWithGoogle(db, claims, now, true);
+}
+
+// ── the OAuth flow ───────────────────────────────────────────────────────────────────────────
+
+/** remix-auth-oauth2 keeps state + PKCE verifier in cookies named `<this>:<uuid>`. */
+const STATE_COOKIE = "ls_google_oauth";
+const STATE_COOKIE_PATH = "/auth/google";
+
+type GoogleContext = Pick<AppLoadContext, "db" | "env">;
+
+function googleAuthenticator(context: GoogleContext, request: Request) {
+  const env = context.env;
+  const clientId = env.GOOGLE_CLIENT_ID!;
+  const authenticator = new Authenticator<GoogleSignIn>();
+  authenticator.use(
+    new OAuth2Strategy<GoogleSignIn>(
+      {
+        clientId,
+        clientSecret: env.GOOGLE_CLIENT_SECRET!,
+        authorizationEndpoint: env.GOOGLE_AUTHORIZATION_URL,
+        tokenEndpoint: env.GOOGLE_TOKEN_URL,
+        redirectURI: `${new URL(request.url).origin}/auth/google/callback`,
+        scopes: ["openid", "email", "profile"],
+        codeChallengeMethod: CodeChallengeMethod.S256,
+        cookie: { name: STATE_COOKIE, path: STATE_COOKIE_PATH, httpOnly: true, sameSite: "Lax", ...(env.APP_ENV === "production" ? { secure: true } : {}) },
+      },
+      async ({ tokens }) => {
+        const claims = await verifyIdToken(tokens.idToken(), { clientId, issuer: env.GOOGLE_ISSUER, jwksUrl: env.GOOGLE_JWKS_URL });
+        return signInWithGoogle(context.db, claims);
+      },
+    ),
+    "google",
+  );
+  return authenticator;
+}
+
+const SIGN_IN_FAILED = {
+  title: "Sign in failed",
+  description: "We could not sign you in with Google. Please try again.",
+  variant: "destructive",
+} as const;
+
+/** 'Continue with Google': → the provider's consent screen (state + PKCE cookie set). */
+export async function startGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
+  if (!isGoogleConfigured(context.env)) {
+    return redirectWithToast(context, "/auth", {
+      title: "Google sign-in is not set up",
+      description: "Sign in with your email and password instead.",
+      variant: "destructive",
+    });
+  }
+  // Another site may link here, but only our own pages start a sign-in (the user clicks again).
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return redirect("/auth");
+  try {
+    await googleAuthenticator(context, request).authenticate("google", request);
+  } catch (thrown) {
+    // The first leg always ends in a thrown redirect to the provider.
+    if (thrown instanceof Response) return thrown;
+    logFailure("start", thrown);
+  }
+  return redirectWithToast(context, "/auth", SIGN_IN_FAILED);
+}
+
+/** The provider sends the browser back here with `code` and `state` (or an `error`). */
+export async function finishGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
+  if (!isGoogleConfigured(context.env)) return redirect("/auth");
+  const headers = new Headers();
+  for (const cookie of stateCookiesToClear(request)) headers.append("Set-Cookie", cookie);
+  try {
+    const result = await googleAuthenticator(context, request).authenticate("google", request);
+    headers.append("Set-Cookie", await createSession(context, result.userId, request));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context, {
+        title: "Signed in",
+        description: result.outcome === "created" ? "Welcome to LockerSwap!" : "Welcome back!",
+        variant: "success",
+      }),
+    );
+    console.info(JSON.stringify({ event: "google_sign_in", outcome: result.outcome, userId: result.userId }));
+    return redirect("/", { headers });
+  } catch (thrown) {
+    // No state in the URL makes the strategy start over with a redirect: refuse that here.
+    logFailure("callback", thrown instanceof Response ? new Error("callback without state") : thrown);
+    return redirectWithToast(context, "/auth", SIGN_IN_FAILED, { headers });
+  }
+}
+
+/** The state cookies have done their job once the callback ran, whatever its outcome. */
+function stateCookiesToClear(request: Request) {
+  const header = request.headers.get("Cookie") ?? "";
+  const names = header
+    .split(";")
+    .map((part) => part.slice(0, part.indexOf("=")).trim())
+    .filter((name) => name.startsWith(STATE_COOKIE));
+  return names.map((name) => `${name}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
+}
+
+function logFailure(step: "start" | "callback", error: unknown) {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(JSON.stringify({ event: "google_sign_in_failed", step, reason }));
+}

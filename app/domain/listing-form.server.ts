@@ -1,0 +1,333 @@
+// The listing form's POST, shared by /list-item, /club/{slug}/list and /listing/{id}/edit
+// (issue 6 §1–§2). Every POST stores new photo files as pending R2 objects first (see the design
+// note in photos.server.ts), then either re-renders (intent refresh / photo-*) or saves.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getBrands } from "~/catalog";
+import { redirectWithToast } from "~/lib/toast.server";
+import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
+import { lookupZip } from "./geo.server";
+import { createListing, isAttachedPhoto, ListingRuleError, updateListing, type ListingInput } from "./listings.server";
+import {
+  deletePhotoObjects,
+  isOwnPhotoKey,
+  MAX_PHOTOS,
+  PHOTO_ERRORS,
+  photoUrl,
+  readPendingPhoto,
+  storeUpload,
+  type StoredPhoto,
+} from "./photos.server";
+import type { ListingFormValues } from "~/components/listing-form";
+import { getUser } from "./session.server";
+import { postableClubs } from "./listings.server";
+import type { Viewer } from "./viewer";
+
+export type { ListingFormValues };
+
+export type FormPhoto = { key: string; url: string };
+export type FormToast = { title: string; description: string };
+
+const TEXT_FIELDS = [
+  "title",
+  "description",
+  "price",
+  "sport",
+  "sportSubcategory",
+  "equipmentType",
+  "brand",
+  "brandCustom",
+  "condition",
+  "size",
+  "sizeNumeric",
+  "gender",
+  "zipCode",
+  "city",
+  "state",
+  "pickupInstructions",
+] as const;
+
+export function emptyFormValues(over: Partial<ListingFormValues> = {}): ListingFormValues {
+  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, ""])) as Omit<ListingFormValues, "clubIds" | "photos">;
+  return { ...values, clubIds: [], photos: [], ...over };
+}
+
+export function toFormPhotos(keys: string[]): FormPhoto[] {
+  return keys.map((key) => ({ key, url: photoUrl(key) }));
+}
+
+/** The edit form's starting values. A brand outside the catalogue list shows as Other + custom. */
+export function formValuesFromListing(
+  listing: {
+    title: string;
+    description: string | null;
+    priceCents: number;
+    sport: string;
+    sportSubcategory: string | null;
+    equipmentType: string | null;
+    brand: string | null;
+    condition: string;
+    size: string | null;
+    sizeNumeric: string | null;
+    gender: string | null;
+    zipCode: string;
+    city: string;
+    state: string;
+    pickupInstructions: string | null;
+  },
+  clubIds: string[],
+  photoKeys: string[],
+): ListingFormValues {
+  const brands = getBrands(listing.sport, listing.sportSubcategory, listing.equipmentType);
+  const custom = listing.brand && !brands.includes(listing.brand);
+  return {
+    title: listing.title,
+    description: listing.description ?? "",
+    price: (listing.priceCents / 100).toFixed(2),
+    sport: listing.sport,
+    sportSubcategory: listing.sportSubcategory ?? "",
+    equipmentType: listing.equipmentType ?? "",
+    brand: custom ? "Other" : (listing.brand ?? ""),
+    brandCustom: custom ? listing.brand! : "",
+    condition: listing.condition,
+    size: listing.size ?? "",
+    sizeNumeric: listing.sizeNumeric ?? "",
+    gender: listing.gender ?? "",
+    zipCode: listing.zipCode,
+    city: listing.city,
+    state: listing.state,
+    pickupInstructions: listing.pickupInstructions ?? "",
+    clubIds,
+    photos: photoKeys,
+  };
+}
+
+function readValues(form: FormData): ListingFormValues {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const values = emptyFormValues();
+  for (const f of TEXT_FIELDS) values[f] = text(f);
+  values.clubIds = form.getAll("clubIds").filter((v): v is string => typeof v === "string" && v !== "");
+  return values;
+}
+
+/** Applies a photo button (move up/down, make main, remove) to the ordered key list. */
+export function applyPhotoIntent(keys: string[], intent: string): { keys: string[]; removed: string | null } {
+  const match = /^photo-(up|down|main|remove):(\d+)$/.exec(intent);
+  if (!match) return { keys, removed: null };
+  const [, action, raw] = match;
+  const i = Number(raw);
+  if (i < 0 || i >= keys.length) return { keys, removed: null };
+  const next = [...keys];
+  if (action === "remove") return { keys: next.filter((_, j) => j !== i), removed: keys[i] };
+  const target = action === "up" ? i - 1 : action === "down" ? i + 1 : 0;
+  if (target < 0 || target >= keys.length || target === i) return { keys, removed: null };
+  const [moved] = next.splice(i, 1);
+  next.splice(target, 0, moved);
+  return { keys: next, removed: null };
+}
+
+type FormTarget = { mode: "create" } | { mode: "edit"; listingId: string; existingKeys: string[] };
+
+export async function handleListingFormPost(request: Request, context: AppLoadContext, viewer: Viewer, target: FormTarget) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const values = readValues(form);
+  const existing = new Set(target.mode === "edit" ? target.existingKeys : []);
+
+  // 1. Photos already on the form: this listing's own, or pending uploads by this user.
+  const pending = new Map<string, StoredPhoto>();
+  let keys: string[] = [];
+  for (const raw of form.getAll("photos")) {
+    if (typeof raw !== "string" || keys.includes(raw) || keys.length >= MAX_PHOTOS) continue;
+    if (existing.has(raw)) {
+      keys.push(raw);
+    } else if (isOwnPhotoKey(viewer.id, raw) && !(await isAttachedPhoto(context.db, raw))) {
+      const photo = await readPendingPhoto(context.photos, viewer.id, raw);
+      if (photo) {
+        pending.set(raw, photo);
+        keys.push(raw);
+      }
+    }
+  }
+
+  // 2. New files: checked by content and stored as pending at once, so they survive any re-render.
+  const photoErrors: string[] = [];
+  const photoWarnings: string[] = [];
+  const files = form.getAll("newPhotos").filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  const now = Date.now();
+  let upload = 0;
+  for (const file of files) {
+    if (keys.length >= MAX_PHOTOS) {
+      photoErrors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
+      continue;
+    }
+    const outcome = await storeUpload(context.photos, viewer.id, file, upload++, now);
+    if (outcome.ok) {
+      pending.set(outcome.photo.r2Key, outcome.photo);
+      keys.push(outcome.photo.r2Key);
+    } else if (outcome.message.startsWith("Failed to upload")) {
+      photoWarnings.push(outcome.message);
+    } else {
+      photoErrors.push(outcome.message);
+    }
+  }
+
+  // 3. Photo buttons. A removed pending photo was never saved anywhere: delete it now. A removed
+  // photo of the listing is deleted only when the edit is saved.
+  const applied = applyPhotoIntent(keys, intent);
+  keys = applied.keys;
+  if (applied.removed && pending.has(applied.removed)) {
+    pending.delete(applied.removed);
+    await deletePhotoObjects(context.photos, [applied.removed]);
+  }
+  values.photos = keys;
+
+  const rerender = (status: number, extra: { result?: unknown; toast?: FormToast | null } = {}) =>
+    data(
+      {
+        values,
+        photos: toFormPhotos(keys),
+        photoErrors: [...photoErrors, ...photoWarnings],
+        result: extra.result ?? null,
+        toast: extra.toast ?? null,
+        formKey: crypto.randomUUID(),
+      },
+      { status },
+    );
+
+  if (intent !== "save") {
+    // Without JavaScript, "Update options" re-renders the form for the sport chosen: a new sport
+    // clears sub-category, type and brand; a new sub-category clears type and brand (02 §4).
+    if (intent === "refresh") {
+      const previousSport = String(form.get("loadedSport") ?? "");
+      const previousSub = String(form.get("loadedSubcategory") ?? "");
+      if (values.sport !== previousSport) {
+        values.sportSubcategory = "";
+        values.equipmentType = "";
+        values.brand = "";
+        values.brandCustom = "";
+      } else if (values.sportSubcategory !== previousSub) {
+        values.equipmentType = "";
+        values.brand = "";
+        values.brandCustom = "";
+      }
+      if (values.sport !== "tennis") values.sportSubcategory = "";
+    }
+    const toast = photoErrors.length ? { title: "Image Upload Error", description: photoErrors[0] } : null;
+    return rerender(200, { toast });
+  }
+
+  // 4. Save. ZIP fills city and state when they are empty (02 §2).
+  if ((!values.city.trim() || !values.state.trim()) && /^\d{5}$/.test(values.zipCode.trim())) {
+    const zip = await lookupZip(context.db, values.zipCode);
+    if (zip.ok) {
+      if (!values.city.trim()) values.city = zip.city;
+      if (!values.state.trim()) values.state = zip.state;
+    }
+  }
+  const parsed = new FormData();
+  for (const f of TEXT_FIELDS) if (values[f] !== "") parsed.set(f, values[f]);
+  for (const id of values.clubIds) parsed.append("clubIds", id);
+  for (const key of keys) parsed.append("photos", key);
+  if (values.sport !== "tennis") parsed.delete("sportSubcategory");
+  const submission = parseWithZod(parsed, { schema: ListingFormSchema });
+
+  const missing: Record<string, string[]> = {};
+  if (!values.city.trim()) missing.city = ["City is required"];
+  if (!values.state.trim()) missing.state = ["State is required"];
+  if (submission.status !== "success" || Object.keys(missing).length || photoErrors.length) {
+    const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...missing } as Record<string, string[] | null>;
+    const requiredMissing = REQUIRED_FIELDS.some((f) => fieldErrors[f]?.length);
+    const toast = requiredMissing
+      ? { ...REQUIRED_MESSAGE }
+      : photoErrors.length
+        ? { title: "Image Upload Error", description: photoErrors[0] }
+        : { title: "Missing Information", description: "Please check the highlighted fields" };
+    return rerender(400, { result: submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> }), toast });
+  }
+
+  const v = submission.value;
+  const input: ListingInput = {
+    title: v.title,
+    description: v.description || null,
+    priceCents: Math.round(v.price * 100),
+    sport: v.sport,
+    sportSubcategory: v.sport === "tennis" ? (v.sportSubcategory ?? null) : null,
+    equipmentType: v.equipmentType || null,
+    brand: v.brand === "Other" ? v.brandCustom || "Other" : v.brand || null,
+    condition: v.condition,
+    size: v.size ?? null,
+    sizeNumeric: v.sizeNumeric || null,
+    gender: v.gender ?? null,
+    zipCode: v.zipCode,
+    city: values.city.trim(),
+    state: values.state.trim(),
+    pickupInstructions: v.pickupInstructions || null,
+    clubIds: v.clubIds,
+  };
+
+  try {
+    if (target.mode === "create") {
+      const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
+      return redirectWithToast(context, `/listing/${id}`, { title: "Listing Created!", variant: "success" });
+    }
+    const updated = await updateListing(context.db, viewer, target.listingId, input, {
+      keep: keys.filter((k) => existing.has(k)),
+      added: keys.filter((k) => pending.has(k)).map((k) => pending.get(k)!),
+      order: keys,
+    });
+    if (!updated) throw new Response("Listing not found", { status: 404 });
+    await deletePhotoObjects(context.photos, updated.removedKeys);
+    return redirectWithToast(context, `/listing/${target.listingId}`, { title: "Listing Updated!", variant: "success" });
+  } catch (error) {
+    if (error instanceof ListingRuleError) {
+      const field = error.code === "club_not_allowed" ? "clubIds" : "photos";
+      return rerender(400, {
+        result: submission.reply({ fieldErrors: { [field]: [error.message] } }),
+        toast: { title: "Error", description: error.message },
+      });
+    }
+    if (error instanceof Response) throw error;
+    console.error(JSON.stringify({ level: "error", event: "listing_save_failed", message: String(error) }));
+    return rerender(500, {
+      toast: {
+        title: "Error",
+        description: `Failed to ${target.mode === "create" ? "create" : "update"} listing. Please try again.`,
+      },
+    });
+  }
+}
+
+/** Signed out → /auth with 'Authentication Required' (spec 02 §8), back here after sign-in. */
+export async function requireListingAuthor(request: Request, context: AppLoadContext) {
+  const viewer = await getUser(request, context);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  throw await redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`, {
+    title: "Authentication Required",
+    description: "Please sign in to list an item",
+    variant: "destructive",
+  });
+}
+
+/** The create form's starting state: the seller's ZIP, and a club when reached through one. */
+export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubId?: string | null) {
+  const clubs = await postableClubs(context.db, viewer);
+  const preset = presetClubId ? (clubs.find((c) => c.id === presetClubId) ?? null) : null;
+  return {
+    clubs,
+    presetClub: preset,
+    state: {
+      values: emptyFormValues({ zipCode: viewer.zipCode ?? "", clubIds: preset ? [preset.id] : [] }),
+      photos: [],
+      photoErrors: [],
+      result: null,
+      toast: null,
+      formKey: "initial",
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The notifications menu of spec 01 §2, computed from club_members (01 §7 Tables).
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { clubMembers, clubs } from "#db/schema";
+import type { Viewer } from "./viewer";
+
+export type Notifications = {
+  /** "You've Been Approved!": active memberships the user has not acknowledged yet. */
+  approvals: { membershipId: string; clubSlug: string; clubName: string }[];
+  /** 'Pending Membership Requests' per club the user actively owns or admins. */
+  pendingRequests: { clubSlug: string; clubName: string; count: number }[];
+  /** Bell badge: pending requests plus approvals. */
+  count: number;
+};
+
+export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Promise<Notifications> {
+  const approvals = await db
+    .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active"), eq(clubMembers.approvalNotified, false)))
+    .orderBy(asc(clubs.name));
+
+  const managed = db
+    .select({ clubId: clubMembers.clubId })
+    .from(clubMembers)
+    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active"), inArray(clubMembers.role, ["owner", "admin"])));
+  const pendingRequests = await db
+    .select({ clubSlug: clubs.slug, clubName: clubs.name, count: count(clubMembers.id) })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(and(eq(clubMembers.status, "pending"), inArray(clubMembers.clubId, managed)))
+    .groupBy(clubs.id)
+    .orderBy(asc(clubs.name));
+
+  const total = approvals.length + pendingRequests.reduce((sum, row) => sum + row.count, 0);
+  return { approvals, pendingRequests, count: total };
+}
+
+/** Marks the user's own approval notice as seen → the club's slug, or null if it is not theirs. */
+export async function acknowledgeApproval(db: Db, viewer: Pick<Viewer, "id">, membershipId: string) {
+  const [row] = await db
+    .update(clubMembers)
+    .set({ approvalNotified: true })
+    .where(and(eq(clubMembers.id, membershipId), eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active")))
+    .returning({ clubId: clubMembers.clubId });
+  if (!row) return null;
+  const [club] = await db.select({ slug: clubs.slug }).from(clubs).where(eq(clubs.id, row.clubId));
+  return club?.slug ?? null;
+}

@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LocationForm } from "~/components/location-dialog";
+import { safeRedirect } from "~/domain/accounts.server";
+import { updateProfileZip } from "~/domain/profile-location.server";
+import { requireUser } from "~/domain/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
+
+export const meta: MetaFunction = () => [{ title: "Update Your Location — LockerSwap" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { zipCode: user.zipCode };
+}
+
+/** 'Update Your Location' (01 §2, §5, §8); the header dialog posts here too. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"));
+  const submission = parseWithZod(formData, { schema: LocationSchema });
+  if (submission.status !== "success") return redirectWithToast(context, back, LOCATION_TOASTS.invalid);
+  const result = await updateProfileZip(context.db, user, submission.value.zipCode);
+  if (!result.ok) return redirectWithToast(context, back, result.reason === "invalid" ? LOCATION_TOASTS.invalid : LOCATION_TOASTS.failed);
+  return redirectWithToast(context, back, LOCATION_TOASTS.updated);
+}
+
+export default function AccountLocation() {
+  const { zipCode } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-sm rounded-xl border border-slate-200 bg-white p-6">
+      <h1 className="text-xl font-bold">Update Your Location</h1>
+      <LocationForm zipCode={zipCode} redirectTo="/" />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ListingForm, type ListingFormData } from "~/components/listing-form";
+import { createFormState, handleListingFormPost, requireListingAuthor } from "~/domain/listing-form.server";
+import { findClubBySlug } from "~/domain/listings.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment — LockerSwap" }];
+
+// Listing into a club: the club is preselected (spec 02 §2). An unknown slug falls back to the
+// plain form with the spec's message; membership is still checked on save.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireListingAuthor(request, context);
+  const club = await findClubBySlug(context.db, params.slug ?? "");
+  if (!club) {
+    throw await redirectWithToast(context, "/list-item", {
+      title: "Club not found",
+      description: "The club link is invalid. You can still list your item without a club.",
+      variant: "destructive",
+    });
+  }
+  return { ...(await createFormState(context, viewer, club.id)), club };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireListingAuthor(request, context);
+  return handleListingFormPost(request, context, viewer, { mode: "create" });
+}
+
+export default function ClubListItem() {
+  const { clubs, presetClub, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ListingFormData | undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-3xl font-bold">List Your Sports Equipment</h1>
+      <ListingForm mode="create" state={actionData ?? state} clubs={clubs} presetClub={presetClub} />
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import { conditionBadge, isListingStatus, sportEmoji, sportName, usStateName } from "~/catalog";
+import { FavoriteButton } from "~/components/favorite-button";
+import { formatPrice } from "~/components/listing-card";
+import { ListingInterestedCard } from "~/components/listing-interested-card";
+import { ListingManageCard } from "~/components/listing-manage-card";
+import { ListingNotFound } from "~/components/listing-not-found";
+import { ListingSellerCard } from "~/components/listing-seller-card";
+import { PhotoGallery } from "~/components/photo-gallery";
+import { favoritedIds } from "~/domain/favorites.server";
+import { listingThreadRoom, listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
+import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
+import { deletePhotoObjects, photoUrl } from "~/domain/photos.server";
+import { sellerRating } from "~/domain/reviews.server";
+import { getUser, requireUser } from "~/domain/session.server";
+import { ROOM_KINDS } from "~/lib/realtime.server";
+import { mintRoomToken } from "~/lib/room-token.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.listing.title} — LockerSwap` : "Listing not found — LockerSwap" }];
+
+const notFound = () => data({ message: "Listing not found" }, { status: 404 });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const listing = await getListingForViewer(context.db, viewer, params.id ?? "");
+  if (!listing) throw notFound();
+  const isOwner = viewer?.id === listing.userId;
+  const [rating, favorites, threads] = await Promise.all([
+    sellerRating(context.db, listing.userId),
+    favoritedIds(context.db, viewer, [listing.id]),
+    viewer ? listingThreadsFor(context.db, viewer, listing) : Promise.resolve([]),
+  ]);
+  // One live room per conversation (listing + buyer): the buyer's own, or each buyer's for the seller.
+  const party = ROOM_KINDS.listing.party;
+  const rooms = viewer ? (isOwner ? threads.map((t) => t.buyerId) : [viewer.id]) : [];
+  const access = Object.fromEntries(
+    await Promise.all(
+      rooms.map(async (buyerId) => {
+        const room = listingThreadRoom(listing.id, buyerId);
+        return [buyerId, { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer!.id }) }] as const;
+      }),
+    ),
+  );
+  const seller = listing.seller;
+  return {
+    viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
+    isOwner,
+    listing: {
+      id: listing.id,
+      title: listing.title,
+      description: listing.description,
+      // Signed-out visitors never receive the price (issue 5 §2, the discovery rule).
+      priceCents: viewer ? listing.priceCents : null,
+      sport: listing.sport,
+      sportSubcategory: listing.sportSubcategory,
+      equipmentType: listing.equipmentType,
+      brand: listing.brand,
+      condition: listing.condition,
+      size: listing.size,
+      sizeNumeric: listing.sizeNumeric,
+      gender: listing.gender,
+      city: listing.city,
+      state: listing.state,
+      pickupInstructions: listing.pickupInstructions,
+      status: listing.status,
+      createdAt: listing.createdAt.toISOString(),
+      clubs: listing.clubs.map((c) => ({ name: c.name, slug: c.slug })),
+      photos: listing.photos.map((p) => ({ url: photoUrl(p.r2Key), width: p.width, height: p.height })),
+    },
+    seller: {
+      name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",
+      rating,
+    },
+    favorited: favorites.has(listing.id),
+    threads: threads.map((t) => ({
+      ...t,
+      messages: t.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    })),
+    access,
+  };
+}
+
+const STATUS_TOASTS = {
+  active: "Listing is now active",
+  pending_pickup: "Marked as pending pickup",
+  sold: "Marked as sold",
+} as const;
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const listingId = params.id ?? "";
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = `/listing/${listingId}`;
+
+  if (intent === "status") {
+    const status = form.get("status");
+    if (!isListingStatus(status)) return data({ error: "Failed to update listing status" }, { status: 400 });
+    // Owner only, in the query: a site admin or anyone else gets 404 (spec 02 §6).
+    if (!(await setListingStatus(context.db, viewer, listingId, status))) throw notFound();
+    return redirectWithToast(context, here, { title: STATUS_TOASTS[status], variant: "success" });
+  }
+
+  if (intent === "delete") {
+    const removed = await deleteListing(context.db, viewer, listingId);
+    if (!removed) throw notFound();
+    await deletePhotoObjects(context.photos, removed.removedKeys);
+    return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
+  }
+
+  if (intent === "message") {
+    const buyerId = form.get("buyerId");
+    const result = await sendListingMessage(context.db, viewer, {
+      listingId,
+      content: String(form.get("content") ?? ""),
+      buyerId: typeof buyerId === "string" && buyerId ? buyerId : null,
+    });
+    if (!result.ok) {
+      if (result.reason === "not_found") throw notFound();
+      const description =
+        result.reason === "rate_limited" ? "You are sending messages too fast. Please wait a few minutes." : "Failed to send message. Please try again.";
+      return redirectWithToast(context, here, { title: "Error", description, variant: "destructive" });
+    }
+    const { message } = result;
+    await context.realtime.publish("listing", listingThreadRoom(listingId, result.buyerId), {
+      type: "message",
+      message: { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() },
+    });
+    const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
+    return redirectWithToast(context, here, {
+      title: "Message sent!",
+      description: toSeller ? "Your message has been sent to the seller." : "Your reply has been sent.",
+      variant: "success",
+    });
+  }
+
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function ListingDetail() {
+  const { listing, seller, viewer, isOwner, favorited, threads, access } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const badge = conditionBadge(listing.condition);
+  const location = [listing.city, usStateName(listing.state) ? listing.state : listing.state].filter(Boolean).join(", ");
+  const listed = new Date(listing.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <PhotoGallery photos={listing.photos} title={listing.title} open={params.get("photo")} />
+        <section className="rounded-xl bg-white p-6 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold">
+              <span aria-hidden="true">{sportEmoji(listing.sport)} </span>
+              {listing.title}
+            </h1>
+            <FavoriteButton listingId={listing.id} favorited={favorited} />
+          </div>
+          <div className="mt-2 flex flex-wrap gap-2 text-sm">
+            <span className={`rounded-full px-2 py-0.5 ${badge.className}`}>{badge.label}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5">{sportName(listing.sport)}</span>
+            {listing.status !== "active" ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900" data-testid="listing-status">
+                {listing.status === "sold" ? "Sold" : "Pending Pickup"}
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-4 text-3xl font-bold text-brand-700" data-testid="listing-price">
+            {listing.priceCents === null ? (
+              <Link to={`/auth?redirectTo=/listing/${listing.id}`} className="text-lg underline">
+                Join to see price
+              </Link>
+            ) : (
+              formatPrice(listing.priceCents)
+            )}
+          </p>
+          <p className="mt-1 text-slate-600">{location}</p>
+          {listing.description ? <p className="mt-4 whitespace-pre-line">{listing.description}</p> : null}
+        </section>
+        <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-xl font-semibold">
+            Details
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <Detail label="Sport" value={sportName(listing.sport)} />
+            <Detail label="Condition" value={badge.label} />
+            {listing.equipmentType ? <Detail label="Type" value={listing.equipmentType} /> : null}
+            {listing.brand ? <Detail label="Brand" value={listing.brand} /> : null}
+            {listing.size || listing.sizeNumeric ? <Detail label="Size" value={[listing.size, listing.sizeNumeric].filter(Boolean).join(" ")} /> : null}
+            {listing.gender ? <Detail label="Gender" value={listing.gender} /> : null}
+            <Detail label="Location" value={location} />
+            <Detail label="Listed" value={listed} />
+            {listing.clubs.length ? <Detail label="Clubs" value={listing.clubs.map((c) => c.name).join(", ")} /> : null}
+            <div>
+              <dt className="text-slate-500">Listed by</dt>
+              <dd>
+                <ListingSellerCard name={seller.name} rating={seller.rating} />
+              </dd>
+            </div>
+          </dl>
+          {listing.pickupInstructions ? (
+            <div className="mt-4">
+              <h3 className="font-semibold">Pickup Instructions</h3>
+              <p className="whitespace-pre-line text-sm text-slate-700">{listing.pickupInstructions}</p>
+            </div>
+          ) : null}
+        </section>
+      </div>
+      <aside className="space-y-6">
+        <ListingInterestedCard listingId={listing.id} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />
+        {isOwner || viewer?.isAdmin ? (
+          <ListingManageCard
+            listingId={listing.id}
+            status={listing.status}
+            isOwner={isOwner}
+            confirmRemove={params.get("confirm") === "remove"}
+          />
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ListingNotFound />;
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-bold">Failed to load listing</h1>
+      <Link to="/" className="mt-6 inline-block underline">
+        Back to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ListingForm, type ListingFormData } from "~/components/listing-form";
+import { formValuesFromListing, handleListingFormPost, requireListingAuthor, toFormPhotos } from "~/domain/listing-form.server";
+import { getOwnListing, postableClubs } from "~/domain/listings.server";
+import { ListingNotFound } from "~/components/listing-not-found";
+
+export const meta: MetaFunction = () => [{ title: "Edit Your Listing — LockerSwap" }];
+
+// Only the owner may edit; for anyone else (site admins included) the listing does not exist.
+async function ownListingOr404(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const viewer = await requireListingAuthor(request, context);
+  const own = await getOwnListing(context.db, viewer, id);
+  if (!own) throw data({ message: "Listing not found" }, { status: 404 });
+  return { viewer, own };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { viewer, own } = await ownListingOr404(request, context, params.id ?? "");
+  const keys = own.photos.map((p) => p.r2Key);
+  const clubs = await postableClubs(context.db, viewer);
+  // A club the seller has since left stays listed as chosen, so saving does not silently drop it;
+  // the server refuses it on save (active membership only).
+  return {
+    listingId: own.listing.id,
+    clubs,
+    state: {
+      values: formValuesFromListing(own.listing, own.clubIds, keys),
+      photos: toFormPhotos(keys),
+      photoErrors: [],
+      result: null,
+      toast: null,
+      formKey: "initial",
+    },
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { viewer, own } = await ownListingOr404(request, context, params.id ?? "");
+  return handleListingFormPost(request, context, viewer, {
+    mode: "edit",
+    listingId: own.listing.id,
+    existingKeys: own.photos.map((p) => p.r2Key),
+  });
+}
+
+export default function EditListing() {
+  const { clubs, state, listingId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ListingFormData | undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={`/listing/${listingId}`} className="text-sm text-brand-700 underline">
+        ← Back to listing
+      </Link>
+      <h1 className="text-3xl font-bold">Edit Your Listing</h1>
+      <ListingForm mode="edit" state={actionData ?? state} clubs={clubs} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ListingNotFound />;
+}

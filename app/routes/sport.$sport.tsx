@@ -1,0 +1,212 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { SORT_OPTIONS, conditionLabel, getSport, sportsByName, tennisSubcategoryLabel } from "~/catalog";
+import { FILTER_FORM_ID, FilterPanel } from "~/components/filter-panel";
+import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
+import { FilterChips } from "~/components/search-chips";
+import { favoritedIds } from "~/domain/favorites.server";
+import { searchListings } from "~/domain/search.server";
+import { getUser } from "~/domain/session.server";
+import { countPanelFilters, filterChips, parseSearchParams, searchHref } from "~/lib/search-params";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const PAGE_SIZE = 24;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.sport.name} Equipment Near You — LockerSwap` : "Sport not found — LockerSwap" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const found = getSport(params.sport);
+  if (!found) throw data({ message: "Sport not found" }, { status: 404 });
+  const sport = { key: found.key, name: found.name, emoji: found.emoji, description: found.description };
+  const pathname = `/sport/${sport.key}`;
+  const state = parseSearchParams(new URL(request.url).searchParams);
+
+  const viewer = await getUser(request, context);
+  // 'Load more' shows pages 1..n, so a plain link (no JavaScript) reaches every result.
+  const result = await searchListings(context.db, viewer, { ...state, sport: sport.key }, { limit: PAGE_SIZE * state.page });
+  if (result.clubNotFound) {
+    return redirectWithToast(context, searchHref(pathname, { ...state, club: "" }), {
+      title: "Club not found",
+      description: "The specified club doesn't exist",
+      variant: "destructive",
+    });
+  }
+  const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  return {
+    sport,
+    state,
+    items: result.items,
+    total: result.total,
+    club: result.club,
+    signedIn: Boolean(viewer),
+    favorited: [...favorites],
+  };
+}
+
+export default function SportBrowse() {
+  const { sport, state, items, total, club, signedIn, favorited } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const pathname = `/sport/${sport.key}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
+  const chips = filterChips(pathname, state, { club: club?.name, condition: conditionLabel, category: (key) => tennisSubcategoryLabel(key) ?? key });
+  const filterCount = countPanelFilters(state);
+  const favoriteSet = new Set(favorited);
+  const more = total > items.length;
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Sports">
+        <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-2">
+          {sportsByName().map((entry) => {
+            const current = entry.key === sport.key;
+            return (
+              <li key={entry.key} className="shrink-0">
+                <Link
+                  to={`/sport/${entry.key}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm ${current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-200 bg-white hover:border-brand-500"}`}
+                >
+                  <span aria-hidden="true">{entry.emoji}</span> {entry.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-4 py-8 text-white sm:px-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <span aria-hidden="true">{sport.emoji}</span> {sport.name} Equipment Near You
+        </h1>
+        <p className="mt-2 max-w-2xl text-brand-100">{sport.description}</p>
+        <div role="search" className="mt-4 flex max-w-xl gap-2">
+          <label htmlFor="sport-keyword" className="sr-only">
+            Search {sport.name}
+          </label>
+          <input
+            id="sport-keyword"
+            type="search"
+            name="q"
+            form={FILTER_FORM_ID}
+            defaultValue={state.q}
+            maxLength={100}
+            placeholder={`Search ${sport.name.toLowerCase()} gear`}
+            className="min-w-0 flex-1 rounded-md border-0 px-3 py-2 text-slate-900"
+          />
+          <button type="submit" form={FILTER_FORM_ID} className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+            Search
+          </button>
+        </div>
+      </section>
+
+      <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-6">
+        {/* A CSS-only side sheet below lg: works without JavaScript. */}
+        <input type="checkbox" id="filters-toggle" className="peer sr-only" aria-controls="filter-sheet" />
+        <label
+          htmlFor="filters-toggle"
+          className="mb-4 inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
+        >
+          Filters
+          {filterCount > 0 && <span className="rounded-full bg-brand-600 px-2 text-xs text-white">{filterCount}</span>}
+        </label>
+        <aside
+          id="filter-sheet"
+          aria-label="Filters"
+          className="fixed inset-y-0 left-0 z-40 hidden w-80 max-w-[90vw] overflow-y-auto bg-slate-50 p-3 shadow-xl peer-checked:block lg:static lg:z-auto lg:block lg:w-auto lg:max-w-none lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none"
+        >
+          <label htmlFor="filters-toggle" className="mb-2 block cursor-pointer text-right text-sm font-medium text-slate-600 underline lg:hidden">
+            Close filters
+          </label>
+          <div className="lg:sticky lg:top-32">
+            <FilterPanel sport={sport.key} state={state} />
+          </div>
+        </aside>
+
+        <section aria-labelledby="results-title" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="results-title" className="mr-auto text-lg font-semibold" aria-live="polite">
+              {loading ? "Loading..." : `${total} ${total === 1 ? "item" : "items"} found`}
+            </h2>
+            <label className="flex items-center gap-2 text-sm">
+              <span>Sort by</span>
+              <select
+                name="sort"
+                form={FILTER_FORM_ID}
+                defaultValue={state.sort}
+                onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" form={FILTER_FORM_ID} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+                Sort
+              </button>
+            </noscript>
+            <Link to="/list-item" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+              List an Item
+            </Link>
+          </div>
+          <FilterChips chips={chips} clearHref={pathname} />
+
+          {loading ? (
+            <ListingGrid>
+              {Array.from({ length: 6 }, (_, index) => (
+                <ListingCardSkeleton key={index} />
+              ))}
+            </ListingGrid>
+          ) : items.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold">
+                No {sport.name} listings{club ? ` in ${club.name}` : ""} yet.
+              </p>
+              <Link to="/list-item" className="mt-2 inline-block font-medium text-brand-700 underline">
+                Be the first to list an item!
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ListingGrid>
+                {items.map((item) => (
+                  <ListingCard key={item.id} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
+                ))}
+              </ListingGrid>
+              {more && (
+                <div className="text-center">
+                  <Link
+                    to={searchHref(pathname, { ...state, page: state.page + 1 })}
+                    preventScrollReset
+                    className="inline-block rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+                  >
+                    Load more
+                  </Link>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? "Sport not found" : "Error loading listings"}</h1>
+      {!notFound && <p className="mt-2 text-slate-600">Please try again later</p>}
+      <Link to="/" className="mt-6 inline-block font-medium text-brand-700 underline">
+        Back to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirect, testingModeUser } from "~/domain/accounts.server";
+import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/domain/session.server";
+import { toastCookie } from "~/lib/toast.server";
+
+// Testing mode (01 §4, issue 4 item 10): only when the deployment turns it on. Turning it on signs
+// the browser into the real demo 'user' account, so the server still enforces every rule.
+export async function loader() {
+  throw new Response("Not found", { status: 404 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!context.env.testingMode) throw new Response("Not found", { status: 404 });
+  const formData = await request.formData();
+  const to = safeRedirect(formData.get("redirectTo"));
+  const headers = new Headers();
+  if (isTestingModeOn(request, context.env)) {
+    headers.append("Set-Cookie", await destroySession(request, context));
+    headers.append("Set-Cookie", testingModeCookie(context.env, false));
+    headers.append("Set-Cookie", await toastCookie(context, { title: "Testing mode disabled", description: "Authentication is now required" }));
+  } else {
+    const user = await testingModeUser(context.db);
+    // Any session the browser already had ends here; the demo account's starts fresh.
+    await destroySession(request, context);
+    headers.append("Set-Cookie", await createSession(context, user.id, request));
+    headers.append("Set-Cookie", testingModeCookie(context.env, true));
+    headers.append("Set-Cookie", await toastCookie(context, { title: "Testing mode enabled", description: "You can now test without signing in", variant: "success" }));
+  }
+  return redirect(to, { headers });
+}

@@ -1,0 +1,52 @@
+// The listing form (spec 02 §2 Listing form, §5 Listing submit). One schema for the browser
+// (conform's onValidate) and the action; the action adds what only the server knows (club
+// membership, ZIP → city/state, photo contents).
+import { z } from "zod";
+import { CONDITIONS, GENDERS, getBrands, getEquipmentTypes, SIZES, SPORT_KEYS, TENNIS_SUBCATEGORY_KEYS } from "~/catalog";
+
+export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Please fill in all required fields" } as const;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const ListingFormSchema = z
+  .object({
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be 120 characters or less"),
+    description: optionalText(5000),
+    price: z
+      .number({ error: (issue) => (issue.input === undefined ? "Price is required" : "Enter a valid price") })
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too high")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Use at most 2 decimals"),
+    sport: z.enum(SPORT_KEYS, { error: "Sport is required" }),
+    sportSubcategory: z.enum(TENNIS_SUBCATEGORY_KEYS).optional(),
+    equipmentType: optionalText(80),
+    brand: optionalText(80),
+    brandCustom: optionalText(80),
+    condition: z.enum(CONDITIONS, { error: "Condition is required" }),
+    size: z.enum(SIZES).optional(),
+    sizeNumeric: optionalText(20),
+    gender: z.enum(GENDERS).optional(),
+    zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
+    // Filled by the server from the ZIP when left empty (the action reports them if still missing).
+    city: optionalText(100),
+    state: optionalText(50),
+    pickupInstructions: optionalText(1000),
+    clubIds: z.array(z.string()).max(20).default([]),
+    photos: z.array(z.string()).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.equipmentType && !getEquipmentTypes(value.sport, value.sportSubcategory).includes(value.equipmentType)) {
+      ctx.addIssue({ code: "custom", path: ["equipmentType"], message: "Choose a type from the list" });
+    }
+    if (value.brand && !getBrands(value.sport, value.sportSubcategory, value.equipmentType).includes(value.brand)) {
+      ctx.addIssue({ code: "custom", path: ["brand"], message: "Choose a brand from the list" });
+    }
+    if (value.brand === "Other" && !value.brandCustom) {
+      ctx.addIssue({ code: "custom", path: ["brandCustom"], message: "Enter the brand" });
+    }
+  });
+
+export type ListingFormValue = z.infer<typeof ListingFormSchema>;
+
+/** Fields whose absence means "Missing Information" (spec 02 §5). */
+export const REQUIRED_FIELDS = ["title", "price", "sport", "condition", "zipCode", "city", "state"] as const;

@@ -1,0 +1,53 @@
+/**
+ * First-load JavaScript of / and /sport/soccer in gzip bytes, counting every script the page
+ * loads (issue 5 §6; target ≤ 96 KB). Builds, starts the stack on a scratch database, loads each
+ * page in Chromium and gzips every script response. Prints figures; asserts nothing.
+ *
+ *   node --import tsx bench/first-load-js.ts [--no-build]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { run, startStack } from "../scripts/stack";
+import { E2E_VARS } from "../tests/setup/e2e-env";
+
+const TARGET_KB = 96;
+const PAGES = ["/", "/sport/soccer"];
+
+if (!process.argv.includes("--no-build")) await run("npx", ["remix", "vite:build"], { quiet: true });
+const dir = mkdtempSync(join(tmpdir(), "lockerswap-bench-js-"));
+const dbFile = join(dir, "bench.db");
+await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
+const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), quiet: true });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  for (const path of PAGES) {
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      try {
+        scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      } catch {
+        // a script that failed to load counts nothing
+      }
+    });
+    await page.goto(`${stack.url}${path}`, { waitUntil: "networkidle" });
+    // Inline scripts (the Remix context, the router bootstrap) ship too.
+    const inline = await page.$$eval("script:not([src])", (nodes) => nodes.map((node) => node.textContent ?? ""));
+    const inlineBytes = gzipSync(Buffer.from(inline.join("\n")), { level: 9 }).length;
+    const external = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const totalKb = (external + inlineBytes) / 1024;
+    console.log(`\n${path}: ${scripts.size} script files, ${(external / 1024).toFixed(1)} KB gzip + inline ${(inlineBytes / 1024).toFixed(1)} KB = ${totalKb.toFixed(1)} KB (target ≤ ${TARGET_KB} KB)`);
+    for (const [url, bytes] of [...scripts.entries()].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

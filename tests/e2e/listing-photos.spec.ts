@@ -1,0 +1,163 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { clubs, listingClubs, listingPhotos, listings } from "../../db/schema";
+import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
+
+const JPEG = { name: "racquet.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo.jpg") };
+const PNG = { name: "strings.png", mimeType: "image/png", buffer: readFileSync("tests/fixtures/photo.png") };
+
+function form(page: Page) {
+  return page.locator("#listing-form");
+}
+
+async function photoKeys(listingId: string) {
+  const rows = await e2eDb().select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId)).orderBy(listingPhotos.position);
+  return rows.map((r) => ({ key: r.r2Key, type: r.contentType, width: r.width, height: r.height }));
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("photos survive a validation error, are saved to R2, reordered, and deleted with the listing", async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const seller = await createUser();
+      await signInAs(context, seller.id);
+      await page.goto("/list-item");
+      await form(page).getByLabel("Add photos").setInputFiles([JPEG, PNG]);
+      await form(page).getByLabel("Title").fill("Tennis bundle");
+      await form(page).getByLabel("Price ($)").fill("12");
+      await form(page).getByLabel("Sport").selectOption("tennis");
+      await form(page).getByLabel("Condition").selectOption("gently-used");
+      // A ZIP we cannot place and no city: only the server can tell, after the upload.
+      await form(page).getByLabel("ZIP Code").fill("00000");
+      await page.getByRole("button", { name: "Create Listing" }).click();
+      await expect(page.getByText("City is required")).toBeVisible();
+      await expect(page.getByText("Missing Information").first()).toBeVisible();
+      await expect(form(page).getByTestId("form-photo")).toHaveCount(2);
+      await expect(form(page).getByLabel("Add photos (3 left)")).toBeVisible();
+      await expect(form(page).getByLabel("Title")).toHaveValue("Tennis bundle");
+
+      // A known ZIP fills city and state on the server.
+      await form(page).getByLabel("ZIP Code").fill("10001");
+      await page.getByRole("button", { name: "Create Listing" }).click();
+      await expect(page.getByText("Listing Created!")).toBeVisible();
+      await expect(page.getByText("New York, NY").first()).toBeVisible();
+      const listingId = page.url().split("/").pop()!;
+      const saved = await photoKeys(listingId);
+      expect(saved).toEqual([
+        { key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-\\d\\.jpg$`)), type: "image/jpeg", width: 180, height: 240 },
+        { key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-\\d\\.png$`)), type: "image/png", width: 64, height: 48 },
+      ]);
+
+      // Served by the app with the sniffed type, nosniff and immutable caching.
+      const photo = await page.request.get(`/photos/${saved[0].key}`);
+      expect(photo.status()).toBe(200);
+      expect(photo.headers()["content-type"]).toBe("image/jpeg");
+      expect(photo.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(photo.headers()["cache-control"]).toContain("immutable");
+      expect((await photo.body()).equals(JPEG.buffer)).toBe(true);
+
+      // The viewer: Photo n of total, next wraps around.
+      await page.getByRole("link", { name: "Open photo 2 of 2" }).click();
+      await expect(page.getByTestId("photo-counter")).toHaveText("Photo 2 of 2");
+      await page.getByRole("link", { name: "Next photo" }).click();
+      await expect(page.getByTestId("photo-counter")).toHaveText("Photo 1 of 2");
+      if (javaScriptEnabled) {
+        await page.keyboard.press("ArrowLeft");
+        await expect(page.getByTestId("photo-counter")).toHaveText("Photo 2 of 2");
+        await page.keyboard.press("Escape");
+      } else {
+        await page.getByRole("link", { name: "Close photo viewer" }).click();
+      }
+      await expect(page.getByRole("dialog", { name: "Photo viewer" })).toHaveCount(0);
+
+      // Edit: make the PNG the main photo, then remove the JPEG.
+      await page.goto(`/listing/${listingId}/edit`);
+      await form(page).getByRole("button", { name: "Make photo 2 the main photo" }).click();
+      await expect(form(page).getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", `/photos/${saved[1].key}`);
+      await form(page).getByRole("button", { name: "Remove photo 2" }).click();
+      await expect(form(page).getByTestId("form-photo")).toHaveCount(1);
+      await page.getByRole("button", { name: "Update Listing" }).click();
+      await expect(page.getByText("Listing Updated!")).toBeVisible();
+      expect((await photoKeys(listingId)).map((p) => p.key)).toEqual([saved[1].key]);
+      // The removed photo's R2 object is gone.
+      expect((await page.request.get(`/photos/${saved[0].key}`)).status()).toBe(404);
+
+      // Removing the listing deletes the remaining object.
+      await page.goto(`/listing/${listingId}?confirm=remove`);
+      await page.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByText("Listing removed")).toBeVisible();
+      expect((await page.request.get(`/photos/${saved[1].key}`)).status()).toBe(404);
+    });
+
+    test("a renamed executable, an SVG and an 11 MB file are refused with a clear message", async ({ page, context }) => {
+      const seller = await createUser();
+      await signInAs(context, seller.id);
+      await page.goto("/list-item");
+      const exe = Buffer.alloc(4096);
+      exe.write("MZ", 0);
+      exe.write("This program cannot be run in DOS mode.", 78);
+      // Written to disk: Playwright hands large in-memory buffers over through a blob: URL, which
+      // the page's CSP (rightly) refuses to fetch.
+      const big = Buffer.alloc(11 * 1024 * 1024);
+      JPEG.buffer.copy(big);
+      const dir = mkdtempSync(join(tmpdir(), "lockerswap-photos-"));
+      const files: [string, Buffer][] = [
+        ["setup.jpg", exe],
+        ["logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+        ["huge.jpg", big],
+        [PNG.name, PNG.buffer],
+      ];
+      for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
+      await form(page).getByLabel("Add photos").setInputFiles(files.map(([name]) => join(dir, name)));
+      await form(page).getByLabel("Title").fill("Skates");
+      await form(page).getByLabel("Price ($)").fill("20");
+      await form(page).getByLabel("Sport").selectOption("hockey");
+      await form(page).getByLabel("Condition").selectOption("new");
+      await form(page).getByLabel("ZIP Code").fill("10001");
+      await form(page).getByLabel("City").fill("New York");
+      await form(page).getByLabel("State").selectOption("NY");
+      await page.getByRole("button", { name: "Create Listing" }).click();
+
+      const errors = form(page).getByRole("alert", { name: "Photo errors" });
+      await expect(errors).toContainText("setup.jpg: Only JPG, PNG or WebP images can be uploaded");
+      await expect(errors).toContainText("logo.svg: Only JPG, PNG or WebP images can be uploaded");
+      await expect(errors).toContainText("huge.jpg: Each photo must be 10MB or smaller");
+      // The valid PNG is kept; nothing was created.
+      await expect(form(page).getByTestId("form-photo")).toHaveCount(1);
+      expect(await e2eDb().select().from(listings).where(eq(listings.userId, seller.id))).toEqual([]);
+      // Saving again goes through with the kept photo.
+      await page.getByRole("button", { name: "Create Listing" }).click();
+      await expect(page.getByText("Listing Created!")).toBeVisible();
+      const listingId = page.url().split("/").pop()!;
+      expect((await photoKeys(listingId)).map((p) => p.type)).toEqual(["image/png"]);
+    });
+  });
+}
+
+test("photos of a club-only listing are served only to those who may see the listing", async ({ browser }) => {
+  const seller = await createUser();
+  const stranger = await createUser();
+  const [club] = await e2eDb().insert(clubs).values({ slug: `photos-${Date.now()}`, name: "Photo Club" }).returning();
+  const [listing] = await e2eDb()
+    .insert(listings)
+    .values({ userId: seller.id, title: "Club bat", priceCents: 100, sport: "baseball", condition: "new", zipCode: "10001", city: "New York", state: "NY" })
+    .returning();
+  await e2eDb().insert(listingClubs).values({ listingId: listing.id, clubId: club.id, isPrimary: true });
+  const key = `${seller.id}/${Date.now()}-0.png`;
+  await e2eDb().insert(listingPhotos).values({ listingId: listing.id, position: 0, r2Key: key, contentType: "image/png", byteSize: 10 });
+
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(`/photos/${key}`)).status()).toBe(404);
+  expect((await anonymous.request.get(`/listing/${listing.id}`)).status()).toBe(404);
+  const other = await browser.newContext();
+  await signInAs(other, stranger.id);
+  expect((await other.request.get(`/photos/${key}`)).status()).toBe(404);
+  expect((await other.request.get(`/listing/${listing.id}`)).status()).toBe(404);
+  await anonymous.close();
+  await other.close();
+});
