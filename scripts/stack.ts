@@ -30,30 +30,35 @@ export function run(command: string, args: string[], opts: { env?: Record<string
   });
 }
 
-/** Local secrets, generated once and kept in .dev.vars (git-ignored); Vite dev reads the same file. */
+/**
+ * Local secrets, generated once and kept in .dev.vars (git-ignored); Vite dev reads the same file.
+ * A key added to the app later is appended to an existing file, so old checkouts keep starting.
+ */
 export function ensureDevVars(file = ".dev.vars") {
-  if (!existsSync(file)) {
-    const secret = () => randomBytes(32).toString("hex");
-    writeFileSync(
-      file,
-      [
-        "APP_ENV=development",
-        "DATABASE_URL=file:.data/lockerswap.db",
-        `SESSION_SECRET=${secret()}`,
-        `REALTIME_SECRET=${secret()}`,
-        `PASSWORD_PEPPER=${secret()}`,
-        "TESTING_MODE=on",
-        "DEV_ROUTES=on",
-        "",
-      ].join("\n"),
-    );
-  }
-  return Object.fromEntries(
-    readFileSync(file, "utf8")
+  const secret = () => randomBytes(32).toString("hex");
+  const defaults: Record<string, () => string> = {
+    APP_ENV: () => "development",
+    DATABASE_URL: () => "file:.data/lockerswap.db",
+    SESSION_SECRET: secret,
+    REALTIME_SECRET: secret,
+    PASSWORD_PEPPER: secret,
+    TESTING_MODE: () => "on",
+    DEV_ROUTES: () => "on",
+  };
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const vars = Object.fromEntries(
+    text
       .split("\n")
       .filter((line) => line.includes("=") && !line.startsWith("#"))
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   ) as Record<string, string>;
+  const missing = Object.keys(defaults).filter((key) => !(key in vars));
+  if (missing.length > 0) {
+    for (const key of missing) vars[key] = defaults[key]();
+    const added = missing.map((key) => `${key}=${vars[key]}`).join("\n");
+    writeFileSync(file, `${text}${text && !text.endsWith("\n") ? "\n" : ""}${added}\n`);
+  }
+  return vars;
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_000) {

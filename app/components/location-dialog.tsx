@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
+import { isZip } from "~/lib/zip";
+import { LOCATION_TOASTS } from "~/schemas/location-toasts";
 import { showToast } from "./toaster";
 
 /** The ZIP form of 'Update Your Location'; posts to /account/location, which answers with a toast. */
@@ -13,9 +14,10 @@ export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string 
       action="/account/location"
       className="mt-3 space-y-3"
       onSubmit={(event) => {
-        // Instant feedback with JavaScript; the server checks the same schema without it.
-        const parsed = LocationSchema.safeParse({ zipCode: new FormData(event.currentTarget).get("zipCode") });
-        if (!parsed.success) {
+        // Instant feedback with JavaScript (the same ZIP rule as LocationSchema, without shipping
+        // zod on every page); the server checks the schema itself.
+        const zipCode = String(new FormData(event.currentTarget).get("zipCode") ?? "").trim();
+        if (!isZip(zipCode)) {
           event.preventDefault();
           showToast(LOCATION_TOASTS.invalid);
           return;

@@ -1,0 +1,9 @@
+/**
+ * The ZIP rule (01 §5, 02 §5: exactly 5 digits), zod-free so that client code on every page can
+ * check it without shipping zod in the root bundle (the first-load JS budget, issue 5 §6).
+ * Schemas in app/schemas use the same pattern.
+ */
+export const ZIP_PATTERN = /^\d{5}$/;
+export const isZip = (value: unknown): value is string => typeof value === "string" && ZIP_PATTERN.test(value);
+/** What ZIP inputs do as the user types: strip non-digits, cap at 5. */
+export const cleanZipInput = (value: string) => value.replace(/\D/g, "").slice(0, 5);
