@@ -58,10 +58,10 @@ if (step("build", "npx", ["remix", "vite:build"])) {
   rmSync(".cache/deploy", { recursive: true, force: true });
   const dry = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".cache/deploy"], {
     encoding: "utf8",
-    env: { ...process.env, ...LOOPBACK_ENV, WRANGLER_LOG: "info" },
+    env: { ...process.env, ...LOOPBACK_ENV, WRANGLER_LOG: "log" },
   });
   const size = `${dry.stdout}${dry.stderr}`.match(/Total Upload:[^\n]*/);
-  console.log(`\n━━ wrangler deploy --dry-run\n${size ? size[0] : `${dry.stdout}${dry.stderr}`}`);
+  console.log(`\n━━ wrangler deploy --dry-run\n${size ? `Worker bundle — ${size[0]}` : `${dry.stdout}${dry.stderr}`}`);
   if (dry.status === 0) passed += 1;
   else failed += 1;
 } else failed += 1;
