@@ -11,10 +11,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { AccountMenu } from "~/components/account-menu";
+import { lazy, Suspense, type ReactNode } from "react";
+import type { AccountUser } from "~/components/account-menu";
+import { NotFoundMessage } from "~/components/not-found-message";
 import { SiteHeader } from "~/components/site-header";
-import { TestingModeToggle, TestModeBanner } from "~/components/test-mode-banner";
 import { Toaster } from "~/components/toaster";
 import { getNotifications } from "~/domain/notifications.server";
 import { getSession, isTestingModeOn } from "~/domain/session.server";
@@ -33,7 +33,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { toast, setCookie } = await readToast(context, request);
+  const { toasts, setCookie } = await readToast(context, request);
   const { viewer, clearCookie } = await getSession(request, context);
   const user = viewer
     ? {
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   return data(
     {
-      toast,
+      toasts,
       user,
       testingMode: context.env.testingMode,
       testingModeOn: Boolean(user) && isTestingModeOn(request, context.env),
@@ -58,6 +58,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+// The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
+// signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is
+// server-rendered either way, and its menus are <details> and its forms plain POSTs, so they work
+// before the chunk arrives.
+const LazyAccountMenu = /* @__PURE__ */ lazy(() => import("~/components/account-menu").then((module) => ({ default: module.AccountMenu })));
+
+function AccountMenu({ user }: { user: AccountUser }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyAccountMenu user={user} />
+    </Suspense>
+  );
+}
+
+// Likewise the testing-mode banner and switch: production runs with TESTING_MODE=off, where
+// they never render, so no visitor there downloads them.
+const TestModeBanner = /* @__PURE__ */ lazy(() => import("~/components/test-mode-banner").then((module) => ({ default: module.TestModeBanner })));
+const TestingModeToggle = /* @__PURE__ */ lazy(() =>
+  import("~/components/test-mode-banner").then((module) => ({ default: module.TestingModeToggle })),
+);
+
+// Kept importable from here (the catch-all route uses it); it lives in its own module so that
+// importing it does not make this route module a shared chunk.
+export { NotFoundMessage };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -82,20 +107,26 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast, user, testingMode, testingModeOn } = useLoaderData<typeof loader>();
+  const { toasts, user, testingMode, testingModeOn } = useLoaderData<typeof loader>();
   return (
     <>
-      {testingModeOn ? <TestModeBanner /> : null}
+      {testingModeOn ? (
+        <Suspense fallback={null}>
+          <TestModeBanner />
+        </Suspense>
+      ) : null}
       <SiteHeader account={user ? <AccountMenu user={user} /> : undefined} />
       <main id="main" className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>
       {testingMode ? (
         <footer className="mx-auto flex max-w-7xl items-center justify-start px-3 pb-6 sm:px-6">
-          <TestingModeToggle on={testingModeOn} />
+          <Suspense fallback={null}>
+            <TestingModeToggle on={testingModeOn} />
+          </Suspense>
         </footer>
       ) : null}
-      <Toaster serverToast={toast} />
+      <Toaster serverToasts={toasts} />
     </>
   );
 }
@@ -125,18 +156,6 @@ export function ErrorBoundary() {
           </>
         )}
       </main>
-    </>
-  );
-}
-
-export function NotFoundMessage() {
-  return (
-    <>
-      <p className="text-6xl font-bold text-brand-600">404</p>
-      <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
-      <Link to="/" className="mt-6 inline-block font-medium text-brand-700 underline">
-        Return to Home
-      </Link>
     </>
   );
 }

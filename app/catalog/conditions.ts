@@ -23,7 +23,7 @@ export const UNKNOWN_CONDITION_BADGE: ConditionBadge = {
 };
 
 /** Options for selects and filter checkboxes, in scale order. */
-export const CONDITION_OPTIONS: readonly { value: Condition; label: string }[] = CONDITIONS.map((value) => ({
+export const CONDITION_OPTIONS: readonly { value: Condition; label: string }[] = /* @__PURE__ */ CONDITIONS.map((value) => ({
   value,
   label: CONDITION_BADGES[value].label,
 }));

@@ -1,15 +1,13 @@
 // Fixed option lists and limits from spec 01 §2–§3, §9 and spec 02 §2–§3, §9.
 // Value tuples are exported raw so zod schemas can use z.enum(CLUB_TYPES) etc.
 
-type Option<T extends string> = { value: T; label: string };
+import { SEARCH_LIMITS, SEARCH_TIMINGS_MS, type Option } from "./browse-options";
+
+// The lists the search and browse pages use live in ./browse-options (small, so the discovery
+// pages ship only them); re-exported here so everything else keeps one import.
+export * from "./browse-options";
 
 // ── Listing attributes ───────────────────────────────────────────────────────
-
-export const SIZES = ["Youth", "Adult"] as const;
-export type Size = (typeof SIZES)[number];
-
-export const GENDERS = ["Men", "Women", "Unisex"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 export const LISTING_STATUSES = ["active", "pending_pickup", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -47,7 +45,7 @@ export const CLUB_TYPE_BADGES: Readonly<Record<ClubType, { label: string; classN
   school: { label: "School", className: "bg-amber-100 text-amber-800" },
 };
 
-export const CLUB_TYPE_OPTIONS: readonly Option<ClubType>[] = CLUB_TYPES.map((value) => ({
+export const CLUB_TYPE_OPTIONS: readonly Option<ClubType>[] = /* @__PURE__ */ CLUB_TYPES.map((value) => ({
   value,
   label: CLUB_TYPE_BADGES[value].label,
 }));
@@ -99,36 +97,6 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const CLUB_MESSAGE_TYPES = ["chat", "announcement"] as const;
 export type ClubMessageType = (typeof CLUB_MESSAGE_TYPES)[number];
 
-// ── Search and browse ────────────────────────────────────────────────────────
-
-export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const;
-export type RadiusMiles = (typeof RADIUS_OPTIONS)[number];
-/** Left out of the URL when equal to this (spec 01 §9). */
-export const DEFAULT_RADIUS: RadiusMiles = 25;
-
-export const PRICE_SLIDER = { min: 0, max: 500, step: 5 } as const;
-
-export const QUICK_PRICE_RANGES = [
-  { label: "Under $25", min: 0, max: 25 },
-  { label: "$25-$50", min: 25, max: 50 },
-  { label: "$50-$100", min: 50, max: 100 },
-  { label: "$100+", min: 100, max: 500 },
-] as const;
-
-export const SORT_KEYS = ["newest", "price_asc", "price_desc"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export const DEFAULT_SORT: SortKey = "newest";
-
-export const SORT_OPTIONS: readonly Option<SortKey>[] = [
-  { value: "newest", label: "Newest First" },
-  { value: "price_asc", label: "Price: Low to High" },
-  { value: "price_desc", label: "Price: High to Low" },
-];
-
-export function isSortKey(value: unknown): value is SortKey {
-  return typeof value === "string" && (SORT_KEYS as readonly string[]).includes(value);
-}
-
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
 
 export const LIMITS = {
@@ -139,7 +107,7 @@ export const LIMITS = {
   /** First name, last name. */
   nameMax: 100,
   cityMax: 100,
-  locationInputMax: 50,
+  locationInputMax: SEARCH_LIMITS.locationInputMax,
   /** Home header shows at most this much of the e-mail before the @. */
   emailPrefixDisplayMax: 8,
 
@@ -147,8 +115,8 @@ export const LIMITS = {
   listingSuggestions: 5,
   clubSearch: 10,
   /** Characters typed before club search, keyword and location suggestions start. */
-  suggestionMinChars: 2,
-  brandListPreview: 6,
+  suggestionMinChars: SEARCH_LIMITS.suggestionMinChars,
+  brandListPreview: SEARCH_LIMITS.brandListPreview,
   browseLoadingPlaceholders: 6,
 
   photosPerListing: 5,
@@ -174,10 +142,10 @@ export const LIMITS = {
 
 /** Presentational timings (spec 01 §9, spec 02 §9). */
 export const TIMINGS_MS = {
-  keywordSuggestionsDebounce: 300,
-  homeLocationDebounce: 400,
+  keywordSuggestionsDebounce: SEARCH_TIMINGS_MS.keywordSuggestionsDebounce,
+  homeLocationDebounce: SEARCH_TIMINGS_MS.homeLocationDebounce,
   listingFormLocationDebounce: 300,
-  suggestionsHideAfterBlur: 200,
+  suggestionsHideAfterBlur: SEARCH_TIMINGS_MS.suggestionsHideAfterBlur,
   hoverCardOpen: 700,
   hoverCardClose: 300,
 } as const;

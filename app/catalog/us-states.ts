@@ -58,12 +58,12 @@ export type UsState = (typeof US_STATES)[number];
 export type UsStateCode = UsState["code"];
 
 /** The state codes as a tuple, for z.enum(US_STATE_CODES). */
-export const US_STATE_CODES = US_STATES.map((state) => state.code) as unknown as readonly [
+export const US_STATE_CODES = /* @__PURE__ */ US_STATES.map((state) => state.code) as unknown as readonly [
   UsStateCode,
   ...UsStateCode[],
 ];
 
-const CODES = new Set<string>(US_STATE_CODES);
+const CODES = /* @__PURE__ */ new Set<string>(US_STATE_CODES);
 
 /** True for one of the 50 two-letter codes, upper case ('CA', not 'ca'). */
 export function isUsStateCode(value: unknown): value is UsStateCode {

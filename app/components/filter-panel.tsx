@@ -1,20 +1,26 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import {
-  CONDITION_OPTIONS,
-  GENDERS,
-  LIMITS,
-  PRICE_SLIDER,
-  QUICK_PRICE_RANGES,
-  RADIUS_OPTIONS,
-  SIZES,
-  TENNIS_SUBCATEGORIES,
-  getBrands,
-  getEquipmentTypes,
-} from "~/catalog";
-import { countPanelFilters, searchHref, type SearchState } from "~/lib/search-params";
+import { CONDITION_OPTIONS } from "~/catalog/conditions";
+import { GENDERS, SEARCH_LIMITS as LIMITS, PRICE_SLIDER, QUICK_PRICE_RANGES, RADIUS_OPTIONS, SIZES } from "~/catalog/browse-options";
+import type { SearchState } from "~/lib/search-params";
 
 export const FILTER_FORM_ID = "filters";
+
+/**
+ * What the panel needs beyond the URL state, built by the route's loader: only this sport's (and
+ * tennis sub-category's) types and brands travel to the browser, never the whole equipment
+ * catalogue, and the links are made on the server (issue 5 §6, first-load JavaScript).
+ */
+export type FilterPanelData = {
+  types: readonly string[];
+  brands: readonly string[];
+  /** Tennis only: the racquet-sport sub-categories. */
+  categories: readonly { key: string; label: string }[] | null;
+  /** 'Filters (n)'. */
+  count: number;
+  /** The links of QUICK_PRICE_RANGES, in order. */
+  priceHrefs: readonly string[];
+};
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -31,6 +37,34 @@ function Check({ name, value, label, checked }: { name: string; value: string; l
       <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-600" />
       {label ?? value}
     </label>
+  );
+}
+
+/**
+ * One end of the price range: a slider 0–500 in steps of 5 (spec 01 §2) with its amount beside
+ * it. A plain form field, so it submits without JavaScript; the open ends (0, 500) mean no bound.
+ */
+function PriceSlider({ name, label, value }: { name: "priceMin" | "priceMax"; label: string; value: number }) {
+  const amount = (dollars: string | number) => `$${dollars}${name === "priceMax" && Number(dollars) === PRICE_SLIDER.max ? "+" : ""}`;
+  // Keyed by the URL's value: a navigation that changes it starts the slider (and its amount) afresh.
+  return (
+    <div key={value} className="text-xs text-slate-600">
+      <label htmlFor={name}>{label}</label> <output className="float-right">{amount(value)}</output>
+      <input
+        id={name}
+        type="range"
+        name={name}
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        defaultValue={value}
+        onChange={(event) => {
+          const output = event.currentTarget.previousElementSibling;
+          if (output) output.textContent = amount(event.currentTarget.value);
+        }}
+        className="mt-1 block w-full accent-brand-600"
+      />
+    </div>
   );
 }
 
@@ -80,11 +114,9 @@ function BrandGroup({ brands, selected }: { brands: readonly string[]; selected:
  * The per-sport filter panel (spec 01 §2 "Filter panel"). A plain GET form: every control works
  * without JavaScript; the keyword box and the sort select join it through `form="filters"`.
  */
-export function FilterPanel({ sport, state }: { sport: string; state: SearchState }) {
+export function FilterPanel({ sport, state, panel }: { sport: string; state: Omit<SearchState, "sports" | "page">; panel: FilterPanelData }) {
   const pathname = `/sport/${sport}`;
-  const types = getEquipmentTypes(sport, state.category);
-  const brands = getBrands(sport, state.category);
-  const count = countPanelFilters(state);
+  const { types, brands, categories, count } = panel;
   return (
     <Form id={FILTER_FORM_ID} method="get" action={pathname} preventScrollReset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center justify-between">
@@ -94,9 +126,9 @@ export function FilterPanel({ sport, state }: { sport: string; state: SearchStat
         </Link>
       </div>
 
-      {sport === "tennis" && (
+      {categories && (
         <Group title="Sport Category">
-          {[{ key: "", label: "All" }, ...TENNIS_SUBCATEGORIES].map((entry) => (
+          {[{ key: "", label: "All" }, ...categories].map((entry) => (
             <label key={entry.key} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="radio"
@@ -132,39 +164,15 @@ export function FilterPanel({ sport, state }: { sport: string; state: SearchStat
       </Group>
 
       <Group title="Price Range">
-        <div className="flex items-center gap-2">
-          <label className="text-xs text-slate-600">
-            Min ($)
-            <input
-              type="number"
-              name="priceMin"
-              min={PRICE_SLIDER.min}
-              max={PRICE_SLIDER.max}
-              step={PRICE_SLIDER.step}
-              defaultValue={state.priceMin ?? PRICE_SLIDER.min}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-            />
-          </label>
-          <label className="text-xs text-slate-600">
-            Max ($)
-            <input
-              type="number"
-              name="priceMax"
-              min={PRICE_SLIDER.min}
-              max={PRICE_SLIDER.max}
-              step={PRICE_SLIDER.step}
-              defaultValue={state.priceMax ?? PRICE_SLIDER.max}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-            />
-          </label>
-        </div>
+        <PriceSlider name="priceMin" label="Min ($)" value={state.priceMin ?? PRICE_SLIDER.min} />
+        <PriceSlider name="priceMax" label="Max ($)" value={state.priceMax ?? PRICE_SLIDER.max} />
         <div className="flex flex-wrap gap-1.5 pt-1">
-          {QUICK_PRICE_RANGES.map((range) => {
-            const active = (state.priceMin ?? 0) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
+          {QUICK_PRICE_RANGES.map((range, index) => {
+            const active = (state.priceMin ?? PRICE_SLIDER.min) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
             return (
               <Link
                 key={range.label}
-                to={searchHref(pathname, { ...state, page: 1, priceMin: range.min, priceMax: range.max })}
+                to={panel.priceHrefs[index]}
                 preventScrollReset
                 aria-current={active || undefined}
                 className={`rounded-full border px-2.5 py-1 text-xs font-medium ${active ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-500"}`}

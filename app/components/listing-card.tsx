@@ -1,7 +1,14 @@
 import { Link } from "@remix-run/react";
-import { conditionBadge, sportEmoji, sportName } from "~/catalog";
+import { lazy, Suspense } from "react";
+import { conditionBadge } from "~/catalog/conditions";
+import { sportEmoji, sportName } from "~/catalog/sport-names";
+import type { FilterChip } from "~/lib/search-params";
 import type { ListingSummary } from "~/schemas/search";
-import { FavoriteButton } from "./favorite-button";
+
+// The heart shows only to signed-in visitors, so its code (fetcher, optimistic state, toasts) is a
+// chunk of its own that signed-out pages never load (issue 5 §6). It is server-rendered and a
+// plain POST form, so it works before the chunk arrives.
+const FavoriteButton = lazy(() => import("./favorite-button").then((module) => ({ default: module.FavoriteButton })));
 
 /** '$25' or '$19.99' from whole cents. */
 export function formatPrice(cents: number): string {
@@ -57,7 +64,11 @@ export function ListingCard({
         )}
         {status && <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">{status}</span>}
       </div>
-      {signedIn && <FavoriteButton listingId={listing.id} favorited={favorited} className="absolute right-2 top-2" />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <FavoriteButton listingId={listing.id} favorited={favorited} className="absolute right-2 top-2" />
+        </Suspense>
+      )}
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <h3 className="line-clamp-2 font-semibold leading-snug">
           <Link to={`/listing/${listing.id}`} className="hover:text-brand-700 hover:underline">
@@ -109,4 +120,29 @@ export function ListingCardSkeleton() {
 
 export function ListingGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}
+
+// The chips live beside the cards: every page that shows the one shows the other, and one chunk
+// ships lighter than two (issue 5 §6). ./search-chips re-exports them.
+/** Active filters as removable chips, each a link to the page without it, and Clear All. */
+export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+      {chips.map((chip) => (
+        <Link
+          key={chip.key}
+          to={chip.href}
+          preventScrollReset
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+          aria-label={`Remove filter ${chip.label}`}
+        >
+          {chip.label} <span aria-hidden="true">✕</span>
+        </Link>
+      ))}
+      <Link to={clearHref} className="text-sm font-medium text-slate-600 underline">
+        Clear All
+      </Link>
+    </div>
+  );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { decode } from "turbo-stream";
 import {
   CONDITION_OPTIONS,
   GENDERS,
@@ -13,6 +14,7 @@ import {
   TENNIS_SUBCATEGORIES,
   US_STATES,
 } from "~/catalog";
+import { downscaleImage } from "~/lib/image-downscale";
 import { ListingFormSchema } from "~/schemas/listing";
 import { showToast } from "./toaster";
 
@@ -80,7 +82,7 @@ function Field({ id, label, required, errors, children }: { id: string; label: s
  */
 export function ListingForm({
   mode,
-  state,
+  state: routeState,
   clubs,
   presetClub,
 }: {
@@ -91,7 +93,15 @@ export function ListingForm({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const navigate = useNavigate();
+  // With JavaScript, a POST that carries new photos goes through XMLHttpRequest for its upload
+  // progress; its reply (the same data the route's action returns) replaces the route's state
+  // until Remix brings a newer one.
+  const [uploaded, setUploaded] = useState<ListingFormData | null>(null);
+  useEffect(() => setUploaded(null), [routeState]);
+  const state = uploaded ?? routeState;
+  const [upload, setUpload] = useState<{ intent: string; percent: number } | null>(null);
+  const saving = (navigation.state !== "idle" && navigation.formData?.get("intent") === "save") || upload?.intent === "save";
   const { values } = state;
 
   const [form, fields] = useForm({
@@ -127,6 +137,30 @@ export function ListingForm({
   }, [state.toast, state.formKey]);
 
   const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => setPreviews([]), [state.formKey]);
+
+  async function sendWithProgress(element: HTMLFormElement, submitter: HTMLElement | null) {
+    const intent = (submitter as HTMLButtonElement | null)?.value || "save";
+    setUpload({ intent, percent: 0 });
+    try {
+      const body = new FormData(element, submitter);
+      const files = body.getAll("newPhotos").filter((f): f is File => f instanceof File && f.size > 0);
+      body.delete("newPhotos");
+      for (const file of files) body.append("newPhotos", await downscaleImage(file, { maxBytes: LIMITS.photoMaxBytes }));
+      const reply = await postWithProgress(element.action, body, (percent) => setUpload({ intent, percent }));
+      if (reply && typeof reply === "object" && "redirect" in reply && typeof reply.redirect === "string") {
+        navigate(reply.redirect);
+      } else if (reply && typeof reply === "object" && "data" in reply && reply.data) {
+        setUploaded(reply.data as ListingFormData);
+      } else {
+        throw new Error("Unexpected reply");
+      }
+    } catch {
+      showToast({ title: "Error", description: `Failed to ${mode === "create" ? "create" : "update"} listing. Please try again.`, variant: "destructive" });
+    } finally {
+      setUpload(null);
+    }
+  }
 
   const types = sport ? getEquipmentTypes(sport, sub) : [];
   const brands = sport ? getBrands(sport, sub, type) : [];
@@ -142,9 +176,16 @@ export function ListingForm({
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         form.onSubmit(event);
-        if (event.defaultPrevented && (!submitter || submitter.value === "save")) {
-          showToast({ title: "Missing Information", description: "Please fill in all required fields", variant: "destructive" });
+        if (event.defaultPrevented) {
+          if (!submitter || submitter.value === "save") {
+            showToast({ title: "Missing Information", description: "Please fill in all required fields", variant: "destructive" });
+          }
+          return;
         }
+        const picked = event.currentTarget.querySelector<HTMLInputElement>('input[name="newPhotos"]')?.files;
+        if (!picked?.length) return; // nothing to upload: Remix submits as usual
+        event.preventDefault();
+        if (!upload) void sendWithProgress(event.currentTarget, submitter);
       }}
       className="space-y-6 rounded-xl bg-white p-6 shadow-sm"
     >
@@ -397,6 +438,14 @@ export function ListingForm({
             ) : null}
           </div>
         ) : null}
+        {upload ? (
+          <div className="mt-3" data-testid="upload-progress">
+            <label htmlFor="upload-progress" className="text-sm text-slate-700">
+              Uploading photos… {upload.percent}%
+            </label>
+            <progress id="upload-progress" max={100} value={upload.percent} className="mt-1 block h-2 w-full" />
+          </div>
+        ) : null}
         {state.photoErrors?.length ? (
           <ul role="alert" className="mt-2 space-y-1 text-sm text-red-600" aria-label="Photo errors">
             {state.photoErrors.map((message) => (
@@ -410,7 +459,7 @@ export function ListingForm({
         type="submit"
         name="intent"
         value="save"
-        disabled={saving}
+        disabled={saving || upload !== null}
         className="w-full rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
         {mode === "create" ? (saving ? "Creating..." : "Create Listing") : saving ? "Updating..." : "Update Listing"}
@@ -433,4 +482,31 @@ function PhotoButton({ intent, label, disabled, children }: { intent: string; la
       {children}
     </button>
   );
+}
+
+/**
+ * POSTs to the route's action the way Remix does with single fetch (`{path}.data`, a turbo-stream
+ * reply of `{ data }` or `{ redirect }`), but through XMLHttpRequest, whose upload reports progress.
+ */
+function postWithProgress(action: string, body: FormData, onProgress: (percent: number) => void) {
+  const url = new URL(action, window.location.href);
+  url.pathname = `${url.pathname.replace(/\/$/, "")}.data`;
+  return new Promise<unknown>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url.toString());
+    xhr.responseType = "arraybuffer";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const stream = new Response(xhr.response as ArrayBuffer).body;
+      if (!stream) return reject(new Error("Empty reply"));
+      decode(stream).then(async (decoded) => {
+        await decoded.done;
+        resolve(decoded.value);
+      }, reject);
+    };
+    xhr.onerror = () => reject(new Error("Network error"));
+    xhr.send(body);
+  });
 }

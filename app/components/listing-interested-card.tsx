@@ -1,14 +1,18 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useRoom, type RoomAccess } from "~/lib/use-room";
+import { showToast, type ToastMessage } from "./toaster";
 
 type Message = { id: string; senderId: string; content: string; createdAt: string };
 type Thread = { buyerId: string; buyerName: string; messages: Message[] };
+/** What the listing action answers a fetcher's message (app/routes/listing.$id.tsx). */
+type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
 
 /**
  * Interested? (spec 02 §2, issue 6 §4). Signed out: a sign-in link. A buyer: their conversation
  * with the seller and a question box. The seller: 'This is your listing' and one thread per buyer.
- * Sending is a plain POST; new messages also arrive live through the thread's room.
+ * Sending is a plain POST without JavaScript; with it, a fetcher that shows the message at once
+ * (optimistic) and empties the box. New messages also arrive live through the thread's room.
  */
 export function ListingInterestedCard({
   listingId,
@@ -76,21 +80,29 @@ function ThreadView({
     const message = event.message as Message;
     setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
   });
-  const ids = new Set(thread.messages.map((m) => m.id));
-  const messages = [...thread.messages, ...live.filter((m) => !ids.has(m.id))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const fetcher = useFetcher<MessageReply>();
+  const sending = fetcher.state === "submitting";
+  const sentNow = fetcher.data?.ok && fetcher.data.message ? [fetcher.data.message] : [];
+  const byId = new Map([...thread.messages, ...live, ...sentNow].map((m) => [m.id, m]));
+  const messages = [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Optimistic: the question shows at once, until the server's copy replaces it.
+  const pending = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
 
-  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const sending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "message" && (navigation.formData?.get("buyerId") ?? "") === (reply ? thread.buyerId : "");
   const [draft, setDraft] = useState("");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const wasSending = useRef(false);
+
+  // The outcome's toast; on failure the text comes back into the box so nothing is lost.
+  const lastSent = useRef("");
+  const handled = useRef<MessageReply | null>(null);
   useEffect(() => {
-    if (wasSending.current && !sending) setDraft("");
-    wasSending.current = sending;
-  }, [sending]);
+    const outcome = fetcher.data;
+    if (fetcher.state !== "idle" || !outcome || handled.current === outcome) return;
+    handled.current = outcome;
+    showToast(outcome.toast);
+    if (!outcome.ok) setDraft((current) => current || lastSent.current);
+  }, [fetcher.state, fetcher.data]);
 
   const label = reply ? `Reply to ${thread.buyerName}` : "Your question";
   const fieldId = `message-${thread.buyerId}`;
@@ -104,9 +116,26 @@ function ThreadView({
             <span className="whitespace-pre-line">{m.content}</span>
           </li>
         ))}
+        {pending ? (
+          <li className="ml-6 rounded-lg bg-brand-50 px-3 py-2 text-sm opacity-70" aria-busy="true">
+            <span className="sr-only">You: </span>
+            <span className="whitespace-pre-line">{pending}</span>
+          </li>
+        ) : null}
       </ol>
-      <Form method="post" ref={formRef} preventScrollReset className="mt-2 space-y-2">
+      <fetcher.Form
+        method="post"
+        ref={formRef}
+        preventScrollReset
+        className="mt-2 space-y-2"
+        onSubmit={() => {
+          // The form data is read from the DOM before React re-renders, so clearing is safe here.
+          lastSent.current = draft;
+          setDraft("");
+        }}
+      >
         <input type="hidden" name="intent" value="message" />
+        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
         {reply ? <input type="hidden" name="buyerId" value={thread.buyerId} /> : null}
         <label htmlFor={fieldId} className="sr-only">
           {label}
@@ -132,7 +161,7 @@ function ThreadView({
         <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
           {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
         </button>
-      </Form>
+      </fetcher.Form>
     </div>
   );
 }

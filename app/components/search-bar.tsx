@@ -1,8 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { HOME_SPORT_KEYS, LIMITS, RADIUS_OPTIONS, TIMINGS_MS, getSport, matchSportFromKeyword } from "~/catalog";
+import { SEARCH_LIMITS as LIMITS, RADIUS_OPTIONS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/catalog/browse-options";
+import { HOME_SPORT_KEYS, sportName } from "~/catalog/sport-names";
 import type { SearchState } from "~/lib/search-params";
-import { SearchSuggest, toClubSuggestions, toListingSuggestions, toLocationSuggestions } from "./search-suggest";
+
+/** The part of the URL state the home page's forms show. */
+export type HomeSearchState = Pick<SearchState, "q" | "location" | "zip" | "club" | "sports" | "radius">;
+import { SearchSuggest } from "./search-suggest";
 import { showToast } from "./toaster";
 
 const CLUB_DEBOUNCE_MS = 300;
@@ -15,7 +19,7 @@ function useHydrated() {
 }
 
 /** Hidden copies of the state another form on the page owns, so submitting one keeps the rest. */
-function Keep({ state, fields }: { state: SearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {
+function Keep({ state, fields }: { state: HomeSearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {
   return (
     <>
       {fields.map((field) => {
@@ -42,8 +46,7 @@ function ClubPicker({ slug, name }: { slug: string; name: string | null }) {
         name={hydrated ? undefined : "club"}
         defaultValue={hydrated ? chosen.name : slug}
         placeholder="Search clubs"
-        endpoint="/api/suggest/clubs"
-        toSuggestions={toClubSuggestions}
+        kind="clubs"
         debounceMs={CLUB_DEBOUNCE_MS}
         onPick={(item) => setChosen({ slug: item.detail ?? "", name: item.label })}
       />
@@ -64,23 +67,22 @@ function ClubPicker({ slug, name }: { slug: string; name: string | null }) {
   );
 }
 
-/** Spec 01 §4–§5: nothing entered → toast and no search; a non-sport keyword → 'Searching all sports'. */
+/**
+ * Spec 01 §5: nothing entered → toast and no search. (A keyword that names no sport gets
+ * 'Searching all sports' from the home page once its results arrive: the server decides what is
+ * a sport, so the matcher does not ship to the browser.)
+ */
 function checkCriteria(event: FormEvent<HTMLFormElement>) {
   const form = new FormData(event.currentTarget);
   const value = (name: string) => String(form.get(name) ?? "").trim();
-  const q = value("q");
-  if (!q && !value("location") && !value("club")) {
+  if (!value("q") && !value("location") && !value("club")) {
     event.preventDefault();
     showToast({ title: "Please enter search criteria", description: "Enter a sport, equipment, club, or location to search", variant: "destructive" });
-    return;
-  }
-  if (q && !matchSportFromKeyword(q)) {
-    showToast({ title: "Searching all sports", description: `Looking for ${q} across all categories...` });
   }
 }
 
 /** The home header search: location, keyword, Advanced Filters (club) and Search — a GET form to /. */
-export function HomeSearchBar({ state, clubName }: { state: SearchState; clubName: string | null }) {
+export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clubName: string | null }) {
   return (
     <div>
       <Form method="get" action="/" onSubmit={checkCriteria} role="search" aria-label="Search listings" className="flex flex-col gap-2 rounded-xl bg-white p-3 shadow-md md:flex-row md:items-start">
@@ -90,8 +92,7 @@ export function HomeSearchBar({ state, clubName }: { state: SearchState; clubNam
           defaultValue={state.location || state.zip}
           placeholder="Town or ZIP"
           maxLength={LIMITS.locationInputMax}
-          endpoint="/api/suggest/locations"
-          toSuggestions={toLocationSuggestions}
+          kind="locations"
           debounceMs={TIMINGS_MS.homeLocationDebounce}
           className="text-slate-900"
         />
@@ -102,8 +103,7 @@ export function HomeSearchBar({ state, clubName }: { state: SearchState; clubNam
           defaultValue={state.q}
           placeholder="Equipment, brand, sport"
           maxLength={100}
-          endpoint="/api/suggest/listings"
-          toSuggestions={toListingSuggestions}
+          kind="listings"
           debounceMs={TIMINGS_MS.keywordSuggestionsDebounce}
           className="text-slate-900"
         />
@@ -129,8 +129,11 @@ export function HomeSearchBar({ state, clubName }: { state: SearchState; clubNam
   );
 }
 
-/** The listings section's own GET form: location, radius, the Sports drawer and Search. */
-export function HomeListingFilters({ state }: { state: SearchState }) {
+/**
+ * The listings section's own GET form: location, radius, the Sports drawer and Search.
+ * `clearSportsHref` is the page without the sports filter (the drawer's Clear), made by the loader.
+ */
+export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSearchState; clearSportsHref: string }) {
   return (
     <Form method="get" action="/" aria-label="Filter listings" className="flex flex-wrap items-end gap-2">
       <div className="w-full sm:w-64">
@@ -141,8 +144,7 @@ export function HomeListingFilters({ state }: { state: SearchState }) {
           defaultValue={state.location || state.zip}
           placeholder="Town or ZIP"
           maxLength={LIMITS.locationInputMax}
-          endpoint="/api/suggest/locations"
-          toSuggestions={toLocationSuggestions}
+          kind="locations"
           debounceMs={TIMINGS_MS.homeLocationDebounce}
         />
       </div>
@@ -166,7 +168,7 @@ export function HomeListingFilters({ state }: { state: SearchState }) {
             {HOME_SPORT_KEYS.map((key) => (
               <label key={key} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 accent-brand-600" />
-                {getSport(key)!.name}
+                {sportName(key)}
               </label>
             ))}
           </div>
@@ -174,17 +176,10 @@ export function HomeListingFilters({ state }: { state: SearchState }) {
             <button type="submit" className={`${button} flex-1`}>
               Apply Filters
             </button>
-            <button
-              type="submit"
-              name="sports"
-              value=""
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-              onClick={(event) => {
-                for (const box of event.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[name="sports"]') ?? []) box.checked = false;
-              }}
-            >
+            {/* A link to the same listings without `sports`: works without JavaScript. */}
+            <Link to={clearSportsHref} preventScrollReset className="rounded-md border border-slate-300 px-3 py-2 text-sm">
               Clear
-            </button>
+            </Link>
           </div>
         </fieldset>
       </details>

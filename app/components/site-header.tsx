@@ -1,9 +1,8 @@
 import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { sportsByName } from "~/catalog";
+// Names and emoji only: the full catalogue (descriptions, popular items) stays off every page.
+import { SPORTS_BY_NAME as SPORTS } from "~/catalog/sport-names";
 import { Logo } from "./logo";
-
-const SPORTS = sportsByName();
 
 function SportGrid({ columns }: { columns: string }) {
   return (

@@ -18,17 +18,17 @@ const VARIANT_CLASS = {
 type Entry = ToastMessage & { id: number };
 let nextId = 1;
 
-export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
-  const [toasts, setToasts] = useState<Entry[]>(() => (serverToast ? [{ ...serverToast, id: nextId++ }] : []));
+export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
+  const [toasts, setToasts] = useState<Entry[]>(() => serverToasts.map((toast) => ({ ...toast, id: nextId++ })));
 
-  // A new server toast arrives with each navigation that set one (the first is already in state).
-  const shown = useRef(serverToast);
+  // New server toasts arrive with each navigation that set some (the first ones are already in state).
+  const shown = useRef(serverToasts);
   useEffect(() => {
-    if (serverToast && serverToast !== shown.current) {
-      shown.current = serverToast;
-      setToasts((list) => [...list, { ...serverToast, id: nextId++ }]);
+    if (serverToasts.length > 0 && serverToasts !== shown.current) {
+      shown.current = serverToasts;
+      setToasts((list) => [...list, ...serverToasts.map((toast) => ({ ...toast, id: nextId++ }))]);
     }
-  }, [serverToast]);
+  }, [serverToasts]);
 
   useEffect(() => {
     const listener = (toast: ToastMessage) => setToasts((list) => [...list, { ...toast, id: nextId++ }]);

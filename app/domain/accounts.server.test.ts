@@ -67,17 +67,30 @@ describe("sign-up and e-mail verification", () => {
     const token = tokenFrom((await mailsTo("verify@example.com"))[0].text);
     const verified = await verifyEmail(t.db, token);
     expect(verified.ok).toBe(true);
-    expect(await verifyEmail(t.db, token)).toEqual({ ok: false });
+    expect(await verifyEmail(t.db, token)).toEqual({ ok: false, reason: "used" });
     const result = await signIn(ctx, { email: "VERIFY@example.com", password: "secret-pass" }, info());
     expect(result.ok).toBe(true);
     expect(await signIn(ctx, { email: "verify@example.com", password: "wrong-pass" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
   });
 
-  test("an expired verification link is refused", async () => {
+  test("an expired verification link is refused as expired, an unknown one as invalid", async () => {
     await signUp(ctx, input("late@example.com"), info());
     const token = tokenFrom((await mailsTo("late@example.com"))[0].text);
-    expect(await verifyEmail(t.db, token, new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ ok: false });
-    expect(await verifyEmail(t.db, "not-a-token")).toEqual({ ok: false });
+    expect(await verifyEmail(t.db, token, new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ ok: false, reason: "expired" });
+    const [user] = await t.db.select().from(users).where(eq(users.email, "late@example.com"));
+    expect(user.emailVerifiedAt).toBeNull();
+    expect(await verifyEmail(t.db, "not-a-token")).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyEmail(t.db, "")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  test("after an expired link, a resend mails a new link that works", async () => {
+    await signUp(ctx, input("renew@example.com"), info());
+    const expired = tokenFrom((await mailsTo("renew@example.com"))[0].text);
+    const later = new Date(Date.now() + 25 * 3600 * 1000);
+    expect(await verifyEmail(t.db, expired, later)).toEqual({ ok: false, reason: "expired" });
+    expect(await resendVerification(ctx, "renew@example.com", info())).toEqual({ ok: true });
+    const fresh = tokenFrom((await mailsTo("renew@example.com"))[1].text);
+    expect((await verifyEmail(t.db, fresh)).ok).toBe(true);
   });
 
   test("signing up with a registered address answers the same and mails the owner instead", async () => {
@@ -107,6 +120,18 @@ describe("sign-up and e-mail verification", () => {
       await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info());
     }
     expect(await signIn(ctx, { email: "limited@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+  });
+
+  test("sign-ups and resends per e-mail are rate limited: the attempt after the limit is refused and mails nobody", async () => {
+    const { limit } = AUTH_RATE_LIMITS.email;
+    for (let i = 0; i < limit; i++) expect((await signUp(ctx, input("busy-signup@example.com"), info())).ok).toBe(true);
+    expect(await signUp(ctx, input("Busy-Signup@example.com"), info())).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await mailsTo("busy-signup@example.com")).toHaveLength(limit);
+
+    await signUp(ctx, input("busy-resend@example.com"), info());
+    for (let i = 0; i < limit; i++) expect(await resendVerification(ctx, "busy-resend@example.com", info())).toEqual({ ok: true });
+    expect(await resendVerification(ctx, "busy-resend@example.com", info())).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await mailsTo("busy-resend@example.com")).toHaveLength(1 + limit);
   });
 
   test("an unknown address fails like a wrong password", async () => {

@@ -157,21 +157,24 @@ export async function resendVerification(ctx: AccountsContext, rawEmail: string,
   return { ok: true };
 }
 
-/** Consumes a verification token: single use, refused once expired. */
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<{ ok: true; userId: string } | { ok: false }> {
-  if (!token) return { ok: false };
+export type VerifyEmailResult = { ok: true; userId: string } | { ok: false; reason: "expired" | "used" | "invalid" };
+
+/**
+ * Consumes a verification token: single use, refused once expired. A refusal says why, so the
+ * page can say so; it never says whose link it was.
+ */
+export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<VerifyEmailResult> {
+  if (!token) return { ok: false, reason: "invalid" };
+  const tokenHash = await hashToken(token);
   const [used] = await db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailVerificationTokens.tokenHash, await hashToken(token)),
-        isNull(emailVerificationTokens.usedAt),
-        gt(emailVerificationTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
     .returning();
-  if (!used) return { ok: false };
+  if (!used) {
+    const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
+    return { ok: false, reason: !row ? "invalid" : row.usedAt ? "used" : "expired" };
+  }
   await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
   return { ok: true, userId: used.userId };
 }

@@ -205,8 +205,8 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
   const cookiePairs = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
 
   /** Browser steps: POST /auth/google → provider /authorize → back to the callback. */
-  async function signInAs(session: string, tamper?: (callback: URL) => void) {
-    const start = await startGoogleSignIn(new Request(`${origin}/auth/google`, { method: "POST" }), context);
+  async function signInAs(session: string, tamper?: (callback: URL) => void, startPath = "/auth/google") {
+    const start = await startGoogleSignIn(new Request(`${origin}${startPath}`, { method: "POST" }), context);
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get("Location")!);
     expect(authorize.origin + authorize.pathname).toBe(provider.authorizationUrl);
@@ -229,6 +229,41 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
     expect(cookies.some((c) => c.startsWith("ls_google_oauth:") && c.includes("Max-Age=0"))).toBe(true);
     const [user] = await t.db.select().from(users).where(eq(users.googleSub, "flow-1"));
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  test("a safe redirectTo given at the start is where the callback lands", async () => {
+    const session = provider.addIdentity({ sub: "flow-5", email: "flow5@example.com", email_verified: true });
+    const response = await signInAs(session, undefined, `/auth/google?redirectTo=${encodeURIComponent("/on-deck?tab=saved")}`);
+    expect(response.headers.get("Location")).toBe("/on-deck?tab=saved");
+    // The kept destination is spent with the state cookie.
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_google_return=;") && c.includes("Max-Age=0"))).toBe(true);
+  });
+
+  test("an open redirect given at the start lands home", async () => {
+    for (const [i, evil] of ["//evil.example", "https://evil.example/", "/\\evil.example"].entries()) {
+      const session = provider.addIdentity({ sub: `flow-6-${i}`, email: `flow6-${i}@example.com`, email_verified: true });
+      const response = await signInAs(session, undefined, `/auth/google?redirectTo=${encodeURIComponent(evil)}`);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
+  test("a tampered destination cookie is ignored: the callback lands home", async () => {
+    const session = provider.addIdentity({ sub: "flow-7", email: "flow7@example.com", email_verified: true });
+    const start = await startGoogleSignIn(new Request(`${origin}/auth/google?redirectTo=%2Fon-deck`, { method: "POST" }), context);
+    // Same-site, so only the missing signature can refuse it.
+    const forged = `ls_google_return=${btoa(JSON.stringify("/forged"))}`;
+    const cookies = [...cookiePairs(start).filter((c) => !c.startsWith("ls_google_return=")), forged];
+    const authorize = new URL(start.headers.get("Location")!);
+    const atProvider = await fetch(authorize, { redirect: "manual", headers: { Cookie: `oidc_session=${session}` } });
+    const response = await finishGoogleSignIn(new Request(atProvider.headers.get("Location")!, { headers: { Cookie: cookies.join("; ") } }), context);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_session="))).toBe(true);
+  });
+
+  test("a failed sign-in started with a redirectTo goes back to /auth keeping it", async () => {
+    const session = provider.addIdentity({ sub: "flow-8", email: "flow8@example.com", email_verified: true, forge: true });
+    const response = await signInAs(session, undefined, "/auth/google?redirectTo=%2Fon-deck");
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fon-deck");
   });
 
   test("a callback whose state does not match the cookie is refused and logged", async () => {

@@ -3,14 +3,14 @@
 // signature is checked against the provider's JWKS with WebCrypto; `email_verified` is required.
 // Endpoints come from the environment so the tests can point them at a local OIDC provider.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { Db } from "#db/client";
 import { profiles, users } from "#db/schema";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { normalizeEmail } from "./accounts.server";
+import { normalizeEmail, safeRedirect } from "./accounts.server";
 import { createSession } from "./session.server";
 
 export type GoogleEnv = {
@@ -212,6 +212,28 @@ const STATE_COOKIE_PATH = "/auth/google";
 
 type GoogleContext = Pick<AppLoadContext, "db" | "env">;
 
+/**
+ * Where to land after the round trip to the provider: the `redirectTo` given to /auth/google, kept
+ * in a signed cookie that lives as long as a sign-in may take and is only sent to /auth/google/*.
+ * It is checked with `safeRedirect` when it is set and again when it is read.
+ */
+const RETURN_COOKIE_MAX_AGE_S = 10 * 60;
+function returnToCookie(env: AppLoadContext["env"]) {
+  return createCookie("ls_google_return", {
+    path: STATE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.APP_ENV === "production",
+    secrets: [env.SESSION_SECRET],
+    maxAge: RETURN_COOKIE_MAX_AGE_S,
+  });
+}
+
+/** /auth, keeping a safe `redirectTo` so a second try still lands there. */
+function authPage(redirectTo: string) {
+  return redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
+}
+
 function googleAuthenticator(context: GoogleContext, request: Request) {
   const env = context.env;
   const clientId = env.GOOGLE_CLIENT_ID!;
@@ -244,32 +266,49 @@ const SIGN_IN_FAILED = {
   variant: "destructive",
 } as const;
 
-/** 'Continue with Google': → the provider's consent screen (state + PKCE cookie set). */
+/**
+ * 'Continue with Google': → the provider's consent screen (state + PKCE cookie set). A safe
+ * same-site `redirectTo` in the query is kept for the callback; anything else means home.
+ */
 export async function startGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (!isGoogleConfigured(context.env)) {
-    return redirectWithToast(context, "/auth", {
+    return redirectWithToast(context, authPage(redirectTo), {
       title: "Google sign-in is not set up",
       description: "Sign in with your email and password instead.",
       variant: "destructive",
     });
   }
   // Another site may link here, but only our own pages start a sign-in (the user clicks again).
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return redirect("/auth");
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return redirect(authPage(redirectTo));
   try {
     await googleAuthenticator(context, request).authenticate("google", request);
   } catch (thrown) {
     // The first leg always ends in a thrown redirect to the provider.
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      const headers = new Headers(thrown.headers);
+      // A sign-in without redirectTo also clears what an abandoned earlier one left behind.
+      const cookie = returnToCookie(context.env);
+      headers.append("Set-Cookie", redirectTo === "/" ? await cookie.serialize("", { maxAge: 0 }) : await cookie.serialize(redirectTo));
+      return new Response(thrown.body, { status: thrown.status, statusText: thrown.statusText, headers });
+    }
     logFailure("start", thrown);
   }
-  return redirectWithToast(context, "/auth", SIGN_IN_FAILED);
+  return redirectWithToast(context, authPage(redirectTo), SIGN_IN_FAILED);
 }
 
-/** The provider sends the browser back here with `code` and `state` (or an `error`). */
+/**
+ * The provider sends the browser back here with `code` and `state` (or an `error`). Signed in →
+ * the `redirectTo` kept at the start, else home; anything wrong → /auth with 'Sign in failed'.
+ */
 export async function finishGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
   if (!isGoogleConfigured(context.env)) return redirect("/auth");
+  const cookie = returnToCookie(context.env);
+  // A missing, expired or tampered cookie parses as null (the signature is checked) → home.
+  const redirectTo = safeRedirect(await cookie.parse(request.headers.get("Cookie")));
   const headers = new Headers();
-  for (const cookie of stateCookiesToClear(request)) headers.append("Set-Cookie", cookie);
+  for (const stateCookie of stateCookiesToClear(request)) headers.append("Set-Cookie", stateCookie);
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   try {
     const result = await googleAuthenticator(context, request).authenticate("google", request);
     headers.append("Set-Cookie", await createSession(context, result.userId, request));
@@ -282,11 +321,11 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
       }),
     );
     console.info(JSON.stringify({ event: "google_sign_in", outcome: result.outcome, userId: result.userId }));
-    return redirect("/", { headers });
+    return redirect(redirectTo, { headers });
   } catch (thrown) {
     // No state in the URL makes the strategy start over with a redirect: refuse that here.
     logFailure("callback", thrown instanceof Response ? new Error("callback without state") : thrown);
-    return redirectWithToast(context, "/auth", SIGN_IN_FAILED, { headers });
+    return redirectWithToast(context, authPage(redirectTo), SIGN_IN_FAILED, { headers });
   }
 }
 

@@ -1,7 +1,14 @@
+import { readFileSync } from "node:fs";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listingPhotos, profiles, users } from "#db/schema";
+import { readToast } from "~/lib/toast.server";
 import { ListingFormSchema } from "~/schemas/listing";
-import { applyPhotoIntent, formValuesFromListing } from "./listing-form.server";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import { applyPhotoIntent, formValuesFromListing, handleListingFormPost, savedToasts } from "./listing-form.server";
+import type { PhotoBucket } from "./photos.server";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
@@ -74,4 +81,81 @@ test("a brand outside the catalogue shows as Other with the custom value; price 
     ["k1"],
   );
   expect(values).toMatchObject({ price: "12.50", brand: "Other", brandCustom: "Grandpa's Own", photos: ["k1"] });
+});
+
+test("after a save, the success toast comes first, then one 'Image Upload Error' per photo that failed", () => {
+  expect(savedToasts("create", [])).toEqual([{ title: "Listing Created!", variant: "success" }]);
+  expect(savedToasts("edit", ["Failed to upload image 2. Continuing anyway..."])).toEqual([
+    { title: "Listing Updated!", variant: "success" },
+    { title: "Image Upload Error", description: "Failed to upload image 2. Continuing anyway...", variant: "destructive" },
+  ]);
+});
+
+describe("a photo that storage refuses (issue 6 §2)", () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.cleanup());
+
+  /**
+   * R2 is a third party at the edge: this stands in for the bucket, storing in memory and
+   * failing the second put the way an R2 outage would (the real local R2 cannot be made to fail).
+   */
+  function flakyBucket() {
+    const objects = new Map<string, Uint8Array>();
+    let puts = 0;
+    const bucket = {
+      async put(key: string, value: Uint8Array) {
+        if (++puts === 2) throw new Error("R2 put failed: 503");
+        objects.set(key, value);
+        return null;
+      },
+      async head() {
+        return null;
+      },
+      async get() {
+        return null;
+      },
+      async delete(keys: string | string[]) {
+        for (const key of [keys].flat()) objects.delete(key);
+      },
+    } as unknown as PhotoBucket;
+    return { bucket, objects };
+  }
+
+  test("the listing is saved with the other photos and the redirect carries 'Listing Created!' and the warning", async () => {
+    const email = `seller-${crypto.randomUUID().slice(0, 6)}@test.dev`;
+    const [user] = await t.db.insert(users).values({ email }).returning();
+    await t.db.insert(profiles).values({ userId: user.id, email, firstName: "Sam", lastName: "Seller" });
+    const viewer = { id: user.id, email, firstName: "Sam", lastName: "Seller", zipCode: null, isAdmin: false };
+    const { bucket, objects } = flakyBucket();
+    const context = {
+      db: t.db,
+      photos: bucket,
+      env: { APP_ENV: "test", SESSION_SECRET: "listing-form-test-secret-0123456789" },
+    } as unknown as AppLoadContext;
+
+    const body = form({ ...valid, city: "New York", state: "NY", intent: "save" });
+    const jpeg = readFileSync("tests/fixtures/photo.jpg");
+    const png = readFileSync("tests/fixtures/photo.png");
+    body.append("newPhotos", new File([jpeg], "one.jpg", { type: "image/jpeg" }));
+    body.append("newPhotos", new File([png], "two.png", { type: "image/png" }));
+    body.append("newPhotos", new File([png], "three.png", { type: "image/png" }));
+    const request = new Request("http://localhost/list-item", { method: "POST", body });
+
+    const response = (await handleListingFormPost(request, context, viewer, { mode: "create" })) as Response;
+    expect(response.status).toBe(302);
+    const listingId = response.headers.get("Location")!.split("/").pop()!;
+    const saved = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId)).orderBy(listingPhotos.position);
+    expect(saved.map((p) => p.r2Key)).toEqual([...objects.keys()]);
+    expect(saved.map((p) => p.contentType)).toEqual(["image/jpeg", "image/png"]);
+
+    const next = new Request("http://localhost/", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0] } });
+    const { toasts } = await readToast(context, next);
+    expect(toasts).toEqual([
+      { title: "Listing Created!", variant: "success" },
+      { title: "Image Upload Error", description: "Failed to upload image 2. Continuing anyway...", variant: "destructive" },
+    ]);
+  });
 });

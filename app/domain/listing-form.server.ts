@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/catalog";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
 import { lookupZip } from "./geo.server";
 import { createListing, isAttachedPhoto, ListingRuleError, updateListing, type ListingInput } from "./listings.server";
@@ -128,6 +128,17 @@ export function applyPhotoIntent(keys: string[], intent: string): { keys: string
   const [moved] = next.splice(i, 1);
   next.splice(target, 0, moved);
   return { keys: next, removed: null };
+}
+
+/**
+ * The toasts after a save: the success, then one 'Image Upload Error' per photo that could not be
+ * stored — the listing was saved without it (issue 6 §2, "Continuing anyway...").
+ */
+export function savedToasts(mode: "create" | "edit", uploadWarnings: string[]): Toast[] {
+  return [
+    { title: mode === "create" ? "Listing Created!" : "Listing Updated!", variant: "success" },
+    ...uploadWarnings.map((description) => ({ title: "Image Upload Error", description, variant: "destructive" as const })),
+  ];
 }
 
 type FormTarget = { mode: "create" } | { mode: "edit"; listingId: string; existingKeys: string[] };
@@ -273,7 +284,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   try {
     if (target.mode === "create") {
       const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
-      return redirectWithToast(context, `/listing/${id}`, { title: "Listing Created!", variant: "success" });
+      return redirectWithToast(context, `/listing/${id}`, savedToasts("create", photoWarnings));
     }
     const updated = await updateListing(context.db, viewer, target.listingId, input, {
       keep: keys.filter((k) => existing.has(k)),
@@ -282,7 +293,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     });
     if (!updated) throw new Response("Listing not found", { status: 404 });
     await deletePhotoObjects(context.photos, updated.removedKeys);
-    return redirectWithToast(context, `/listing/${target.listingId}`, { title: "Listing Updated!", variant: "success" });
+    return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", photoWarnings));
   } catch (error) {
     if (error instanceof ListingRuleError) {
       const field = error.code === "club_not_allowed" ? "clubIds" : "photos";

@@ -13,14 +13,21 @@ export function listingVisibleTo(viewer: Viewer | null): SQL {
   if (viewer?.isAdmin) return sql`1 = 1`;
   const isPublic = sql`not exists (select 1 from listing_clubs lc where lc.listing_id = listings.id)`;
   if (!viewer) return isPublic;
-  return sql`(${isPublic}
-    or listings.user_id = ${viewer.id}
+  // Cheapest test first: the owner check reads a column the search indexes carry; the public test
+  // is one probe of listing_clubs' primary key; the viewer's active clubs are an uncorrelated
+  // subquery, so SQLite builds that set once per statement instead of joining club_members per row.
+  return sql`(listings.user_id = ${viewer.id}
+    or ${isPublic}
     or exists (
       select 1 from listing_clubs lc
-      join club_members cm on cm.club_id = lc.club_id
-      where lc.listing_id = listings.id and cm.user_id = ${viewer.id} and cm.status = 'active'
+      where lc.listing_id = listings.id
+        and lc.club_id in (select cm.club_id from club_members cm where cm.user_id = ${viewer.id} and cm.status = 'active')
     ))`;
 }
 
-/** Only these statuses appear in search, suggestions, the home grid and sport browse (01 §4). */
+/**
+ * Only these statuses appear in search, suggestions, the home grid and sport browse (01 §4).
+ * The partial `listings_listed_*` indexes (db/schema/listings.ts) have this exact condition as their
+ * WHERE; SQLite only uses them when a query repeats it, so change both together.
+ */
 export const listedStatuses = sql`listings.status in ('active', 'pending_pickup')`;

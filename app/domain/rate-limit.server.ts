@@ -10,7 +10,13 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** Per action and per key kind. Per e-mail is tight (guessing one account); per IP is looser. */
+/**
+ * Per action and per key kind. Per e-mail is tight (guessing one account); per IP is looser (a
+ * campus or office behind one address). The e2e suite runs in parallel from one address (wrangler
+ * gives every request the same CF-Connecting-IP, or none → 'local'), so its tests prove the
+ * per-e-mail limits with unique addresses and the per-IP limit must stay above what the whole suite
+ * spends per action in ten minutes (about 20 sign-ins, 12 sign-ups, 10 resends today).
+ */
 export const AUTH_RATE_LIMITS = {
   email: { limit: 5, windowMs: TEN_MINUTES },
   ip: { limit: 50, windowMs: TEN_MINUTES },

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingClubs, listingPhotos, listings, users, type NewListing } from "#db/schema";
 import { loadZipCodes, usZipRows } from "#db/geodata/load-zips";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import { listedStatuses, listingVisibleTo } from "./listing-visibility.server";
 import { ftsQuery, searchClubs, searchListings, suggestListings } from "./search.server";
 import type { Viewer } from "./viewer";
 
@@ -156,6 +158,57 @@ describe("filters", () => {
     expect(first.items).toHaveLength(2);
     expect(first.total).toBe(6);
     expect(second.items.map((i) => i.id)).not.toContain(first.items[0].id);
+  });
+});
+
+describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () => {
+  test("a full page counts every match; a short page is its own count, also past the first page", async () => {
+    const all = await search({ sport: "soccer" });
+    expect(all.items).toHaveLength(6);
+    for (const [limit, offset] of [[1, 0], [2, 2], [5, 4], [10, 0], [3, 5]]) {
+      const page = await searchListings(t.db, member(), { sport: "soccer" }, { limit, offset });
+      expect(page.total).toBe(6);
+      expect(page.items.map((i) => i.id)).toEqual(all.items.slice(offset, offset + limit).map((i) => i.id));
+    }
+    expect((await searchListings(t.db, member(), { sport: "soccer" }, { limit: 5, offset: 40 })).total).toBe(6);
+  });
+
+  test("keyword pages are counted in the ranking pass, with the same visibility", async () => {
+    const everything = await search({ q: "soccer" });
+    expect(everything.total).toBe(everything.items.length);
+    const first = await searchListings(t.db, member(), { q: "soccer" }, { limit: 1 });
+    expect(first.total).toBe(everything.total);
+    expect(first.items[0].id).toBe(everything.items[0].id);
+    const signedOut = await searchListings(t.db, null, { q: "soccer" }, { limit: 1 });
+    expect(signedOut.total).toBe(everything.total - 1); // not the River FC members' jersey
+    const byPrice = await searchListings(t.db, member(), { q: "soccer", sort: "price_asc" }, { limit: 1 });
+    expect(byPrice.total).toBe(everything.total);
+  });
+
+  test("a list that shows no count can skip it", async () => {
+    const result = await searchListings(t.db, member(), { sport: "soccer" }, { limit: 2, count: false });
+    expect(result.items).toHaveLength(2);
+    expect(result.total).toBe(2);
+  });
+
+  test("a seller finds their own club-only listing", async () => {
+    expect(titles(await search({ q: "jersey" }, viewer(ids.seller)))).toEqual(["River FC club-only soccer jersey"]);
+    expect((await search({ sport: "soccer" }, viewer(ids.seller))).total).toBe(6);
+  });
+
+  test("newest-first pages and counts walk a listed-status index, without sorting", async () => {
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await t.db.all<{ detail: string }>(sql`explain query plan ${query}`)).map((row) => row.detail).join("\n");
+    const home = await plan(
+      sql`select listings.rowid from listings where ${listingVisibleTo(null)} and ${listedStatuses} order by listings.created_at desc, listings.id limit 12`,
+    );
+    expect(home).toContain("USING INDEX listings_listed_created_at_idx");
+    expect(home).not.toContain("TEMP B-TREE");
+    const sport = await plan(
+      sql`select count(*) from listings where ${listingVisibleTo(member())} and ${listedStatuses} and listings.sport = 'soccer'`,
+    );
+    expect(sport).toMatch(/USING (COVERING )?INDEX listings_listed_sport_/);
+    expect(sport).not.toContain("SCAN listings");
   });
 });
 

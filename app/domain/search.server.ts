@@ -81,13 +81,21 @@ export async function findClubBySlug(db: Db, slug: string) {
   return club ?? null;
 }
 
+/** One ORDER BY term. Given as a list, the page is picked first and the card columns filled after. */
+export type OrderKey = { expr: SQL; desc?: boolean };
+
 type SummaryQuery = {
   where: SQL[];
   /** Join the FTS index and rank by bm25 when set. */
   match?: string | null;
   /** Extra join (e.g. favorites), written against `listings`. */
   join?: SQL;
-  orderBy: SQL;
+  /**
+   * A plain ORDER BY, or keys: with keys the ids of the page are chosen by an inner query that reads
+   * only what it filters and sorts on, and the card's club and photo subqueries then run for the
+   * page's rows only — not for every candidate a sort (bm25, price) has to look at.
+   */
+  orderBy: SQL | OrderKey[];
   limit: number;
   offset?: number;
 };
@@ -123,19 +131,55 @@ function whereClause(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | 
  * visibility is always applied; callers add the statuses they list.
  */
 export async function listingSummaries(db: Db, viewer: Viewer | null, query: SummaryQuery): Promise<ListingSummary[]> {
+  return (await summaryPage(db, viewer, query)).items;
+}
+
+/**
+ * `listingSummaries`, plus with `windowTotal` (keys only) the number of all matches, counted by
+ * `count(*) over ()` in the same pass — for orders that visit every match anyway (bm25). Null
+ * when the page is empty.
+ */
+async function summaryPage(
+  db: Db,
+  viewer: Viewer | null,
+  query: SummaryQuery & { windowTotal?: boolean },
+): Promise<{ items: ListingSummary[]; total: number | null }> {
   // Signed-out visitors get no price at all (issue 5 §2): decided in SQL, not in the component.
   const price = viewer ? sql`listings.price_cents` : sql`null`;
-  const rows = await db.all<SummaryRow>(sql`
-    select listings.id, listings.title, listings.sport, ${price} as price_cents, listings.condition,
+  const columns = sql`listings.id, listings.title, listings.sport, ${price} as price_cents, listings.condition,
       listings.city, listings.state, listings.zip_code, listings.status, listings.created_at,
       (select c.name from listing_clubs lc join clubs c on c.id = lc.club_id
         where lc.listing_id = listings.id order by lc.is_primary desc, c.name limit 1) as club_name,
-      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key
-    ${fromClause(query)}
-    ${whereClause(viewer, query)}
-    order by ${query.orderBy}
-    limit ${query.limit} offset ${query.offset ?? 0}`);
-  return rows.map((row) => ({
+      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key`;
+  const page = sql`limit ${query.limit} offset ${query.offset ?? 0}`;
+  let statement: SQL;
+  if (Array.isArray(query.orderBy)) {
+    const keys = query.orderBy;
+    const dir = (key: OrderKey) => (key.desc ? sql` desc` : sql` asc`);
+    const inner = sql.join(keys.map((key, i) => sql`${key.expr} as ${sql.raw(`k${i}`)}`), sql`, `);
+    const innerOrder = sql.join(keys.map((key, i) => sql`${sql.raw(`k${i}`)}${dir(key)}`), sql`, `);
+    const outerOrder = sql.join(keys.map((key, i) => sql`page.${sql.raw(`k${i}`)}${dir(key)}`), sql`, `);
+    // The LIMIT keeps SQLite from flattening the page into the outer join; the outer ORDER BY
+    // re-sorts at most `limit` rows by the keys the inner query already computed. A window total
+    // needs one more level: bm25() may not be evaluated inside a window query.
+    statement = sql`
+      select ${columns}${query.windowTotal ? sql`, page.total` : sql``}
+      from (${query.windowTotal ? sql`select *, count(*) over () as total from (` : sql``}select listings.rowid as rid, ${inner}
+        ${fromClause(query)} ${whereClause(viewer, query)}${query.windowTotal ? sql`)` : sql``}
+        order by ${innerOrder} ${page}) as page
+      join listings on listings.rowid = page.rid
+      order by ${outerOrder}`;
+  } else {
+    statement = sql`
+      select ${columns}
+      ${fromClause(query)}
+      ${whereClause(viewer, query)}
+      order by ${query.orderBy}
+      ${page}`;
+  }
+  const rows = await db.all<SummaryRow & { total?: number }>(statement);
+  const total = query.windowTotal && rows.length ? Number(rows[0].total) : null;
+  const items = rows.map((row) => ({
     id: row.id,
     title: row.title,
     sport: row.sport,
@@ -150,6 +194,7 @@ export async function listingSummaries(db: Db, viewer: Viewer | null, query: Sum
     photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
     distanceMiles: null,
   }));
+  return { items, total };
 }
 
 /** Adds `distanceMiles` from the origin ZIP to each card; unknown ZIPs stay null. */
@@ -170,6 +215,27 @@ export async function withDistances(db: Db, originZip: string | null, items: Lis
 }
 
 /**
+ * The exact number of matches, for '{n} item(s) found' (ADR 010). A page that came back short
+ * already holds every match after `offset`, so no second query is needed. Otherwise one
+ * `count(*)` with the same conditions as the page: the listed indexes carry `id` and `user_id` (the
+ * sport one also ZIP, type, condition, sub-category), so unless a filter needs the row (brand, size,
+ * gender) the count never reads the table — only the index and one probe of listing_clubs per row
+ * for visibility. Keywords go through `rowid in (… match …)`, driven by the FTS index.
+ */
+async function countMatches(
+  db: Db,
+  viewer: Viewer | null,
+  query: Pick<SummaryQuery, "where" | "match">,
+  { limit, offset, found }: { limit: number; offset: number; found: number },
+): Promise<number> {
+  if (found < limit && (found > 0 || offset === 0)) return offset + found;
+  const conditions = [listingVisibleTo(viewer), ...query.where];
+  if (query.match) conditions.push(sql`listings.rowid in (select rowid from listings_fts where listings_fts match ${query.match})`);
+  const [{ total }] = await db.all<{ total: number }>(sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`);
+  return Number(total);
+}
+
+/**
  * Browse and search (spec 01 §4, §7 "listings home grid" and "listings sport browse").
  * `total` counts every match, for '{n} item(s) found'.
  */
@@ -177,7 +243,19 @@ export async function searchListings(
   db: Db,
   viewer: Viewer | null,
   filters: SearchFilters,
-  { limit, offset = 0 }: { limit: number; offset?: number },
+  {
+    limit,
+    offset = 0,
+    count = true,
+  }: {
+    limit: number;
+    offset?: number;
+    /**
+     * Count every match for `total` (default). `false` for lists that show no count (the home
+     * grid): `total` is then only `offset + items.length`.
+     */
+    count?: boolean;
+  },
 ): Promise<SearchResult> {
   const where: SQL[] = [listedStatuses];
 
@@ -223,23 +301,30 @@ export async function searchListings(
   }
 
   const match = ftsQuery(filters.q);
-  const tieBreak = sql`listings.created_at desc, listings.id`;
-  const orderBy =
+  // Newest first, ties by id: the order every listed index ends with (created_at desc, id).
+  const tieBreak: OrderKey[] = [
+    { expr: sql`listings.created_at`, desc: true },
+    { expr: sql`listings.id` },
+  ];
+  const orderBy: OrderKey[] =
     filters.sort === "price_asc"
-      ? sql`listings.price_cents asc, ${tieBreak}`
+      ? [{ expr: sql`listings.price_cents` }, ...tieBreak]
       : filters.sort === "price_desc"
-        ? sql`listings.price_cents desc, ${tieBreak}`
+        ? [{ expr: sql`listings.price_cents`, desc: true }, ...tieBreak]
         : match
-          ? sql`bm25(listings_fts, 10.0, 1.0, 5.0), ${tieBreak}` // relevance (title counts most), then recency
+          ? [{ expr: sql`bm25(listings_fts, 10.0, 1.0, 5.0)` }, ...tieBreak] // relevance (title counts most), then recency
           : tieBreak;
 
-  const [items, [{ total }]] = await Promise.all([
-    listingSummaries(db, viewer, { where, match, orderBy, limit, offset }),
-    db.all<{ total: number }>(sql`select count(*) as total ${fromClause({ match })} ${whereClause(viewer, { where, match })}`),
-  ]);
+  // Ranked by relevance, every match is visited to sort it, so the same pass counts them.
+  const windowTotal = count && Boolean(match) && !filters.sort;
+  const page = await summaryPage(db, viewer, { where, match, orderBy, limit, offset, windowTotal });
+  const items = page.items;
+  const total = !count
+    ? offset + items.length
+    : (page.total ?? (await countMatches(db, viewer, { where, match }, { limit, offset, found: items.length })));
   return {
     items: await withDistances(db, originZip, items),
-    total: Number(total),
+    total,
     clubNotFound,
     club,
     originZip,

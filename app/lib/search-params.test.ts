@@ -5,6 +5,7 @@ import {
   filterChips,
   hasHomeCriteria,
   parseSearchParams,
+  priceRangeLinks,
   searchHref,
   serializeSearchParams,
   type SearchState,
@@ -93,5 +94,16 @@ describe("search URL state", () => {
     expect(chips.map((c) => c.label)).toEqual(["Search: ball", "Cleats", "Balls", "$25 - $50"]);
     expect(chips.find((c) => c.label === "Cleats")!.href).toBe("/sport/soccer?q=ball&types=Balls&priceMin=25&priceMax=50");
     expect(countPanelFilters(state)).toBe(3);
+  });
+
+  test("the quick price ranges are links keeping every other filter, back on page 1, the current one marked", () => {
+    const state = parseSearchParams("q=ball&types=Cleats&priceMin=25&priceMax=50&page=3");
+    expect(priceRangeLinks("/sport/soccer", state)).toEqual([
+      { label: "Under $25", href: "/sport/soccer?q=ball&types=Cleats&priceMax=25", active: false },
+      { label: "$25-$50", href: "/sport/soccer?q=ball&types=Cleats&priceMin=25&priceMax=50", active: true },
+      { label: "$50-$100", href: "/sport/soccer?q=ball&types=Cleats&priceMin=50&priceMax=100", active: false },
+      { label: "$100+", href: "/sport/soccer?q=ball&types=Cleats&priceMin=100", active: false },
+    ]);
+    expect(priceRangeLinks("/sport/soccer", parseSearchParams("priceMin=100")).map((link) => link.active)).toEqual([false, false, false, true]);
   });
 });

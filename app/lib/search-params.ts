@@ -3,26 +3,25 @@
 //
 // Lists are comma-separated (`types=Cleats,Balls`), and repeated keys are accepted too, because a
 // plain GET form of checkboxes submits `types=Cleats&types=Balls` when JavaScript is off.
+// Module by module, not the ~/catalog barrel: no equipment lists or club labels ride along.
+import { isCondition, type Condition } from "~/catalog/conditions";
+import { isTennisSubcategory, type TennisSubcategory } from "~/catalog/equipment";
 import {
   DEFAULT_RADIUS,
   DEFAULT_SORT,
   GENDERS,
   LIMITS,
   PRICE_SLIDER,
+  QUICK_PRICE_RANGES,
   RADIUS_OPTIONS,
   SIZES,
-  isCondition,
   isSortKey,
-  isSportKey,
-  isTennisSubcategory,
-  type Condition,
   type Gender,
   type RadiusMiles,
   type Size,
   type SortKey,
-  type SportKey,
-  type TennisSubcategory,
-} from "~/catalog";
+} from "~/catalog/options";
+import { isSportKey, type SportKey } from "~/catalog/sport-names";
 
 export type SearchState = {
   q: string;
@@ -241,4 +240,16 @@ export function filterChips(
     });
   }
   return chips;
+}
+
+/** A quick price button of the filter panel: a link to the same page with that range. */
+export type PriceRangeLink = { label: string; href: string; active: boolean };
+
+/** 'Under $25', '$25-$50', '$50-$100', '$100+' as links keeping every other filter (page reset). */
+export function priceRangeLinks(pathname: string, state: SearchState): PriceRangeLink[] {
+  return QUICK_PRICE_RANGES.map((range) => ({
+    label: range.label,
+    href: searchHref(pathname, { ...state, page: 1, priceMin: range.min, priceMax: range.max }),
+    active: (state.priceMin ?? PRICE_SLIDER.min) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max,
+  }));
 }

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { NotFoundMessage } from "~/root";
+import { NotFoundMessage } from "~/components/not-found-message";
 
 export const meta: MetaFunction = () => [{ title: "Page not found — LockerSwap" }];
 

@@ -1,9 +1,13 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { HOME_SPORT_KEYS, LIMITS, getSport, matchSportFromKeyword, sportName } from "~/catalog";
+import { LIMITS } from "~/catalog/options";
+import { matchSportFromKeyword } from "~/catalog/sport-match";
+import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/catalog/sport-names";
+import { useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
+import { showToast } from "~/components/toaster";
 import { favoritedIds } from "~/domain/favorites.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
@@ -36,7 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const viewer = await getUser(request, context);
-  const result = await searchListings(context.db, viewer, state, { limit: LIMITS.homeGrid });
+  let result: Awaited<ReturnType<typeof searchListings>>;
+  try {
+    // The home grid shows no count, so none is computed (ADR 010).
+    result = await searchListings(context.db, viewer, state, { limit: LIMITS.homeGrid, count: false });
+  } catch (error) {
+    // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
+    console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
+    return { ...homeData(state, { items: [], club: null }, viewer, new Set()), loadError: true };
+  }
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
       title: "Club not found",
@@ -45,13 +57,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  return { ...homeData(state, result, viewer, favorites), loadError: false };
+}
+
+function homeData(
+  state: ReturnType<typeof parseSearchParams>,
+  result: Pick<Awaited<ReturnType<typeof searchListings>>, "items" | "club">,
+  viewer: Awaited<ReturnType<typeof getUser>>,
+  favorites: Set<string>,
+) {
   return {
-    state,
+    // Only what the page's forms show: the rest of the state is defaults here.
+    state: { q: state.q, location: state.location, zip: state.zip, club: state.club, sports: state.sports, radius: state.radius },
     items: result.items,
     club: result.club,
     signedIn: Boolean(viewer),
     favorited: [...favorites],
     filtered: hasHomeCriteria(state),
+    // Built here so the URL helpers stay out of the page's JavaScript (issue 5 §6).
+    chips: filterChips("/", state, { club: result.club?.name, sport: sportName }),
+    clearSportsHref: searchHref("/", { ...state, sports: [] }),
   };
 }
 
@@ -62,13 +87,21 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { state, items, club, signedIn, favorited, filtered } = useLoaderData<typeof loader>();
+  const { state, items, club, signedIn, favorited, filtered, chips, clearSportsHref, loadError } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
-  const chips = filterChips("/", state, { club: club?.name, sport: sportName });
   const showIntro = !location.search;
   const favoriteSet = new Set(favorited);
+  useEffect(() => {
+    if (loadError) showToast({ title: "Error loading listings", description: "Please try again later", variant: "destructive" });
+  }, [loadError, location.key]);
+  // Spec 01 §4: a new keyword naming no sport (one naming a sport was redirected to its page).
+  const shownQ = useRef(state.q);
+  useEffect(() => {
+    if (state.q && state.q !== shownQ.current) showToast({ title: "Searching all sports", description: `Looking for ${state.q} across all categories...` });
+    shownQ.current = state.q;
+  }, [state.q]);
 
   return (
     <div className="space-y-10">
@@ -101,7 +134,7 @@ export default function Home() {
             </h2>
             <ul className="mt-4 flex flex-wrap gap-2">
               {HOME_SPORT_KEYS.map((key) => {
-                const sport = getSport(key)!;
+                const sport = SPORT_NAMES[key];
                 return (
                   <li key={key}>
                     <Link to={`/sport/${key}`} className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-brand-500">
@@ -119,12 +152,17 @@ export default function Home() {
         <h2 id="listings-title" className="text-xl font-bold">
           {filtered ? "Search Results" : "Recent Listings Near You"}
         </h2>
-        <HomeListingFilters state={state} />
+        <HomeListingFilters state={state} clearSportsHref={clearSportsHref} />
         <FilterChips chips={chips} clearHref="/" />
         {loading ? (
           <p role="status" className="py-10 text-center text-slate-600">
             Loading listings...
           </p>
+        ) : loadError ? (
+          <div role="alert" className="rounded-xl border border-dashed border-red-300 bg-white p-10 text-center">
+            <p className="font-semibold">Error loading listings</p>
+            <p className="mt-1 text-sm text-slate-600">Please try again later</p>
+          </div>
         ) : items.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
             {filtered ? (

@@ -10,7 +10,7 @@ import { isGoogleConfigured } from "~/domain/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { createSession, getUser } from "~/domain/session.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { cleanZipInput, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
+import { cleanZipInput, PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — LockerSwap" }];
 
@@ -31,6 +31,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const info = { ip: clientIp(request), origin: new URL(request.url).origin };
+
+  // The password toggle without JavaScript: the same form again, values kept, password shown or
+  // hidden. The answer holds the password, so it must not be stored anywhere.
+  const toggle = formData.get("togglePassword");
+  if ((intent === "signin" || intent === "signup") && (toggle === "show" || toggle === "hide")) {
+    const submission = parseWithZod(formData, { schema: PasswordToggleSchema });
+    return data(
+      { intent, result: submission.reply(), failure: null as Failure | null, showPassword: toggle === "show" },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
 
   if (intent === "signup") {
     // The server half of the ZIP lookup: city and state left empty are filled from the ZIP.
@@ -147,7 +158,7 @@ export default function AuthPage() {
         {googleConfigured ? (
           // A plain link, not a form: without JavaScript, CSP form-action 'self' would block a form
           // POST that redirects to the provider. /auth/google starts the flow on GET.
-          <a href="/auth/google" className={`mt-5 ${googleButtonClass}`}>
+          <a href={redirectTo ? `/auth/google?${new URLSearchParams({ redirectTo })}` : "/auth/google"} className={`mt-5 ${googleButtonClass}`}>
             Continue with Google
           </a>
         ) : (
@@ -201,6 +212,12 @@ function useLastResult(intent: string): LastResult | undefined {
   return actionData?.intent === intent ? actionData.result : undefined;
 }
 
+/** After the no-JavaScript password toggle: whether the password is to be shown; else undefined. */
+function usePasswordToggled(intent: string): boolean | undefined {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent && "showPassword" in actionData ? actionData.showPassword === true : undefined;
+}
+
 function SignInForm({ redirectTo }: { redirectTo: string }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -211,13 +228,15 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const passwordToggled = usePasswordToggled("signin");
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-      <PasswordField field={fields.password} autoComplete="current-password" />
+      <PasswordField field={fields.password} autoComplete="current-password" toggled={passwordToggled} />
       <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." />
     </Form>
   );
@@ -260,16 +279,18 @@ function SignUpForm() {
     }
   }
 
+  const passwordToggled = usePasswordToggled("signup");
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" field={fields.firstName} autoComplete="given-name" />
         <TextField label="Last Name" field={fields.lastName} autoComplete="family-name" />
       </div>
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-      <PasswordField field={fields.password} autoComplete="new-password" />
+      <PasswordField field={fields.password} autoComplete="new-password" toggled={passwordToggled} />
       <TextField
         label="ZIP Code"
         field={fields.zipCode}
@@ -323,9 +344,15 @@ function TextField({
   );
 }
 
-function PasswordField({ field, autoComplete }: { field: FieldMetadata<string>; autoComplete: string }) {
+/**
+ * The password with a show/hide toggle. With JavaScript the toggle flips the input type in place.
+ * Without it (and before hydration) the toggle is a submit button: the server renders the form
+ * again with the values kept and the password shown or hidden (`togglePassword`), and focus comes
+ * back to the toggle.
+ */
+function PasswordField({ field, autoComplete, toggled }: { field: FieldMetadata<string>; autoComplete: string; toggled?: boolean }) {
   const hydrated = useHydrated();
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(toggled ?? false);
   const { key, ...props } = getInputProps(field, { type: visible ? "text" : "password" });
   return (
     <div>
@@ -334,23 +361,32 @@ function PasswordField({ field, autoComplete }: { field: FieldMetadata<string>; 
       </label>
       <div className="relative">
         <input key={key} {...props} autoComplete={autoComplete} className={`${inputClass} pr-16`} />
-        {/* Needs JavaScript to change the input type; without it the button is not offered. */}
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-pressed={visible}
-            aria-controls={field.id}
-            className="absolute inset-y-0 right-0 mt-1 rounded-r-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {visible ? "Hide" : "Show"}
-            <span className="sr-only"> password</span>
-          </button>
-        ) : null}
+        <button
+          type={hydrated ? "button" : "submit"}
+          name={hydrated ? undefined : "togglePassword"}
+          value={hydrated ? undefined : visible ? "hide" : "show"}
+          formNoValidate
+          autoFocus={toggled !== undefined}
+          onClick={hydrated ? () => setVisible((v) => !v) : undefined}
+          aria-pressed={visible}
+          aria-controls={field.id}
+          className="absolute inset-y-0 right-0 mt-1 rounded-r-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {visible ? "Hide" : "Show"}
+          <span className="sr-only"> password</span>
+        </button>
       </div>
       <FieldErrors field={field} />
     </div>
   );
+}
+
+/**
+ * Enter in a field submits a form through its first submit button. Without JavaScript that would
+ * be the password toggle, so each form starts with this hidden stand-in for its real button.
+ */
+function DefaultSubmit() {
+  return <button type="submit" hidden tabIndex={-1} aria-hidden="true" />;
 }
 
 function StateSelect({ field }: { field: FieldMetadata<string> }) {

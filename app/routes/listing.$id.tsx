@@ -111,6 +111,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   if (intent === "message") {
+    // With JavaScript the question box is a fetcher (via=fetcher): it gets the outcome as data and
+    // shows the toast itself; a plain form POST gets the redirect with a flash toast.
+    const viaFetcher = form.get("via") === "fetcher";
     const buyerId = form.get("buyerId");
     const result = await sendListingMessage(context.db, viewer, {
       listingId,
@@ -121,19 +124,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (result.reason === "not_found") throw notFound();
       const description =
         result.reason === "rate_limited" ? "You are sending messages too fast. Please wait a few minutes." : "Failed to send message. Please try again.";
-      return redirectWithToast(context, here, { title: "Error", description, variant: "destructive" });
+      const toast = { title: "Error", description, variant: "destructive" as const };
+      if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
+      return redirectWithToast(context, here, toast);
     }
     const { message } = result;
-    await context.realtime.publish("listing", listingThreadRoom(listingId, result.buyerId), {
-      type: "message",
-      message: { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() },
-    });
+    const sent = { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() };
+    await context.realtime.publish("listing", listingThreadRoom(listingId, result.buyerId), { type: "message", message: sent });
     const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
-    return redirectWithToast(context, here, {
+    const toast = {
       title: "Message sent!",
       description: toSeller ? "Your message has been sent to the seller." : "Your reply has been sent.",
-      variant: "success",
-    });
+      variant: "success" as const,
+    };
+    if (viaFetcher) return data({ ok: true as const, toast, message: sent });
+    return redirectWithToast(context, here, toast);
   }
 
   return data({ error: "Unknown action" }, { status: 400 });

@@ -1,25 +1,30 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { SORT_OPTIONS, conditionLabel, getSport, sportsByName, tennisSubcategoryLabel } from "~/catalog";
-import { FILTER_FORM_ID, FilterPanel } from "~/components/filter-panel";
+import { conditionLabel } from "~/catalog/conditions";
+import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLabel } from "~/catalog/equipment";
+import { SORT_OPTIONS } from "~/catalog/browse-options";
+import { SPORTS_BY_NAME, SPORT_NAMES } from "~/catalog/sport-names";
+import { getSport } from "~/catalog/sports";
+import { FILTER_FORM_ID, FilterPanel, type FilterPanelData } from "~/components/filter-panel";
 import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
 import { FilterChips } from "~/components/search-chips";
 import { favoritedIds } from "~/domain/favorites.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
-import { countPanelFilters, filterChips, parseSearchParams, searchHref } from "~/lib/search-params";
+import { countPanelFilters, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 24;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.sport.name} Equipment Near You — LockerSwap` : "Sport not found — LockerSwap" },
+  { title: data ? `${SPORT_NAMES[data.sport.key].name} Equipment Near You — LockerSwap` : "Sport not found — LockerSwap" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = getSport(params.sport);
   if (!found) throw data({ message: "Sport not found" }, { status: 404 });
-  const sport = { key: found.key, name: found.name, emoji: found.emoji, description: found.description };
+  // Names and emoji are in the page's own light catalogue (sport-names); only the description travels.
+  const sport = { key: found.key, description: found.description };
   const pathname = `/sport/${sport.key}`;
   const state = parseSearchParams(new URL(request.url).searchParams);
 
@@ -34,32 +39,46 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
   }
   const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  // Only this sport's lists, and links made here: the equipment catalogue of every sport and the
+  // URL helpers stay out of the page's JavaScript (issue 5 §6).
+  const panel: FilterPanelData = {
+    types: getEquipmentTypes(sport.key, state.category),
+    brands: getBrands(sport.key, state.category),
+    categories: sport.key === "tennis" ? TENNIS_SUBCATEGORIES.map(({ key, label }) => ({ key, label })) : null,
+    count: countPanelFilters(state),
+    priceHrefs: priceRangeLinks(pathname, state).map((link) => link.href),
+  };
+  // The sport page has no sports filter, and 'Load more' is a link made here.
+  const { sports: _sports, page: _page, ...shown } = state;
   return {
     sport,
-    state,
+    state: shown,
     items: result.items,
     total: result.total,
     club: result.club,
     signedIn: Boolean(viewer),
     favorited: [...favorites],
+    panel,
+    chips: filterChips(pathname, state, { club: result.club?.name, condition: conditionLabel, category: (key) => tennisSubcategoryLabel(key) ?? key }),
+    loadMoreHref: result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
   };
 }
 
 export default function SportBrowse() {
-  const { sport, state, items, total, club, signedIn, favorited } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { state, items, total, club, signedIn, favorited, panel, chips, loadMoreHref } = data;
+  const sport = { ...data.sport, ...SPORT_NAMES[data.sport.key] };
   const navigation = useNavigation();
   const pathname = `/sport/${sport.key}`;
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
-  const chips = filterChips(pathname, state, { club: club?.name, condition: conditionLabel, category: (key) => tennisSubcategoryLabel(key) ?? key });
-  const filterCount = countPanelFilters(state);
+  const filterCount = panel.count;
   const favoriteSet = new Set(favorited);
-  const more = total > items.length;
 
   return (
     <div className="space-y-6">
       <nav aria-label="Sports">
         <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-2">
-          {sportsByName().map((entry) => {
+          {SPORTS_BY_NAME.map((entry) => {
             const current = entry.key === sport.key;
             return (
               <li key={entry.key} className="shrink-0">
@@ -120,7 +139,7 @@ export default function SportBrowse() {
             Close filters
           </label>
           <div className="lg:sticky lg:top-32">
-            <FilterPanel sport={sport.key} state={state} />
+            <FilterPanel sport={sport.key} state={state} panel={panel} />
           </div>
         </aside>
 
@@ -178,10 +197,10 @@ export default function SportBrowse() {
                   <ListingCard key={item.id} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
                 ))}
               </ListingGrid>
-              {more && (
+              {loadMoreHref && (
                 <div className="text-center">
                   <Link
-                    to={searchHref(pathname, { ...state, page: state.page + 1 })}
+                    to={loadMoreHref}
                     preventScrollReset
                     className="inline-block rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
                   >

@@ -1,21 +1,129 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { verifyEmail } from "~/domain/accounts.server";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { resendVerification, verifyEmail } from "~/domain/accounts.server";
+import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ResendSchema } from "~/schemas/auth";
 
-/** The link in the confirmation mail: single use, expiring (issue 4 item 3). */
+export const meta: MetaFunction = () => [{ title: "Confirm your email — LockerSwap" }];
+
+const PROBLEMS = {
+  expired: {
+    title: "This confirmation link has expired",
+    message: "Confirmation links work for 24 hours. Enter your email and we will send you a new one.",
+  },
+  used: {
+    title: "This confirmation link has already been used",
+    message: "If you already confirmed your email, you can sign in. Otherwise, ask for a new link below.",
+  },
+  invalid: {
+    title: "This confirmation link is not valid",
+    message: "Check that you opened the whole link from the email, or ask for a new one below.",
+  },
+} as const;
+type Problem = keyof typeof PROBLEMS;
+
+/**
+ * The link in the confirmation mail: single use, expiring (issue 4 item 3). Confirmed → /auth
+ * with 'Email confirmed'. Refused → this page says why (the token leaves the URL) and offers a
+ * new link.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await verifyEmail(context.db, token);
-  if (result.ok) {
-    return redirectWithToast(context, "/auth", {
-      title: "Email confirmed",
-      description: "Your account is ready. You can now sign in.",
-      variant: "success",
-    });
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token !== null) {
+    const result = await verifyEmail(context.db, token);
+    if (result.ok) {
+      return redirectWithToast(context, "/auth", {
+        title: "Email confirmed",
+        description: "Your account is ready. You can now sign in.",
+        variant: "success",
+      });
+    }
+    throw redirect(`/verify-email?${new URLSearchParams({ problem: result.reason })}`);
   }
-  return redirectWithToast(context, "/auth", {
-    title: "Link expired or invalid",
-    description: "This confirmation link has already been used or has expired. Sign in to get a new one.",
-    variant: "destructive",
+  const problem = url.searchParams.get("problem");
+  return { problem: (problem && problem in PROBLEMS ? problem : "invalid") as Problem };
+}
+
+/** 'Send a new link': the same rate-limited, enumeration-free resend as on /auth. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResendSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false, failure: null as string | null }, { status: 400 });
+  }
+  const result = await resendVerification(context, submission.value.email, { ip: clientIp(request), origin: new URL(request.url).origin });
+  if (!result.ok) return data({ result: submission.reply(), sent: false, failure: RATE_LIMIT_MESSAGE }, { status: 429 });
+  return { result: submission.reply(), sent: true, failure: null };
+}
+
+export default function VerifyEmailPage() {
+  const { problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "resend",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResendSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
+  const { key, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { title, message } = PROBLEMS[problem];
+  return (
+    <div className="mx-auto max-w-md py-4">
+      <section aria-labelledby="verify-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h1 id="verify-title" className="text-xl font-semibold text-slate-900">
+          {title}
+        </h1>
+        <p className="mt-2 text-slate-700">{message}</p>
+
+        {actionData?.sent ? (
+          <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            If that address has an account waiting for confirmation, we sent it a new link. Check your inbox and spam folder.
+          </p>
+        ) : null}
+        {actionData?.failure ? (
+          <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {actionData.failure}
+          </p>
+        ) : null}
+
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="resend" />
+          <div>
+            <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-700">
+              Email
+            </label>
+            <input
+              key={key}
+              {...emailProps}
+              autoComplete="email"
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500"
+            />
+            {fields.email.errors?.length ? (
+              <p id={fields.email.errorId} className="mt-1 text-sm text-red-600">
+                {fields.email.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
+          >
+            {busy ? "Sending..." : "Send a new link"}
+          </button>
+        </Form>
+
+        <Link to="/auth" className="mt-5 block text-center text-sm font-medium text-slate-600 hover:text-brand-700">
+          Go to sign in
+        </Link>
+      </section>
+    </div>
+  );
 }

@@ -38,5 +38,13 @@ export const ResendSchema = z.object({
   email,
 });
 
+/**
+ * The show/hide password toggle without JavaScript: a submit button that asks the server to render
+ * the same form again with the password shown or hidden. Nothing is validated or counted.
+ */
+export const PasswordToggleSchema = z.looseObject({
+  togglePassword: z.enum(["show", "hide"]),
+});
+
 /** What the ZIP input keeps of what is typed or pasted: digits only, at most 5 (01 §5). */
 export const cleanZipInput = (value: string) => value.replace(/\D/g, "").slice(0, 5);

@@ -14,6 +14,9 @@ import {
   TENNIS_SUBCATEGORIES,
 } from "./enums";
 
+/** The statuses search lists (`listedStatuses` in app/domain/listing-visibility.server.ts, same text). */
+const listed = sql`"status" in ('active', 'pending_pickup')`;
+
 // NOT a WITHOUT ROWID table: listings_fts (migration 0001) is an external-content FTS5 index keyed
 // by the implicit rowid. See README.md "Full-text search" before recreating this table.
 export const listings = sqliteTable(
@@ -46,16 +49,30 @@ export const listings = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Home grid / search: visible statuses, newest first.
-    index("listings_status_created_at_idx").on(t.status, sql`${t.createdAt} DESC`),
-    // Sport browse.
-    index("listings_sport_status_created_at_idx").on(t.sport, t.status, t.createdAt),
+    // Browse and search (app/domain/search.server.ts, ADR 010). Partial indexes over the listed
+    // statuses only: the WHERE is exactly `listedStatuses`, so a search's `status in (...)` picks
+    // them and they keep the newest-first order an `IN` on a leading status column would break.
+    // Each ends with (created_at desc, id, user_id): the tie-break order, plus the two columns the
+    // visibility rule reads, so ordering, paging and counting stay inside the index.
+    index("listings_listed_created_at_idx").on(sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    // Sport browse. Also carries the filters most browses use (radius, type, condition, tennis
+    // sub-category), so the page and its count rarely need the table row.
+    index("listings_listed_sport_created_at_idx")
+      .on(t.sport, sql`${t.createdAt} DESC`, t.id, t.userId, t.zipCode, t.equipmentType, t.condition, t.sportSubcategory)
+      .where(listed),
+    // Price sorts and ranges, across sports and within one.
+    index("listings_listed_price_cents_idx").on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    index("listings_listed_sport_price_cents_idx")
+      .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.zipCode)
+      .where(listed),
+    // Distance filter: listings in a set of ZIPs.
+    index("listings_listed_zip_code_idx").on(t.zipCode, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    // 'City, ST' location text, compared case-insensitively.
+    index("listings_listed_city_state_idx")
+      .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId)
+      .where(listed),
     // In Play: own listings newest first.
     index("listings_user_id_created_at_idx").on(t.userId, t.createdAt),
-    // Price sorts and ranges.
-    index("listings_status_price_cents_idx").on(t.status, t.priceCents),
-    // Distance filter: listings in a set of ZIPs.
-    index("listings_zip_code_idx").on(t.zipCode),
     check("listings_title", isNotBlank(t.title)),
     check("listings_price_cents", sql`${col(t.priceCents)} >= 0`),
     check("listings_sport", isOneOf(t.sport, SPORT_KEYS)),
@@ -89,6 +106,9 @@ export const listingClubs = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.listingId, t.clubId] }),
     index("listing_clubs_club_id_listing_id_idx").on(t.clubId, t.listingId),
+    // The visibility probe (`not exists … where lc.listing_id = listings.id`, once per candidate row
+    // of every search and count): half the width of the primary key, so fewer pages to descend.
+    index("listing_clubs_listing_id_idx").on(t.listingId),
     uniqueIndex("listing_clubs_one_primary_per_listing").on(t.listingId).where(sql`${col(t.isPrimary)} = 1`),
   ],
 );

@@ -23,8 +23,8 @@ async function signedInAtGoogle(context: BrowserContext, identity: OidcIdentity)
   await context.addCookies([{ name: OIDC_SESSION_COOKIE, value: session, url: E2E_OIDC_URL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-async function continueWithGoogle(page: Page) {
-  await page.goto("/auth");
+async function continueWithGoogle(page: Page, authPath = "/auth") {
+  await page.goto(authPath);
   await page.getByRole("link", { name: "Continue with Google" }).click();
 }
 
@@ -56,8 +56,35 @@ for (const javaScriptEnabled of [true, false]) {
       const [profile] = await e2eDb().select().from(profiles).where(eq(profiles.userId, user.id));
       expect(profile).toMatchObject({ firstName: "Gianna", lastName: "Park", email });
     });
+
+    test("a sign-in asked for by a page (redirectTo) lands back on that page after Google", async ({ page, context, baseURL }) => {
+      await signedInAtGoogle(context, { sub: uniqueSub(), email: uniqueEmail("google-back"), email_verified: true, given_name: "Bea" });
+      // What a page that needs sign-in does: On Deck sends the visitor to /auth?redirectTo=%2Fon-deck.
+      await page.goto("/on-deck");
+      await expect(page).toHaveURL(`${baseURL}/auth?redirectTo=%2Fon-deck`);
+
+      await page.getByRole("link", { name: "Continue with Google" }).click();
+
+      await expect(page).toHaveURL(`${baseURL}/on-deck`);
+      await expect(page.getByRole("heading", { name: "On Deck" })).toBeVisible();
+      await expect(successToast(page, "Signed in")).toBeVisible();
+    });
   });
 }
+
+test("an open redirect through Google sign-in is refused: the user lands on the home page", async ({ page, context, baseURL }) => {
+  await signedInAtGoogle(context, { sub: uniqueSub(), email: uniqueEmail("google-evil"), email_verified: true, given_name: "Evan" });
+  await continueWithGoogle(page, `/auth?redirectTo=${encodeURIComponent("//evil.example")}`);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByLabel("Account menu for Evan")).toBeVisible();
+
+  // Straight at the start of the flow, past /auth's own check, it is refused too.
+  await context.clearCookies({ domain: new URL(baseURL!).hostname });
+  await signedInAtGoogle(context, { sub: uniqueSub(), email: uniqueEmail("google-evil2"), email_verified: true, given_name: "Eve" });
+  await page.goto(`/auth/google?redirectTo=${encodeURIComponent("//evil.example/phish")}`);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByLabel("Account menu for Eve")).toBeVisible();
+});
 
 test("a user with a password account continues with Google with the same verified e-mail and gets the same account", async ({ page, context, baseURL }) => {
   const email = uniqueEmail("google-link");

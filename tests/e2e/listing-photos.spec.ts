@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { clubs, listingClubs, listingPhotos, listings } from "../../db/schema";
+import { makePng } from "../fixtures/make-png";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 const JPEG = { name: "racquet.jpg", mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/photo.jpg") };
@@ -138,6 +139,31 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("with JavaScript, a photo over 2000 px is downscaled in the browser before it is uploaded", async ({ page, context }) => {
+  const seller = await createUser();
+  await signInAs(context, seller.id);
+  const dir = mkdtempSync(join(tmpdir(), "lockerswap-photos-"));
+  const large = join(dir, "field.png");
+  writeFileSync(large, makePng(3000, 2400));
+  await page.goto("/list-item");
+  // Hydrated: the no-JavaScript "Update options" button is gone.
+  await expect(page.getByRole("button", { name: "Update options" })).toHaveCount(0);
+  await form(page).getByLabel("Add photos").setInputFiles(large);
+  await expect(form(page).getByRole("img", { name: "New photo preview 1" })).toBeVisible();
+  await form(page).getByLabel("Title").fill("Turf shoes");
+  await form(page).getByLabel("Price ($)").fill("15");
+  await form(page).getByLabel("Sport").selectOption("soccer");
+  await form(page).getByLabel("Condition").selectOption("new");
+  await form(page).getByLabel("ZIP Code").fill("10001");
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.getByText("Listing Created!")).toBeVisible();
+  const listingId = page.url().split("/").pop()!;
+  // An opaque PNG comes back as a JPEG with its longest side at 2000 px, as the server sniffed it.
+  expect(await photoKeys(listingId)).toEqual([
+    { key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-0\\.jpg$`)), type: "image/jpeg", width: 2000, height: 1600 },
+  ]);
+});
 
 test("photos of a club-only listing are served only to those who may see the listing", async ({ browser }) => {
   const seller = await createUser();

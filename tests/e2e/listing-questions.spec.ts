@@ -27,6 +27,8 @@ test("a buyer and the seller exchange questions live, each in their own browser"
   const question = buyerPage.getByLabel("Your question");
   await question.fill("  Is it still available?  ");
   await question.press("Enter");
+  // Sent through a fetcher: the box empties and the page does not reload.
+  await expect(question).toHaveValue("");
   await expect(buyerPage.getByText("Message sent!")).toBeVisible();
   await expect(buyerPage.getByText("Your message has been sent to the seller.")).toBeVisible();
   const buyerThread = buyerPage.getByRole("list", { name: "Conversation with the seller" });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox, profiles, sessions, users, zipCodes } from "../../db/schema";
+import { emailVerificationTokens, mailOutbox, profiles, sessions, users, zipCodes } from "../../db/schema";
 import { hashPassword } from "../../app/domain/password.server";
 import { E2E_VARS } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, hashSessionToken, SESSION_COOKIE, signInAs, test } from "./fixtures";
@@ -11,6 +11,10 @@ const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@e
 test.beforeAll(async () => {
   await e2eDb().insert(zipCodes).values({ zip: "02139", city: "Cambridge", state: "MA", latitude: 42.36, longitude: -71.1 }).onConflictDoNothing();
 });
+
+async function mailsTo(email: string) {
+  return e2eDb().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+}
 
 async function latestMailTo(email: string) {
   const [mail] = await e2eDb().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
@@ -35,8 +39,11 @@ async function userWithPassword(email: string, password: string, verified: boole
 /** The inline alert in the Welcome card (with JavaScript the same failure also shows as a toast). */
 const inlineAlert = (page: Page) => page.getByRole("region", { name: "Welcome" }).getByRole("alert");
 
-/** The form's JavaScript extras (show/hide password, ZIP lookup, state search) exist once hydrated. */
-const hydrated = (page: Page) => expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
+/**
+ * The form's JavaScript extras (ZIP lookup, state search, in-place show/hide password) exist once
+ * hydrated; the password toggle is a submit button until then.
+ */
+const hydrated = (page: Page) => expect(page.getByRole("button", { name: "Show password" })).toHaveAttribute("type", "button");
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -157,10 +164,89 @@ test("the password can be shown and hidden", async ({ page }) => {
   const password = page.getByLabel("Password", { exact: true });
   await expect(password).toHaveAttribute("type", "password");
   await hydrated(page);
+  await password.fill("secret-pass");
   await page.getByRole("button", { name: "Show password" }).click();
   await expect(password).toHaveAttribute("type", "text");
-  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(page.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Hide password" }).press("Enter");
   await expect(password).toHaveAttribute("type", "password");
+  await expect(password).toHaveValue("secret-pass");
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the password toggle shows and hides the password through the server, keeping what was typed", async ({ page, baseURL }) => {
+    const email = uniqueEmail("toggle");
+    await userWithPassword(email, "secret-pass", true);
+    await page.goto("/auth?redirectTo=%2F%3Ffrom%3Dtoggle");
+    const password = page.getByLabel("Password", { exact: true });
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await password.fill("secret-pass");
+    await page.getByRole("button", { name: "Show password" }).click();
+
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("secret-pass");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    // Back where the keyboard was, with nothing reported as wrong.
+    await expect(page.getByRole("button", { name: "Hide password" })).toBeFocused();
+    await expect(inlineAlert(page)).toHaveCount(0);
+
+    await page.keyboard.press("Enter");
+    await expect(password).toHaveAttribute("type", "password");
+    await expect(password).toHaveValue("secret-pass");
+    await expect(page.getByRole("button", { name: "Show password" })).toBeFocused();
+
+    // Enter in a field still signs in (not the toggle), and the redirectTo is kept.
+    await password.press("Enter");
+    await expect(page).toHaveURL(`${baseURL}/?from=toggle`);
+  });
+
+  test("the password toggle on the sign-up tab keeps every field and shows no error", async ({ page }) => {
+    await page.goto("/auth?tab=signup");
+    await page.getByLabel("First Name").fill("Toggle");
+    await page.getByLabel("ZIP Code").fill("02139");
+    await page.getByLabel("Password", { exact: true }).fill("new-pass");
+    await page.getByRole("button", { name: "Show password" }).click();
+
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("new-pass");
+    await expect(page.getByLabel("First Name")).toHaveValue("Toggle");
+    await expect(page.getByLabel("ZIP Code")).toHaveValue("02139");
+    await expect(page.getByLabel("Last Name")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Last name is required")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible();
+  });
+
+  test("too many sign-ups with one e-mail are refused with a clear message", async ({ page }) => {
+    // Six full sign-up round trips (each hashes a password or sends a mail).
+    test.slow();
+    // Per e-mail, so parallel tests are not affected (they share the per-IP budget: see rate-limit.server.ts).
+    const email = uniqueEmail("signup-limited");
+    async function signUpOnce() {
+      await page.goto("/auth?tab=signup");
+      await page.getByLabel("First Name").fill("Lim");
+      await page.getByLabel("Last Name").fill("Ited");
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+      await page.getByLabel("ZIP Code").fill("02139");
+      await page.getByLabel("City/Town").fill("Cambridge");
+      await page.getByLabel("State").selectOption("MA");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+    }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signUpOnce();
+      await expect(page.getByRole("dialog", { name: "Check Your Email" })).toContainText(email);
+    }
+    await signUpOnce();
+    await expect(inlineAlert(page)).toContainText("Sign up failed");
+    await expect(inlineAlert(page)).toContainText("Too many attempts. Please wait a few minutes and try again.");
+    await expect(page.getByRole("dialog", { name: "Check Your Email" })).toHaveCount(0);
+    // What was typed is kept, except the password.
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    expect(await mailsTo(email)).toHaveLength(5);
+  });
 });
 
 test("signing up with an already registered e-mail shows the same screen and mails the owner", async ({ page }) => {
@@ -274,3 +360,58 @@ test("the dev outbox lists mails with their links", async ({ page }) => {
   await expect(mail).toContainText("Confirm your LockerSwap account");
   await expect(mail.getByRole("link", { name: /verify-email\?token=/ })).toBeVisible();
 });
+
+test("too many requests for a new confirmation link for one e-mail are refused with a clear message", async ({ page }) => {
+  const email = uniqueEmail("resend-limited");
+  await userWithPassword(email, "secret-pass", false);
+  await page.goto("/verify-email");
+  await expect(page.getByRole("heading", { name: "This confirmation link is not valid" })).toBeVisible();
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send a new link" }).click();
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(attempt);
+    await expect(page.getByRole("status").filter({ hasText: "we sent it a new link" })).toBeVisible();
+  }
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send a new link" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many attempts. Please wait a few minutes and try again." })).toBeVisible();
+  expect(await mailsTo(email)).toHaveLength(5);
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an expired confirmation link is refused with a clear message and a way to get a new one", async ({ page }) => {
+      const email = uniqueEmail("expired");
+      const user = await userWithPassword(email, "secret-pass", false);
+      await page.goto("/auth");
+      await signInWithForm(page, email, "secret-pass");
+      await page.getByRole("button", { name: "Resend confirmation email" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toBeVisible();
+      const expiredLink = verifyLinkIn((await latestMailTo(email)).text);
+      await e2eDb()
+        .update(emailVerificationTokens)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(emailVerificationTokens.userId, user.id));
+
+      await page.goto(expiredLink);
+      await expect(page.getByRole("heading", { name: "This confirmation link has expired" })).toBeVisible();
+      await expect(page.getByText("Confirmation links work for 24 hours.")).toBeVisible();
+      // The token does not stay in the address bar.
+      expect(page.url()).not.toContain("token=");
+      expect((await e2eDb().select().from(users).where(eq(users.id, user.id)))[0].emailVerifiedAt).toBeNull();
+
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Send a new link" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "we sent it a new link" })).toBeVisible();
+      const freshLink = verifyLinkIn((await latestMailTo(email)).text);
+      expect(freshLink).not.toBe(expiredLink);
+
+      await page.goto(freshLink);
+      await expect(page.getByText("Email confirmed")).toBeVisible();
+      await page.goto(freshLink);
+      await expect(page.getByRole("heading", { name: "This confirmation link has already been used" })).toBeVisible();
+    });
+  });
+}
