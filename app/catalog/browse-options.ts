@@ -2,14 +2,15 @@
 // the home page and /sport/{sport} need in the browser, kept apart so their first-load JavaScript
 // carries no club labels or form limits (issue 5 §6). ./options re-exports everything here.
 
+import { LISTING_GENDERS, LISTING_SIZES } from "../../db/schema/enums";
 export type Option<T extends string> = { value: T; label: string };
 
 // ── Listing attributes ───────────────────────────────────────────────────────
 
-export const SIZES = ["Youth", "Adult"] as const;
+export const SIZES = LISTING_SIZES;
 export type Size = (typeof SIZES)[number];
 
-export const GENDERS = ["Men", "Women", "Unisex"] as const;
+export const GENDERS = LISTING_GENDERS;
 export type Gender = (typeof GENDERS)[number];
 
 // ── Search and browse ────────────────────────────────────────────────────────

@@ -3,7 +3,8 @@
 // the browse filter, spec 01 §3); a filter that cannot match what sellers
 // choose is a bug, so we keep the filter's scale everywhere (see the ADR).
 
-export const CONDITIONS = ["new", "like-new", "gently-used", "well-worn"] as const;
+import { LISTING_CONDITIONS } from "../../db/schema/enums";
+export const CONDITIONS = LISTING_CONDITIONS;
 
 export type Condition = (typeof CONDITIONS)[number];
 

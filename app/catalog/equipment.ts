@@ -5,16 +5,10 @@
 // brand list. Types are alphabetical; brands are in rough market order; both
 // end with 'Other' so a seller can always describe what they have.
 
+import { TENNIS_SUBCATEGORIES as DB_TENNIS_SUBCATEGORIES } from "../../db/schema/enums";
 import type { SportKey } from "./sports";
 
-export const TENNIS_SUBCATEGORY_KEYS = [
-  "tennis",
-  "paddle",
-  "pickleball",
-  "racquetball",
-  "squash",
-  "other",
-] as const;
+export const TENNIS_SUBCATEGORY_KEYS = DB_TENNIS_SUBCATEGORIES;
 
 export type TennisSubcategory = (typeof TENNIS_SUBCATEGORY_KEYS)[number];
 

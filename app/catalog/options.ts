@@ -1,6 +1,7 @@
 // Fixed option lists and limits from spec 01 §2–§3, §9 and spec 02 §2–§3, §9.
 // Value tuples are exported raw so zod schemas can use z.enum(CLUB_TYPES) etc.
 
+import * as DB from "../../db/schema/enums";
 import { SEARCH_LIMITS, SEARCH_TIMINGS_MS, type Option } from "./browse-options";
 
 // The lists the search and browse pages use live in ./browse-options (small, so the discovery
@@ -9,7 +10,7 @@ export * from "./browse-options";
 
 // ── Listing attributes ───────────────────────────────────────────────────────
 
-export const LISTING_STATUSES = ["active", "pending_pickup", "sold"] as const;
+export const LISTING_STATUSES = DB.LISTING_STATUSES;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Only these appear in search, suggestions, the home grid and sport browse (spec 01 §4). */
@@ -35,7 +36,7 @@ export function listingStatusLabel(value: string): string {
 
 // ── Clubs ────────────────────────────────────────────────────────────────────
 
-export const CLUB_TYPES = ["club", "organization", "league", "school"] as const;
+export const CLUB_TYPES = DB.CLUB_TYPES;
 export type ClubType = (typeof CLUB_TYPES)[number];
 
 export const CLUB_TYPE_BADGES: Readonly<Record<ClubType, { label: string; className: string }>> = {
@@ -51,7 +52,7 @@ export const CLUB_TYPE_OPTIONS: readonly Option<ClubType>[] = /* @__PURE__ */ CL
 }));
 
 /** 'private' is a value seen on existing clubs (spec 02 §3); the create form offers public and members_only. */
-export const CLUB_VISIBILITIES = ["public", "members_only", "private"] as const;
+export const CLUB_VISIBILITIES = DB.CLUB_VISIBILITIES;
 export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
 
 export const CLUB_VISIBILITY_LABELS: Readonly<Record<ClubVisibility, string>> = {
@@ -63,7 +64,7 @@ export const CLUB_VISIBILITY_LABELS: Readonly<Record<ClubVisibility, string>> = 
 /** What the club form lets an owner choose (spec 02 §5). */
 export const SELECTABLE_CLUB_VISIBILITIES = ["public", "members_only"] as const satisfies readonly ClubVisibility[];
 
-export const JOIN_MODES = ["open", "approval", "code"] as const;
+export const JOIN_MODES = DB.CLUB_JOIN_MODES;
 export type JoinMode = (typeof JOIN_MODES)[number];
 
 export const JOIN_MODE_LABELS: Readonly<Record<JoinMode, string>> = {
@@ -79,7 +80,7 @@ export const JOIN_MODE_ACTION_LABELS: Readonly<Record<JoinMode, string>> = {
   code: "Enter Invite Code",
 };
 
-export const CLUB_ROLES = ["owner", "admin", "member"] as const;
+export const CLUB_ROLES = DB.CLUB_MEMBER_ROLES;
 export type ClubRole = (typeof CLUB_ROLES)[number];
 
 export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
@@ -88,13 +89,13 @@ export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
   member: "Member",
 };
 
-export const MEMBERSHIP_STATUSES = ["active", "pending"] as const;
+export const MEMBERSHIP_STATUSES = DB.CLUB_MEMBER_STATUSES;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export const REQUEST_STATUSES = ["open", "fulfilled"] as const;
+export const REQUEST_STATUSES = DB.CLUB_REQUEST_STATUSES;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-export const CLUB_MESSAGE_TYPES = ["chat", "announcement"] as const;
+export const CLUB_MESSAGE_TYPES = DB.CLUB_MESSAGE_TYPES;
 export type ClubMessageType = (typeof CLUB_MESSAGE_TYPES)[number];
 
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────

@@ -3,25 +3,9 @@
 // the sport chips import this module directly so descriptions, popular items and gradients
 // (./sports) stay out of the first-load JavaScript (issue 5 §6). ./sports re-exports all of it.
 
-export const SPORT_KEYS = [
-  "baseball",
-  "basketball",
-  "cycling",
-  "field-hockey",
-  "figure-skating",
-  "fitness",
-  "football",
-  "golf",
-  "hike-camp",
-  "hockey",
-  "inline-roller",
-  "lacrosse",
-  "skiing",
-  "snowboarding",
-  "soccer",
-  "softball",
-  "tennis",
-] as const;
+// The value tuples come from db/schema/enums (the CHECK constraints), so catalogue and database cannot drift.
+import { SPORT_KEYS as DB_SPORT_KEYS } from "../../db/schema/enums";
+export const SPORT_KEYS = DB_SPORT_KEYS;
 
 export type SportKey = (typeof SPORT_KEYS)[number];
 

@@ -1,6 +1,7 @@
-// Allowed values for the enumerated columns. They are hard-coded here on purpose: the database
-// must not depend on app/catalog (labels, emoji, type lists live there). The CHECK constraints
-// in the tables are generated from these arrays, so changing one needs a new migration.
+// Allowed values for the enumerated columns — the single source of these tuples. The database
+// does not depend on app/catalog; the catalogue imports these and adds labels, emoji and lists.
+// The CHECK constraints in the tables are generated from these arrays, so changing one needs a
+// new migration. Dependency-free, so client bundles may import it.
 // Spec 01 §3 and spec 02 §3 "Catalogues".
 
 export const SPORT_KEYS = [
