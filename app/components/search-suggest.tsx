@@ -39,7 +39,19 @@ export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName 
   const handlers = useRef<SuggestionHandlers>({});
   const typed = useRef(false);
 
-  useEffect(() => setValue(String(defaultValue ?? "")), [defaultValue]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(false);
+
+  // A new URL (navigation) resets the box; but on the first run keep whatever the visitor typed
+  // before the page hydrated — the server-rendered input was already usable.
+  useEffect(() => {
+    const typedBeforeHydration = !mounted.current && inputRef.current && inputRef.current.value !== String(defaultValue ?? "");
+    mounted.current = true;
+    if (typedBeforeHydration) {
+      typed.current = true;
+      setValue(inputRef.current!.value);
+    } else setValue(String(defaultValue ?? ""));
+  }, [defaultValue]);
 
   function load() {
     if (!List) void import("./search-suggest-list").then((module) => setList(() => module.SuggestionList));
@@ -52,6 +64,7 @@ export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName 
       </label>
       <input
         {...input}
+        ref={inputRef}
         id={id}
         value={value}
         role="combobox"
