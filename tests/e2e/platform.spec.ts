@@ -137,6 +137,8 @@ test("hashed assets are cached for a year", async ({ request }) => {
 
 test.describe("realtime rooms", () => {
   test("an event published by a server action reaches another browser in the room", async ({ browser }) => {
+    // Two browser contexts plus the room's first Durable Object start on a cold stack: more time, same assertions.
+    test.slow();
     const alice = await browser.newContext();
     const bob = await browser.newContext();
     const alicePage = await alice.newPage();
