@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ListingForm, type ListingFormData } from "~/components/listing-form";
+import { CreateListingPage } from "~/components/create-listing-page";
 import { createFormState, handleListingFormPost, requireListingAuthor } from "~/domain/listing-form.server";
 import { findClubBySlug } from "~/domain/listings.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,12 +27,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ClubListItem() {
-  const { clubs, presetClub, state } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ListingFormData | undefined;
-  return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-3xl font-bold">List Your Sports Equipment</h1>
-      <ListingForm mode="create" state={actionData ?? state} clubs={clubs} presetClub={presetClub} />
-    </div>
-  );
+  return <CreateListingPage />;
 }
