@@ -22,14 +22,24 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-// One database client per isolate and URL: connections are reused across requests.
-const databases = new Map<string, Db>();
+/**
+ * A database client per request (ADR 011). Under workerd a client shared across requests makes
+ * one request wait on another's I/O (the libSQL HTTP client queues requests behind a concurrency
+ * limit), which the runtime cancels as "hung": signed-in pages failed with 500 under load (issue 9).
+ * An HTTP client holds no connection, so a new one per request costs next to nothing.
+ *
+ * The one exception is a `file:` URL, which only Vite dev (Node) can open: there a client is a pool
+ * of native file handles, Node has no per-request I/O rule, and one per URL avoids leaking handles.
+ */
+const nodeFileDatabases = new Map<string, Db>();
 
-function databaseFor(env: AppEnv) {
-  let db = databases.get(env.DATABASE_URL);
+export function databaseFor(env: Pick<AppEnv, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">): Db {
+  const config = { url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN };
+  if (!env.DATABASE_URL.startsWith("file:")) return createDb(config);
+  let db = nodeFileDatabases.get(env.DATABASE_URL);
   if (!db) {
-    db = createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-    databases.set(env.DATABASE_URL, db);
+    db = createDb(config);
+    nodeFileDatabases.set(env.DATABASE_URL, db);
   }
   return db;
 }

@@ -5,14 +5,21 @@
  *
  *   node --import tsx bench/http-load.ts [--url http://127.0.0.1:8787] [--seconds 10] [--connections 20]
  *
+ * --signed-in (issue 9 item 1): signed-in sessions instead — --sessions (50) sessions at once, each
+ * loading pages and `.data` and sending a question and a favorite, then --burst (50) requests at
+ * once on one session. Prints requests by status, p50/p95, and writes acknowledged vs stored.
+ * Needs the database file (sessions are inserted into it), so it always starts its own stack.
+ *
  * Without --url it starts the stack itself on a scratch database (build first: npm run build).
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { createDb } from "../db/client";
 import { run, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
+import { count5xx, formatSignedInReport, runSignedInLoad } from "../tests/setup/signed-in-load";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -21,6 +28,7 @@ const option = (name: string, fallback: string) => {
 };
 const seconds = Number(option("--seconds", "10"));
 const connections = Number(option("--connections", "20"));
+const signedIn = args.includes("--signed-in");
 
 /**
  * One autocannon run: requests/s (its average) and latency p95. autocannon's summary stops at
@@ -37,11 +45,12 @@ async function load(url: string) {
   return { rps: result.requests.average, p95: times[Math.floor(times.length * 0.95)] ?? 0, bytes, errors: result.errors + result.non2xx };
 }
 
-let base = option("--url", "");
+let base = signedIn ? "" : option("--url", "");
 let cleanup = async () => {};
+let dbFile = "";
 if (!base) {
   const dir = mkdtempSync(join(tmpdir(), "lockerswap-bench-http-"));
-  const dbFile = join(dir, "bench.db");
+  dbFile = join(dir, "bench.db");
   await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
   await run("node", ["--import", "tsx", "db/seed/index.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
   const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), quiet: true });
@@ -53,6 +62,16 @@ if (!base) {
 }
 
 try {
+  if (signedIn) {
+    const sessions = Number(option("--sessions", "50"));
+    const burst = Number(option("--burst", "50"));
+    console.log(`Signed-in load against ${base}\n`);
+    const reports = await runSignedInLoad({ base, db: createDb({ url: `file:${dbFile}` }), sessions, burst });
+    console.log(formatSignedInReport(reports));
+    const failed = reports.reduce((sum, r) => sum + count5xx(r), 0);
+    const mismatched = reports.filter((r) => r.sends.acknowledged !== r.sends.stored || r.favorites.acknowledged !== r.favorites.stored).length;
+    console.log(`\n5xx or dropped: ${failed}; scenarios where acknowledged ≠ stored: ${mismatched}`);
+  } else {
   const home = await fetch(`${base}/`).then((r) => r.text());
   // The built static asset closest in size to the home page, served by the same Worker.
   const assets = readdirSync("build/client/assets").map((name) => ({ name, size: statSync(join("build/client/assets", name)).size }));
@@ -66,6 +85,7 @@ try {
   }
   const staticRps = results[staticFile]!.rps || 1;
   console.log(`\nhome page is ${home.length} bytes; dynamic/static throughput: / ${(results["/"]!.rps / staticRps).toFixed(2)}, /sport/soccer ${(results["/sport/soccer"]!.rps / staticRps).toFixed(2)}`);
+  }
 } finally {
   await cleanup();
 }

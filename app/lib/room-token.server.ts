@@ -8,18 +8,14 @@ export type RoomTokenPayload = { party: string; room: string; sub: string; exp: 
 export const ROOM_TOKEN_TTL_SECONDS = 60 * 10;
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
+/**
+ * Imported on every call, never cached: a promise kept at module level would be settled by one
+ * request and awaited by another, which workerd cancels as a hung request (issue 9, ADR 011).
+ * Importing a raw HMAC key takes microseconds.
+ */
 function hmacKey(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
+  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
 function toBase64Url(bytes: Uint8Array) {
