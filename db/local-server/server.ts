@@ -317,6 +317,12 @@ export async function startLocalDbServer({
       sendJson(res, 500, toProtoError(error));
     });
   });
+  // workerd keeps connections to us in a pool and reuses them after long gaps under load. Node closes
+  // an idle keep-alive socket after 5 s by default; a request workerd sent on a socket we were closing
+  // failed as "Network connection lost" (pages and writes 500 in the signed-in load, issue 9). The
+  // client, not the server, decides when an idle connection ends.
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = 10 * 60_000 + 1_000;
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;

@@ -42,7 +42,7 @@ export type ScenarioReport = {
 async function createAccount(db: Db, tag: string, name: string) {
   const email = `${tag}-${name}-${randomBytes(4).toString("hex")}@load.test`;
   const [user] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning();
-  await db.insert(profiles).values({ userId: user!.id, email, firstName: "Load", lastName: name, zipCode: "10001" });
+  await db.insert(profiles).values({ userId: user!.id, email, firstName: "Load", lastName: name });
   return user!;
 }
 
@@ -109,9 +109,10 @@ async function fire(base: string, cookie: string, step: Step): Promise<Outcome> 
     }
     const body = response.status >= 500 ? text.slice(0, 200) : undefined;
     return { step, status: response.status, ms: performance.now() - started, acknowledged, content: step.body?.get("content") ?? undefined, body };
-  } catch {
+  } catch (error) {
     // A connection the server dropped counts as a failure the client saw (status 0).
-    return { step, status: 0, ms: performance.now() - started, acknowledged: false, content: step.body?.get("content") ?? undefined };
+    const body = `${error} ${(error as { cause?: unknown }).cause ?? ""}`;
+    return { step, status: 0, ms: performance.now() - started, acknowledged: false, content: step.body?.get("content") ?? undefined, body };
   }
 }
 
@@ -173,8 +174,8 @@ export async function runSignedInLoad(opts: SignedInLoadOptions): Promise<Scenar
         userId: seller.id,
         title: `${tag} lacrosse stick ${i}`,
         priceCents: 1500,
-        sport: "lacrosse",
-        condition: "gently-used",
+        sport: "lacrosse" as const,
+        condition: "gently-used" as const,
         zipCode: "10001",
         city: "New York",
         state: "NY",
