@@ -6,6 +6,7 @@
  * tests/e2e/concurrency.spec.ts (small size, in `npm test`). Measures; the callers decide.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { and, inArray, like } from "drizzle-orm";
 import { decode } from "turbo-stream";
 import type { Db } from "../../db/client";
@@ -88,31 +89,47 @@ async function acknowledgement(step: Step, text: string) {
   return (decoded.value as { data?: { ok?: boolean } }).data?.ok;
 }
 
+/**
+ * One request on its own connection (`agent: false`): a pooled keep-alive socket that the server
+ * closed while the previous scenario ran would fail as ECONNRESET before reaching the app, which
+ * measures the load generator, not the app.
+ */
+function send(url: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method, headers: init.headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
 async function fire(base: string, cookie: string, step: Step): Promise<Outcome> {
   const started = performance.now();
   const url = `${base}${step.path}`;
+  const content = step.body?.get("content") ?? undefined;
   try {
-    const response = await fetch(url, {
+    const response = await send(url, {
       method: step.body ? "POST" : "GET",
       headers: { Cookie: cookie, ...(step.body ? { Origin: base, "Content-Type": "application/x-www-form-urlencoded" } : {}) },
-      body: step.body,
-      redirect: "manual",
+      body: step.body?.toString(),
     });
-    const text = await response.text();
     let acknowledged = false;
     if (step.body && response.status === 200) {
       try {
-        acknowledged = (await acknowledgement(step, text)) === true;
+        acknowledged = (await acknowledgement(step, response.text)) === true;
       } catch {
         acknowledged = false;
       }
     }
-    const body = response.status >= 500 ? text.slice(0, 200) : undefined;
-    return { step, status: response.status, ms: performance.now() - started, acknowledged, content: step.body?.get("content") ?? undefined, body };
+    const body = response.status >= 500 ? response.text.slice(0, 200) : undefined;
+    return { step, status: response.status, ms: performance.now() - started, acknowledged, content, body };
   } catch (error) {
     // A connection the server dropped counts as a failure the client saw (status 0).
-    const body = `${error} ${(error as { cause?: unknown }).cause ?? ""}`;
-    return { step, status: 0, ms: performance.now() - started, acknowledged: false, content: step.body?.get("content") ?? undefined, body };
+    return { step, status: 0, ms: performance.now() - started, acknowledged: false, content, body: String(error) };
   }
 }
 
