@@ -3,6 +3,8 @@ import { getLoadContext } from "./load-context";
 import type { Bindings } from "./app/lib/env.server";
 import { routeRooms } from "./party/route-rooms";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/lib/security.server";
+import { applyPrivateCaching, readableFormRequest } from "./app/lib/request-guards.server";
+import { sessionCookieName } from "./app/domain/session.server";
 
 type Env = Bindings & Record<string, unknown>;
 
@@ -23,11 +25,14 @@ export function createWorker(build: unknown) {
         if (url.pathname.startsWith("/parties/")) {
           return (await routeRooms(request, env)) ?? new Response("Not found", { status: 404 });
         }
+        const readable = await readableFormRequest(request);
+        if (readable instanceof Response) return readable;
         const nonce = createNonce();
-        const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
-        const response = await handleRemixRequest(request, loadContext);
+        const loadContext = getLoadContext({ request: readable, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
+        const response = await handleRemixRequest(readable, loadContext);
         const headers = new Headers(response.headers);
         applySecurityHeaders(headers, { nonce, url, production: loadContext.env.APP_ENV === "production" });
+        applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
         return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       } catch (error) {
         // Never a stack trace to the browser; the structured line is for the operator.

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ensureDevVars } from "./stack";
+import { ensureDevVars, wranglerDevArgs, writeWorkerEnvFile } from "./stack";
 
 describe("local .dev.vars", () => {
   test("a fresh checkout gets every variable with random secrets", () => {
@@ -20,5 +20,26 @@ describe("local .dev.vars", () => {
     expect(vars.SESSION_SECRET).toBe("kept-session-secret");
     expect(vars.PASSWORD_PEPPER).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(file, "utf8")).toContain("SESSION_SECRET=kept-session-secret\nDATABASE_URL=");
+  });
+});
+
+describe("secrets reach wrangler through a private file, never the command line (issue 9 §2)", () => {
+  test("the spawned arguments hold no variable value and the file is readable by its owner only", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stack-"));
+    const vars = ensureDevVars(join(dir, ".dev.vars"));
+    const envFile = writeWorkerEnvFile(join(dir, "worker.env"), vars);
+    const args = wranglerDevArgs({ port: 8813, persistTo: join(dir, "state"), envFile });
+    for (const key of ["SESSION_SECRET", "REALTIME_SECRET", "PASSWORD_PEPPER"]) {
+      expect(args.join(" ")).not.toContain(vars[key]);
+    }
+    expect(args).not.toContain("--var");
+    expect(args).toContain("--env-file");
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(envFile, "utf8")).toContain(`SESSION_SECRET='${vars.SESSION_SECRET}'`);
+  });
+
+  test("a value that cannot be written literally is refused rather than mangled", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "stack-")), "worker.env");
+    expect(() => writeWorkerEnvFile(file, { SESSION_SECRET: "a'b" })).toThrow(/SESSION_SECRET/);
   });
 });

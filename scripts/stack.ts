@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { startLocalDbServer } from "../db/local-server/server";
 
 export const LOOPBACK_ENV = {
@@ -77,6 +77,38 @@ async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_0
   throw new Error(`LockerSwap did not become healthy at ${url} within ${timeoutMs / 1000}s`);
 }
 
+/**
+ * The Worker's variables as a dotenv file only its owner can read (0600). Secrets on the command
+ * line would show in `ps` to every local user; a file given with --env-file does not.
+ */
+export function writeWorkerEnvFile(file: string, vars: Record<string, string>) {
+  const line = ([key, value]: [string, string]) => {
+    if (!/^[A-Z_][A-Z0-9_]*$/.test(key) || /[\r\n']/.test(value)) throw new Error(`Cannot write ${key} to an env file`);
+    // Single quotes: dotenv reads the value literally (no # comments, no $ expansion).
+    return `${key}='${value}'`;
+  };
+  writeFileSync(file, `${Object.entries(vars).map(line).join("\n")}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // writeFileSync's mode only applies when it creates the file
+  return file;
+}
+
+/** `wrangler dev`'s arguments: the variables come from `envFile`, never from the command line. */
+export function wranglerDevArgs(opts: { port: number; persistTo: string; envFile: string; config?: string }) {
+  return [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(opts.port),
+    "--persist-to",
+    opts.persistTo,
+    "--show-interactive-dev-session=false",
+    ...(opts.config ? ["--config", opts.config] : []),
+    "--env-file",
+    resolve(opts.envFile),
+  ];
+}
+
 export async function startStack(opts: {
   dbFile: string;
   port: number;
@@ -87,22 +119,11 @@ export async function startStack(opts: {
   config?: string;
 }) {
   const database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
-  const vars = { ...opts.vars, DATABASE_URL: database.url };
-  const args = [
-    "wrangler",
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(opts.port),
-    "--persist-to",
-    opts.persistTo,
-    "--show-interactive-dev-session=false",
-    ...(opts.config ? ["--config", opts.config] : []),
-    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-  ];
+  mkdirSync(opts.persistTo, { recursive: true });
+  const envFile = writeWorkerEnvFile(join(opts.persistTo, `worker-${opts.port}.env`), { ...opts.vars, DATABASE_URL: database.url });
+  const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, config: opts.config });
   // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
-  const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args.slice(1)], {
+  const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args], {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...LOOPBACK_ENV },
   });
@@ -115,6 +136,7 @@ export async function startStack(opts: {
       wrangler.kill("SIGTERM");
       await new Promise((r) => wrangler.once("exit", r));
     }
+    rmSync(envFile, { force: true });
     await database.close();
   };
   try {

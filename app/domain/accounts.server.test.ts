@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { emailVerificationTokens, mailOutbox, profiles, users, zipCodes } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import {
@@ -13,17 +13,25 @@ import {
   verifyEmail,
   type AccountsContext,
 } from "./accounts.server";
-import { AUTH_RATE_LIMITS } from "./rate-limit.server";
+import { authRateLimits } from "./rate-limit.server";
 
 let t: TestDb;
 let ctx: AccountsContext;
+/** What signUp hands to waitUntil (the mail, after the response); mailsTo waits for it. */
+const background: Promise<unknown>[] = [];
+const LIMITS = { AUTH_LIMIT_PER_EMAIL: 5, AUTH_LIMIT_PER_IP: 8 };
+const AUTH_RATE_LIMITS = authRateLimits(LIMITS);
 let ipCounter = 0;
 /** A fresh IP per call keeps the per-IP limit out of the tests that are not about it. */
 const info = () => ({ ip: `192.0.2.${++ipCounter}`, origin: "http://app.test" });
 
 beforeAll(async () => {
   t = await createTestDb();
-  ctx = { db: t.db, env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32) } };
+  ctx = {
+    db: t.db,
+    env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32), ...LIMITS },
+    cloudflare: { ctx: { waitUntil: (promise) => void background.push(promise) } },
+  };
 });
 afterAll(() => t.cleanup());
 
@@ -38,6 +46,7 @@ const input = (email: string) => ({
 });
 
 async function mailsTo(email: string) {
+  await Promise.all(background.splice(0));
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
 function tokenFrom(text: string) {
@@ -114,12 +123,48 @@ describe("sign-up and e-mail verification", () => {
     expect(await mailsTo("nobody@example.com")).toHaveLength(0);
   });
 
-  test("sign-in attempts per e-mail are rate limited, even with the right password", async () => {
+  test("wrong passwords for one address are limited, but the right password still signs the owner in (issue 9 §2)", async () => {
     await signUp(ctx, input("limited@example.com"), info());
+    await verifyEmail(t.db, tokenFrom((await mailsTo("limited@example.com"))[0].text));
     for (let i = 0; i < AUTH_RATE_LIMITS.email.limit; i++) {
-      await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info());
+      expect(await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
     }
-    expect(await signIn(ctx, { email: "limited@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+    expect((await signIn(ctx, { email: "limited@example.com", password: "secret-pass" }, info())).ok).toBe(true);
+    // Still locked for guesses.
+    expect(await signIn(ctx, { email: "limited@example.com", password: "wrong-again" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+  });
+
+  test("one address spraying passwords over many accounts is stopped by the per-IP limit, right password or not", async () => {
+    await signUp(ctx, input("sprayed@example.com"), info());
+    await verifyEmail(t.db, tokenFrom((await mailsTo("sprayed@example.com"))[0].text));
+    const sprayer = { ip: "198.51.100.7" };
+    for (let i = 0; i < AUTH_RATE_LIMITS.ip.limit; i++) {
+      expect((await signIn(ctx, { email: `victim${i}@example.com`, password: "Summer2030!" }, sprayer)).ok).toBe(false);
+    }
+    expect(await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, sprayer)).toEqual({ ok: false, reason: "rate_limited" });
+    expect((await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, info())).ok).toBe(true);
+  });
+
+  test("sign-up does the same work for a new and a registered address, and mails after the response (issue 9 §2)", async () => {
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    try {
+      await signUp(ctx, input("twin@example.com"), info());
+      await verifyEmail(t.db, tokenFrom((await mailsTo("twin@example.com"))[0].text));
+      await signUp(ctx, input("twin-unverified@example.com"), info());
+      await mailsTo("twin-unverified@example.com");
+      for (const email of ["fresh-twin@example.com", "twin@example.com", "twin-unverified@example.com"]) {
+        derive.mockClear();
+        const before = (await mailsTo(email)).length;
+        expect(await signUp(ctx, input(email), info())).toEqual({ ok: true, email });
+        // One PBKDF2 hash on every path; the mail is handed to waitUntil, off the response path.
+        expect(derive, email).toHaveBeenCalledTimes(1);
+        expect(background, email).toHaveLength(1);
+        expect(await mailsTo(email)).toHaveLength(before + 1);
+      }
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   test("sign-ups and resends per e-mail are rate limited: the attempt after the limit is refused and mails nobody", async () => {

@@ -1,19 +1,24 @@
 // Accounts: sign-up with e-mail verification, sign-in, resend (issue 4 items 2–4, 6, 10).
 // Sign-up never tells whether an address is registered: a known address gets the same screen
 // and its owner gets a mail instead. Every public entry point is rate limited per IP and e-mail.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { emailVerificationTokens, profiles, users } from "#db/schema";
 import { DEMO_ACCOUNTS } from "#db/seed/demo-accounts";
 import { lookupZip } from "./geo.server";
 import { sendMail, type MailConfig } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { hitAuthRateLimits } from "./rate-limit.server";
+import { authLimitKey, authRateLimits, hitAuthRateLimits, hitRateLimit, type AuthLimitVars } from "./rate-limit.server";
 import { hashToken, randomToken } from "./session.server";
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 3600 * 1000;
 
-export type AccountsContext = { db: Db; env: MailConfig & { PASSWORD_PEPPER: string } };
+export type AccountsContext = {
+  db: Db;
+  env: MailConfig & AuthLimitVars & { PASSWORD_PEPPER: string };
+  /** Work that must not sit on the response path (the sign-up mail). */
+  cloudflare: { ctx: { waitUntil(promise: Promise<unknown>): void } };
+};
 /** Where the request came from: the IP for rate limits and the origin for links in mails. */
 export type RequestInfo = { ip: string; origin: string };
 
@@ -45,24 +50,26 @@ export async function fillLocationFromZip(db: Db, input: { zipCode: string; city
   return { ...input, city: input.city.trim() || found.city, state: input.state.trim() || found.state };
 }
 
-async function createVerificationLink(db: Db, userId: string, origin: string, now = new Date()) {
+async function newVerificationToken(userId: string, now = new Date()) {
   const token = randomToken();
-  await db.insert(emailVerificationTokens).values({
-    tokenHash: await hashToken(token),
-    userId,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
-  });
-  return `${origin}/verify-email?${new URLSearchParams({ token })}`;
+  const row = { tokenHash: await hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS) };
+  return { token, row };
 }
 
-async function sendVerificationMail(ctx: AccountsContext, user: { id: string; email: string }, origin: string) {
-  const link = await createVerificationLink(ctx.db, user.id, origin);
-  await sendMail(ctx, {
-    to: user.email,
+const verificationLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
+
+function verificationMail(to: string, link: string) {
+  return {
+    to,
     subject: "Confirm your LockerSwap account",
     text: `Welcome to LockerSwap!\n\nClick the link below to verify your account:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this mail.`,
-  });
+  };
+}
+
+async function sendVerificationMail(ctx: Pick<AccountsContext, "db" | "env">, user: { id: string; email: string }, origin: string) {
+  const { token, row } = await newVerificationToken(user.id);
+  await ctx.db.insert(emailVerificationTokens).values(row);
+  await sendMail(ctx, verificationMail(user.email, verificationLink(origin, token)));
 }
 
 export type SignUpInput = {
@@ -77,69 +84,103 @@ export type SignUpInput = {
 
 export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" };
 
+/**
+ * Sign-up answers in the same time whether or not the address has an account (issue 9 §2): both
+ * paths read the user, hash the password (a known address throws the hash away) and make one
+ * write; the mail — the slowest step, and one that differs — goes out after the response.
+ */
 export async function signUp(ctx: AccountsContext, input: SignUpInput, info: RequestInfo): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
-  if (!(await hitAuthRateLimits(ctx.db, "sign-up", info.ip, email))) return { ok: false, reason: "rate_limited" };
+  if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "sign-up", info.ip, email))) return { ok: false, reason: "rate_limited" };
 
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const password = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
   if (existing) {
     await mailExistingOwner(ctx, existing, info.origin);
     return { ok: true, email };
   }
-  const password = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
-  const [created] = await ctx.db
-    .insert(users)
-    .values({ email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) {
+  const userId = crypto.randomUUID();
+  const { token, row } = await newVerificationToken(userId);
+  try {
+    // User, profile and verification token: one batch, one transaction.
+    await ctx.db.batch([
+      ctx.db.insert(users).values({ id: userId, email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params }),
+      ctx.db.insert(profiles).values({
+        userId,
+        email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        zipCode: input.zipCode,
+        city: input.city.trim(),
+        state: input.state,
+      }),
+      ctx.db.insert(emailVerificationTokens).values(row),
+    ]);
+  } catch (error) {
     // Registered between our read and our insert: same answer as any known address.
     const [raced] = await ctx.db.select().from(users).where(eq(users.email, email));
-    if (raced) await mailExistingOwner(ctx, raced, info.origin);
+    if (!raced) throw error;
+    await mailExistingOwner(ctx, raced, info.origin);
     return { ok: true, email };
   }
-  await ctx.db.insert(profiles).values({
-    userId: created.id,
-    email,
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    zipCode: input.zipCode,
-    city: input.city.trim(),
-    state: input.state,
-  });
-  await sendVerificationMail(ctx, created, info.origin);
+  ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(email, verificationLink(info.origin, token))));
   return { ok: true, email };
 }
 
+/** A mail sent after the response: a failure is logged for the operator (the user can ask for a new link). */
+async function sendMailLogged(ctx: Pick<AccountsContext, "db" | "env">, mail: Parameters<typeof sendMail>[1]) {
+  try {
+    await sendMail(ctx, mail);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "mail_failed", subject: mail.subject, message: String(error) }));
+  }
+}
+
 async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }, origin: string) {
-  if (!user.emailVerifiedAt) return sendVerificationMail(ctx, user, origin);
-  await sendMail(ctx, {
-    to: user.email,
-    subject: "Someone tried to sign up with your address",
-    text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${origin}/auth\n\nIf it was not you, you can ignore this mail.`,
-  });
+  if (!user.emailVerifiedAt) {
+    const { token, row } = await newVerificationToken(user.id);
+    await ctx.db.batch([ctx.db.insert(emailVerificationTokens).values(row)]);
+    ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(origin, token))));
+    return;
+  }
+  // Nothing to store for a confirmed owner; a read in place of the write keeps the round trips equal.
+  await ctx.db.batch([ctx.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))]);
+  ctx.cloudflare.ctx.waitUntil(
+    sendMailLogged(ctx, {
+      to: user.email,
+      subject: "Someone tried to sign up with your address",
+      text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${origin}/auth\n\nIf it was not you, you can ignore this mail.`,
+    }),
+  );
 }
 
 export type SignInResult =
   | { ok: true; userId: string }
   | { ok: false; reason: "rate_limited" | "invalid_credentials" | "unverified" };
 
-/** Sign-in with e-mail and password; an unverified account is refused (issue 4 item 3). */
-export async function signIn(ctx: AccountsContext, input: { email: string; password: string }, info: Pick<RequestInfo, "ip">): Promise<SignInResult> {
+/**
+ * Sign-in with e-mail and password; an unverified account is refused (issue 4 item 3).
+ * Every attempt counts against the per-IP limit (a sprayer is stopped). Only wrong passwords count
+ * against the per-address limit, and once it is reached wrong passwords are answered 'Too many
+ * attempts' — but the right password still signs in, so guessing cannot lock the owner out
+ * (issue 9 §2, ADR 015).
+ */
+export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { email: string; password: string }, info: Pick<RequestInfo, "ip">): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  if (!(await hitAuthRateLimits(ctx.db, "sign-in", info.ip, email))) return { ok: false, reason: "rate_limited" };
+  const limits = authRateLimits(ctx.env);
+  if (!(await hitRateLimit(ctx.db, authLimitKey("sign-in", "ip", info.ip), limits.ip)).ok) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user?.passwordHash) {
+  let check = { ok: false, needsRehash: false };
+  if (user?.passwordHash) {
+    check = await verifyPassword(input.password, ctx.env.PASSWORD_PEPPER, { hash: user.passwordHash, algo: user.passwordAlgo, params: user.passwordParams });
+  } else {
     // Same work as a real check, so the answer time does not tell whether the address exists.
     await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
-    return { ok: false, reason: "invalid_credentials" };
   }
-  const check = await verifyPassword(input.password, ctx.env.PASSWORD_PEPPER, {
-    hash: user.passwordHash,
-    algo: user.passwordAlgo,
-    params: user.passwordParams,
-  });
-  if (!check.ok) return { ok: false, reason: "invalid_credentials" };
+  if (!user || !check.ok) {
+    const byEmail = await hitRateLimit(ctx.db, authLimitKey("sign-in", "email", email), limits.email);
+    return { ok: false, reason: byEmail.ok ? "invalid_credentials" : "rate_limited" };
+  }
   if (check.needsRehash) {
     const fresh = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
     await ctx.db.update(users).set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params }).where(eq(users.id, user.id));
@@ -149,9 +190,9 @@ export async function signIn(ctx: AccountsContext, input: { email: string; passw
 }
 
 /** Sends a new verification link when the address has an unverified account; silent otherwise. */
-export async function resendVerification(ctx: AccountsContext, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
+export async function resendVerification(ctx: Pick<AccountsContext, "db" | "env">, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
   const email = normalizeEmail(rawEmail);
-  if (!(await hitAuthRateLimits(ctx.db, "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
+  if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user, info.origin);
   return { ok: true };
@@ -160,23 +201,25 @@ export async function resendVerification(ctx: AccountsContext, rawEmail: string,
 export type VerifyEmailResult = { ok: true; userId: string } | { ok: false; reason: "expired" | "used" | "invalid" };
 
 /**
- * Consumes a verification token: single use, refused once expired. A refusal says why, so the
- * page can say so; it never says whose link it was.
+ * Consumes a verification token: single use, refused once expired. Marking the user verified and
+ * spending the token are one batch (one transaction): never one without the other. A refusal says
+ * why, so the page can say so; it never says whose link it was. Only the confirm button's POST
+ * calls this — a GET of the link must not (mail scanners prefetch links, issue 9 §2).
  */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<VerifyEmailResult> {
   if (!token) return { ok: false, reason: "invalid" };
   const tokenHash = await hashToken(token);
-  const [used] = await db
-    .update(emailVerificationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
-    .returning();
-  if (!used) {
-    const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
-    return { ok: false, reason: !row ? "invalid" : row.usedAt ? "used" : "expired" };
-  }
-  await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
-  return { ok: true, userId: used.userId };
+  const usable = and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now));
+  const [, used] = await db.batch([
+    db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(isNull(users.emailVerifiedAt), inArray(users.id, db.select({ id: emailVerificationTokens.userId }).from(emailVerificationTokens).where(usable)))),
+    db.update(emailVerificationTokens).set({ usedAt: now }).where(usable).returning(),
+  ]);
+  if (used[0]) return { ok: true, userId: used[0].userId };
+  const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
+  return { ok: false, reason: !row ? "invalid" : row.usedAt ? "used" : "expired" };
 }
 
 /**

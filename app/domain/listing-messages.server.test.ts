@@ -88,4 +88,16 @@ describe("questions to the seller (issue 6 §4)", () => {
     const later = new Date(now.getTime() + LISTING_MESSAGE_RATE_LIMIT.windowMs + 1000);
     expect((await sendListingMessage(t.db, buyer, { listingId: id, content: "later" }, later)).ok).toBe(true);
   });
+
+  test("a question with a NUL or another control character is refused and nothing is stored (issue 9 §2)", async () => {
+    const seller = await viewer();
+    const buyer = await viewer();
+    const id = await createListing(t.db, seller, base);
+    for (const char of ["\u0000", "\u0001", "\u001b", "\u007f"]) {
+      expect(await sendListingMessage(t.db, buyer, { listingId: id, content: `Is it${char} available?` })).toEqual({ ok: false, reason: "control_characters" });
+    }
+    expect(await listingThreadsFor(t.db, buyer, { id, userId: seller.id })).toEqual([]);
+    // Line breaks and tabs are part of writing a question.
+    expect((await sendListingMessage(t.db, buyer, { listingId: id, content: "Is it\r\navailable?\tThanks" })).ok).toBe(true);
+  });
 });

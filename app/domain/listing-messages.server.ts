@@ -2,6 +2,7 @@
 // one listing + one buyer; the seller sees one thread per buyer and replies into it.
 import { and, asc, count, eq, gte, inArray, or } from "drizzle-orm";
 import type { Db } from "#db/client";
+import { hasControlCharacters } from "~/lib/text";
 import { listingMessages, listings, profiles } from "#db/schema";
 import { listingReadableBy } from "./listings.server";
 import type { Viewer } from "./viewer";
@@ -17,7 +18,7 @@ export function listingThreadRoom(listingId: string, buyerId: string) {
 
 export type SendResult =
   | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }
-  | { ok: false; reason: "not_found" | "empty" | "rate_limited" | "no_thread" };
+  | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" };
 
 /**
  * A buyer asks the seller; the seller replies to a buyer who has already written. The listing must
@@ -31,6 +32,8 @@ export async function sendListingMessage(
 ): Promise<SendResult> {
   const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   if (!content) return { ok: false, reason: "empty" };
+  // A NUL would be stored and cut the text short in SQL; the database CHECK would 500 on others.
+  if (hasControlCharacters(content, { multiline: true })) return { ok: false, reason: "control_characters" };
   const [listing] = await db
     .select({ id: listings.id, userId: listings.userId })
     .from(listings)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { AUTH_RATE_LIMITS, clientIp, hitAuthRateLimits, hitRateLimit } from "./rate-limit.server";
+import { AUTH_RATE_LIMIT_DEFAULTS, authRateLimits, clientIp, hitAuthRateLimits, hitRateLimit } from "./rate-limit.server";
+
+const AUTH_RATE_LIMITS = authRateLimits({ AUTH_LIMIT_PER_EMAIL: 5, AUTH_LIMIT_PER_IP: 12 });
 
 let t: TestDb;
 beforeAll(async () => {
@@ -32,18 +34,29 @@ describe("rate limits", () => {
   test("the per-e-mail auth limit refuses the attempt after the limit, whatever the case of the address", async () => {
     const now = new Date("2030-02-01T00:00:00Z");
     for (let i = 0; i < AUTH_RATE_LIMITS.email.limit; i++) {
-      expect(await hitAuthRateLimits(t.db, "sign-in", `10.0.0.${i}`, "Sam@Example.com", now)).toBe(true);
+      expect(await hitAuthRateLimits(t.db, AUTH_RATE_LIMITS, "sign-in", `10.0.0.${i}`, "Sam@Example.com", now)).toBe(true);
     }
-    expect(await hitAuthRateLimits(t.db, "sign-in", "10.0.1.1", "sam@example.com", now)).toBe(false);
-    expect(await hitAuthRateLimits(t.db, "sign-up", "10.0.1.1", "sam@example.com", now)).toBe(true);
+    expect(await hitAuthRateLimits(t.db, AUTH_RATE_LIMITS, "sign-in", "10.0.1.1", "sam@example.com", now)).toBe(false);
+    expect(await hitAuthRateLimits(t.db, AUTH_RATE_LIMITS, "sign-up", "10.0.1.1", "sam@example.com", now)).toBe(true);
   });
 
   test("the per-IP auth limit refuses one address trying many e-mails", async () => {
     const now = new Date("2030-03-01T00:00:00Z");
     for (let i = 0; i < AUTH_RATE_LIMITS.ip.limit; i++) {
-      expect(await hitAuthRateLimits(t.db, "sign-in", "10.9.9.9", `user${i}@example.com`, now)).toBe(true);
+      expect(await hitAuthRateLimits(t.db, AUTH_RATE_LIMITS, "sign-in", "10.9.9.9", `user${i}@example.com`, now)).toBe(true);
     }
-    expect(await hitAuthRateLimits(t.db, "sign-in", "10.9.9.9", "fresh@example.com", now)).toBe(false);
+    expect(await hitAuthRateLimits(t.db, AUTH_RATE_LIMITS, "sign-in", "10.9.9.9", "fresh@example.com", now)).toBe(false);
+  });
+
+  test("the limits come from the environment, with production-sized defaults", () => {
+    expect(authRateLimits({})).toEqual({
+      email: { limit: AUTH_RATE_LIMIT_DEFAULTS.perEmail, windowMs: 600_000 },
+      ip: { limit: AUTH_RATE_LIMIT_DEFAULTS.perIp, windowMs: 600_000 },
+    });
+    expect(authRateLimits({ AUTH_LIMIT_PER_EMAIL: 3, AUTH_LIMIT_PER_IP: 7, AUTH_LIMIT_WINDOW_SECONDS: 60 })).toEqual({
+      email: { limit: 3, windowMs: 60_000 },
+      ip: { limit: 7, windowMs: 60_000 },
+    });
   });
 
   test("the client IP comes from CF-Connecting-IP, else 'local'", () => {

@@ -30,6 +30,10 @@ const Vars = z.object({
   GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
   GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
   GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  /** Auth rate limits (app/domain/rate-limit.server.ts); absent → production-sized defaults. */
+  AUTH_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+  AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
+  AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().optional(),
 }).superRefine((vars, ctx) => {
   // Production never writes mail to the database outbox: a provider must be configured.
   if (vars.APP_ENV !== "production") return;

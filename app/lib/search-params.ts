@@ -22,6 +22,7 @@ import {
   type SortKey,
 } from "~/catalog/options";
 import { isSportKey, type SportKey } from "~/catalog/sport-names";
+import { stripControlCharacters } from "~/lib/text";
 
 export type SearchState = {
   q: string;
@@ -77,14 +78,15 @@ const MAX_ITEM_LENGTH = 60;
 const ZIP = /^\d{5}$/;
 
 function text(params: URLSearchParams, name: string, max: number): string {
-  return (params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+  // Control characters in a URL are nobody's search words: they become spaces (issue 9 §2).
+  return stripControlCharacters(params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
 }
 
 function list(params: URLSearchParams, name: string): string[] {
   const values = params
     .getAll(name)
     .flatMap((value) => value.split(","))
-    .map((value) => value.trim().slice(0, MAX_ITEM_LENGTH))
+    .map((value) => stripControlCharacters(value).trim().slice(0, MAX_ITEM_LENGTH))
     .filter(Boolean);
   return [...new Set(values)].slice(0, MAX_LIST_ITEMS);
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchClubs } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
+import { stripControlCharacters } from "~/lib/text";
 
 // GET /api/suggest/clubs?q= — the Advanced Filters club combobox (spec 01 §7: ≤ 10 by name).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = stripControlCharacters(new URL(request.url).searchParams.get("q") ?? "").trim();
   const viewer = await getUser(request, context);
   try {
     return Response.json({ clubs: await searchClubs(context.db, viewer, q.slice(0, 100)) }, { headers: { "Cache-Control": "private, no-store" } });

@@ -123,7 +123,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) {
       if (result.reason === "not_found") throw notFound();
       const description =
-        result.reason === "rate_limited" ? "You are sending messages too fast. Please wait a few minutes." : "Failed to send message. Please try again.";
+        result.reason === "rate_limited"
+          ? "You are sending messages too fast. Please wait a few minutes."
+          : result.reason === "control_characters"
+            ? "Remove control characters from your message."
+            : "Failed to send message. Please try again.";
       const toast = { title: "Error", description, variant: "destructive" as const };
       if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
       return redirectWithToast(context, here, toast);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { resendVerification, verifyEmail } from "~/domain/accounts.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
@@ -26,15 +26,29 @@ const PROBLEMS = {
 type Problem = keyof typeof PROBLEMS;
 
 /**
- * The link in the confirmation mail: single use, expiring (issue 4 item 3). Confirmed → /auth
- * with 'Email confirmed'. Refused → this page says why (the token leaves the URL) and offers a
- * new link.
+ * The link in the confirmation mail: single use, expiring (issue 4 item 3). Opening it only shows
+ * a one-button confirm form — a mail scanner that prefetches the link must not spend it (issue 9
+ * §2); the button's POST does. Confirmed → /auth with 'Email confirmed'. Refused → this page says
+ * why (the token leaves the URL) and offers a new link.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token !== null) {
-    const result = await verifyEmail(context.db, token);
+  // The page holds a live token: no cache may keep it.
+  const headers = { "Cache-Control": "no-store" };
+  if (token !== null) return data({ token, problem: null }, { headers });
+  const problem = url.searchParams.get("problem");
+  return data({ token: null, problem: (problem && problem in PROBLEMS ? problem : "invalid") as Problem }, { headers });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** 'Confirm my email' spends the token; 'Send a new link' is the same rate-limited, enumeration-free resend as on /auth. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "verify") {
+    const token = formData.get("token");
+    const result = await verifyEmail(context.db, typeof token === "string" ? token : "");
     if (result.ok) {
       return redirectWithToast(context, "/auth", {
         title: "Email confirmed",
@@ -44,13 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     throw redirect(`/verify-email?${new URLSearchParams({ problem: result.reason })}`);
   }
-  const problem = url.searchParams.get("problem");
-  return { problem: (problem && problem in PROBLEMS ? problem : "invalid") as Problem };
-}
-
-/** 'Send a new link': the same rate-limited, enumeration-free resend as on /auth. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResendSchema });
+  const submission = parseWithZod(formData, { schema: ResendSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false, failure: null as string | null }, { status: 400 });
   }
@@ -59,8 +67,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { result: submission.reply(), sent: true, failure: null };
 }
 
+function ConfirmEmail({ token }: { token: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <div className="mx-auto max-w-md py-4">
+      <section aria-labelledby="confirm-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h1 id="confirm-title" className="text-xl font-semibold text-slate-900">
+          Confirm your email
+        </h1>
+        <p className="mt-2 text-slate-700">One more step: confirm that this is your email address to finish creating your account.</p>
+        <Form method="post" action="/verify-email" className="mt-4">
+          <input type="hidden" name="intent" value="verify" />
+          <input type="hidden" name="token" value={token} />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
+          >
+            {busy ? "Confirming..." : "Confirm my email"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
 export default function VerifyEmailPage() {
-  const { problem } = useLoaderData<typeof loader>();
+  const { token, problem } = useLoaderData<typeof loader>();
+  if (token !== null) return <ConfirmEmail token={token} />;
+  return <ResendLink problem={problem ?? "invalid"} />;
+}
+
+function ResendLink({ problem }: { problem: Problem }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({

@@ -1,6 +1,8 @@
 // The /auth forms (spec 01 §5): one schema each, shared by the form (conform) and the action.
 import { z } from "zod";
 import { US_STATES } from "~/catalog/us-states";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/text";
+import { optionalText, text } from "./text";
 
 const STATE_CODES = new Set<string>(US_STATES.map((s) => s.code));
 
@@ -8,28 +10,32 @@ const email = z
   .string({ error: "Invalid email address" })
   .trim()
   .max(255, "Email must be at most 255 characters")
+  .refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE)
   .email("Invalid email address");
 
-const password = z
-  .string({ error: "Password must be at least 6 characters" })
-  .min(6, "Password must be at least 6 characters")
-  .max(100, "Password must be at most 100 characters");
+const password = text({
+  required: "Password must be at least 6 characters",
+  min: 6,
+  max: 100,
+  tooLong: "Password must be at most 100 characters",
+  trim: false,
+});
 
 export const SignInSchema = z.object({
   intent: z.literal("signin"),
   email,
   password,
-  redirectTo: z.string().optional(),
+  redirectTo: optionalText({ max: 2000 }),
 });
 
 export const SignUpSchema = z.object({
   intent: z.literal("signup"),
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
+  firstName: text({ required: "First name is required", max: 100, tooLong: "First name must be at most 100 characters" }),
+  lastName: text({ required: "Last name is required", max: 100, tooLong: "Last name must be at most 100 characters" }),
   email,
   password,
   zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
-  city: z.string({ error: "City/Town is required" }).trim().min(1, "City/Town is required").max(100, "City/Town must be at most 100 characters"),
+  city: text({ required: "City/Town is required", max: 100, tooLong: "City/Town must be at most 100 characters" }),
   state: z.string({ error: "State is required" }).refine((code) => STATE_CODES.has(code), "State is required"),
 });
 

@@ -2,16 +2,15 @@
 // (conform's onValidate) and the action; the action adds what only the server knows (club
 // membership, ZIP → city/state, photo contents).
 import { z } from "zod";
+import { optionalText, text } from "./text";
 import { CONDITIONS, GENDERS, getBrands, getEquipmentTypes, SIZES, SPORT_KEYS, TENNIS_SUBCATEGORY_KEYS } from "~/catalog";
 
 export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Please fill in all required fields" } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
 export const ListingFormSchema = z
   .object({
-    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be 120 characters or less"),
-    description: optionalText(5000),
+    title: text({ required: "Title is required", max: 120, tooLong: "Title must be 120 characters or less" }),
+    description: optionalText({ max: 5000, multiline: true }),
     price: z
       .number({ error: (issue) => (issue.input === undefined ? "Price is required" : "Enter a valid price") })
       .min(0, "Price must be 0 or more")
@@ -19,20 +18,20 @@ export const ListingFormSchema = z
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Use at most 2 decimals"),
     sport: z.enum(SPORT_KEYS, { error: "Sport is required" }),
     sportSubcategory: z.enum(TENNIS_SUBCATEGORY_KEYS).optional(),
-    equipmentType: optionalText(80),
-    brand: optionalText(80),
-    brandCustom: optionalText(80),
+    equipmentType: optionalText({ max: 80 }),
+    brand: optionalText({ max: 80 }),
+    brandCustom: optionalText({ max: 80 }),
     condition: z.enum(CONDITIONS, { error: "Condition is required" }),
     size: z.enum(SIZES).optional(),
-    sizeNumeric: optionalText(20),
+    sizeNumeric: optionalText({ max: 20 }),
     gender: z.enum(GENDERS).optional(),
     zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
     // Filled by the server from the ZIP when left empty (the action reports them if still missing).
-    city: optionalText(100),
-    state: optionalText(50),
-    pickupInstructions: optionalText(1000),
-    clubIds: z.array(z.string()).max(20).default([]),
-    photos: z.array(z.string()).default([]),
+    city: optionalText({ max: 100 }),
+    state: optionalText({ max: 50 }),
+    pickupInstructions: optionalText({ max: 1000, multiline: true }),
+    clubIds: z.array(optionalText({ max: 100 }).unwrap()).max(20).default([]),
+    photos: z.array(optionalText({ max: 300 }).unwrap()).default([]),
   })
   .superRefine((value, ctx) => {
     if (value.equipmentType && !getEquipmentTypes(value.sport, value.sportSubcategory).includes(value.equipmentType)) {

@@ -1,6 +1,7 @@
 // Shapes shared by the search engine (app/domain/search.server.ts), its routes and the cards.
 // Client-safe: types and one tiny zod schema for the favorite form (used by the action only).
 import { z } from "zod";
+import { optionalText, text } from "./text";
 
 /**
  * One listing as cards show it (home grid, sport browse, On Deck, club pages).
@@ -48,8 +49,8 @@ export function listingPhotoUrl(r2Key: string): string {
 
 /** The heart's form (POST /favorites). `mode` is 'fetch' once the page is hydrated. */
 export const FavoriteFormSchema = z.object({
-  listingId: z.string().trim().min(1).max(100),
+  listingId: text({ required: "Choose a listing", max: 100 }),
   intent: z.enum(["add", "remove"]),
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: optionalText({ max: 2000 }),
   mode: z.enum(["fetch", "page"]).default("page"),
 });

@@ -32,4 +32,6 @@ export const E2E_VARS = {
   GOOGLE_TOKEN_URL: `${E2E_OIDC_URL}/token`,
   GOOGLE_JWKS_URL: `${E2E_OIDC_URL}/jwks`,
   GOOGLE_ISSUER: E2E_OIDC_URL,
+  // Every e2e request comes from one address: the per-IP limit is proved by unit tests instead.
+  AUTH_LIMIT_PER_IP: "10000",
 };
