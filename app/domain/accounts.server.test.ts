@@ -19,11 +19,11 @@ let t: TestDb;
 let ctx: AccountsContext;
 let ipCounter = 0;
 /** A fresh IP per call keeps the per-IP limit out of the tests that are not about it. */
-const info = () => ({ ip: `192.0.2.${++ipCounter}`, origin: "http://app.test" });
+const info = () => ({ ip: `192.0.2.${++ipCounter}` });
 
 beforeAll(async () => {
   t = await createTestDb();
-  ctx = { db: t.db, env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32) } };
+  ctx = { db: t.db, env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32), APP_ORIGIN: "http://app.test" } };
 });
 afterAll(() => t.cleanup());
 

@@ -13,29 +13,15 @@ import { hashToken, randomToken } from "./session.server";
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 3600 * 1000;
 
-export type AccountsContext = { db: Db; env: MailConfig & { PASSWORD_PEPPER: string } };
-/** Where the request came from: the IP for rate limits and the origin for links in mails. */
-export type RequestInfo = { ip: string; origin: string };
+/** `APP_ORIGIN`: links in mails are built from configuration, never from the request's Host (ADR 013). */
+export type AccountsContext = { db: Db; env: MailConfig & { PASSWORD_PEPPER: string; APP_ORIGIN: string } };
+/** Where the request came from: the IP, for rate limits. */
+export type RequestInfo = { ip: string };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * A same-site path to go to after sign-in, or the fallback. Refuses anything a browser could read
- * as another origin: `//evil`, `/\evil`, `https://evil`, control characters.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  try {
-    const base = "http://same.invalid";
-    const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
+// The one redirect-target check lives with the other request guards; re-exported for its callers.
+export { safeRedirect } from "~/lib/security.server";
 
 /** The server half of "typing a ZIP fills city and state": fills what the user left empty. */
 export async function fillLocationFromZip(db: Db, input: { zipCode: string; city: string; state: string }) {
@@ -56,8 +42,8 @@ async function createVerificationLink(db: Db, userId: string, origin: string, no
   return `${origin}/verify-email?${new URLSearchParams({ token })}`;
 }
 
-async function sendVerificationMail(ctx: AccountsContext, user: { id: string; email: string }, origin: string) {
-  const link = await createVerificationLink(ctx.db, user.id, origin);
+async function sendVerificationMail(ctx: AccountsContext, user: { id: string; email: string }) {
+  const link = await createVerificationLink(ctx.db, user.id, ctx.env.APP_ORIGIN);
   await sendMail(ctx, {
     to: user.email,
     subject: "Confirm your LockerSwap account",
@@ -83,7 +69,7 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
 
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (existing) {
-    await mailExistingOwner(ctx, existing, info.origin);
+    await mailExistingOwner(ctx, existing);
     return { ok: true, email };
   }
   const password = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
@@ -95,7 +81,7 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
   if (!created) {
     // Registered between our read and our insert: same answer as any known address.
     const [raced] = await ctx.db.select().from(users).where(eq(users.email, email));
-    if (raced) await mailExistingOwner(ctx, raced, info.origin);
+    if (raced) await mailExistingOwner(ctx, raced);
     return { ok: true, email };
   }
   await ctx.db.insert(profiles).values({
@@ -107,16 +93,16 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
     city: input.city.trim(),
     state: input.state,
   });
-  await sendVerificationMail(ctx, created, info.origin);
+  await sendVerificationMail(ctx, created);
   return { ok: true, email };
 }
 
-async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }, origin: string) {
-  if (!user.emailVerifiedAt) return sendVerificationMail(ctx, user, origin);
+async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
+  if (!user.emailVerifiedAt) return sendVerificationMail(ctx, user);
   await sendMail(ctx, {
     to: user.email,
     subject: "Someone tried to sign up with your address",
-    text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${origin}/auth\n\nIf it was not you, you can ignore this mail.`,
+    text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${ctx.env.APP_ORIGIN}/auth\n\nIf it was not you, you can ignore this mail.`,
   });
 }
 
@@ -153,7 +139,7 @@ export async function resendVerification(ctx: AccountsContext, rawEmail: string,
   const email = normalizeEmail(rawEmail);
   if (!(await hitAuthRateLimits(ctx.db, "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user, info.origin);
+  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
   return { ok: true };
 }
 
