@@ -20,7 +20,8 @@ console.log("› seeding demo data (skipped when the database already has users)
 await run("node", ["--import", "tsx", "db/seed/index.ts", "--if-empty"], { env: { DATABASE_URL: dbUrl } });
 
 const { DATABASE_URL: _file, ...workerVars } = vars;
-const stack = await startStack({ dbFile, port, vars: workerVars, persistTo: ".wrangler/state" });
+// Links in mails point where this run serves, unless .dev.vars names another origin (ADR 013).
+const stack = await startStack({ dbFile, port, vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars }, persistTo: ".wrangler/state" });
 
 console.log(`\nLockerSwap is running at ${stack.url}\n`);
 const { DEMO_ACCOUNTS } = await import("../db/seed/demo-accounts");

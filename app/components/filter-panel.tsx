@@ -20,7 +20,11 @@ export type FilterPanelData = {
   count: number;
   /** The links of QUICK_PRICE_RANGES, in order. */
   priceHrefs: readonly string[];
+  /** Set when the viewer may not see prices: price filters and sorts do not apply (issue 9). */
+  priceSignInHref: string | null;
 };
+
+export const PRICE_SIGN_IN_TEXT = "Sign in to filter and sort by price";
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -110,6 +114,32 @@ function BrandGroup({ brands, selected }: { brands: readonly string[]; selected:
   );
 }
 
+/** The price sliders and quick ranges (spec 01 §2), for viewers who may see prices. */
+function PriceRange({ state, hrefs }: { state: Pick<SearchState, "priceMin" | "priceMax">; hrefs: readonly string[] }) {
+  return (
+    <>
+      <PriceSlider name="priceMin" label="Min ($)" value={state.priceMin ?? PRICE_SLIDER.min} />
+      <PriceSlider name="priceMax" label="Max ($)" value={state.priceMax ?? PRICE_SLIDER.max} />
+      <div className="flex flex-wrap gap-1.5 pt-1">
+        {QUICK_PRICE_RANGES.map((range, index) => {
+          const active = (state.priceMin ?? PRICE_SLIDER.min) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
+          return (
+            <Link
+              key={range.label}
+              to={hrefs[index]}
+              preventScrollReset
+              aria-current={active || undefined}
+              className={`rounded-full border px-2.5 py-1 text-xs font-medium ${active ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-500"}`}
+            >
+              {range.label}
+            </Link>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
 /**
  * The per-sport filter panel (spec 01 §2 "Filter panel"). A plain GET form: every control works
  * without JavaScript; the keyword box and the sort select join it through `form="filters"`.
@@ -164,24 +194,13 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
       </Group>
 
       <Group title="Price Range">
-        <PriceSlider name="priceMin" label="Min ($)" value={state.priceMin ?? PRICE_SLIDER.min} />
-        <PriceSlider name="priceMax" label="Max ($)" value={state.priceMax ?? PRICE_SLIDER.max} />
-        <div className="flex flex-wrap gap-1.5 pt-1">
-          {QUICK_PRICE_RANGES.map((range, index) => {
-            const active = (state.priceMin ?? PRICE_SLIDER.min) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
-            return (
-              <Link
-                key={range.label}
-                to={panel.priceHrefs[index]}
-                preventScrollReset
-                aria-current={active || undefined}
-                className={`rounded-full border px-2.5 py-1 text-xs font-medium ${active ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-500"}`}
-              >
-                {range.label}
-              </Link>
-            );
-          })}
-        </div>
+        {panel.priceSignInHref ? (
+          <Link to={panel.priceSignInHref} className="text-sm font-medium text-brand-700 underline">
+            {PRICE_SIGN_IN_TEXT}
+          </Link>
+        ) : (
+          <PriceRange state={state} hrefs={panel.priceHrefs} />
+        )}
       </Group>
 
       <Group title="Size">

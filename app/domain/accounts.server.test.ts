@@ -23,13 +23,13 @@ const LIMITS = { AUTH_LIMIT_PER_EMAIL: 5, AUTH_LIMIT_PER_IP: 8 };
 const AUTH_RATE_LIMITS = authRateLimits(LIMITS);
 let ipCounter = 0;
 /** A fresh IP per call keeps the per-IP limit out of the tests that are not about it. */
-const info = () => ({ ip: `192.0.2.${++ipCounter}`, origin: "http://app.test" });
+const info = () => ({ ip: `192.0.2.${++ipCounter}` });
 
 beforeAll(async () => {
   t = await createTestDb();
   ctx = {
     db: t.db,
-    env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32), ...LIMITS },
+    env: { APP_ENV: "test", PASSWORD_PEPPER: "p".repeat(32), APP_ORIGIN: "http://app.test", ...LIMITS },
     cloudflare: { ctx: { waitUntil: (promise) => void background.push(promise) } },
   };
 });

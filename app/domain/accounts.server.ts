@@ -15,32 +15,17 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 3600 * 1000;
 
 export type AccountsContext = {
   db: Db;
-  env: MailConfig & AuthLimitVars & { PASSWORD_PEPPER: string };
+  env: MailConfig & AuthLimitVars & { PASSWORD_PEPPER: string; APP_ORIGIN: string };
   /** Work that must not sit on the response path (the sign-up mail). */
   cloudflare: { ctx: { waitUntil(promise: Promise<unknown>): void } };
 };
-/** Where the request came from: the IP for rate limits and the origin for links in mails. */
-export type RequestInfo = { ip: string; origin: string };
+/** Where the request came from: the IP, for rate limits. Links in mails come from `APP_ORIGIN`, never the request's Host (ADR 013). */
+export type RequestInfo = { ip: string };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * A same-site path to go to after sign-in, or the fallback. Refuses anything a browser could read
- * as another origin: `//evil`, `/\evil`, `https://evil`, control characters.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  try {
-    const base = "http://same.invalid";
-    const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
+// The one redirect-target check lives with the other request guards; re-exported for its callers.
+export { safeRedirect } from "~/lib/security.server";
 
 /** The server half of "typing a ZIP fills city and state": fills what the user left empty. */
 export async function fillLocationFromZip(db: Db, input: { zipCode: string; city: string; state: string }) {
@@ -66,10 +51,10 @@ function verificationMail(to: string, link: string) {
   };
 }
 
-async function sendVerificationMail(ctx: Pick<AccountsContext, "db" | "env">, user: { id: string; email: string }, origin: string) {
+async function sendVerificationMail(ctx: Pick<AccountsContext, "db" | "env">, user: { id: string; email: string }) {
   const { token, row } = await newVerificationToken(user.id);
   await ctx.db.insert(emailVerificationTokens).values(row);
-  await sendMail(ctx, verificationMail(user.email, verificationLink(origin, token)));
+  await sendMail(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token)));
 }
 
 export type SignUpInput = {
@@ -96,7 +81,7 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
   const password = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
   if (existing) {
-    await mailExistingOwner(ctx, existing, info.origin);
+    await mailExistingOwner(ctx, existing);
     return { ok: true, email };
   }
   const userId = crypto.randomUUID();
@@ -120,10 +105,10 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
     // Registered between our read and our insert: same answer as any known address.
     const [raced] = await ctx.db.select().from(users).where(eq(users.email, email));
     if (!raced) throw error;
-    await mailExistingOwner(ctx, raced, info.origin);
+    await mailExistingOwner(ctx, raced);
     return { ok: true, email };
   }
-  ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(email, verificationLink(info.origin, token))));
+  ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(email, verificationLink(ctx.env.APP_ORIGIN, token))));
   return { ok: true, email };
 }
 
@@ -136,11 +121,11 @@ async function sendMailLogged(ctx: Pick<AccountsContext, "db" | "env">, mail: Pa
   }
 }
 
-async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }, origin: string) {
+async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
   if (!user.emailVerifiedAt) {
     const { token, row } = await newVerificationToken(user.id);
     await ctx.db.batch([ctx.db.insert(emailVerificationTokens).values(row)]);
-    ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(origin, token))));
+    ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token))));
     return;
   }
   // Nothing to store for a confirmed owner; a read in place of the write keeps the round trips equal.
@@ -149,7 +134,7 @@ async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email
     sendMailLogged(ctx, {
       to: user.email,
       subject: "Someone tried to sign up with your address",
-      text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${origin}/auth\n\nIf it was not you, you can ignore this mail.`,
+      text: `Someone (maybe you) tried to create a LockerSwap account with this e-mail address, which already has an account.\n\nSign in here: ${ctx.env.APP_ORIGIN}/auth\n\nIf it was not you, you can ignore this mail.`,
     }),
   );
 }
@@ -194,7 +179,7 @@ export async function resendVerification(ctx: Pick<AccountsContext, "db" | "env"
   const email = normalizeEmail(rawEmail);
   if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user, info.origin);
+  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
   return { ok: true };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubMembers, clubs, favorites, listingClubs, listings, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { clubMembers, clubs, favorites, listingClubs, listingMessages, listings, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addFavorite, favoritedIds, listFavorites, removeFavorite } from "./favorites.server";
 import type { Viewer } from "./viewer";
@@ -62,5 +63,27 @@ describe("favorites", () => {
     expect(items.map((i) => i.title)).toEqual(["Putter"]);
     // The row itself stays: the favorite comes back if the listing is shown again.
     expect(await t.db.select().from(favorites)).toHaveLength(3);
+  });
+
+  test("a sold listing can no longer be favorited by those who may no longer open it (not found)", async () => {
+    const base = { userId: ids.seller, priceCents: 500, sport: "golf", condition: "new", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
+    const [sold] = await t.db.insert(listings).values({ ...base, title: "Sold wedge", status: "sold" }).returning();
+    await t.db.insert(listingMessages).values({ listingId: sold.id, senderId: ids.member, receiverId: ids.seller, content: "Still there?" });
+    expect(await addFavorite(t.db, viewer(ids.buyer), sold.id)).toEqual({ ok: false, reason: "not_found" });
+    // Those who may still open it (a buyer who wrote about it, the seller) still can.
+    expect(await addFavorite(t.db, viewer(ids.member), sold.id)).toEqual({ ok: true, favorited: true });
+    expect(await addFavorite(t.db, viewer(ids.seller), sold.id)).toEqual({ ok: true, favorited: true });
+  });
+
+  test("a favorite whose listing was sold leaves On Deck for a viewer who may no longer open it, and stays for one who may", async () => {
+    const base = { userId: ids.seller, priceCents: 700, sport: "golf", condition: "new", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
+    const [irons] = await t.db.insert(listings).values({ ...base, title: "Iron set" }).returning();
+    await t.db.insert(listingMessages).values({ listingId: irons.id, senderId: ids.member, receiverId: ids.seller, content: "Is it available?" });
+    for (const who of [ids.buyer, ids.member]) expect(await addFavorite(t.db, viewer(who), irons.id)).toEqual({ ok: true, favorited: true });
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, irons.id));
+
+    expect((await listFavorites(t.db, viewer(ids.buyer))).map((i) => i.title)).not.toContain("Iron set");
+    const memberDeck = await listFavorites(t.db, viewer(ids.member));
+    expect(memberDeck.find((i) => i.title === "Iron set")).toMatchObject({ status: "sold" });
   });
 });

@@ -1,26 +1,27 @@
 // Favorites (spec 01 §4 "Favorites toggle on and off per user and listing", §6 sign-in required;
-// issue 5 §5). The viewer is in every query; a listing the viewer may not see cannot be favorited
-// and is "not found", so ids cannot be probed.
+// issue 5 §5). The viewer is in every query; a listing the viewer may not open (`listingReadableBy`:
+// not visible to them, or sold and not theirs to see) cannot be favorited and is "not found", so ids
+// cannot be probed, and it leaves their On Deck (issue 9, ADR 014).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
 import type { ListingSummary } from "~/schemas/search";
-import { listingVisibleTo } from "./listing-visibility.server";
+import { listingReadableBy } from "./listings.server";
 import { listingSummaries, withDistances } from "./search.server";
 import type { Viewer } from "./viewer";
 
 export type FavoriteResult = { ok: true; favorited: boolean } | { ok: false; reason: "not_found" };
 
-async function visibleListingExists(db: Db, viewer: Viewer, listingId: string) {
+async function readableListingExists(db: Db, viewer: Viewer, listingId: string) {
   const rows = await db.all<{ id: string }>(
-    sql`select listings.id from listings where listings.id = ${listingId} and ${listingVisibleTo(viewer)} limit 1`,
+    sql`select listings.id from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)} limit 1`,
   );
   return rows.length > 0;
 }
 
-/** Adds (idempotent) a favorite on a listing the viewer may see. */
+/** Adds (idempotent) a favorite on a listing the viewer may open. */
 export async function addFavorite(db: Db, viewer: Viewer, listingId: string): Promise<FavoriteResult> {
-  if (!(await visibleListingExists(db, viewer, listingId))) return { ok: false, reason: "not_found" };
+  if (!(await readableListingExists(db, viewer, listingId))) return { ok: false, reason: "not_found" };
   await db.insert(favorites).values({ userId: viewer.id, listingId }).onConflictDoNothing();
   return { ok: true, favorited: true };
 }
@@ -42,13 +43,15 @@ export async function favoritedIds(db: Db, viewer: Viewer | null, listingIds: re
 }
 
 /**
- * On Deck: the viewer's favorites they may still see, most recently favorited first. Sold items
- * stay (with their status) so a buyer learns what happened to them.
+ * On Deck: the viewer's favorites they may still open, most recently favorited first — the same rule
+ * as the listing page, so no card leads to a 404. A sold item stays (with its status) for those who
+ * may still open it: its seller and the buyers who wrote about it. The favorite row is kept, so the
+ * card comes back if the listing is shown to the viewer again (ADR 014).
  */
 export async function listFavorites(db: Db, viewer: Viewer, { limit = 100 } = {}): Promise<ListingSummary[]> {
   const items = await listingSummaries(db, viewer, {
     join: sql` join favorites fav on fav.listing_id = listings.id and fav.user_id = ${viewer.id}`,
-    where: [],
+    where: [listingReadableBy(viewer)],
     orderBy: sql`fav.created_at desc, listings.id`,
     limit,
   });

@@ -182,6 +182,7 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
     provider = await startOidcProvider({ clientId: "flow-client", clientSecret: "flow-secret" });
     const env = {
       APP_ENV: "test",
+      APP_ORIGIN: "http://app.test",
       SESSION_SECRET: "s".repeat(32),
       GOOGLE_CLIENT_ID: "flow-client",
       GOOGLE_CLIENT_SECRET: "flow-secret",

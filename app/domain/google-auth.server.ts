@@ -245,7 +245,7 @@ function googleAuthenticator(context: GoogleContext, request: Request) {
         clientSecret: env.GOOGLE_CLIENT_SECRET!,
         authorizationEndpoint: env.GOOGLE_AUTHORIZATION_URL,
         tokenEndpoint: env.GOOGLE_TOKEN_URL,
-        redirectURI: `${new URL(request.url).origin}/auth/google/callback`,
+        redirectURI: `${context.env.APP_ORIGIN}/auth/google/callback`,
         scopes: ["openid", "email", "profile"],
         codeChallengeMethod: CodeChallengeMethod.S256,
         cookie: { name: STATE_COOKIE, path: STATE_COOKIE_PATH, httpOnly: true, sameSite: "Lax", ...(env.APP_ENV === "production" ? { secure: true } : {}) },

@@ -27,8 +27,8 @@ const ZIPS = ["02139", "02116", "01060", "10001"];
 beforeAll(async () => {
   t = await createTestDb();
   await loadZipCodes(t.db, { rows: usZipRows().filter((row) => ZIPS.includes(row.zip)) });
-  for (const name of ["seller", "member", "stranger", "admin"]) {
-    const [u] = await t.db.insert(users).values({ email: `${name}@example.com` }).returning();
+  for (const name of ["seller", "member", "stranger", "admin", "secretMember", "pendingMember"]) {
+    const [u] = await t.db.insert(users).values({ email: `${name.toLowerCase()}@example.com` }).returning();
     ids[name] = u.id;
   }
   const [club] = await t.db
@@ -36,12 +36,14 @@ beforeAll(async () => {
     .values({ slug: "river-fc", name: "River FC", visibility: "members_only", joinMode: "approval", createdBy: ids.seller })
     .returning();
   const [openClub] = await t.db.insert(clubs).values({ slug: "hill-tennis", name: "Hill Tennis Club" }).returning();
-  await t.db.insert(clubs).values({ slug: "secret-league", name: "Secret River League", visibility: "private" });
+  const [secretClub] = await t.db.insert(clubs).values({ slug: "secret-league", name: "Secret River League", visibility: "private" }).returning();
   ids.club = club.id;
   ids.openClub = openClub.id;
   await t.db.insert(clubMembers).values([
     { clubId: club.id, userId: ids.member, role: "member", status: "active" },
     { clubId: openClub.id, userId: ids.member, role: "member", status: "active" },
+    { clubId: secretClub.id, userId: ids.secretMember, role: "member", status: "active" },
+    { clubId: secretClub.id, userId: ids.pendingMember, role: "member", status: "pending" },
   ]);
 
   const base = { userId: ids.seller, condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
@@ -133,6 +135,25 @@ describe("filters", () => {
     expect((await search({ sports: ["tennis"] })).total).toBe(3);
     expect(titles(await search({ location: "new york, ny" }))).toEqual(["Goalkeeper gloves"]);
     expect(titles(await search({ location: "Boston" }))).toEqual(["Adidas match ball"]);
+  });
+
+  test("?club= names only a club the viewer may know exists; any other is 'not found' and dropped", async () => {
+    for (const [who, slug] of [
+      [null, "secret-league"],
+      [null, "river-fc"],
+      [viewer(ids.stranger), "secret-league"],
+      [member(), "secret-league"],
+      [viewer(ids.pendingMember), "secret-league"],
+    ] as const) {
+      const result = await search({ club: slug }, who);
+      expect(result.club).toBeNull();
+      expect(result.clubNotFound).toBe(true);
+      expect(JSON.stringify(result)).not.toContain("Secret River League");
+    }
+    expect((await search({ club: "river-fc" }, viewer(ids.stranger))).club?.name).toBe("River FC");
+    expect((await search({ club: "secret-league" }, viewer(ids.secretMember))).club?.name).toBe("Secret River League");
+    expect((await search({ club: "secret-league" }, viewer(ids.admin, { isAdmin: true }))).club?.name).toBe("Secret River League");
+    expect((await search({ club: "hill-tennis" }, null)).club?.name).toBe("Hill Tennis Club");
   });
 
   test("club by slug; an unknown club is flagged and dropped", async () => {
@@ -261,6 +282,26 @@ describe("visibility and prices", () => {
     expect(suggestionsIn[0].priceCents).toBe(2500);
   });
 
+  test("for viewers who may not see prices, price filters do not apply: bisecting priceMin/priceMax finds nothing out", async () => {
+    const everything = await search({ sport: "soccer" }, null);
+    // Each of these would isolate the $25 cleats (or nothing) if the filter applied.
+    for (const range of [{ priceMin: 25, priceMax: 25 }, { priceMin: 24.99 }, { priceMax: 25 }, { priceMin: 10000 }]) {
+      const bisected = await search({ sport: "soccer", ...range }, null);
+      expect(bisected.items.map((i) => i.id)).toEqual(everything.items.map((i) => i.id));
+      expect(bisected.total).toBe(everything.total);
+    }
+    // Signed in, the same filter narrows.
+    expect(titles(await search({ sport: "soccer", priceMin: 25, priceMax: 25 }))).toEqual(["Nike youth soccer cleats"]);
+  });
+
+  test("for viewers who may not see prices, price sorts are ignored (newest first)", async () => {
+    const newest = titles(await search({ sport: "tennis" }, null));
+    expect(titles(await search({ sport: "tennis", sort: "price_asc" }, null))).toEqual(newest);
+    expect(titles(await search({ sport: "tennis", sort: "price_desc" }, null))).toEqual(newest);
+    expect(titles(await search({ q: "soccer", sort: "price_asc" }, null))).toEqual(titles(await search({ q: "soccer" }, null)));
+    expect(titles(await search({ sport: "tennis", sort: "price_asc" }))).toEqual(["Tennis balls can", "Selkirk pickleball paddle", "Wilson Clash racquet"]);
+  });
+
   test("cards carry the club name and the first photo", async () => {
     const result = await search({ q: "wilson" });
     expect(result.items[0].clubName).toBe("Hill Tennis Club");
@@ -278,8 +319,10 @@ describe("suggestions", () => {
     expect(Object.keys(many[0]).sort()).toEqual(["city", "id", "priceCents", "sport", "state", "title"]);
   });
 
-  test("club search: contains, case-insensitive, private clubs only for members", async () => {
-    expect((await searchClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
+  test("club search: contains, case-insensitive; signed out → public clubs, signed in → + members-only, private → members and admins", async () => {
+    expect((await searchClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual([]);
+    expect((await searchClubs(t.db, viewer(ids.stranger), "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
+    expect((await searchClubs(t.db, viewer(ids.secretMember), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
     expect((await searchClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
     expect(await searchClubs(t.db, null, "%")).toEqual([]);
     expect((await searchClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });

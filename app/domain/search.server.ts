@@ -1,13 +1,15 @@
 // The search engine behind the home grid, /sport/{sport}, suggestions and On Deck
 // (spec 01 §4, §7; issue 5 §4). Every query carries `listedStatuses` (where a list is browsed) and
 // `listingVisibleTo(viewer)`, so a members-only club's listing never reaches a non-member, and the
-// price is nulled in SQL for signed-out visitors so it never leaves the server for them.
+// price is nulled in SQL for viewers who may not see prices (`canSeePrices`) so it never leaves the
+// server for them — nor can it be recovered by filtering or sorting on it (issue 9).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
 import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
 import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
-import { listedStatuses, listingVisibleTo } from "./listing-visibility.server";
+import { clubVisibleTo } from "./club-visibility.server";
+import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
 import type { Viewer } from "./viewer";
 
 export type SearchFilters = Partial<
@@ -74,9 +76,10 @@ function locationCondition(location: string): SQL | null {
 const inList = (column: SQL, values: readonly string[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 
-export async function findClubBySlug(db: Db, slug: string) {
+/** The club behind `?club=<slug>`, if this viewer may know it exists (`clubVisibleTo`). */
+export async function findClubBySlug(db: Db, viewer: Viewer | null, slug: string) {
   const [club] = await db.all<{ id: string; slug: string; name: string }>(
-    sql`select id, slug, name from clubs where slug = ${slug.toLowerCase()} limit 1`,
+    sql`select id, slug, name from clubs where slug = ${slug.toLowerCase()} and ${clubVisibleTo(viewer)} limit 1`,
   );
   return club ?? null;
 }
@@ -115,6 +118,11 @@ type SummaryRow = {
   photo_key: string | null;
 };
 
+/** The price as this viewer may see it: the column, or null in SQL (`canSeePrices`). */
+function priceColumn(viewer: Viewer | null): SQL {
+  return canSeePrices(viewer) ? sql`listings.price_cents` : sql`null`;
+}
+
 function fromClause(query: Pick<SummaryQuery, "match" | "join">): SQL {
   const fts = query.match ? sql` join listings_fts on listings_fts.rowid = listings.rowid` : sql``;
   return sql`from listings${fts}${query.join ?? sql``}`;
@@ -145,7 +153,7 @@ async function summaryPage(
   query: SummaryQuery & { windowTotal?: boolean },
 ): Promise<{ items: ListingSummary[]; total: number | null }> {
   // Signed-out visitors get no price at all (issue 5 §2): decided in SQL, not in the component.
-  const price = viewer ? sql`listings.price_cents` : sql`null`;
+  const price = priceColumn(viewer);
   const columns = sql`listings.id, listings.title, listings.sport, ${price} as price_cents, listings.condition,
       listings.city, listings.state, listings.zip_code, listings.status, listings.created_at,
       (select c.name from listing_clubs lc join clubs c on c.id = lc.club_id
@@ -183,7 +191,7 @@ async function summaryPage(
     id: row.id,
     title: row.title,
     sport: row.sport,
-    priceCents: viewer && row.price_cents !== null ? Number(row.price_cents) : null,
+    priceCents: canSeePrices(viewer) && row.price_cents !== null ? Number(row.price_cents) : null,
     condition: row.condition,
     city: row.city,
     state: row.state,
@@ -268,14 +276,16 @@ export async function searchListings(
   if (filters.sizes?.length) where.push(inList(sql`listings.size_numeric`, filters.sizes));
   if (filters.sizeGroups?.length) where.push(inList(sql`listings.size`, filters.sizeGroups));
   if (filters.genders?.length) where.push(inList(sql`listings.gender`, filters.genders));
-  // Dollars in the URL, whole cents in the database.
-  if (filters.priceMin != null) where.push(sql`listings.price_cents >= ${Math.round(filters.priceMin * 100)}`);
-  if (filters.priceMax != null) where.push(sql`listings.price_cents <= ${Math.round(filters.priceMax * 100)}`);
+  // Dollars in the URL, whole cents in the database. For a viewer who may not see prices, price
+  // filters and price sorts do not apply: either would let a hidden price be bisected back (issue 9).
+  const prices = canSeePrices(viewer);
+  if (prices && filters.priceMin != null) where.push(sql`listings.price_cents >= ${Math.round(filters.priceMin * 100)}`);
+  if (prices && filters.priceMax != null) where.push(sql`listings.price_cents <= ${Math.round(filters.priceMax * 100)}`);
 
   let club: SearchResult["club"] = null;
   let clubNotFound = false;
   if (filters.club) {
-    club = await findClubBySlug(db, filters.club);
+    club = await findClubBySlug(db, viewer, filters.club);
     if (club) {
       where.push(sql`exists (select 1 from listing_clubs f where f.listing_id = listings.id and f.club_id = ${club.id})`);
     } else {
@@ -306,17 +316,18 @@ export async function searchListings(
     { expr: sql`listings.created_at`, desc: true },
     { expr: sql`listings.id` },
   ];
+  const sort = prices ? filters.sort : undefined;
   const orderBy: OrderKey[] =
-    filters.sort === "price_asc"
+    sort === "price_asc"
       ? [{ expr: sql`listings.price_cents` }, ...tieBreak]
-      : filters.sort === "price_desc"
+      : sort === "price_desc"
         ? [{ expr: sql`listings.price_cents`, desc: true }, ...tieBreak]
         : match
           ? [{ expr: sql`bm25(listings_fts, 10.0, 1.0, 5.0)` }, ...tieBreak] // relevance (title counts most), then recency
           : tieBreak;
 
   // Ranked by relevance, every match is visited to sort it, so the same pass counts them.
-  const windowTotal = count && Boolean(match) && !filters.sort;
+  const windowTotal = count && Boolean(match) && !sort;
   const page = await summaryPage(db, viewer, { where, match, orderBy, limit, offset, windowTotal });
   const items = page.items;
   const total = !count
@@ -337,7 +348,7 @@ export async function suggestListings(db: Db, viewer: Viewer | null, text: strin
   if (text.trim().length < 2) return [];
   const match = ftsQuery(text);
   if (!match) return [];
-  const price = viewer ? sql`listings.price_cents` : sql`null`;
+  const price = priceColumn(viewer);
   const rows = await db.all<{ id: string; title: string; sport: string; price_cents: number | null; city: string; state: string }>(sql`
     select listings.id, listings.title, listings.sport, ${price} as price_cents, listings.city, listings.state
     ${fromClause({ match })}
@@ -348,24 +359,20 @@ export async function suggestListings(db: Db, viewer: Viewer | null, text: strin
     id: row.id,
     title: row.title,
     sport: row.sport,
-    priceCents: viewer && row.price_cents !== null ? Number(row.price_cents) : null,
+    priceCents: canSeePrices(viewer) && row.price_cents !== null ? Number(row.price_cents) : null,
     city: row.city,
     state: row.state,
   }));
 }
 
 /**
- * The club combobox (spec 01 §7: name contains, case-insensitive, ≤ 10). Private clubs are only
- * offered to their members and site admins.
+ * The club combobox (spec 01 §7: name contains, case-insensitive, ≤ 10): only clubs the viewer may
+ * know exist (`clubVisibleTo`: signed-out → public; signed-in → + members-only; private → members).
  */
 export async function searchClubs(db: Db, viewer: Viewer | null, text: string): Promise<ClubSuggestion[]> {
   const needle = text.trim().toLowerCase();
   if (needle.length < 2) return [];
-  const visible = viewer?.isAdmin
-    ? sql`1 = 1`
-    : viewer
-      ? sql`(clubs.visibility <> 'private' or exists (select 1 from club_members m where m.club_id = clubs.id and m.user_id = ${viewer.id} and m.status = 'active'))`
-      : sql`clubs.visibility <> 'private'`;
+  const visible = clubVisibleTo(viewer);
   // instr(), not LIKE: the user's % and _ stay literal.
   return db.all<ClubSuggestion>(sql`
     select id, slug, name from clubs

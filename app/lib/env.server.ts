@@ -4,8 +4,31 @@ import { z } from "zod";
  * Worker configuration, parsed once per isolate. A missing or invalid variable fails fast with a
  * message naming it (the Worker answers 500 with that line logged; nothing half-configured runs).
  */
+/** `http(s)://host[:port]`, optionally with a trailing slash, and nothing else. */
+function isHttpOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
+/** Where `npm start` serves when APP_ORIGIN is not set (never used in production, where it is required). */
+export const LOCAL_APP_ORIGIN = "http://127.0.0.1:8787";
+
 const Vars = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
+  /**
+   * The site's own origin (`https://lockerswap.example`): every absolute link we hand out (links in
+   * mails, the Google redirect_uri) is built from it, never from the request's Host header, which a
+   * client can forge (issue 9, ADR 013). Required in production.
+   */
+  APP_ORIGIN: z
+    .string()
+    .refine(isHttpOrigin, "must be an origin such as https://lockerswap.example (scheme and host only, no path)")
+    .transform((value) => new URL(value).origin)
+    .optional(),
   DATABASE_URL: z
     .string({ error: "is required" })
     .regex(/^(libsql|https?|wss?|file):/, "must be a libsql://, https://, http:// or file: URL"),
@@ -37,12 +60,14 @@ const Vars = z.object({
 }).superRefine((vars, ctx) => {
   // Production never writes mail to the database outbox: a provider must be configured.
   if (vars.APP_ENV !== "production") return;
+  if (!vars.APP_ORIGIN) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "is required in production" });
+  else if (!vars.APP_ORIGIN.startsWith("https://")) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "must be https:// in production" });
   for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
     if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
   }
 });
 
-export type AppEnv = z.infer<typeof Vars> & { devRoutes: boolean; testingMode: boolean };
+export type AppEnv = Omit<z.infer<typeof Vars>, "APP_ORIGIN"> & { APP_ORIGIN: string; devRoutes: boolean; testingMode: boolean };
 
 export interface Bindings {
   PHOTOS: R2Bucket;
@@ -72,6 +97,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     if (!raw[binding]) throw new EnvError(`Invalid environment: binding ${binding} is missing`);
   }
   const env = Object.assign(result.data, {
+    APP_ORIGIN: result.data.APP_ORIGIN ?? LOCAL_APP_ORIGIN,
     // Dev pages are refused in production whatever the variable says.
     devRoutes: result.data.DEV_ROUTES === "on" && result.data.APP_ENV !== "production",
     testingMode: result.data.TESTING_MODE === "on",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { applySecurityHeaders, isCrossSiteWrite } from "./security.server";
+import { applySecurityHeaders, isCrossSiteWrite, safeRedirect } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("https://lockerswap.test/auth", { method: "POST", headers });
@@ -33,5 +33,51 @@ describe("security headers", () => {
     applySecurityHeaders(dev, { nonce: "abc", url: new URL("http://127.0.0.1:8787/"), production: false });
     expect(dev.get("Strict-Transport-Security")).toBeNull();
     expect(dev.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("redirect targets (safeRedirect): a path on this site, else the fallback", () => {
+  test.each([
+    // Kept: paths on this site, normalised.
+    ["/in-play", "/in-play"],
+    ["/club/tigers?tab=chat#top", "/club/tigers?tab=chat#top"],
+    ["/sport/soccer?q=nike%20cleats", "/sport/soccer?q=nike%20cleats"],
+    ["/a/../on-deck", "/on-deck"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"], // a path segment, not a host
+    ["/listing/ü", "/listing/%C3%BC"], // header-safe
+    // Refused: anything a browser could follow off the site.
+    ["//evil.example", "/"],
+    ["///evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/\\/evil.example", "/"],
+    ["\\\\evil.example", "/"],
+    ["/..//evil.example", "/"],
+    ["/./..//evil.example/x", "/"],
+    ["/.%2E//evil.example", "/"],
+    ["%2F%2Fevil.example", "/"],
+    ["https://evil.example", "/"],
+    ["https:evil.example", "/"],
+    ["HTTPS://evil.example/", "/"],
+    ["javascript:alert(1)", "/"],
+    ["JaVaScRiPt:alert(1)", "/"],
+    ["data:text/html,<script>alert(1)</script>", "/"],
+    ["evil.example", "/"],
+    // Control characters: tab, CR, LF (the URL parser would drop them and rebuild `//evil`), NUL, DEL.
+    ["/\t/evil.example", "/"],
+    ["/\r\n/evil.example", "/"],
+    ["/on-deck\r\nSet-Cookie: a=b", "/"],
+    ["/on-deck\u0000", "/"],
+    ["/on-deck\u007f", "/"],
+    [" /in-play", "/"],
+    ["", "/"],
+    [null, "/"],
+    [undefined, "/"],
+  ])("%j → %s", (to, expected) => {
+    expect(safeRedirect(to)).toBe(expected);
+  });
+
+  test("the fallback is the caller's", () => {
+    expect(safeRedirect("//evil.example", "/on-deck")).toBe("/on-deck");
+    expect(safeRedirect(new File([], "x"), "/on-deck")).toBe("/on-deck");
   });
 });

@@ -50,3 +50,32 @@ export function isCrossSiteWrite(request: Request) {
   if (origin === null) return false;
   return origin !== new URL(request.url).origin;
 }
+
+/** A placeholder origin to resolve targets against: only paths on it are ever accepted. */
+const REDIRECT_BASE = "https://redirect-target.invalid";
+
+/**
+ * The one check for every redirect to a user-given target (`redirectTo` on /auth, /favorites, the
+ * location form, the Google round trip): a path on this site, or the fallback. The target is
+ * normalised first (dot segments, backslashes, percent-encoding) and the check runs on the result,
+ * which is what the browser would follow: `/..//evil.example` normalises to `//evil.example` and is
+ * refused. Control characters (which the URL parser would silently drop, and which cannot go in a
+ * Location header) refuse the target too, so a CR/LF answers a redirect to the fallback, never a 500.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Checked on the output: a browser must read it as a path on this site, not as `//host`.
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (new URL(target, REDIRECT_BASE).origin !== REDIRECT_BASE) return fallback;
+  return target;
+}

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/location-dialog";
-import { safeRedirect } from "~/domain/accounts.server";
 import { updateProfileZip } from "~/domain/profile-location.server";
 import { requireUser } from "~/domain/session.server";
+import { safeRedirect } from "~/lib/security.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
 

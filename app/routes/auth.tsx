@@ -30,7 +30,7 @@ type Failure = { title: string; message: string; unverifiedEmail?: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const info = { ip: clientIp(request), origin: new URL(request.url).origin };
+  const info = { ip: clientIp(request) };
 
   // The password toggle without JavaScript: the same form again, values kept, password shown or
   // hidden. The answer holds the password, so it must not be stored anywhere.

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { FavoriteActionData } from "~/components/favorite-button";
 import { addFavorite, removeFavorite } from "~/domain/favorites.server";
 import { getUser } from "~/domain/session.server";
+import { safeRedirect } from "~/lib/security.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { FavoriteFormSchema } from "~/schemas/search";
 
@@ -12,15 +13,11 @@ export async function loader() {
   return redirect("/on-deck");
 }
 
-/** Only same-site paths, so the form cannot be used to bounce people elsewhere. */
-function safeRedirect(to: string | undefined) {
-  return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : "/on-deck";
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = FavoriteFormSchema.safeParse(Object.fromEntries(await request.formData()));
   const mode = parsed.success ? parsed.data.mode : "page";
-  const back = safeRedirect(parsed.success ? parsed.data.redirectTo : undefined);
+  // Only same-site paths, so the form cannot be used to bounce people elsewhere.
+  const back = safeRedirect(parsed.success ? parsed.data.redirectTo : undefined, "/on-deck");
   const reply = async (result: FavoriteActionData, status = 200) => {
     if (mode === "fetch") return Response.json(result, { status });
     const toast = result.ok

@@ -9,6 +9,7 @@ import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
 import { favoritedIds } from "~/domain/favorites.server";
+import { canSeePrices } from "~/domain/listing-visibility.server";
 import { listingThreadRoom, listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
 import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
 import { deletePhotoObjects, photoUrl } from "~/domain/photos.server";
@@ -51,8 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: listing.id,
       title: listing.title,
       description: listing.description,
-      // Signed-out visitors never receive the price (issue 5 §2, the discovery rule).
-      priceCents: viewer ? listing.priceCents : null,
+      // Viewers who may not see prices never receive them (issue 5 §2, `canSeePrices`).
+      priceCents: canSeePrices(viewer) ? listing.priceCents : null,
       sport: listing.sport,
       sportSubcategory: listing.sportSubcategory,
       equipmentType: listing.equipmentType,

@@ -5,13 +5,14 @@ import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLa
 import { SORT_OPTIONS } from "~/catalog/browse-options";
 import { SPORTS_BY_NAME, SPORT_NAMES } from "~/catalog/sport-names";
 import { getSport } from "~/catalog/sports";
-import { FILTER_FORM_ID, FilterPanel, type FilterPanelData } from "~/components/filter-panel";
+import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/filter-panel";
 import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
 import { FilterChips } from "~/components/search-chips";
 import { favoritedIds } from "~/domain/favorites.server";
+import { canSeePrices } from "~/domain/listing-visibility.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
-import { countPanelFilters, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
+import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 24;
@@ -26,9 +27,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Names and emoji are in the page's own light catalogue (sport-names); only the description travels.
   const sport = { key: found.key, description: found.description };
   const pathname = `/sport/${sport.key}`;
-  const state = parseSearchParams(new URL(request.url).searchParams);
-
+  const url = new URL(request.url);
   const viewer = await getUser(request, context);
+  // Price filters and price sorts do not apply for viewers who may not see prices (issue 9): they
+  // are dropped here too, so no chip, link or control pretends otherwise, and the page says why.
+  const pricesShown = canSeePrices(viewer);
+  const parsed = parseSearchParams(url.searchParams);
+  const state = pricesShown ? parsed : { ...parsed, priceMin: null, priceMax: null, sort: EMPTY_SEARCH.sort };
   // 'Load more' shows pages 1..n, so a plain link (no JavaScript) reaches every result.
   const result = await searchListings(context.db, viewer, { ...state, sport: sport.key }, { limit: PAGE_SIZE * state.page });
   if (result.clubNotFound) {
@@ -46,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     brands: getBrands(sport.key, state.category),
     categories: sport.key === "tennis" ? TENNIS_SUBCATEGORIES.map(({ key, label }) => ({ key, label })) : null,
     count: countPanelFilters(state),
-    priceHrefs: priceRangeLinks(pathname, state).map((link) => link.href),
+    priceHrefs: pricesShown ? priceRangeLinks(pathname, state).map((link) => link.href) : [],
+    priceSignInHref: pricesShown ? null : `/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`,
   };
   // The sport page has no sports filter, and 'Load more' is a link made here.
   const { sports: _sports, page: _page, ...shown } = state;
@@ -148,27 +154,16 @@ export default function SportBrowse() {
             <h2 id="results-title" className="mr-auto text-lg font-semibold" aria-live="polite">
               {loading ? "Loading..." : `${total} ${total === 1 ? "item" : "items"} found`}
             </h2>
-            <label className="flex items-center gap-2 text-sm">
-              <span>Sort by</span>
-              <select
-                name="sort"
-                form={FILTER_FORM_ID}
-                defaultValue={state.sort}
-                onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-              >
-                {SORT_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <noscript>
-              <button type="submit" form={FILTER_FORM_ID} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
-                Sort
-              </button>
-            </noscript>
+            {panel.priceSignInHref ? (
+              <p className="text-sm text-slate-600">
+                Newest first ·{" "}
+                <Link to={panel.priceSignInHref} className="font-medium text-brand-700 underline">
+                  {PRICE_SIGN_IN_TEXT}
+                </Link>
+              </p>
+            ) : (
+              <SortSelect sort={state.sort} />
+            )}
             <Link to="/list-item" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
               List an Item
             </Link>
@@ -227,5 +222,34 @@ export function ErrorBoundary() {
         Back to Home
       </Link>
     </div>
+  );
+}
+
+/** 'Sort by' (spec 01 §2), for viewers who may see prices. Joins the filter form; a button without JavaScript. */
+function SortSelect({ sort }: { sort: string }) {
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm">
+        <span>Sort by</span>
+        <select
+          name="sort"
+          form={FILTER_FORM_ID}
+          defaultValue={sort}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" form={FILTER_FORM_ID} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+          Sort
+        </button>
+      </noscript>
+    </>
   );
 }

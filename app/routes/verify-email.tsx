@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false, failure: null as string | null }, { status: 400 });
   }
-  const result = await resendVerification(context, submission.value.email, { ip: clientIp(request), origin: new URL(request.url).origin });
+  const result = await resendVerification(context, submission.value.email, { ip: clientIp(request) });
   if (!result.ok) return data({ result: submission.reply(), sent: false, failure: RATE_LIMIT_MESSAGE }, { status: 429 });
   return { result: submission.reply(), sent: true, failure: null };
 }

@@ -197,9 +197,11 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Please enter search criteria")).toBeVisible();
   });
 
-  test("every filter of the panel applies through the form", async ({ page }) => {
+  test("every filter of the panel applies through the form", async ({ page, context }) => {
     const token = word();
     const user = await seller();
+    // Signed in: price filters apply only for viewers who may see prices (issue 9).
+    await signInAs(context, user.id);
     const base = { sport: "soccer" as const, equipmentType: "Cleats", brand: "Nike", condition: "like-new" as const, size: "Youth" as const, gender: "Women" as const, priceCents: 3000 };
     await listing(user.id, { ...base, title: `Match ${token}` });
     await listing(user.id, { ...base, title: `Wrong type ${token}`, equipmentType: "Balls" });

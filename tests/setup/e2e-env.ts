@@ -21,6 +21,8 @@ export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: 
 
 export const E2E_VARS = {
   APP_ENV: "test",
+  // Links in mails and the Google redirect_uri are built from this, never from the Host header.
+  APP_ORIGIN: E2E_BASE_URL,
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   REALTIME_SECRET: "e2e-realtime-secret-0123456789abcdef012345678",
   PASSWORD_PEPPER: "e2e-password-pepper-0123456789abcdef01234567",
