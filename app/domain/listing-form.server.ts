@@ -8,9 +8,10 @@ import { getBrands } from "~/catalog";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
 import { lookupZip } from "./geo.server";
-import { createListing, ListingRuleError, updateListing, type ListingInput } from "./listings.server";
+import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "./listings.server";
 import {
   findPendingPhotos,
+  isOwnPhotoKey,
   finishPhotoDeletes,
   MAX_PHOTOS,
   PHOTO_ERRORS,
@@ -158,6 +159,8 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     if (existing.has(raw) || pending.has(raw)) keys.push(raw);
   }
   for (const key of pending.keys()) if (!keys.includes(key)) pending.delete(key);
+  // A photo of this user's that is neither: saved or removed in another tab meanwhile (or expired).
+  const lost = onForm.filter((raw) => isOwnPhotoKey(viewer.id, raw) && !existing.has(raw) && !pending.has(raw));
 
   // 2. New files: checked by content and stored as pending at once, so they survive any re-render.
   const photoErrors: string[] = [];
@@ -279,6 +282,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   };
 
   try {
+    if (lost.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, lost);
     if (target.mode === "create") {
       const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
       return redirectWithToast(context, `/listing/${id}`, savedToasts("create", photoWarnings));

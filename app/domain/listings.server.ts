@@ -103,11 +103,13 @@ function listingValues(input: ListingInput) {
  * viewer (not saved by a parallel request, not removed). Issue 9; ADR 017.
  */
 function photosClaimable(viewer: Viewer, listingId: string | null, kept: string[], added: string[]): SQL {
+  const list = (keys: string[]) => sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  // Table names spelled out: this SQL sits inside the listing's INSERT or UPDATE.
   const keptOk = kept.length
-    ? sql`(select count(*) from ${listingPhotos} where ${listingPhotos.listingId} = ${listingId} and ${inArray(listingPhotos.r2Key, kept)}) = ${kept.length}`
+    ? sql`(select count(*) from listing_photos lp where lp.listing_id = ${listingId} and lp.r2_key in (${list(kept)})) = ${kept.length}`
     : sql`1 = 1`;
   const addedOk = added.length
-    ? sql`(select count(*) from ${photoObjects} where ${photoObjects.ownerId} = ${viewer.id} and ${photoObjects.state} = 'pending' and ${inArray(photoObjects.r2Key, added)}) = ${added.length}`
+    ? sql`(select count(*) from photo_objects po where po.owner_id = ${viewer.id} and po.state = 'pending' and po.r2_key in (${list(added)})) = ${added.length}`
     : sql`1 = 1`;
   return sql`(${keptOk} and ${addedOk})`;
 }
@@ -223,6 +225,9 @@ export async function updateListing(
   const added = new Map(photos.added.map((p) => [p.r2Key, p]));
   const order = photos.order.filter((key) => existing.has(key) || added.has(key));
   if (order.length > 5) throw new ListingRuleError("too_many_photos", "You can add up to 5 photos.");
+  // A kept photo the fresh read no longer has was removed by a parallel save.
+  const gone = photos.keep.filter((key) => !existing.has(key));
+  if (gone.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, gone);
   const keptKeys = order.filter((key) => existing.has(key));
   const addedKeys = order.filter((key) => !existing.has(key));
   const rows = order.map((key, position) => {

@@ -255,7 +255,8 @@ export async function finishPhotoDeletes(db: Db, bucket: PhotoBucket, keys: stri
     const rows = await db
       .select({
         r2Key: photoObjects.r2Key,
-        held: sql<number>`exists (select 1 from ${listingPhotos} where ${listingPhotos.r2Key} = ${photoObjects.r2Key})`,
+        // Spelled out: drizzle leaves columns of a one-table select unqualified.
+        held: sql<number>`exists (select 1 from listing_photos lp where lp.r2_key = photo_objects.r2_key)`,
       })
       .from(photoObjects)
       .where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, batch)));
