@@ -158,9 +158,9 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     if (keys.includes(raw) || keys.length >= MAX_PHOTOS) continue;
     if (existing.has(raw) || pending.has(raw)) keys.push(raw);
   }
-  for (const key of pending.keys()) if (!keys.includes(key)) pending.delete(key);
   // A photo of this user's that is neither: saved or removed in another tab meanwhile (or expired).
   const lost = onForm.filter((raw) => isOwnPhotoKey(viewer.id, raw) && !existing.has(raw) && !pending.has(raw));
+  for (const key of pending.keys()) if (!keys.includes(key)) pending.delete(key);
 
   // 2. New files: checked by content and stored as pending at once, so they survive any re-render.
   const photoErrors: string[] = [];
