@@ -5,6 +5,9 @@ import { routeRooms } from "./party/route-rooms";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/lib/security.server";
 import { applyPrivateCaching, readableFormRequest } from "./app/lib/request-guards.server";
 import { sessionCookieName } from "./app/domain/session.server";
+import { parseEnv } from "./app/lib/env.server";
+import { cleanupPhotos } from "./app/domain/photos.server";
+import { createDb } from "./db/client";
 
 type Env = Bindings & Record<string, unknown>;
 
@@ -41,6 +44,19 @@ export function createWorker(build: unknown) {
           status: 500,
           headers: { "content-type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
         });
+      }
+    },
+
+    /** Cron triggers (wrangler.toml [triggers]): the daily photo cleanup (ADR 017). */
+    async scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
+      const config = parseEnv(env);
+      // A client of its own for this invocation: nothing that does I/O outlives it.
+      const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+      try {
+        const report = await cleanupPhotos(db, env.PHOTOS);
+        console.log(JSON.stringify({ level: "info", event: "photo_cleanup", ...report }));
+      } finally {
+        db.$client.close();
       }
     },
   } satisfies ExportedHandler<Env>;

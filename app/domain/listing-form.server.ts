@@ -8,14 +8,15 @@ import { getBrands } from "~/catalog";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
 import { lookupZip } from "./geo.server";
-import { createListing, isAttachedPhoto, ListingRuleError, updateListing, type ListingInput } from "./listings.server";
+import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "./listings.server";
 import {
-  deletePhotoObjects,
+  findPendingPhotos,
   isOwnPhotoKey,
+  finishPhotoDeletes,
   MAX_PHOTOS,
   PHOTO_ERRORS,
   photoUrl,
-  readPendingPhoto,
+  removePendingPhoto,
   storeUpload,
   type StoredPhoto,
 } from "./photos.server";
@@ -150,20 +151,16 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   const existing = new Set(target.mode === "edit" ? target.existingKeys : []);
 
   // 1. Photos already on the form: this listing's own, or pending uploads by this user.
-  const pending = new Map<string, StoredPhoto>();
+  const onForm = form.getAll("photos").filter((raw): raw is string => typeof raw === "string");
+  const pending = await findPendingPhotos(context.db, viewer.id, onForm.filter((raw) => !existing.has(raw)));
   let keys: string[] = [];
-  for (const raw of form.getAll("photos")) {
-    if (typeof raw !== "string" || keys.includes(raw) || keys.length >= MAX_PHOTOS) continue;
-    if (existing.has(raw)) {
-      keys.push(raw);
-    } else if (isOwnPhotoKey(viewer.id, raw) && !(await isAttachedPhoto(context.db, raw))) {
-      const photo = await readPendingPhoto(context.photos, viewer.id, raw);
-      if (photo) {
-        pending.set(raw, photo);
-        keys.push(raw);
-      }
-    }
+  for (const raw of onForm) {
+    if (keys.includes(raw) || keys.length >= MAX_PHOTOS) continue;
+    if (existing.has(raw) || pending.has(raw)) keys.push(raw);
   }
+  // A photo of this user's that is neither: saved or removed in another tab meanwhile (or expired).
+  const lost = onForm.filter((raw) => isOwnPhotoKey(viewer.id, raw) && !existing.has(raw) && !pending.has(raw));
+  for (const key of pending.keys()) if (!keys.includes(key)) pending.delete(key);
 
   // 2. New files: checked by content and stored as pending at once, so they survive any re-render.
   const photoErrors: string[] = [];
@@ -176,11 +173,14 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
       photoErrors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
       continue;
     }
-    const outcome = await storeUpload(context.photos, viewer.id, file, upload++, now);
+    const outcome = await storeUpload(context.db, context.photos, viewer.id, file, upload++, {
+      now,
+      quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
+    });
     if (outcome.ok) {
       pending.set(outcome.photo.r2Key, outcome.photo);
       keys.push(outcome.photo.r2Key);
-    } else if (outcome.message.startsWith("Failed to upload")) {
+    } else if (outcome.failed) {
       photoWarnings.push(outcome.message);
     } else {
       photoErrors.push(outcome.message);
@@ -193,7 +193,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   keys = applied.keys;
   if (applied.removed && pending.has(applied.removed)) {
     pending.delete(applied.removed);
-    await deletePhotoObjects(context.photos, [applied.removed]);
+    await removePendingPhoto(context.db, context.photos, viewer.id, applied.removed);
   }
   values.photos = keys;
 
@@ -282,6 +282,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   };
 
   try {
+    if (lost.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, lost);
     if (target.mode === "create") {
       const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
       return redirectWithToast(context, `/listing/${id}`, savedToasts("create", photoWarnings));
@@ -292,9 +293,19 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
       order: keys,
     });
     if (!updated) throw new Response("Listing not found", { status: 404 });
-    await deletePhotoObjects(context.photos, updated.removedKeys);
+    await finishPhotoDeletes(context.db, context.photos, updated.removedKeys);
     return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", photoWarnings));
   } catch (error) {
+    if (error instanceof ListingRuleError && error.code === "photo_taken") {
+      // A parallel save or removal won the race for a photo (issue 9): nothing was written. The
+      // form comes back with its values and without the photos that are gone, ready to save again.
+      keys = keys.filter((key) => !error.photoKeys.includes(key));
+      values.photos = keys;
+      return rerender(409, {
+        result: submission.reply({ fieldErrors: { photos: [error.message] } }),
+        toast: { title: "Photos changed", description: error.message },
+      });
+    }
     if (error instanceof ListingRuleError) {
       const field = error.code === "club_not_allowed" ? "clubIds" : "photos";
       return rerender(400, {

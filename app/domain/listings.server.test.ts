@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubMembers, clubs, listingClubs, listingMessages, listingPhotos, listings, profiles, users } from "#db/schema";
+import { clubMembers, clubs, listingClubs, listingMessages, listingPhotos, listings, photoObjects, profiles, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import {
   createListing,
@@ -58,18 +58,23 @@ const input = (over: Partial<ListingInput> = {}): ListingInput => ({
   ...over,
 });
 
-const photo = (owner: Viewer, i: number) => ({
-  r2Key: `${owner.id}/${Date.now()}-${i}-${crypto.randomUUID().slice(0, 4)}.jpg`,
-  contentType: "image/jpeg",
-  width: 10,
-  height: 10,
-  byteSize: 100,
-});
+/** A pending upload of `owner` (its photo_objects row; the R2 object plays no part here). */
+async function photo(owner: Viewer, i: number) {
+  const p = {
+    r2Key: `${owner.id}/${Date.now()}-${i}-${crypto.randomUUID().slice(0, 4)}.jpg`,
+    contentType: "image/jpeg",
+    width: 10,
+    height: 10,
+    byteSize: 100,
+  };
+  await t.db.insert(photoObjects).values({ ...p, ownerId: owner.id });
+  return p;
+}
 
 describe("creating a listing", () => {
   test("stores the price in cents and its photos in order, the first being the main one", async () => {
     const seller = await viewer();
-    const photos = [photo(seller, 0), photo(seller, 1)];
+    const photos = [await photo(seller, 0), await photo(seller, 1)];
     const id = await createListing(t.db, seller, input(), photos);
     const detail = await getListingForViewer(t.db, null, id);
     expect(detail?.priceCents).toBe(4550);
@@ -99,7 +104,7 @@ describe("creating a listing", () => {
 
   test("refuses more than 5 photos", async () => {
     const seller = await viewer();
-    const six = Array.from({ length: 6 }, (_, i) => photo(seller, i));
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => photo(seller, i)));
     await expect(createListing(t.db, seller, input(), six)).rejects.toThrow(/up to 5/);
   });
 });
@@ -107,9 +112,9 @@ describe("creating a listing", () => {
 describe("editing a listing", () => {
   test("the owner edits fields, reorders, removes and adds photos; removed keys are returned for deletion", async () => {
     const seller = await viewer();
-    const [a, b, c] = [photo(seller, 0), photo(seller, 1), photo(seller, 2)];
+    const [a, b, c] = [await photo(seller, 0), await photo(seller, 1), await photo(seller, 2)];
     const id = await createListing(t.db, seller, input(), [a, b, c]);
-    const added = photo(seller, 3);
+    const added = await photo(seller, 3);
     const result = await updateListing(t.db, seller, id, input({ title: "Updated", priceCents: 0 }), {
       keep: [c.r2Key, a.r2Key],
       added: [added],
@@ -153,7 +158,7 @@ describe("status and removal", () => {
     const seller = await viewer();
     const admin = await viewer({ admin: true });
     const stranger = await viewer();
-    const p = photo(seller, 0);
+    const p = await photo(seller, 0);
     const first = await createListing(t.db, seller, input(), [p]);
     const second = await createListing(t.db, seller, input());
     expect(await deleteListing(t.db, stranger, first)).toBeNull();
@@ -176,7 +181,7 @@ describe("who can see a listing and its photos (issue 6 §7)", () => {
       { user: member, status: "active" },
       { user: pending, status: "pending" },
     ]);
-    const p = photo(seller, 0);
+    const p = await photo(seller, 0);
     const id = await createListing(t.db, seller, input({ clubIds: [c.id] }), [p]);
     for (const who of [seller, member, admin]) {
       expect(await getListingForViewer(t.db, who, id)).not.toBeNull();

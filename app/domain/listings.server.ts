@@ -3,7 +3,7 @@
 // (or not visible to you) is "not found", never "forbidden".
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { clubMembers, clubs, listingClubs, listingPhotos, listings, profiles, type Listing } from "#db/schema";
+import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
 import type { ListingStatus } from "~/catalog";
 import { listingVisibleTo } from "./listing-visibility.server";
 import type { StoredPhoto } from "./photos.server";
@@ -35,12 +35,16 @@ export class ListingRuleError extends Error {
   constructor(
     public code: "club_not_allowed" | "too_many_photos" | "photo_taken",
     message: string,
+    /** photo_taken: the keys no longer available. */
+    public photoKeys: string[] = [],
   ) {
     super(message);
   }
 }
 
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
+export const PHOTO_TAKEN =
+  "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
 
 /**
  * Who may open a listing's page and photos: the visibility rule (public, or an active member of
@@ -93,16 +97,94 @@ function listingValues(input: ListingInput) {
   return values;
 }
 
-/** Creates a listing with its clubs and photos (in order; the first is the main one). */
+/**
+ * The photos a save may attach, as SQL that holds at the moment the save's batch runs: every key
+ * in `kept` is still a photo of this listing, every key in `added` still a pending upload of the
+ * viewer (not saved by a parallel request, not removed). Issue 9; ADR 017.
+ */
+function photosClaimable(viewer: Viewer, listingId: string | null, kept: string[], added: string[]): SQL {
+  const list = (keys: string[]) => sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  // Table names spelled out: this SQL sits inside the listing's INSERT or UPDATE.
+  const keptOk = kept.length
+    ? sql`(select count(*) from listing_photos lp where lp.listing_id = ${listingId} and lp.r2_key in (${list(kept)})) = ${kept.length}`
+    : sql`1 = 1`;
+  const addedOk = added.length
+    ? sql`(select count(*) from photo_objects po where po.owner_id = ${viewer.id} and po.state = 'pending' and po.r2_key in (${list(added)})) = ${added.length}`
+    : sql`1 = 1`;
+  return sql`(${keptOk} and ${addedOk})`;
+}
+
+/**
+ * `updated_at` of the listing write, NULL (a NOT NULL violation that rolls the whole batch back)
+ * unless its photos are still claimable. SQLite has no conditional abort outside triggers; this
+ * makes the listing row itself conditional on its photos, inside the one write transaction.
+ */
+const savedAtIfPhotosClaimable = (claimable: SQL, now: Date) => sql`(case when ${claimable} then ${now.getTime()} end)`;
+
+/** After a failed batch: the keys that are no longer claimable (empty when photos were not the cause). */
+export async function unclaimablePhotoKeys(db: Db, viewer: Viewer, listingId: string | null, kept: string[], added: string[]) {
+  const [held, pending] = await Promise.all([
+    kept.length && listingId
+      ? db
+          .select({ r2Key: listingPhotos.r2Key })
+          .from(listingPhotos)
+          .where(and(eq(listingPhotos.listingId, listingId), inArray(listingPhotos.r2Key, kept)))
+      : [],
+    added.length
+      ? db
+          .select({ r2Key: photoObjects.r2Key })
+          .from(photoObjects)
+          .where(and(eq(photoObjects.ownerId, viewer.id), eq(photoObjects.state, "pending"), inArray(photoObjects.r2Key, added)))
+      : [],
+  ]);
+  const ok = new Set([...held, ...pending].map((r) => r.r2Key));
+  return [...kept, ...added].filter((key) => !ok.has(key));
+}
+
+async function refusedForPhotos(error: unknown, db: Db, viewer: Viewer, listingId: string | null, kept: string[], added: string[]) {
+  if (kept.length + added.length === 0) return error;
+  const unavailable = await unclaimablePhotoKeys(db, viewer, listingId, kept, added);
+  return unavailable.length ? new ListingRuleError("photo_taken", PHOTO_TAKEN, unavailable) : error;
+}
+
+/** Marks the listing's photos that are not in `keep` for deletion (photo_objects 'deleting'); returns their keys. */
+function markRemovedPhotos(db: Db, listingId: string, ownerId: SQL, keep: string[], allowed: SQL = sql`1 = 1`) {
+  return db.all<{ r2Key: string }>(sql`
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size, created_at)
+    select lp.r2_key, ${ownerId}, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size, ${Date.now()}
+    from listing_photos lp join listings on listings.id = lp.listing_id
+    where lp.listing_id = ${listingId} and ${allowed} ${keep.length ? sql`and lp.r2_key not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : sql``}
+    on conflict (r2_key) do update set state = 'deleting'
+    returning r2_key as r2Key`);
+}
+
+/**
+ * Creates a listing with its clubs and photos (in order; the first is the main one). Each photo
+ * must be a pending upload of the viewer: its row moves to listing_photos in the same batch, and
+ * a photo taken by a parallel save (or removed) refuses the whole save with 'photo_taken'.
+ */
 export async function createListing(db: Db, viewer: Viewer, input: ListingInput, photos: StoredPhoto[] = []) {
   if (photos.length > 5) throw new ListingRuleError("too_many_photos", "You can add up to 5 photos.");
   const clubIds = await assertClubsAllowed(db, viewer, input.clubIds);
   const id = crypto.randomUUID();
-  await db.batch([
-    db.insert(listings).values({ ...listingValues(input), id, userId: viewer.id }),
-    ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(id, clubIds, input.primaryClubId))] : []),
-    ...(photos.length ? [db.insert(listingPhotos).values(photos.map((p, position) => ({ ...p, listingId: id, position })))] : []),
-  ]);
+  const keys = photos.map((p) => p.r2Key);
+  const now = new Date();
+  try {
+    await db.batch([
+      db.insert(listings).values({
+        ...listingValues(input),
+        id,
+        userId: viewer.id,
+        createdAt: now,
+        updatedAt: keys.length ? savedAtIfPhotosClaimable(photosClaimable(viewer, null, [], keys), now) : now,
+      }),
+      ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(id, clubIds, input.primaryClubId))] : []),
+      ...(photos.length ? [db.insert(listingPhotos).values(photos.map((p, position) => ({ ...p, listingId: id, position })))] : []),
+      ...(keys.length ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, keys)))] : []),
+    ]);
+  } catch (error) {
+    throw await refusedForPhotos(error, db, viewer, null, [], keys);
+  }
   return id;
 }
 
@@ -122,10 +204,12 @@ export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
 }
 
 /**
- * Updates the owner's listing. `photoKeys` is the final ordered list of this listing's photos:
- * existing photos are identified by key, new ones are given in `newPhotos` (already stored).
- * Returns the R2 keys that are no longer used (the caller deletes them), or null when the listing
- * is not the viewer's.
+ * Updates the owner's listing. `photos.order` is the final ordered list of this listing's photos:
+ * existing photos are identified by key, new ones are given in `added` (pending uploads). The
+ * photos dropped are marked for deletion in the same batch; their keys are returned (the caller
+ * finishes the deletes with finishPhotoDeletes). Null when the listing is not the viewer's.
+ * A kept photo removed, or an added one taken, by a parallel request refuses the whole save with
+ * 'photo_taken' (issue 9).
  */
 export async function updateListing(
   db: Db,
@@ -141,7 +225,11 @@ export async function updateListing(
   const added = new Map(photos.added.map((p) => [p.r2Key, p]));
   const order = photos.order.filter((key) => existing.has(key) || added.has(key));
   if (order.length > 5) throw new ListingRuleError("too_many_photos", "You can add up to 5 photos.");
-  const removed = current.photos.filter((p) => !order.includes(p.r2Key)).map((p) => p.r2Key);
+  // A kept photo the fresh read no longer has was removed by a parallel save.
+  const gone = photos.keep.filter((key) => !existing.has(key));
+  if (gone.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, gone);
+  const keptKeys = order.filter((key) => existing.has(key));
+  const addedKeys = order.filter((key) => !existing.has(key));
   const rows = order.map((key, position) => {
     const old = existing.get(key);
     const photo = old
@@ -149,19 +237,32 @@ export async function updateListing(
       : added.get(key)!;
     return { ...photo, listingId, position };
   });
+  const now = new Date();
+  const own = and(eq(listings.id, listingId), eq(listings.userId, viewer.id));
   // Photos are rewritten as a whole: positions are unique per listing, so moving rows one by one
-  // would collide midway.
-  await db.batch([
-    db
-      .update(listings)
-      .set(listingValues(input))
-      .where(and(eq(listings.id, listingId), eq(listings.userId, viewer.id))),
-    db.delete(listingClubs).where(eq(listingClubs.listingId, listingId)),
-    ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(listingId, clubIds, input.primaryClubId))] : []),
-    db.delete(listingPhotos).where(eq(listingPhotos.listingId, listingId)),
-    ...(rows.length ? [db.insert(listingPhotos).values(rows)] : []),
-  ]);
-  return { removedKeys: removed };
+  // would collide midway. The listing write comes first: it fails the batch when a photo is gone.
+  let results;
+  try {
+    results = await db.batch([
+      db
+        .update(listings)
+        .set({ ...listingValues(input), updatedAt: savedAtIfPhotosClaimable(photosClaimable(viewer, listingId, keptKeys, addedKeys), now) })
+        .where(own),
+      db.delete(listingClubs).where(eq(listingClubs.listingId, listingId)),
+      ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(listingId, clubIds, input.primaryClubId))] : []),
+      markRemovedPhotos(db, listingId, sql`listings.user_id`, order, sql`listings.user_id = ${viewer.id}`),
+      db.delete(listingPhotos).where(eq(listingPhotos.listingId, listingId)),
+      ...(rows.length ? [db.insert(listingPhotos).values(rows)] : []),
+      ...(addedKeys.length
+        ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
+        : []),
+    ]);
+  } catch (error) {
+    throw await refusedForPhotos(error, db, viewer, listingId, keptKeys, addedKeys);
+  }
+  if (results[0].rowsAffected === 0) return null;
+  const removed = results[clubIds.length ? 3 : 2] as { r2Key: string }[];
+  return { removedKeys: removed.map((r) => r.r2Key) };
 }
 
 /** Owner only — site admins included in "not the owner" (spec 02 §2 Manage Listing). */
@@ -174,15 +275,18 @@ export async function setListingStatus(db: Db, viewer: Viewer, listingId: string
   return rows.length > 0;
 }
 
-/** The owner or a site admin may delete. Returns the R2 keys to delete, or null if not allowed. */
+/**
+ * The owner or a site admin may delete. The listing's photos are marked for deletion in the same
+ * batch; returns their keys (finish with finishPhotoDeletes), or null if not allowed.
+ */
 export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   const allowed = viewer.isAdmin ? eq(listings.id, listingId) : and(eq(listings.id, listingId), eq(listings.userId, viewer.id));
-  const [listing] = await db.select({ id: listings.id }).from(listings).where(allowed).limit(1);
-  if (!listing) return null;
-  const photos = await db.select({ r2Key: listingPhotos.r2Key }).from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
-  const deleted = await db.delete(listings).where(allowed).returning({ id: listings.id });
+  const [marked, deleted] = await db.batch([
+    markRemovedPhotos(db, listingId, sql`listings.user_id`, [], allowed),
+    db.delete(listings).where(allowed).returning({ id: listings.id }),
+  ]);
   if (deleted.length === 0) return null;
-  return { removedKeys: photos.map((p) => p.r2Key) };
+  return { removedKeys: marked.map((p) => p.r2Key) };
 }
 
 export type ListingDetail = NonNullable<Awaited<ReturnType<typeof getListingForViewer>>>;
@@ -216,12 +320,6 @@ export async function findReadablePhoto(db: Db, viewer: Viewer | null, r2Key: st
     .where(and(eq(listingPhotos.r2Key, r2Key), listingReadableBy(viewer)))
     .limit(1);
   return row ?? null;
-}
-
-/** Whether an R2 key belongs to any listing (a pending upload does not). */
-export async function isAttachedPhoto(db: Db, r2Key: string) {
-  const [row] = await db.select({ id: listingPhotos.id }).from(listingPhotos).where(eq(listingPhotos.r2Key, r2Key)).limit(1);
-  return Boolean(row);
 }
 
 /** In Play: the viewer's own listings, newest first, with the main photo. */

@@ -1,15 +1,24 @@
 // Listing photos: what an upload really is (by its bytes, never its name or declared type), and
-// how it is kept in R2 (issue 6 §2; spec 02 §2, §5, §9).
+// how it is kept in R2 (issue 6 §2; spec 02 §2, §5, §9), with its quota and cleanup (issue 9; ADR 017).
 //
 // Design, without JavaScript too: every POST of the listing form (save, or a re-render such as
 // "refresh" for a new sport or a photo reorder) stores the new files in R2 at once, as *pending*
-// objects under the uploader's prefix `{user id}/{timestamp}-{index}.{ext}`. The form comes back
-// with one hidden `photos` field per photo (kept or pending) holding the R2 key, so nothing is
-// re-uploaded and nothing is lost on a validation error. On save, a key is accepted only if it is
-// one of this listing's photos or a pending object under the user's own prefix (R2 metadata
-// `owner`). A pending photo removed from the form is deleted at once; one whose form is abandoned
-// stays in R2 until a cleanup job that compares R2 with listing_photos removes it (not built yet:
-// the `pending` metadata is not updated on save, so it must not drive a lifecycle rule).
+// objects under the uploader's prefix `{user id}/{timestamp}-{index}.{ext}`, each with a
+// `photo_objects` row (state 'pending') written first, so the pending bytes per user can be
+// limited atomically. The form comes back with one hidden `photos` field per photo (kept or
+// pending) holding the R2 key, so nothing is re-uploaded and nothing is lost on a validation
+// error. On save, a key is accepted only if it is one of this listing's photos or a pending row of
+// this user; the save moves the row to listing_photos in the listing's own batch, and refuses the
+// whole save (409) when a row is no longer there (listings.server.ts).
+//
+// Deleting an object is always: mark the row 'deleting' in the database (a listing_photos row
+// becomes a photo_objects row in the same batch that removes it), then delete the R2 object, then
+// the row. A failed R2 delete leaves the row, and the cleanup (cleanupPhotos: the Worker's cron
+// trigger, `npm run photos:cleanup` locally) retries it. The cleanup also expires pending uploads
+// older than a day and drops rows whose object is gone.
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { listingPhotos, photoObjects } from "#db/schema";
 import { LIMITS } from "~/catalog";
 
 export type ImageKind = { ext: "jpg" | "png" | "webp"; contentType: "image/jpeg" | "image/png" | "image/webp" };
@@ -24,7 +33,16 @@ export const PHOTO_ERRORS = {
   size: "Each photo must be 10MB or smaller.",
   empty: "The photo is empty.",
   tooMany: `You can add up to ${LIMITS.photosPerListing} photos.`,
+  quota: "You have too many photos waiting to be saved. Save or remove some first.",
 } as const;
+
+/**
+ * Bytes of pending (uploaded, not yet saved) photos one account may hold: room for two full
+ * listing forms. Deployments set PHOTO_PENDING_QUOTA_BYTES.
+ */
+export const DEFAULT_PENDING_QUOTA_BYTES = 2 * LIMITS.photosPerListing * LIMITS.photoMaxBytes;
+/** Pending uploads older than this are deleted by the cleanup. */
+export const PENDING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const JPEG: ImageKind = { ext: "jpg", contentType: "image/jpeg" };
 const PNG: ImageKind = { ext: "png", contentType: "image/png" };
@@ -134,7 +152,7 @@ export type StoredPhoto = {
 };
 
 /** The minimal R2 surface used here (the real binding in the Worker). */
-export type PhotoBucket = Pick<R2Bucket, "put" | "head" | "delete" | "get">;
+export type PhotoBucket = Pick<R2Bucket, "put" | "head" | "delete" | "get" | "list">;
 
 export function photoKey(userId: string, index: number, ext: string, now = Date.now()) {
   return `${userId}/${now}-${index}.${ext}`;
@@ -147,10 +165,21 @@ export function isOwnPhotoKey(userId: string, key: string) {
 
 export type UploadOutcome =
   | { ok: true; photo: StoredPhoto }
-  | { ok: false; fileName: string; message: string; index: number };
+  | { ok: false; fileName: string; message: string; index: number; failed?: true };
 
-/** Checks one uploaded file by content and stores it as a pending object. */
-export async function storeUpload(bucket: PhotoBucket, userId: string, file: File, index: number, now = Date.now()): Promise<UploadOutcome> {
+/**
+ * Checks one uploaded file by content and stores it as a pending object. The pending row is
+ * written first, in one statement that also checks the user's pending bytes against the quota,
+ * so parallel uploads cannot overrun it; the object follows.
+ */
+export async function storeUpload(
+  db: Db,
+  bucket: PhotoBucket,
+  userId: string,
+  file: File,
+  index: number,
+  { now = Date.now(), quotaBytes = DEFAULT_PENDING_QUOTA_BYTES }: { now?: number; quotaBytes?: number } = {},
+): Promise<UploadOutcome> {
   const name = file.name || `photo ${index + 1}`;
   if (file.size > PHOTO_MAX_BYTES) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS.size}` };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -158,39 +187,168 @@ export async function storeUpload(bucket: PhotoBucket, userId: string, file: Fil
   if (!sniffed.ok) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS[sniffed.reason]}` };
   const { image } = sniffed;
   const r2Key = photoKey(userId, index, image.ext, now);
+  const reserved = await db.run(sql`
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size, created_at)
+    select ${r2Key}, ${userId}, 'pending', ${image.contentType}, ${image.width}, ${image.height}, ${bytes.length}, ${now}
+    where (select coalesce(sum(byte_size), 0) from photo_objects where owner_id = ${userId} and state = 'pending')
+          + ${bytes.length} <= ${quotaBytes}`);
+  if (reserved.rowsAffected === 0) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS.quota}` };
   try {
     await bucket.put(r2Key, bytes, {
       httpMetadata: { contentType: image.contentType },
-      customMetadata: {
-        owner: userId,
-        pending: "1",
-        width: String(image.width ?? ""),
-        height: String(image.height ?? ""),
-      },
+      customMetadata: { owner: userId, width: String(image.width ?? ""), height: String(image.height ?? "") },
     });
   } catch {
-    return { ok: false, fileName: name, index, message: `Failed to upload image ${index + 1}. Continuing anyway...` };
+    await db.delete(photoObjects).where(and(eq(photoObjects.r2Key, r2Key), eq(photoObjects.state, "pending")));
+    return { ok: false, fileName: name, index, failed: true, message: `Failed to upload image ${index + 1}. Continuing anyway...` };
   }
   return { ok: true, photo: { r2Key, contentType: image.contentType, width: image.width, height: image.height, byteSize: bytes.length } };
 }
 
-/** A pending object the user uploaded earlier (a hidden `photos` field), read back from R2. */
-export async function readPendingPhoto(bucket: PhotoBucket, userId: string, key: string): Promise<StoredPhoto | null> {
-  if (!isOwnPhotoKey(userId, key)) return null;
-  const head = await bucket.head(key);
-  if (!head || head.customMetadata?.owner !== userId) return null;
-  const num = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
-  return {
-    r2Key: key,
-    contentType: head.httpMetadata?.contentType ?? "application/octet-stream",
-    width: num(head.customMetadata?.width),
-    height: num(head.customMetadata?.height),
-    byteSize: head.size,
-  };
+/** The user's pending uploads among `keys` (hidden `photos` fields of the form), by key. */
+export async function findPendingPhotos(db: Db, userId: string, keys: string[]): Promise<Map<string, StoredPhoto>> {
+  const own = keys.filter((key) => isOwnPhotoKey(userId, key));
+  if (own.length === 0) return new Map();
+  const rows = await db
+    .select({
+      r2Key: photoObjects.r2Key,
+      contentType: photoObjects.contentType,
+      width: photoObjects.width,
+      height: photoObjects.height,
+      byteSize: photoObjects.byteSize,
+    })
+    .from(photoObjects)
+    .where(and(eq(photoObjects.ownerId, userId), eq(photoObjects.state, "pending"), inArray(photoObjects.r2Key, own)));
+  return new Map(rows.map((row) => [row.r2Key, row]));
 }
 
-export async function deletePhotoObjects(bucket: PhotoBucket, keys: string[]) {
-  if (keys.length > 0) await bucket.delete(keys);
+/** Whether `key` is a pending upload of this user (its uploader may preview it). */
+export async function isOwnPendingPhoto(db: Db, userId: string, key: string) {
+  return (await findPendingPhotos(db, userId, [key])).has(key);
+}
+
+/**
+ * The remove button on a pending photo. Only a row still pending is marked for deletion: if a
+ * save in another tab has just attached it, the object is that listing's now and stays.
+ */
+export async function removePendingPhoto(db: Db, bucket: PhotoBucket, userId: string, key: string) {
+  const marked = await db
+    .update(photoObjects)
+    .set({ state: "deleting" })
+    .where(and(eq(photoObjects.r2Key, key), eq(photoObjects.ownerId, userId), eq(photoObjects.state, "pending")))
+    .returning({ r2Key: photoObjects.r2Key });
+  if (marked.length > 0) await finishPhotoDeletes(db, bucket, [key]);
+}
+
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
+/**
+ * Deletes the objects of rows marked 'deleting', then the rows. A row a listing holds again is
+ * never deleted from R2 (only its stale mark goes). When R2 refuses, the rows stay for the
+ * cleanup to retry. Returns how many objects were deleted and how many deletes failed.
+ */
+export async function finishPhotoDeletes(db: Db, bucket: PhotoBucket, keys: string[]) {
+  let deleted = 0;
+  let failed = 0;
+  for (const batch of chunks([...new Set(keys)], 500)) {
+    const rows = await db
+      .select({
+        r2Key: photoObjects.r2Key,
+        // Spelled out: drizzle leaves columns of a one-table select unqualified.
+        held: sql<number>`exists (select 1 from listing_photos lp where lp.r2_key = photo_objects.r2_key)`,
+      })
+      .from(photoObjects)
+      .where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, batch)));
+    const held = rows.filter((r) => Boolean(r.held)).map((r) => r.r2Key);
+    const free = rows.filter((r) => !r.held).map((r) => r.r2Key);
+    if (held.length) await db.delete(photoObjects).where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, held)));
+    if (free.length === 0) continue;
+    try {
+      await bucket.delete(free);
+    } catch (error) {
+      failed += free.length;
+      console.error(JSON.stringify({ level: "error", event: "photo_delete_failed", keys: free.length, message: String(error) }));
+      continue;
+    }
+    await db.delete(photoObjects).where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, free)));
+    deleted += free.length;
+  }
+  return { deleted, failed };
+}
+
+export type CleanupReport = {
+  /** Pending uploads older than a day, marked for deletion. */
+  expiredPending: number;
+  /** Objects deleted from R2 (expired uploads and retried deletes). */
+  deletedObjects: number;
+  /** R2 deletes that failed again; their rows stay for the next run. */
+  failedDeletes: number;
+  /** Database rows (listing photos or pending uploads) whose object is gone, removed. */
+  rowsWithoutObject: number;
+  /** R2 objects older than a day that no row knows (uploads from before the ledger), deleted. */
+  orphanObjects: number;
+};
+
+/**
+ * The scheduled photo cleanup (Worker cron trigger; `npm run photos:cleanup` locally; ADR 017).
+ * Rows younger than `graceMs` are never judged by a missing object: an upload writes its row just
+ * before its object.
+ */
+export async function cleanupPhotos(
+  db: Db,
+  bucket: PhotoBucket,
+  { now = Date.now(), pendingMaxAgeMs = PENDING_MAX_AGE_MS, graceMs = 60 * 60 * 1000 } = {},
+): Promise<CleanupReport> {
+  const expiredBefore = new Date(now - pendingMaxAgeMs);
+  const expired = await db
+    .update(photoObjects)
+    .set({ state: "deleting" })
+    .where(and(eq(photoObjects.state, "pending"), lt(photoObjects.createdAt, expiredBefore)))
+    .returning({ r2Key: photoObjects.r2Key });
+
+  const deleting = await db.select({ r2Key: photoObjects.r2Key }).from(photoObjects).where(eq(photoObjects.state, "deleting"));
+  const { deleted, failed } = await finishPhotoDeletes(db, bucket, deleting.map((r) => r.r2Key));
+
+  // One walk over the bucket (a list call per thousand objects, rather than a head per row).
+  const objects = new Map<string, Date>();
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    for (const object of page.objects) objects.set(object.key, object.uploaded);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+
+  // One statement, so a row moving between the two tables (a save, a removal) is seen once.
+  const rows = await db.all<{ r2Key: string; createdAt: number; held: number }>(sql`
+    select r2_key as r2Key, created_at as createdAt, 1 as held from listing_photos
+    union all
+    select r2_key, created_at, 0 from photo_objects`);
+  const gone = rows.filter((r) => !objects.has(r.r2Key) && Number(r.createdAt) < now - graceMs);
+  const heldGone = gone.filter((r) => Number(r.held) === 1).map((r) => r.r2Key);
+  const ledgerGone = gone.filter((r) => Number(r.held) === 0).map((r) => r.r2Key);
+  for (const batch of chunks(heldGone, 500)) await db.delete(listingPhotos).where(inArray(listingPhotos.r2Key, batch));
+  for (const batch of chunks(ledgerGone, 500)) await db.delete(photoObjects).where(inArray(photoObjects.r2Key, batch));
+
+  const known = new Set(rows.map((r) => r.r2Key));
+  const orphans = [...objects].filter(([key, uploaded]) => !known.has(key) && uploaded < expiredBefore).map(([key]) => key);
+  let orphanObjects = 0;
+  for (const batch of chunks(orphans, 1000)) {
+    try {
+      await bucket.delete(batch);
+      orphanObjects += batch.length;
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", event: "photo_delete_failed", keys: batch.length, message: String(error) }));
+    }
+  }
+
+  return {
+    expiredPending: expired.length,
+    deletedObjects: deleted,
+    failedDeletes: failed,
+    rowsWithoutObject: heldGone.length + ledgerGone.length,
+    orphanObjects,
+  };
 }
 
 /** URL the app serves a photo from (app/routes/photos.$.tsx). */

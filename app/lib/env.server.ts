@@ -39,6 +39,8 @@ const Vars = z.object({
   TESTING_MODE: z.enum(["on", "off"]).default("off"),
   /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
   DEV_ROUTES: z.enum(["on", "off"]).default("off"),
+  /** Bytes of pending (not yet saved) photo uploads one account may hold (app/domain/photos.server.ts). */
+  PHOTO_PENDING_QUOTA_BYTES: z.coerce.number().int().positive().optional(),
   /** HMAC key mixed into every password hash (app/domain/password.server.ts). */
   PASSWORD_PEPPER: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
   /** Mail provider over HTTP (JSON POST with a bearer key). Without it mail goes to the outbox table. */

@@ -4,7 +4,7 @@ import { conditionBadge, listingStatusLabel, sportEmoji } from "~/catalog";
 import { formatPrice } from "~/components/listing-card";
 import { PhotoImage } from "~/components/photo-gallery";
 import { deleteListing, listOwnListings } from "~/domain/listings.server";
-import { deletePhotoObjects, photoUrl } from "~/domain/photos.server";
+import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
 import { requireUser } from "~/domain/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Ownership (or site admin) is in the query; anything else is simply not found.
   const removed = await deleteListing(context.db, viewer, String(form.get("listingId") ?? ""));
   if (!removed) return redirectWithToast(context, "/in-play", { title: "Error", description: "Failed to delete listing", variant: "destructive" });
-  await deletePhotoObjects(context.photos, removed.removedKeys);
+  await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
   return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
 }
 

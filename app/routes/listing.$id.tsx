@@ -12,7 +12,7 @@ import { favoritedIds } from "~/domain/favorites.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
 import { listingThreadRoom, listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
 import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
-import { deletePhotoObjects, photoUrl } from "~/domain/photos.server";
+import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
 import { sellerRating } from "~/domain/reviews.server";
 import { getUser, requireUser } from "~/domain/session.server";
 import { ROOM_KINDS } from "~/lib/realtime.server";
@@ -107,7 +107,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "delete") {
     const removed = await deleteListing(context.db, viewer, listingId);
     if (!removed) throw notFound();
-    await deletePhotoObjects(context.photos, removed.removedKeys);
+    await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
     return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
   }
 

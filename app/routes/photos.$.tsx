@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { findReadablePhoto, isAttachedPhoto } from "~/domain/listings.server";
-import { isOwnPhotoKey } from "~/domain/photos.server";
+import { findReadablePhoto } from "~/domain/listings.server";
+import { isOwnPendingPhoto } from "~/domain/photos.server";
 import { getUser } from "~/domain/session.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
   const photo = await findReadablePhoto(context.db, viewer, key);
   if (!photo) {
-    const ownPending = viewer && isOwnPhotoKey(viewer.id, key) && !(await isAttachedPhoto(context.db, key));
+    const ownPending = viewer && (await isOwnPendingPhoto(context.db, viewer.id, key));
     if (!ownPending) return notFound();
   }
   const object = await context.photos.get(key);

@@ -4,6 +4,7 @@ export * from "./enums";
 export * from "./accounts";
 export * from "./clubs";
 export * from "./listings";
+export * from "./photos";
 export * from "./messages";
 export * from "./requests";
 export * from "./geo";
