@@ -60,7 +60,7 @@ import {
   type Metro,
 } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
-import { illustrationFor, renderIllustration, SHOTS, VARIANTS } from "./illustrations";
+import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";
 
 export const DEFAULT_SEED = 20240611;
@@ -69,7 +69,7 @@ export const BASE_LISTINGS = 2200;
 export const PHOTO_WIDTH = 480;
 export const PHOTO_HEIGHT = 360;
 /** Share of the demo listings that get photos (the rest show the no-photo tile, as real ones do). */
-export const PHOTO_SHARE = 0.8;
+export const PHOTO_SHARE = 0.7;
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -107,6 +107,7 @@ export type BuildOptions = {
 };
 
 export type PhotoPlan = NewListingPhoto & { imageKey: string };
+export type ImageSpec = { drawing: DrawingKey; variant: number; shot: Shot };
 
 export type Community = {
   demoUserIds: Record<DemoKey, string>;
@@ -118,8 +119,10 @@ export type Community = {
   listings: NewListing[];
   listingClubs: NewListingClub[];
   listingPhotos: PhotoPlan[];
-  /** PNG files by image key, referenced by listingPhotos. */
+  /** PNG files by image key, referenced by listingPhotos: drawn on first use (`imageFor`). */
   images: Map<string, Uint8Array>;
+  /** What each image key shows. */
+  imageSpecs: Map<string, ImageSpec>;
   favorites: NewFavorite[];
   reviews: NewReview[];
   listingMessages: NewListingMessage[];
@@ -270,6 +273,7 @@ export function buildCommunity(options: BuildOptions): Community {
     listingClubs: [],
     listingPhotos: [],
     images: new Map(),
+    imageSpecs: new Map(),
     favorites: [],
     reviews: [],
     listingMessages: [],
@@ -550,7 +554,8 @@ export function buildCommunity(options: BuildOptions): Community {
   // ── Photos: an illustration of the item (a bat for bats, skates for skates…) ──────────────
   // A generator of their own, so turning photos on or off leaves every other row unchanged. Each
   // listing gets its item's drawing in one colour variant: the whole item, then a close-up, then
-  // its other side. Images are rendered once per (drawing, variant, shot) and shared.
+  // its other side. Images are drawn once per (drawing, variant, shot), when first uploaded, so
+  // drawing overlaps with the uploads (imageFor).
   const photoRng = new Random((options.seed ?? DEFAULT_SEED) ^ 0x5eed);
   const photoListings = Math.min(options.photoListings ?? 0, listingCount);
   if (photoListings > 0) {
@@ -561,7 +566,7 @@ export function buildCommunity(options: BuildOptions): Community {
     const usedKeys = new Set<string>();
     for (const index of chosen.sort((a, b) => a - b)) {
       const listing = community.listings[index]!;
-      const count = photoRng.weighted([[1, 45], [2, 35], [3, 20]] as const);
+      const count = photoRng.weighted([[1, 55], [2, 30], [3, 15]] as const);
       const drawing = illustrationFor(listing.sport, listing.sportSubcategory ?? null, listing.equipmentType ?? "Other");
       const variant = photoRng.int(0, VARIANTS.length - 1);
       let stamp = listing.createdAt!.getTime();
@@ -570,7 +575,7 @@ export function buildCommunity(options: BuildOptions): Community {
       for (let position = 0; position < count; position++) {
         const shot = SHOTS[position]!;
         const imageKey = `${drawing}-${variant}-${shot}`;
-        if (!community.images.has(imageKey)) community.images.set(imageKey, renderIllustration(drawing, variant, PHOTO_WIDTH, shot));
+        community.imageSpecs.set(imageKey, { drawing, variant, shot });
         community.listingPhotos.push({
           id: photoRng.uuid(),
           listingId: listing.id!,
@@ -579,7 +584,7 @@ export function buildCommunity(options: BuildOptions): Community {
           contentType: "image/png",
           width: PHOTO_WIDTH,
           height: PHOTO_HEIGHT,
-          byteSize: community.images.get(imageKey)!.length,
+          byteSize: 0, // set by imageFor() when the image is drawn
           createdAt: listing.createdAt,
           imageKey,
         });
@@ -706,3 +711,15 @@ export function buildCommunity(options: BuildOptions): Community {
   return community;
 }
 
+/** The PNG of a planned photo, drawn on first use; also sets the photo's byteSize. */
+export function imageFor(community: Community, photo: PhotoPlan): Uint8Array {
+  let image = community.images.get(photo.imageKey);
+  if (!image) {
+    const spec = community.imageSpecs.get(photo.imageKey);
+    if (!spec) throw new Error(`no image planned under ${photo.imageKey}`);
+    image = renderIllustration(spec.drawing, spec.variant, PHOTO_WIDTH, spec.shot);
+    community.images.set(photo.imageKey, image);
+  }
+  photo.byteSize = image.length;
+  return image;
+}

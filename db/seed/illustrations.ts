@@ -12,7 +12,6 @@ export const VARIANTS: readonly Variant[] = [
   { main: "#D62839", accent: "#1D3557", background: "#F4F1EA" },
   { main: "#1F6FB2", accent: "#F4A300", background: "#EAF1F7" },
   { main: "#2A9D5B", accent: "#264653", background: "#EEF5EC" },
-  { main: "#F28C28", accent: "#3D405B", background: "#F7F0E8" },
 ];
 
 const INK = "#263238";

@@ -242,7 +242,7 @@ export class Canvas {
   }
 
   png(): Uint8Array {
-    return encodePng(this.width, this.height, this.rgb);
+    return encodePng(this.width, this.height, this.rgb, { filter: "none", level: 3 });
   }
 }
 

@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
-import { buildCommunity, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
+import { buildCommunity, imageFor, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
 import { CLUB_SEEDS, DEMO_ZIPS, METROS } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 
@@ -75,7 +75,10 @@ export async function ensureZipCodes(db: Db): Promise<number> {
 
 /** Inserts a built community, parents before children. Returns rows per table. */
 export async function insertCommunity(db: Db, c: Community): Promise<Record<string, number>> {
-  const photos = c.listingPhotos.map(({ imageKey: _imageKey, ...row }) => row);
+  const photos = c.listingPhotos.map((plan) => {
+    const { imageKey: _imageKey, ...row } = plan;
+    return row.byteSize ? row : { ...row, byteSize: imageFor(c, plan).length };
+  });
   const counts: Record<string, number> = {};
   const steps: [string, () => Promise<number>][] = [
     ["users", () => insertInBatches(db, schema.users, c.users)],
@@ -101,7 +104,8 @@ async function uploadPhotos(bucket: PhotoBucket, c: Community): Promise<number> 
   const queue = [...c.listingPhotos];
   const worker = async () => {
     for (let photo = queue.shift(); photo; photo = queue.shift()) {
-      await bucket.put(photo.r2Key, c.images.get(photo.imageKey)!, { httpMetadata: { contentType: "image/png" } });
+      // Drawing one image while the others' uploads are in flight keeps both cores busy.
+      await bucket.put(photo.r2Key, imageFor(c, photo), { httpMetadata: { contentType: "image/png" } });
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));

@@ -6,7 +6,7 @@ import * as schema from "#db/schema";
 import { wipeDatabase } from "./batch-insert";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { SPORT_EQUIPMENT, TENNIS_SUBCATEGORIES } from "~/catalog";
-import { isPlaceName } from "./community";
+import { imageFor, isPlaceName } from "./community";
 import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
 
@@ -210,7 +210,7 @@ describe("seeding", () => {
       const drawing = illustrationFor(listing.sport, listing.sportSubcategory, listing.equipmentType ?? "Other");
       expect(plan.imageKey).toMatch(new RegExp(`^${drawing}-\\d-${["whole", "close-up", "other-side"][plan.position]}$`));
     }
-    const shotsOf = (listingId: string) => community.listingPhotos.filter((p) => p.listingId === listingId).map((p) => community.images.get(p.imageKey)!);
+    const shotsOf = (listingId: string) => community.listingPhotos.filter((p) => p.listingId === listingId).map((p) => imageFor(community, p));
     const several = community.listingPhotos.find((p) => p.position === 2)!;
     const [whole, closeUp, otherSide] = shotsOf(several.listingId);
     expect(Buffer.compare(whole!, closeUp!)).not.toBe(0);
