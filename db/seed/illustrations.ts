@@ -1053,7 +1053,7 @@ export type Shot = (typeof SHOTS)[number];
 /** A PNG of the drawing in a colour variant and shot, `width` × ¾ width pixels. */
 export function renderIllustration(key: DrawingKey, variant: number, width: number, shot: Shot = "whole"): Uint8Array {
   const v = VARIANTS[variant % VARIANTS.length]!;
-  const view = shot === "close-up" ? { zoom: 1.6, cx: 52, cy: 34 } : undefined;
+  const view = shot === "close-up" ? { zoom: 1.3, cx: 50, cy: 38 } : undefined;
   const canvas = new Canvas(width, Math.round(width * 0.75), v.background, view);
   // A soft backdrop disc gives the "product photo" look.
   canvas.fill(circle(50, 36, 30), mix(v.background, "#FFFFFF", 0.6), { soft: 6 });
