@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { E2E_DB_FILE, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT, E2E_PORT, E2E_STATE_DIR, E2E_VARS } from "../tests/setup/e2e-env";
-import { startOidcProvider } from "../tests/setup/oidc-provider";
+import { DEMO_CHOOSER_ACCOUNTS, startOidcProvider } from "./oidc-provider";
 import { buildSnapshot, run, startStack } from "./stack";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
@@ -20,7 +20,7 @@ await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], {
   quiet: true,
 });
 // Google sign-in goes to this local OIDC provider (E2E_VARS' GOOGLE_* point at it).
-const oidc = await startOidcProvider({ ...E2E_GOOGLE_CLIENT, port: E2E_OIDC_PORT });
+const oidc = await startOidcProvider({ ...E2E_GOOGLE_CLIENT, port: E2E_OIDC_PORT, accounts: DEMO_CHOOSER_ACCOUNTS, testHooks: true });
 const stack = await startStack({
   dbFile: E2E_DB_FILE,
   port: E2E_PORT,

@@ -1,11 +1,16 @@
 /**
  * `npm start`: build, migrate the embedded database, seed demo data when it is empty, then run
- * the local libSQL server and the Worker under `wrangler dev`. Ctrl-C stops everything.
+ * the local libSQL server, the local Google stand-in (scripts/oidc-provider.ts, ADR 019) and the
+ * Worker under `wrangler dev`. Ctrl-C stops everything.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, startOidcProvider } from "./oidc-provider";
 import { ensureDevVars, run, startStack } from "./stack";
 
 const port = Number(process.env.PORT ?? 8787);
+/** The Google stand-in listens next to the app (OIDC_PORT changes it). */
+const oidcPort = Number(process.env.OIDC_PORT ?? port + 1);
 const dbFile = ".data/lockerswap.db";
 const dbUrl = `file:${dbFile}`;
 
@@ -21,12 +26,26 @@ await run("node", ["--import", "tsx", "db/seed/index.ts", "--if-empty"], { env: 
 
 const { DATABASE_URL: _file, ...workerVars } = vars;
 // Links in mails point where this run serves, unless .dev.vars names another origin (ADR 013).
-const stack = await startStack({ dbFile, port, vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars }, persistTo: ".wrangler/state" });
+// 'Continue with Google' offline: a local OIDC provider with an account chooser, unless .dev.vars
+// holds real Google credentials. Never with APP_ENV=production (deploys never run this script).
+const localGoogle =
+  !vars.GOOGLE_CLIENT_ID && vars.APP_ENV !== "production"
+    ? await startOidcProvider({ clientId: "lockerswap-local-demo", clientSecret: randomBytes(24).toString("hex"), port: oidcPort, accounts: DEMO_CHOOSER_ACCOUNTS })
+    : null;
+const googleVars = localGoogle ? googleVarsFor(localGoogle) : {};
+let stack: Awaited<ReturnType<typeof startStack>>;
+try {
+  stack = await startStack({ dbFile, port, vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars }, persistTo: ".wrangler/state" });
+} catch (error) {
+  await localGoogle?.stop();
+  throw error;
+}
 
 console.log(`\nLockerSwap is running at ${stack.url}\n`);
 const { DEMO_ACCOUNTS } = await import("../db/seed/demo-accounts");
 console.log("Demo accounts (local only):");
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(12)} ${account.email}  /  ${account.password}`);
+if (localGoogle) console.log(`\nContinue with Google goes to a local stand-in at ${localGoogle.issuer} (not Google): pick a demo account or type any e-mail.`);
 console.log("\nPress Ctrl-C to stop.");
 
 let stopping = false;
@@ -34,7 +53,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    await stack.stop();
+    await Promise.all([stack.stop(), localGoogle?.stop()]);
     process.exit(0);
   });
 }

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profiles, sessions, users } from "#db/schema";
-import { startOidcProvider, type OidcProvider } from "../../tests/setup/oidc-provider";
+import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, localSubject, startOidcProvider, type OidcProvider } from "../../scripts/oidc-provider";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import {
   finishGoogleSignIn,
@@ -26,11 +26,15 @@ describe("id_token verification", () => {
   const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
   let jwksServer: Server;
   let jwksUrl: string;
+  /** What the provider publishes right now (a test may rotate it). */
+  let published: KeyObject[] = [good.publicKey];
+  let jwksRequests = 0;
 
   beforeAll(async () => {
     jwksServer = createServer((_, response) => {
+      jwksRequests++;
       response.writeHead(200, { "Content-Type": "application/json" });
-      response.end(JSON.stringify({ keys: [{ ...good.publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" }] }));
+      response.end(JSON.stringify({ keys: published.map((key) => ({ ...key.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" })) }));
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
     jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
@@ -72,6 +76,48 @@ describe("id_token verification", () => {
   test("a token signed by another key is refused, even with the provider's kid", async () => {
     await expect(verify(sign(claims(), other.privateKey))).rejects.toThrow(new IdTokenError("bad signature"));
     await expect(verify(sign(claims(), other.privateKey, { alg: "RS256", kid: "unknown" }))).rejects.toThrow(/unknown signing key/);
+  });
+
+  test("the keys are fetched for each sign-in: a rotated key works at once and the retired one is refused", async () => {
+    // Nothing is cached between requests (ADR 019): an isolate shares no fetch or key across them.
+    const before = jwksRequests;
+    await expect(verify(sign(claims()))).resolves.toMatchObject({ sub: "1234567890" });
+    await expect(verify(sign(claims()))).resolves.toMatchObject({ sub: "1234567890" });
+    expect(jwksRequests - before).toBe(2);
+    published = [other.publicKey];
+    try {
+      await expect(verify(sign(claims(), other.privateKey))).resolves.toMatchObject({ sub: "1234567890" });
+      await expect(verify(sign(claims()))).rejects.toThrow(/bad signature/);
+    } finally {
+      published = [good.publicKey];
+    }
+  });
+
+  test("concurrent sign-ins against two providers each check their own provider's keys", async () => {
+    const second = createServer((_, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ keys: [{ ...other.publicKey.export({ format: "jwk" }), kid, alg: "RS256", use: "sig" }] }));
+    });
+    await new Promise<void>((resolve) => second.listen(0, "127.0.0.1", resolve));
+    const secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}/certs`;
+    try {
+      const results = await Promise.allSettled([
+        verify(sign(claims())),
+        verifyIdToken(sign(claims(), other.privateKey), { clientId: CLIENT_ID, issuer: ISSUER, jwksUrl: secondUrl }),
+        verifyIdToken(sign(claims()), { clientId: CLIENT_ID, issuer: ISSUER, jwksUrl: secondUrl }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    } finally {
+      await new Promise<void>((resolve) => second.close(() => resolve()));
+    }
+  });
+
+  test("a provider whose keys cannot be fetched refuses the token instead of crashing", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/certs`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(verifyIdToken(sign(claims()), { clientId: CLIENT_ID, issuer: ISSUER, jwksUrl: deadUrl })).rejects.toThrow(/JWKS unreachable/);
   });
 
   test("a token for another client is refused", async () => {
@@ -311,5 +357,109 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
+  });
+});
+
+describe("the local Google stand-in (npm start) asks who signs in with a tiny account chooser", () => {
+  let t: TestDb;
+  let provider: OidcProvider;
+  let context: AppLoadContext;
+  const origin = "http://app.test";
+  const originalInfo = console.info;
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    provider = await startOidcProvider({ clientId: "demo-client", clientSecret: "demo-secret", accounts: DEMO_CHOOSER_ACCOUNTS });
+    context = { db: t.db, env: { APP_ENV: "development", SESSION_SECRET: "s".repeat(32), ...googleVarsFor(provider) } } as unknown as AppLoadContext;
+    console.info = () => {};
+  });
+  afterAll(async () => {
+    console.info = originalInfo;
+    await provider.stop();
+    await t.cleanup();
+  });
+
+  const cookiePairs = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
+
+  /** 'Continue with Google' → the chooser page, and the hidden fields its forms carry. */
+  async function openChooser() {
+    const start = await startGoogleSignIn(new Request(`${origin}/auth/google`), context);
+    const page = await fetch(start.headers.get("Location")!, { redirect: "manual" });
+    const html = await page.text();
+    // The fields every chooser form carries back: the authorization request, as hidden inputs.
+    const firstForm = html.slice(html.indexOf('<form method="post" action="/authorize">'), html.indexOf("<ul>"));
+    const hidden = new URLSearchParams([...firstForm.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]));
+    return { start, page, html, hidden };
+  }
+
+  async function answer(chooser: Awaited<ReturnType<typeof openChooser>>, fields: Record<string, string>) {
+    const body = new URLSearchParams(chooser.hidden);
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return fetch(`${provider.issuer}/authorize`, { method: "POST", body, redirect: "manual" });
+  }
+
+  const callback = (chooser: Awaited<ReturnType<typeof openChooser>>, atProvider: Response) =>
+    finishGoogleSignIn(new Request(atProvider.headers.get("Location")!, { headers: { Cookie: cookiePairs(chooser.start).join("; ") } }), context);
+
+  test("the chooser says it is a local stand-in, not Google, and lists the demo accounts and another e-mail", async () => {
+    const { page, html } = await openChooser();
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(html).toContain("<title>Local Google stand-in — not Google</title>");
+    for (const account of DEMO_CHOOSER_ACCOUNTS) expect(html).toContain(`name="email" value="${account.email}"`);
+    expect(html).toContain("Use another e-mail");
+  });
+
+  test("picking a demo account signs in to that seeded account, linked to a stable local subject", async () => {
+    const email = DEMO_CHOOSER_ACCOUNTS[3]!.email;
+    const [seeded] = await t.db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning();
+    const chooser = await openChooser();
+    const atProvider = await answer(chooser, { email });
+    expect(atProvider.status).toBe(303);
+    const response = await callback(chooser, atProvider);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_session="))).toBe(true);
+    const [user] = await t.db.select().from(users).where(eq(users.id, seeded!.id));
+    expect(user!.googleSub).toBe(localSubject(email));
+  });
+
+  test("another e-mail creates a new verified account named as typed", async () => {
+    const chooser = await openChooser();
+    const response = await callback(chooser, await answer(chooser, { email: "New.Person@Example.com", name: "Nia Brooks" }));
+    expect(response.headers.get("Location")).toBe("/");
+    const [user] = await t.db.select().from(users).where(eq(users.email, "new.person@example.com"));
+    expect(user!.emailVerifiedAt).toBeInstanceOf(Date);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user!.id));
+    expect(profile).toMatchObject({ firstName: "Nia", lastName: "Brooks" });
+  });
+
+  test("a malformed e-mail shows the chooser again with the message and what was typed", async () => {
+    const chooser = await openChooser();
+    const atProvider = await answer(chooser, { email: "not-an-email", name: "<Nia>" });
+    expect(atProvider.status).toBe(400);
+    const html = await atProvider.text();
+    expect(html).toContain("Enter an e-mail address like name@example.com.");
+    expect(html).toContain('value="not-an-email"');
+    expect(html).toContain('value="&lt;Nia&gt;"');
+  });
+
+  test("Cancel comes back to /auth with 'Sign in failed'", async () => {
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      const chooser = await openChooser();
+      const atProvider = await answer(chooser, { cancel: "1" });
+      expect(new URL(atProvider.headers.get("Location")!).searchParams.get("error")).toBe("access_denied");
+      const response = await callback(chooser, atProvider);
+      expect(response.headers.get("Location")).toBe("/auth");
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_session="))).toBe(false);
+    } finally {
+      console.error = originalError;
+    }
+  });
+
+  test("the test-only endpoints are closed outside the e2e server", async () => {
+    const response = await fetch(`${provider.issuer}/test/next-identity`, { method: "POST", body: JSON.stringify({ sub: "x", email: "x@example.com", email_verified: true }) });
+    expect(response.status).toBe(404);
   });
 });

@@ -1,10 +1,12 @@
 // Google sign-in (issue 4 item 7, ADR 005): remix-auth 4 + remix-auth-oauth2 (authorization code,
-// PKCE S256, state in a short-lived cookie). The user is read from the id_token, whose RS256
-// signature is checked against the provider's JWKS with WebCrypto; `email_verified` is required.
-// Endpoints come from the environment so the tests can point them at a local OIDC provider.
+// PKCE S256, state in a short-lived cookie). The user is read from the id_token, checked with `jose`
+// against the provider's JWKS fetched per sign-in (ADR 019); `email_verified` is required.
+// Endpoints come from the environment so the tests and `npm start` point them at a local OIDC
+// provider (scripts/oidc-provider.ts); production uses Google's defaults.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
+import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { Db } from "#db/client";
@@ -28,6 +30,8 @@ export function isGoogleConfigured(env: Pick<GoogleEnv, "GOOGLE_CLIENT_ID" | "GO
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
 
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
 // ── id_token verification ────────────────────────────────────────────────────────────────────
 
 export class IdTokenError extends Error {
@@ -46,96 +50,79 @@ export type IdTokenOptions = { clientId: string; issuer: string; jwksUrl: string
 
 /** Tolerated clock difference between us and the provider. */
 const CLOCK_SKEW_S = 60;
-/** JWKS are cached per isolate this long; an unknown `kid` refetches, at most this often. */
-const JWKS_TTL_MS = 10 * 60 * 1000;
-const JWKS_REFETCH_MIN_MS = 30 * 1000;
+/** Google's id_tokens live an hour; one just received from the token endpoint is younger. */
+const MAX_TOKEN_AGE_S = 60 * 60;
+const JWKS_TIMEOUT_MS = 5000;
 
-type CachedJwks = { fetchedAt: number; keys: Map<string, Promise<CryptoKey>> };
-const jwksCache = new Map<string, CachedJwks>();
-
-function base64UrlToBytes(input: string) {
-  if (!/^[A-Za-z0-9_-]*$/.test(input)) throw new IdTokenError("malformed token");
-  const base64 = input.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(input.length / 4) * 4, "=");
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function decodeJson(part: string): Record<string, unknown> {
+/**
+ * The provider's signing keys, fetched for this sign-in (ADR 019): nothing is kept between
+ * requests, so no isolate shares a pending fetch or key import across requests on Workers.
+ * Sign-ins are rare; one subrequest each is cheap.
+ */
+async function fetchJwks(url: string): Promise<JSONWebKeySet> {
+  let response: Response;
   try {
-    const value = JSON.parse(new TextDecoder().decode(base64UrlToBytes(part)));
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through
+    response = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) });
+  } catch (error) {
+    throw new IdTokenError(`JWKS unreachable (${(error as Error).name})`);
   }
-  throw new IdTokenError("malformed token");
-}
-
-async function fetchJwks(url: string): Promise<CachedJwks> {
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new IdTokenError(`JWKS answered ${response.status}`);
-  const body = (await response.json()) as { keys?: Array<JsonWebKey & { kid?: string }> };
-  const keys = new Map<string, Promise<CryptoKey>>();
-  for (const jwk of body.keys ?? []) {
-    if (jwk.kty !== "RSA" || !jwk.kid || !jwk.n || !jwk.e) continue;
-    if (jwk.alg && jwk.alg !== "RS256") continue;
-    keys.set(
-      jwk.kid,
-      crypto.subtle.importKey("jwk", { kty: "RSA", n: jwk.n, e: jwk.e, ext: true }, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]),
-    );
-  }
-  return { fetchedAt: Date.now(), keys };
+  const body = (await response.json().catch(() => null)) as { keys?: unknown } | null;
+  if (!body || !Array.isArray(body.keys)) throw new IdTokenError("JWKS malformed");
+  return body as JSONWebKeySet;
 }
 
-async function signingKey(jwksUrl: string, kid: string) {
-  let cached = jwksCache.get(jwksUrl);
-  const stale = !cached || Date.now() - cached.fetchedAt > JWKS_TTL_MS;
-  const unknownKid = cached && !cached.keys.has(kid) && Date.now() - cached.fetchedAt > JWKS_REFETCH_MIN_MS;
-  if (stale || unknownKid) {
-    cached = await fetchJwks(jwksUrl);
-    jwksCache.set(jwksUrl, cached);
+/** What jose refused, in the words our logs and tests use. */
+function refusal(error: unknown): IdTokenError {
+  if (error instanceof IdTokenError) return error;
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return new IdTokenError("bad signature");
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return new IdTokenError("unknown signing key");
+  if (error instanceof joseErrors.JWTExpired) return new IdTokenError("token expired");
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    const byClaim: Record<string, string> = { iss: "wrong issuer", aud: "wrong audience", iat: "token issued in the future", sub: "token has no subject" };
+    return new IdTokenError(byClaim[error.claim] ?? `bad claim ${error.claim}`);
   }
-  const key = cached!.keys.get(kid);
-  if (!key) throw new IdTokenError("unknown signing key");
-  return key;
-}
-
-/** Google's tokens name their issuer with or without the scheme. */
-function issuerMatches(iss: unknown, issuer: string) {
-  if (iss === issuer) return true;
-  return issuer === "https://accounts.google.com" && iss === "accounts.google.com";
+  if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) return new IdTokenError("unexpected alg");
+  if (error instanceof joseErrors.JWKSInvalid) return new IdTokenError("JWKS malformed");
+  if (error instanceof joseErrors.JOSEError) return new IdTokenError("malformed token");
+  return new IdTokenError(error instanceof Error ? error.message : String(error));
 }
 
 /**
- * Checks an OpenID Connect id_token: RS256 signature by a key of the provider's JWKS, issuer,
- * audience (our client id), expiry and issue time, and a verified e-mail. → the claims we use.
+ * Checks an OpenID Connect id_token with `jose`: RS256 signature by a key of the provider's JWKS
+ * (never 'none', never an HMAC keyed with a public key), issuer, audience (our client id), expiry
+ * and issue time, and a verified e-mail. → the claims we use.
  */
 export async function verifyIdToken(idToken: string, options: IdTokenOptions): Promise<GoogleClaims> {
-  const parts = idToken.split(".");
-  if (parts.length !== 3) throw new IdTokenError("malformed token");
-  const [headerPart, payloadPart, signaturePart] = parts;
-  const header = decodeJson(headerPart);
-  // Only RS256: never 'none', never an HMAC keyed with a public key.
+  // The header is read first so an unexpected algorithm is refused before any network call.
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(idToken);
+  } catch {
+    throw new IdTokenError("malformed token");
+  }
   if (header.alg !== "RS256") throw new IdTokenError(`unexpected alg ${String(header.alg)}`);
   if (typeof header.kid !== "string") throw new IdTokenError("token has no kid");
-  const key = await signingKey(options.jwksUrl, header.kid);
-  const valid = await crypto.subtle.verify(
-    "RSASSA-PKCS1-v1_5",
-    await key,
-    base64UrlToBytes(signaturePart),
-    new TextEncoder().encode(`${headerPart}.${payloadPart}`),
-  );
-  if (!valid) throw new IdTokenError("bad signature");
 
-  const claims = decodeJson(payloadPart);
-  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (!issuerMatches(claims.iss, options.issuer)) throw new IdTokenError("wrong issuer");
+  let claims: JWTPayload;
+  try {
+    const keys = createLocalJWKSet(await fetchJwks(options.jwksUrl));
+    ({ payload: claims } = await jwtVerify(idToken, keys, {
+      algorithms: ["RS256"],
+      // Google's tokens name their issuer with or without the scheme.
+      issuer: options.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, "accounts.google.com"] : options.issuer,
+      audience: options.clientId,
+      requiredClaims: ["exp", "iat", "sub"],
+      maxTokenAge: MAX_TOKEN_AGE_S,
+      clockTolerance: CLOCK_SKEW_S,
+      currentDate: options.now,
+    }));
+  } catch (error) {
+    throw refusal(error);
+  }
+
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!audiences.includes(options.clientId)) throw new IdTokenError("wrong audience");
   if (audiences.length > 1 && claims.azp !== options.clientId) throw new IdTokenError("wrong authorized party");
-  if (typeof claims.exp !== "number" || claims.exp + CLOCK_SKEW_S <= now) throw new IdTokenError("token expired");
-  if (typeof claims.iat !== "number" || claims.iat - CLOCK_SKEW_S > now) throw new IdTokenError("token issued in the future");
   if (typeof claims.sub !== "string" || !claims.sub) throw new IdTokenError("token has no subject");
   if (typeof claims.email !== "string" || !claims.email.includes("@")) throw new IdTokenError("token has no e-mail");
   if (claims.email_verified !== true) throw new IdTokenError("e-mail not verified");

@@ -70,4 +70,14 @@ describe("environment", () => {
     expect(env.GOOGLE_ISSUER).toBe("https://accounts.google.com");
     expect(() => parseEnv({ ...good, GOOGLE_JWKS_URL: "not a url" })).toThrowError(/GOOGLE_JWKS_URL must be a URL/);
   });
+
+  test("production refuses Google endpoints that are not https, such as the local stand-in", () => {
+    const standIn = "http://127.0.0.1:8788";
+    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", GOOGLE_TOKEN_URL: `${standIn}/token` })).toThrowError(
+      /GOOGLE_TOKEN_URL must be https:\/\/ in production/,
+    );
+    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", GOOGLE_ISSUER: standIn })).toThrowError(/GOOGLE_ISSUER must be https/);
+    expect(parseEnv({ ...good, ...productionMail, APP_ENV: "production" }).GOOGLE_ISSUER).toBe("https://accounts.google.com");
+    expect(parseEnv({ ...good, GOOGLE_ISSUER: standIn }).GOOGLE_ISSUER).toBe(standIn);
+  });
 });

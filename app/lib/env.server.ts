@@ -50,7 +50,7 @@ const Vars = z.object({
   /** Google sign-in (issue 4 item 7); absent → the button says it is not set up. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Google's endpoints; tests point them at a local OIDC provider (tests/setup/oidc-provider.ts). */
+  /** Google's endpoints; tests and npm start point them at a local OIDC provider (scripts/oidc-provider.ts). */
   GOOGLE_AUTHORIZATION_URL: z.string().url("must be a URL").default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
   GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
@@ -66,6 +66,10 @@ const Vars = z.object({
   else if (!vars.APP_ORIGIN.startsWith("https://")) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "must be https:// in production" });
   for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
     if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+  }
+  // The local Google stand-in (http on loopback, ADR 019) can never serve a production sign-in.
+  for (const key of ["GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_JWKS_URL", "GOOGLE_ISSUER"] as const) {
+    if (!vars[key].startsWith("https://")) ctx.addIssue({ code: "custom", path: [key], message: "must be https:// in production" });
   }
 });
 

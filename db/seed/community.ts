@@ -2,7 +2,6 @@
 // the same rows (ids included), which is what makes the seed deterministic and testable. The seed
 // (seed-demo-community.ts) and the bench (bench/seed-bench.ts) insert what this returns.
 import {
-  CONDITION_BADGES,
   getBrands,
   getEquipmentTypes,
   SPORTS,
@@ -61,18 +60,31 @@ import {
   type Metro,
 } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
-import { hexToRgb, renderPlaceholder, type PlaceholderShape } from "./png";
+import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";
 
 export const DEFAULT_SEED = 20240611;
 export const BASE_USERS = 320;
 export const BASE_LISTINGS = 2200;
-export const PHOTO_WIDTH = 320;
-export const PHOTO_HEIGHT = 240;
-const PHOTO_SHAPES: readonly PlaceholderShape[] = ["circle", "diamond", "bars"];
+export const PHOTO_WIDTH = 480;
+export const PHOTO_HEIGHT = 360;
+/** Share of the demo listings that get photos (the rest show the no-photo tile, as real ones do). */
+export const PHOTO_SHARE = 0.7;
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
+
+/**
+ * Whether a ZIP's city is a place. The gazetteer names some single-company ZIPs after the company
+ * ('At&t', 'Us Bank', 'State Board Of Insurance'); a demo seller does not live in one.
+ */
+const NOT_A_PLACE = /[&\d/]|\b(inc|corp|co|comp|company|bank|natl|nat|insurance|ins|mutual|telephone|electric|elec|natural|express|mail|brm|firms|dept|svc|service|services|ctr|board|lending|investments|fidelity|lottery|reporting|us west|abmps)\b/i;
+export function isPlaceName(city: string): boolean {
+  return city.trim().length > 1 && !NOT_A_PLACE.test(city);
+}
+
+/** How many listings a community of this scale has. */
+export const listingCountFor = (scale: number) => Math.max(100, Math.round(BASE_LISTINGS * scale));
 
 export type ZipPlace = { zip: string; city: string; state: string; latitude: number; longitude: number };
 export type MetroKey = Metro["key"];
@@ -87,7 +99,7 @@ export type BuildOptions = {
   zipsByMetro: Readonly<Record<MetroKey, readonly ZipPlace[]>>;
   /** City and state for the club and demo-account ZIPs. */
   places: ReadonlyMap<string, ZipPlace>;
-  /** How many listings get 1–3 generated photos (0 = none). */
+  /** How many listings get 1–3 generated photos (0 = none); the demo and its own listings first. */
   photoListings?: number;
   /** False for the bench: only users, clubs, memberships, listings and their club links. */
   activity?: boolean;
@@ -95,6 +107,7 @@ export type BuildOptions = {
 };
 
 export type PhotoPlan = NewListingPhoto & { imageKey: string };
+export type ImageSpec = { drawing: DrawingKey; variant: number; shot: Shot };
 
 export type Community = {
   demoUserIds: Record<DemoKey, string>;
@@ -106,8 +119,10 @@ export type Community = {
   listings: NewListing[];
   listingClubs: NewListingClub[];
   listingPhotos: PhotoPlan[];
-  /** PNG files by image key, referenced by listingPhotos. */
+  /** PNG files by image key, referenced by listingPhotos: drawn on first use (`imageFor`). */
   images: Map<string, Uint8Array>;
+  /** What each image key shows. */
+  imageSpecs: Map<string, ImageSpec>;
   favorites: NewFavorite[];
   reviews: NewReview[];
   listingMessages: NewListingMessage[];
@@ -258,6 +273,7 @@ export function buildCommunity(options: BuildOptions): Community {
     listingClubs: [],
     listingPhotos: [],
     images: new Map(),
+    imageSpecs: new Map(),
     favorites: [],
     reviews: [],
     listingMessages: [],
@@ -422,7 +438,7 @@ export function buildCommunity(options: BuildOptions): Community {
   }
 
   // ── Listings ──────────────────────────────────────────────────────────────────────────────
-  const listingCount = Math.max(100, Math.round(BASE_LISTINGS * options.scale));
+  const listingCount = listingCountFor(options.scale);
   const sellerPool = rng.sample(generated, generated.length);
   const demoSellers = [
     ...Array<string>(3).fill(community.demoUserIds.owner),
@@ -488,11 +504,11 @@ export function buildCommunity(options: BuildOptions): Community {
     const models = brand ? MODELS[`${brand}|${type}`] : undefined;
     const item = itemName(type === "Other" ? "Gear" : type);
     const sizeWord = size === "Youth" && !/youth|kids/i.test(item) ? "Youth " : "";
-    const label = CONDITION_BADGES[condition].label;
+    // The card shows the condition as a badge: the title does not repeat it.
     const title =
       models && rng.chance(0.85)
-        ? `${brand} ${rng.pick(models)} ${item === "Gear" ? "" : item}`.replace(/\s+/g, " ").trim() + ` — ${label}`
-        : `${brand ? `${brand} ` : ""}${sizeWord}${item === "Gear" ? `${sportNames.get(sport)} Gear` : item}${sizeNumeric ? `, size ${sizeNumeric}` : ""} — ${label}`;
+        ? `${brand} ${rng.pick(models)} ${item === "Gear" ? "" : item}`.replace(/\s+/g, " ").trim()
+        : `${brand ? `${brand} ` : ""}${sizeWord}${item === "Gear" ? `${sportNames.get(sport)} Gear` : item}${sizeNumeric ? `, size ${sizeNumeric}` : ""}`;
 
     const description = [
       rng.pick(CONDITION_NOTES[condition]!),
@@ -535,19 +551,14 @@ export function buildCommunity(options: BuildOptions): Community {
     listingMeta.push({ id, sellerId, metro: seller.metro, status, createdAt: createdAt.getTime(), updatedAt: updatedAt.getTime(), item: item.toLowerCase(), priceCents });
   }
 
-  // ── Photos: real PNGs, a few per sport, shared by many listings ────────────────────────────
-  // A generator of their own, so turning photos on or off leaves every other row unchanged.
+  // ── Photos: an illustration of the item (a bat for bats, skates for skates…) ──────────────
+  // A generator of their own, so turning photos on or off leaves every other row unchanged. Each
+  // listing gets its item's drawing in one colour variant: the whole item, then a close-up, then
+  // its other side. Images are drawn once per (drawing, variant, shot), when first uploaded, so
+  // drawing overlaps with the uploads (imageFor).
   const photoRng = new Random((options.seed ?? DEFAULT_SEED) ^ 0x5eed);
   const photoListings = Math.min(options.photoListings ?? 0, listingCount);
   if (photoListings > 0) {
-    for (const sport of SPORTS) {
-      PHOTO_SHAPES.forEach((shape, variant) => {
-        community.images.set(
-          `${sport.key}-${variant}`,
-          renderPlaceholder({ width: PHOTO_WIDTH, height: PHOTO_HEIGHT, from: hexToRgb(sport.gradient.from), to: hexToRgb(sport.gradient.to), shape }),
-        );
-      });
-    }
     const chosen = [
       ...Array.from({ length: demoSellers.length }, (_, i) => i),
       ...photoRng.sample(Array.from({ length: listingCount - demoSellers.length }, (_, i) => i + demoSellers.length), photoListings - demoSellers.length),
@@ -555,13 +566,16 @@ export function buildCommunity(options: BuildOptions): Community {
     const usedKeys = new Set<string>();
     for (const index of chosen.sort((a, b) => a - b)) {
       const listing = community.listings[index]!;
-      const count = photoRng.int(1, 3);
+      const count = photoRng.weighted([[1, 55], [2, 30], [3, 15]] as const);
+      const drawing = illustrationFor(listing.sport, listing.sportSubcategory ?? null, listing.equipmentType ?? "Other");
+      const variant = photoRng.int(0, VARIANTS.length - 1);
       let stamp = listing.createdAt!.getTime();
       while (usedKeys.has(`${listing.userId}/${stamp}`)) stamp++;
       usedKeys.add(`${listing.userId}/${stamp}`);
-      const first = photoRng.int(0, PHOTO_SHAPES.length - 1);
       for (let position = 0; position < count; position++) {
-        const imageKey = `${listing.sport}-${(first + position) % PHOTO_SHAPES.length}`;
+        const shot = SHOTS[position]!;
+        const imageKey = `${drawing}-${variant}-${shot}`;
+        community.imageSpecs.set(imageKey, { drawing, variant, shot });
         community.listingPhotos.push({
           id: photoRng.uuid(),
           listingId: listing.id!,
@@ -570,7 +584,7 @@ export function buildCommunity(options: BuildOptions): Community {
           contentType: "image/png",
           width: PHOTO_WIDTH,
           height: PHOTO_HEIGHT,
-          byteSize: community.images.get(imageKey)!.length,
+          byteSize: 0, // set by imageFor() when the image is drawn
           createdAt: listing.createdAt,
           imageKey,
         });
@@ -697,3 +711,15 @@ export function buildCommunity(options: BuildOptions): Community {
   return community;
 }
 
+/** The PNG of a planned photo, drawn on first use; also sets the photo's byteSize. */
+export function imageFor(community: Community, photo: PhotoPlan): Uint8Array {
+  let image = community.images.get(photo.imageKey);
+  if (!image) {
+    const spec = community.imageSpecs.get(photo.imageKey);
+    if (!spec) throw new Error(`no image planned under ${photo.imageKey}`);
+    image = renderIllustration(spec.drawing, spec.variant, PHOTO_WIDTH, spec.shot);
+    community.images.set(photo.imageKey, image);
+  }
+  photo.byteSize = image.length;
+  return image;
+}

@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
-import { buildCommunity, type Community, type MetroKey, type ZipPlace } from "./community";
+import { buildCommunity, imageFor, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
 import { CLUB_SEEDS, DEMO_ZIPS, METROS } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 
@@ -21,7 +21,7 @@ export type SeedOptions = {
   scale?: number;
   /** A bucket to upload generated listing photos to, or false for none (no listing_photos rows). */
   photos?: PhotoBucket | false;
-  /** How many listings get photos when `photos` is a bucket (default 300 × scale). */
+  /** How many listings get photos when `photos` is a bucket (default: most, PHOTO_SHARE). */
   photoListings?: number;
   /** PASSWORD_PEPPER, so the demo accounts can sign in to the Worker that uses the same pepper. */
   pepper: string;
@@ -56,7 +56,7 @@ export async function loadMetroPlaces(db: Db) {
         ),
       )
       .orderBy(schema.zipCodes.zip);
-    zipsByMetro[metro.key] = rows.filter((row) => distanceMiles(metro, row) <= metro.radiusMiles);
+    zipsByMetro[metro.key] = rows.filter((row) => distanceMiles(metro, row) <= metro.radiusMiles && isPlaceName(row.city));
     if (zipsByMetro[metro.key].length < 5) throw new Error(`Too few ZIPs near ${metro.name}; is zip_codes loaded?`);
   }
   const named = [...new Set([...CLUB_SEEDS.map((c) => c.zip), ...Object.values(DEMO_ZIPS)])];
@@ -75,7 +75,10 @@ export async function ensureZipCodes(db: Db): Promise<number> {
 
 /** Inserts a built community, parents before children. Returns rows per table. */
 export async function insertCommunity(db: Db, c: Community): Promise<Record<string, number>> {
-  const photos = c.listingPhotos.map(({ imageKey: _imageKey, ...row }) => row);
+  const photos = c.listingPhotos.map((plan) => {
+    const { imageKey: _imageKey, ...row } = plan;
+    return row.byteSize ? row : { ...row, byteSize: imageFor(c, plan).length };
+  });
   const counts: Record<string, number> = {};
   const steps: [string, () => Promise<number>][] = [
     ["users", () => insertInBatches(db, schema.users, c.users)],
@@ -101,7 +104,8 @@ async function uploadPhotos(bucket: PhotoBucket, c: Community): Promise<number> 
   const queue = [...c.listingPhotos];
   const worker = async () => {
     for (let photo = queue.shift(); photo; photo = queue.shift()) {
-      await bucket.put(photo.r2Key, c.images.get(photo.imageKey)!, { httpMetadata: { contentType: "image/png" } });
+      // Drawing one image while the others' uploads are in flight keeps both cores busy.
+      await bucket.put(photo.r2Key, imageFor(c, photo), { httpMetadata: { contentType: "image/png" } });
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
@@ -126,7 +130,7 @@ export async function seedDemoCommunity(db: Db, options: SeedOptions): Promise<S
     zipsByMetro,
     places,
     seed: options.seed,
-    photoListings: options.photos ? (options.photoListings ?? Math.round(300 * scale)) : 0,
+    photoListings: options.photos ? (options.photoListings ?? Math.round(PHOTO_SHARE * listingCountFor(scale))) : 0,
   });
   time("build");
 

@@ -5,6 +5,9 @@ import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import * as schema from "#db/schema";
 import { wipeDatabase } from "./batch-insert";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { SPORT_EQUIPMENT, TENNIS_SUBCATEGORIES } from "~/catalog";
+import { imageFor, isPlaceName } from "./community";
+import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
 
 const PEPPER = "test-pepper-for-the-seed";
@@ -64,6 +67,20 @@ describe("the demo community", () => {
     const oldest = NOW.getTime() - 90 * 24 * 60 * 60 * 1000;
     expect(listings.every((l) => l.createdAt.getTime() >= oldest && l.createdAt.getTime() <= NOW.getTime())).toBe(true);
     expect(listings.every((l) => /^[0-9]{5}$/.test(l.zipCode) && l.city && l.state)).toBe(true);
+  });
+
+  test("places are towns, never a company the ZIP data names (no 'At&t, OR')", async () => {
+    expect(["At&t", "Us Bank", "State Board Of Insurance", "Bell Atlantic Telephone Co", "Gen Electric", "Nw Natural"].filter(isPlaceName)).toEqual([]);
+    expect(["Boston", "Newton Center", "Lake Oswego", "Mc Neil", "Round Rock", "Commerce City"].every(isPlaceName)).toBe(true);
+    for (const table of ["listings", "profiles", "clubs"]) {
+      const cities = (await distinct("city", table)).map(String);
+      expect(cities.filter((city) => !isPlaceName(city)), table).toEqual([]);
+    }
+  });
+
+  test("titles do not repeat the condition the card already shows as a badge", async () => {
+    const listings = await db.select({ title: schema.listings.title }).from(schema.listings);
+    expect(listings.filter((l) => / — (New|Like New|Gently Used|Well Worn)$/.test(l.title))).toEqual([]);
   });
 
   test("is consistent: no dangling keys, listings only in clubs their seller is active in, one primary club each", async () => {
@@ -134,6 +151,31 @@ describe("the demo accounts", () => {
   });
 });
 
+describe("the demo photos", () => {
+  test("every equipment type of the catalog has a drawing of its own (only Other and Equipment fall back to the sport's)", () => {
+    const lists = [...Object.entries(SPORT_EQUIPMENT).map(([sport, l]) => [sport, null, l.types] as const), ...TENNIS_SUBCATEGORIES.map((l) => ["tennis", l.key, l.types] as const)];
+    for (const [sport, sub, types] of lists) {
+      for (const type of types) {
+        expect(illustrationFor(sport as schema.SportKey, sub, type) in DRAWINGS, `${sport} ${type}`).toBe(true);
+        if (type !== "Other" && type !== "Equipment") expect(hasOwnIllustration(type), `${sport} ${type}`).toBe(true);
+      }
+    }
+  });
+
+  test("say what the item is: a bat for bats, skates for skates, a helmet for helmets, a racquet for racquets", () => {
+    expect(illustrationFor("baseball", null, "Bats")).toBe("bat");
+    expect(illustrationFor("hockey", null, "Sticks")).toBe("stick-ice");
+    expect(illustrationFor("field-hockey", null, "Sticks")).toBe("stick-field");
+    expect(illustrationFor("hockey", null, "Skates")).toBe("skate-ice");
+    expect(illustrationFor("figure-skating", null, "Skates")).toBe("skate-figure");
+    expect(illustrationFor("football", null, "Helmets")).toBe("helmet-football");
+    expect(illustrationFor("cycling", null, "Helmets")).toBe("helmet-bike");
+    expect(illustrationFor("tennis", "tennis", "Racquets")).toBe("racquet-tennis");
+    expect(illustrationFor("tennis", "pickleball", "Balls")).toBe("ball-pickleball");
+    expect(illustrationFor("soccer", null, "Other")).toBe("ball-soccer");
+  });
+});
+
 describe("seeding", () => {
   test("is deterministic: a wipe and a second run give the same listings, ids and order", async () => {
     const read = () =>
@@ -156,12 +198,23 @@ describe("seeding", () => {
     const messageIds = () => db.select({ id: schema.listingMessages.id }).from(schema.listingMessages).orderBy(asc(sql`rowid`));
     const withoutPhotos = await messageIds();
     await wipeDatabase(db);
-    await seedDemoCommunity(db, { scale: SCALE, photos: bucket, photoListings: 15, pepper: PEPPER, now: NOW });
+    const { community } = await seedDemoCommunity(db, { scale: SCALE, photos: bucket, photoListings: 15, pepper: PEPPER, now: NOW });
     // Photos draw from their own generator: the rest of the community is unchanged.
     expect(await messageIds()).toEqual(withoutPhotos);
     const photos = await db.select().from(schema.listingPhotos);
     const listings = new Map((await db.select().from(schema.listings)).map((l) => [l.id, l]));
     expect(new Set(photos.map((p) => p.listingId)).size).toBe(15);
+    // Each photo is a drawing of the listing's own item: the whole item, then a close-up, then its other side.
+    for (const plan of community.listingPhotos) {
+      const listing = listings.get(plan.listingId)!;
+      const drawing = illustrationFor(listing.sport, listing.sportSubcategory, listing.equipmentType ?? "Other");
+      expect(plan.imageKey).toMatch(new RegExp(`^${drawing}-\\d-${["whole", "close-up", "other-side"][plan.position]}$`));
+    }
+    const shotsOf = (listingId: string) => community.listingPhotos.filter((p) => p.listingId === listingId).map((p) => imageFor(community, p));
+    const several = community.listingPhotos.find((p) => p.position === 2)!;
+    const [whole, closeUp, otherSide] = shotsOf(several.listingId);
+    expect(Buffer.compare(whole!, closeUp!)).not.toBe(0);
+    expect(Buffer.compare(whole!, otherSide!)).not.toBe(0);
     expect(photos.length).toBe(stored.size);
     for (const photo of photos) {
       const object = stored.get(photo.r2Key)!;

@@ -1,6 +1,6 @@
 /**
  * Google sign-in (issue 4 item 7) through the real browser flow: /auth → 'Continue with Google'
- * → the local OIDC provider (tests/setup/oidc-provider.ts, started by the e2e server) → the
+ * → the local OIDC provider (scripts/oidc-provider.ts, started by the e2e server) → the
  * callback. Who the provider signs in is chosen like being signed in at Google: a provider-side
  * session cookie naming an identity the test registered, so parallel tests never mix them up.
  */
@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { profiles, sessions, users } from "../../db/schema";
 import { E2E_OIDC_URL } from "../setup/e2e-env";
-import { OIDC_SESSION_COOKIE, type OidcIdentity } from "../setup/oidc-provider";
+import { OIDC_SESSION_COOKIE, type OidcIdentity } from "../../scripts/oidc-provider";
 import { createUser, e2eDb, expect, test } from "./fixtures";
 
 const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@e2e.test`;
@@ -71,6 +71,25 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("without a Google session the local stand-in shows its account chooser; another e-mail comes back signed in", async ({ page, baseURL }) => {
+  const email = uniqueEmail("google-chooser");
+
+  await continueWithGoogle(page);
+
+  await expect(page).toHaveTitle("Local Google stand-in — not Google");
+  await expect(page.getByRole("note")).toContainText("not Google");
+  await expect(page.getByRole("button", { name: /Avery Admin.*admin@lockerswap\.test/ })).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Name (optional)").fill("Cho Sen");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(successToast(page, "Signed in")).toBeVisible();
+  await expect(page.getByLabel("Account menu for Cho")).toBeVisible();
+  const [user] = await userByEmail(email);
+  expect(user.emailVerifiedAt).not.toBeNull();
+});
 
 test("an open redirect through Google sign-in is refused: the user lands on the home page", async ({ page, context, baseURL }) => {
   await signedInAtGoogle(context, { sub: uniqueSub(), email: uniqueEmail("google-evil"), email_verified: true, given_name: "Evan" });

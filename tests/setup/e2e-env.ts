@@ -14,7 +14,7 @@ process.env.E2E_STATE_DIR ??= resolve(".cache", `e2e-${process.pid}`);
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR;
 export const E2E_DB_FILE = join(E2E_STATE_DIR, "e2e.db");
 
-// The local OIDC provider standing in for Google (tests/setup/oidc-provider.ts), next to the app.
+// The local OIDC provider standing in for Google (scripts/oidc-provider.ts), next to the app.
 export const E2E_OIDC_PORT = E2E_PORT + 1;
 export const E2E_OIDC_URL = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: "e2e-google-client-secret" };
