@@ -7,8 +7,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/catalog";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
-import { lookupZip } from "./geo.server";
-import { createListing, isAttachedPhoto, ListingRuleError, updateListing, type ListingInput } from "./listings.server";
+import { lookupZip } from "~/domain/geo.server";
+import { createListing, isAttachedPhoto, ListingRuleError, updateListing, type ListingInput } from "~/domain/listings.server";
 import {
   deletePhotoObjects,
   isOwnPhotoKey,
@@ -18,11 +18,11 @@ import {
   readPendingPhoto,
   storeUpload,
   type StoredPhoto,
-} from "./photos.server";
+} from "~/domain/photos.server";
 import type { ListingFormValues } from "~/components/listing-form";
-import { getUser } from "./session.server";
-import { postableClubs } from "./listings.server";
-import type { Viewer } from "./viewer";
+import { getUser } from "~/domain/session.server";
+import { postableClubs } from "~/domain/listings.server";
+import type { Viewer } from "~/domain/viewer";
 
 export type { ListingFormValues };
 
