@@ -174,6 +174,30 @@ export async function storeUpload(bucket: PhotoBucket, userId: string, file: Fil
   return { ok: true, photo: { r2Key, contentType: image.contentType, width: image.width, height: image.height, byteSize: bytes.length } };
 }
 
+export type UploadBatch = { stored: StoredPhoto[]; errors: string[]; warnings: string[] };
+
+/**
+ * New files for a listing form that already holds `alreadyOnForm` photos: each is checked by its
+ * bytes and stored as pending, up to the per-listing limit. `errors` (wrong type, too big, too
+ * many) stop a save until the user acts; `warnings` ("Failed to upload image N. Continuing
+ * anyway...", storage failures) do not. Used by the form's POST and by POST /api/photos alike.
+ */
+export async function storeUploads(bucket: PhotoBucket, userId: string, files: File[], alreadyOnForm: number, now = Date.now()): Promise<UploadBatch> {
+  const batch: UploadBatch = { stored: [], errors: [], warnings: [] };
+  let upload = 0;
+  for (const file of files) {
+    if (alreadyOnForm + batch.stored.length >= MAX_PHOTOS) {
+      batch.errors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
+      continue;
+    }
+    const outcome = await storeUpload(bucket, userId, file, upload++, now);
+    if (outcome.ok) batch.stored.push(outcome.photo);
+    else if (outcome.message.startsWith("Failed to upload")) batch.warnings.push(outcome.message);
+    else batch.errors.push(outcome.message);
+  }
+  return batch;
+}
+
 /** A pending object the user uploaded earlier (a hidden `photos` field), read back from R2. */
 export async function readPendingPhoto(bucket: PhotoBucket, userId: string, key: string): Promise<StoredPhoto | null> {
   if (!isOwnPhotoKey(userId, key)) return null;

@@ -1,6 +1,7 @@
 // The /auth forms (spec 01 §5): one schema each, shared by the form (conform) and the action.
 import { z } from "zod";
 import { US_STATES } from "~/catalog/us-states";
+import { ZIP_PATTERN } from "~/lib/zip";
 
 const STATE_CODES = new Set<string>(US_STATES.map((s) => s.code));
 
@@ -28,7 +29,7 @@ export const SignUpSchema = z.object({
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
   email,
   password,
-  zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
+  zipCode: z.string({ error: "ZIP code is required" }).trim().regex(ZIP_PATTERN, "ZIP code must be exactly 5 digits"),
   city: z.string({ error: "City/Town is required" }).trim().min(1, "City/Town is required").max(100, "City/Town must be at most 100 characters"),
   state: z.string({ error: "State is required" }).refine((code) => STATE_CODES.has(code), "State is required"),
 });
@@ -45,6 +46,3 @@ export const ResendSchema = z.object({
 export const PasswordToggleSchema = z.looseObject({
   togglePassword: z.enum(["show", "hide"]),
 });
-
-/** What the ZIP input keeps of what is typed or pasted: digits only, at most 5 (01 §5). */
-export const cleanZipInput = (value: string) => value.replace(/\D/g, "").slice(0, 5);
