@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormConstraint } from "~/lib/form-constraint";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/catalog";
@@ -90,7 +91,7 @@ export function ListingForm({
   const [form, fields] = useForm({
     id: "listing-form",
     lastResult: (state.result ?? null) as SubmissionResult<string[]> | null,
-    constraint: getZodConstraint(ListingFormSchema),
+    constraint: getFormConstraint(ListingFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {

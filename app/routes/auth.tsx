@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormConstraint } from "~/lib/form-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -220,7 +221,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   const [form, fields] = useForm({
     id: "signin",
     lastResult: useLastResult("signin"),
-    constraint: getZodConstraint(SignInSchema),
+    constraint: getFormConstraint(SignInSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -247,7 +248,7 @@ function SignUpForm() {
   const [form, fields] = useForm({
     id: "signup",
     lastResult: useLastResult("signup"),
-    constraint: getZodConstraint(SignUpSchema),
+    constraint: getFormConstraint(SignUpSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormConstraint } from "~/lib/form-constraint";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { z } from "zod";
@@ -45,7 +46,7 @@ export default function DevKit() {
   const [form, fields] = useForm({
     id: "kit",
     lastResult: data?.result ?? null,
-    constraint: getZodConstraint(KitSchema),
+    constraint: getFormConstraint(KitSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: KitSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
