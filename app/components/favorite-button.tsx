@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { showToast } from "./toaster";
 
 export type FavoriteActionData =
@@ -14,8 +15,7 @@ export type FavoriteActionData =
 export function FavoriteButton({ listingId, favorited, className = "" }: { listingId: string; favorited: boolean; className?: string }) {
   const fetcher = useFetcher<FavoriteActionData>();
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const pending = fetcher.formData?.get("intent");
   const data = fetcher.data;

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { conditionBadge } from "~/catalog/conditions";
 import { sportEmoji, sportName } from "~/catalog/sport-names";
+import { formatMiles, formatPrice } from "~/lib/format";
 import type { FilterChip } from "~/lib/search-params";
 import type { ListingSummary } from "~/schemas/search";
 
@@ -9,16 +10,6 @@ import type { ListingSummary } from "~/schemas/search";
 // chunk of its own that signed-out pages never load (issue 5 §6). It is server-rendered and a
 // plain POST form, so it works before the chunk arrives.
 const FavoriteButton = lazy(() => import("./favorite-button").then((module) => ({ default: module.FavoriteButton })));
-
-/** '$25' or '$19.99' from whole cents. */
-export function formatPrice(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars.toLocaleString("en-US") : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-export function formatMiles(miles: number): string {
-  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi`;
-}
 
 const STATUS_LABEL: Record<string, string> = { pending_pickup: "Pending Pickup", sold: "Sold" };
 

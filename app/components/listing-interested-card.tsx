@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom, type RoomAccess } from "~/lib/use-room";
 import { showToast, type ToastMessage } from "./toaster";
 
@@ -90,8 +91,7 @@ function ThreadView({
 
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState("");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // The outcome's toast; on failure the text comes back into the box so nothing is lost.
   const lastSent = useRef("");

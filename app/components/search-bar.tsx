@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { SEARCH_LIMITS as LIMITS, RADIUS_OPTIONS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/catalog/browse-options";
 import { HOME_SPORT_KEYS, sportName } from "~/catalog/sport-names";
 import type { SearchState } from "~/lib/search-params";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** The part of the URL state the home page's forms show. */
 export type HomeSearchState = Pick<SearchState, "q" | "location" | "zip" | "club" | "sports" | "radius">;
@@ -11,12 +12,6 @@ import { showToast } from "./toaster";
 
 const CLUB_DEBOUNCE_MS = 300;
 const button = "rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** Hidden copies of the state another form on the page owns, so submitting one keeps the rest. */
 function Keep({ state, fields }: { state: HomeSearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {

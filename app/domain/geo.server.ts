@@ -7,6 +7,7 @@
 import { and, asc, between, count, desc, eq, inArray, like, min, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { zipCodes } from "#db/schema";
+import { ZIP_PATTERN } from "~/lib/zip";
 
 export type GeoPoint = { latitude: number; longitude: number };
 
@@ -29,8 +30,6 @@ const MIN_QUERY_LENGTH = 2; // spec 01 §5: location suggestions need 2 characte
 const MAX_QUERY_LENGTH = 50; // spec 01 §9: location input max 50 characters
 const MILES_PER_DEGREE_LATITUDE = 69;
 const IN_LIST_CHUNK = 500; // keeps every IN (...) well under SQLite's bound-parameter limit
-
-const ZIP_PATTERN = /^\d{5}$/;
 
 /** The ZIP as 5 digits, or null. Surrounding spaces are forgiven; anything else is not. */
 export function normalizeZip(zip: unknown): string | null {

@@ -14,7 +14,7 @@ import * as schema from "#db/schema";
 import { listingPhotos, listings, photoObjects, profiles, users } from "#db/schema";
 import { openPhotoBucket } from "#db/seed/photo-bucket";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { handleListingFormPost, type ListingFormValues } from "./listing-form.server";
+import { handleListingFormPost, type ListingFormValues } from "~/lib/listing-form.server";
 import { createListing, getOwnListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "./listings.server";
 import {
   cleanupPhotos,

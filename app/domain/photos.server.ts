@@ -205,6 +205,38 @@ export async function storeUpload(
   return { ok: true, photo: { r2Key, contentType: image.contentType, width: image.width, height: image.height, byteSize: bytes.length } };
 }
 
+export type UploadBatch = { stored: StoredPhoto[]; errors: string[]; warnings: string[] };
+
+/**
+ * New files for a listing form that already holds `alreadyOnForm` photos: each is checked by its
+ * bytes and stored as pending (within the user's pending quota), up to the per-listing limit.
+ * `errors` (wrong type, too big, too many, quota) stop a save until the user acts; `warnings`
+ * ("Failed to upload image N. Continuing anyway...") do not. Used by the form's POST and by
+ * POST /api/photos alike.
+ */
+export async function storeUploads(
+  db: Db,
+  bucket: PhotoBucket,
+  userId: string,
+  files: File[],
+  alreadyOnForm: number,
+  { now = Date.now(), quotaBytes }: { now?: number; quotaBytes?: number } = {},
+): Promise<UploadBatch> {
+  const batch: UploadBatch = { stored: [], errors: [], warnings: [] };
+  let upload = 0;
+  for (const file of files) {
+    if (alreadyOnForm + batch.stored.length >= MAX_PHOTOS) {
+      batch.errors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
+      continue;
+    }
+    const outcome = await storeUpload(db, bucket, userId, file, upload++, { now, quotaBytes });
+    if (outcome.ok) batch.stored.push(outcome.photo);
+    else if (outcome.failed) batch.warnings.push(outcome.message);
+    else batch.errors.push(outcome.message);
+  }
+  return batch;
+}
+
 /** The user's pending uploads among `keys` (hidden `photos` fields of the form), by key. */
 export async function findPendingPhotos(db: Db, userId: string, keys: string[]): Promise<Map<string, StoredPhoto>> {
   const own = keys.filter((key) => isOwnPhotoKey(userId, key));

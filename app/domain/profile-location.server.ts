@@ -2,12 +2,13 @@
 import type { Db } from "#db/client";
 import { profiles } from "#db/schema";
 import type { Viewer } from "./viewer";
+import { isZip } from "~/lib/zip";
 
 export type UpdateZipResult = { ok: true; zipCode: string } | { ok: false; reason: "invalid" | "failed" };
 
 export async function updateProfileZip(db: Db, viewer: Viewer, rawZip: unknown): Promise<UpdateZipResult> {
   const zipCode = typeof rawZip === "string" ? rawZip.trim() : "";
-  if (!/^\d{5}$/.test(zipCode)) return { ok: false, reason: "invalid" };
+  if (!isZip(zipCode)) return { ok: false, reason: "invalid" };
   try {
     await db
       .insert(profiles)

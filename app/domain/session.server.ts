@@ -5,6 +5,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, sessions, userRoles, users } from "#db/schema";
+import { randomBase64Url } from "~/lib/crypto";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Viewer } from "./viewer";
 
@@ -43,15 +44,9 @@ export function readCookie(request: Request, name: string) {
   return null;
 }
 
-function toBase64Url(bytes: Uint8Array) {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /** A fresh random token (256 bits), URL- and cookie-safe. Also used for e-mail verification links. */
 export function randomToken() {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  return randomBase64Url(32);
 }
 
 /** SHA-256 as lower-case hex: what the database stores instead of a token. */

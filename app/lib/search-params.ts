@@ -6,6 +6,7 @@
 // Module by module, not the ~/catalog barrel: no equipment lists or club labels ride along.
 import { isCondition, type Condition } from "~/catalog/conditions";
 import { isTennisSubcategory, type TennisSubcategory } from "~/catalog/equipment";
+import { ZIP_PATTERN as ZIP } from "./zip";
 import {
   DEFAULT_RADIUS,
   DEFAULT_SORT,
@@ -75,7 +76,6 @@ export const MAX_PAGE = 50;
 const MAX_KEYWORD_LENGTH = 100;
 const MAX_LIST_ITEMS = 30;
 const MAX_ITEM_LENGTH = 60;
-const ZIP = /^\d{5}$/;
 
 function text(params: URLSearchParams, name: string, max: number): string {
   // Control characters in a URL are nobody's search words: they become spaces (issue 9 §2).

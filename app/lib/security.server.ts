@@ -1,10 +1,8 @@
 /** Security headers and the cross-site write guard applied by server.ts to every response. */
+import { bytesToBase64 } from "./crypto";
 
 export function createNonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text);
+  return bytesToBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export function contentSecurityPolicy(nonce: string, url: URL) {

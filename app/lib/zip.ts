@@ -4,6 +4,8 @@
  * Schemas in app/schemas use the same pattern.
  */
 export const ZIP_PATTERN = /^\d{5}$/;
+/** The same rule for an input's `pattern` attribute (the browser anchors it), so it holds before JS loads. */
+export const ZIP_HTML_PATTERN = "\\d{5}";
 export const isZip = (value: unknown): value is string => typeof value === "string" && ZIP_PATTERN.test(value);
 /** What ZIP inputs do as the user types: strip non-digits, cap at 5. */
 export const cleanZipInput = (value: string) => value.replace(/\D/g, "").slice(0, 5);

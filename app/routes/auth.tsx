@@ -1,16 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormConstraint } from "~/lib/form-constraint";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { US_STATES } from "~/catalog/us-states";
+import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
+import { Combobox } from "~/components/ui/combobox";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/domain/accounts.server";
 import { isGoogleConfigured } from "~/domain/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { createSession, getUser } from "~/domain/session.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { cleanZipInput, PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
+import { cleanZipInput } from "~/lib/zip";
+import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — LockerSwap" }];
 
@@ -115,12 +120,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const googleButtonClass =
   "flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function AuthPage() {
   const { tab, sent, redirectTo, googleConfigured } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -219,36 +218,37 @@ function usePasswordToggled(intent: string): boolean | undefined {
 }
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "signin",
     lastResult: useLastResult("signin"),
-    constraint: getZodConstraint(SignInSchema),
+    constraint: getFormConstraint(SignInSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const passwordToggled = usePasswordToggled("signin");
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
+  const busy = useIsPending({ intent: "signin" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <DefaultSubmit />
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <Field label="Email" field={fields.email} inputProps={{ type: "email", autoComplete: "email" }} />
       <PasswordField field={fields.password} autoComplete="current-password" toggled={passwordToggled} />
-      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." />
+      <SubmitButton pending={busy} pendingText="Signing in..." className="w-full">
+        Sign In
+      </SubmitButton>
     </Form>
   );
 }
 
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+
 function SignUpForm() {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "signup",
     lastResult: useLastResult("signup"),
-    constraint: getZodConstraint(SignUpSchema),
+    constraint: getFormConstraint(SignUpSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -280,236 +280,38 @@ function SignUpForm() {
   }
 
   const passwordToggled = usePasswordToggled("signup");
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+  const busy = useIsPending({ intent: "signup" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <DefaultSubmit />
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" field={fields.firstName} autoComplete="given-name" />
-        <TextField label="Last Name" field={fields.lastName} autoComplete="family-name" />
+        <Field label="First Name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+        <Field label="Last Name" field={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
       </div>
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <Field label="Email" field={fields.email} inputProps={{ type: "email", autoComplete: "email" }} />
       <PasswordField field={fields.password} autoComplete="new-password" toggled={passwordToggled} />
-      <TextField
+      <Field
         label="ZIP Code"
         field={fields.zipCode}
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={5}
-        onInput={onZipInput}
-        hint={lookingUp ? <span role="status">Looking up location...</span> : null}
+        inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, onInput: onZipInput }}
+        description={lookingUp ? <span role="status">Looking up location...</span> : null}
       />
-      <TextField label="City/Town" field={fields.city} autoComplete="address-level2" />
-      {hydrated ? <StateCombobox field={fields.state} onPick={(code) => form.update({ name: fields.state.name, value: code })} /> : <StateSelect field={fields.state} />}
-      <SubmitButton busy={busy} label="Sign Up" busyLabel="Creating account..." />
-    </Form>
-  );
-}
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500";
-
-function FieldErrors({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p id={field.errorId} className="mt-1 text-sm text-red-600">
-      {field.errors[0]}
-    </p>
-  );
-}
-
-function TextField({
-  label,
-  field,
-  type = "text",
-  hint,
-  ...rest
-}: {
-  label: string;
-  field: FieldMetadata<string>;
-  type?: "text" | "email";
-  hint?: ReactNode;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "defaultValue" | "form">) {
-  const { key, ...props } = getInputProps(field, { type });
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input key={key} {...props} {...rest} className={inputClass} />
-      {hint ? <p className="mt-1 text-sm text-slate-500">{hint}</p> : null}
-      <FieldErrors field={field} />
-    </div>
-  );
-}
-
-/**
- * The password with a show/hide toggle. With JavaScript the toggle flips the input type in place.
- * Without it (and before hydration) the toggle is a submit button: the server renders the form
- * again with the values kept and the password shown or hidden (`togglePassword`), and focus comes
- * back to the toggle.
- */
-function PasswordField({ field, autoComplete, toggled }: { field: FieldMetadata<string>; autoComplete: string; toggled?: boolean }) {
-  const hydrated = useHydrated();
-  const [visible, setVisible] = useState(toggled ?? false);
-  const { key, ...props } = getInputProps(field, { type: visible ? "text" : "password" });
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-        Password
-      </label>
-      <div className="relative">
-        <input key={key} {...props} autoComplete={autoComplete} className={`${inputClass} pr-16`} />
-        <button
-          type={hydrated ? "button" : "submit"}
-          name={hydrated ? undefined : "togglePassword"}
-          value={hydrated ? undefined : visible ? "hide" : "show"}
-          formNoValidate
-          autoFocus={toggled !== undefined}
-          onClick={hydrated ? () => setVisible((v) => !v) : undefined}
-          aria-pressed={visible}
-          aria-controls={field.id}
-          className="absolute inset-y-0 right-0 mt-1 rounded-r-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          {visible ? "Hide" : "Show"}
-          <span className="sr-only"> password</span>
-        </button>
-      </div>
-      <FieldErrors field={field} />
-    </div>
-  );
-}
-
-/**
- * Enter in a field submits a form through its first submit button. Without JavaScript that would
- * be the password toggle, so each form starts with this hidden stand-in for its real button.
- */
-function DefaultSubmit() {
-  return <button type="submit" hidden tabIndex={-1} aria-hidden="true" />;
-}
-
-function StateSelect({ field }: { field: FieldMetadata<string> }) {
-  const { key, ...props } = getSelectProps(field);
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-        State
-      </label>
-      <select key={key} {...props} className={inputClass}>
-        <option value="">Select state</option>
-        {US_STATES.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      <FieldErrors field={field} />
-    </div>
-  );
-}
-
-/** The searchable state list (01 §2); the value posted is the two-letter code. */
-function StateCombobox({ field, onPick }: { field: FieldMetadata<string>; onPick: (code: string) => void }) {
-  const listId = useId();
-  const selected = US_STATES.find((s) => s.code === field.value);
-  const [query, setQuery] = useState(selected?.name ?? "");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  // When the ZIP lookup (or a reset) changes the value, the text follows.
-  useEffect(() => setQuery(selected?.name ?? ""), [selected?.name]);
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q || q === selected?.name.toLowerCase()) return US_STATES;
-    return US_STATES.filter((s) => s.name.toLowerCase().includes(q) || s.code.toLowerCase() === q);
-  }, [query, selected?.name]);
-
-  function pick(code: string) {
-    onPick(code);
-    setQuery(US_STATES.find((s) => s.code === code)?.name ?? "");
-    setOpen(false);
-  }
-
-  return (
-    <div className="relative">
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-        State
-      </label>
-      <input type="hidden" name={field.name} value={field.value ?? ""} />
-      <input
-        id={field.id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
+      <Field label="City/Town" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
+      <Combobox
+        label="State"
+        field={fields.state}
+        options={STATE_OPTIONS}
         placeholder="Search states..."
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
-        aria-activedescendant={open && matches[active] ? `${listId}-${matches[active].code}` : undefined}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown") {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, matches.length - 1));
-          } else if (e.key === "ArrowUp") {
-            e.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          } else if (e.key === "Enter" && open) {
-            e.preventDefault();
-            if (matches[active]) pick(matches[active].code);
-          } else if (e.key === "Escape") {
-            setOpen(false);
-          }
-        }}
-        className={inputClass}
+        selectPlaceholder="Select state"
+        emptyText="No state found."
+        listLabel="States"
+        onPick={(code) => form.update({ name: fields.state.name, value: code })}
       />
-      {open ? (
-        <ul id={listId} role="listbox" aria-label="States" className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-          {matches.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-500">No state found.</li>
-          ) : (
-            matches.map((s, i) => (
-              <li
-                key={s.code}
-                id={`${listId}-${s.code}`}
-                role="option"
-                aria-selected={s.code === field.value}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(s.code);
-                }}
-                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-800"}`}
-              >
-                {s.name}
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-      <FieldErrors field={field} />
-    </div>
-  );
-}
-
-function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
-    >
-      {busy ? busyLabel : label}
-    </button>
+      <SubmitButton pending={busy} pendingText="Creating account..." className="w-full">
+        Sign Up
+      </SubmitButton>
+    </Form>
   );
 }
 

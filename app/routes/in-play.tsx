@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { conditionBadge, listingStatusLabel, sportEmoji } from "~/catalog";
-import { formatPrice } from "~/components/listing-card";
+import { formatPrice } from "~/lib/format";
 import { PhotoImage } from "~/components/photo-gallery";
 import { deleteListing, listOwnListings } from "~/domain/listings.server";
 import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";

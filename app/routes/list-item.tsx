@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CreateListingPage } from "~/components/create-listing-page";
-import { createFormState, handleListingFormPost, requireListingAuthor } from "~/domain/listing-form.server";
+import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
 
 export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment — LockerSwap" }];
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { conditionBadge, isListingStatus, sportEmoji, sportName, usStateName } from "~/catalog";
 import { FavoriteButton } from "~/components/favorite-button";
-import { formatPrice } from "~/components/listing-card";
+import { formatPrice } from "~/lib/format";
 import { ListingInterestedCard } from "~/components/listing-interested-card";
 import { ListingManageCard } from "~/components/listing-manage-card";
 import { ListingNotFound } from "~/components/listing-not-found";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingForm, type ListingFormData } from "~/components/listing-form";
-import { formValuesFromListing, handleListingFormPost, requireListingAuthor, toFormPhotos } from "~/domain/listing-form.server";
+import { formValuesFromListing, handleListingFormPost, requireListingAuthor, toFormPhotos } from "~/lib/listing-form.server";
 import { getOwnListing, postableClubs } from "~/domain/listings.server";
 import { ListingNotFound } from "~/components/listing-not-found";
 

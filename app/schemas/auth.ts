@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { US_STATES } from "~/catalog/us-states";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/text";
+import { ZIP_PATTERN } from "~/lib/zip";
 import { optionalText, text } from "./text";
 
 const STATE_CODES = new Set<string>(US_STATES.map((s) => s.code));
@@ -34,7 +35,7 @@ export const SignUpSchema = z.object({
   lastName: text({ required: "Last name is required", max: 100, tooLong: "Last name must be at most 100 characters" }),
   email,
   password,
-  zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
+  zipCode: z.string({ error: "ZIP code is required" }).trim().regex(ZIP_PATTERN, "ZIP code must be exactly 5 digits"),
   city: text({ required: "City/Town is required", max: 100, tooLong: "City/Town must be at most 100 characters" }),
   state: z.string({ error: "State is required" }).refine((code) => STATE_CODES.has(code), "State is required"),
 });
@@ -51,6 +52,3 @@ export const ResendSchema = z.object({
 export const PasswordToggleSchema = z.looseObject({
   togglePassword: z.enum(["show", "hide"]),
 });
-
-/** What the ZIP input keeps of what is typed or pasted: digits only, at most 5 (01 §5). */
-export const cleanZipInput = (value: string) => value.replace(/\D/g, "").slice(0, 5);

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { optionalText, text } from "./text";
 import { CONDITIONS, GENDERS, getBrands, getEquipmentTypes, SIZES, SPORT_KEYS, TENNIS_SUBCATEGORY_KEYS } from "~/catalog";
+import { ZIP_PATTERN } from "~/lib/zip";
 
 export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Please fill in all required fields" } as const;
 
@@ -25,7 +26,7 @@ export const ListingFormSchema = z
     size: z.enum(SIZES).optional(),
     sizeNumeric: optionalText({ max: 20 }),
     gender: z.enum(GENDERS).optional(),
-    zipCode: z.string({ error: "ZIP code is required" }).trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits"),
+    zipCode: z.string({ error: "ZIP code is required" }).trim().regex(ZIP_PATTERN, "ZIP code must be exactly 5 digits"),
     // Filled by the server from the ZIP when left empty (the action reports them if still missing).
     city: optionalText({ max: 100 }),
     state: optionalText({ max: 50 }),

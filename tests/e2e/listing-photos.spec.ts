@@ -156,7 +156,10 @@ test("with JavaScript, a photo over 2000 px is downscaled in the browser before 
   await form(page).getByLabel("Sport").selectOption("soccer");
   await form(page).getByLabel("Condition").selectOption("new");
   await form(page).getByLabel("ZIP Code").fill("10001");
+  // The files go to the JSON upload route first (ADR 024), then the form submits normally.
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/photos");
   await page.getByRole("button", { name: "Create Listing" }).click();
+  expect((await uploaded).status()).toBe(200);
   await expect(page.getByText("Listing Created!")).toBeVisible();
   const listingId = page.url().split("/").pop()!;
   // An opaque PNG comes back as a JPEG with its longest side at 2000 px, as the server sniffed it.
@@ -186,4 +189,63 @@ test("photos of a club-only listing are served only to those who may see the lis
   expect((await other.request.get(`/listing/${listing.id}`)).status()).toBe(404);
   await anonymous.close();
   await other.close();
+});
+
+test.describe("POST /api/photos, the upload the form uses with JavaScript", () => {
+  test("refuses a signed-out visitor with 401 and stores nothing", async ({ playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const response = await anonymous.post("/api/photos", { multipart: { newPhotos: JPEG } });
+    expect(response.status()).toBe(401);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(await response.json()).toEqual({ error: "Please sign in to upload photos" });
+    await anonymous.dispose();
+  });
+
+  test("refuses a file that is not an image, by its bytes, with the form's message", async ({ page, context }) => {
+    const seller = await createUser();
+    await signInAs(context, seller.id);
+    const response = await page.request.post("/api/photos", {
+      multipart: { newPhotos: { name: "cleats.jpg", mimeType: "image/jpeg", buffer: Buffer.from("MZ this is a program, not a photo") } },
+    });
+    expect(response.status()).toBe(400);
+    const body = await response.json();
+    expect(body.photos).toEqual([]);
+    expect(body.error).toBe("cleats.jpg: Only JPG, PNG or WebP images can be uploaded. This file is not a valid image.");
+  });
+
+  test("stores images as the uploader's pending photos and returns their keys; the 5-photo limit counts the form's photos", async ({ page, context }) => {
+    const seller = await createUser();
+    await signInAs(context, seller.id);
+    const response = await page.request.post("/api/photos", { multipart: { newPhotos: JPEG } });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({
+      photos: [{ key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-0\\.jpg$`)), url: expect.stringMatching(/^\/photos\//), width: 180, height: 240 }],
+      errors: [],
+      warnings: [],
+    });
+    // The uploader can see the pending photo; nobody else can.
+    expect((await page.request.get(body.photos[0].url)).status()).toBe(200);
+
+    // With 5 photos already on the form, a sixth is refused.
+    const onForm = Array.from({ length: 5 }, (_, i) => `${seller.id}/1-${i}.jpg`);
+    const full = await page.request.fetch("/api/photos", {
+      method: "POST",
+      multipart: (() => {
+        const data = new FormData();
+        for (const key of onForm) data.append("photos", key);
+        data.append("newPhotos", new Blob([PNG.buffer], { type: "image/png" }), PNG.name);
+        return data;
+      })(),
+    });
+    expect(full.status()).toBe(400);
+    expect((await full.json()).errors).toEqual(["strings.png: You can add up to 5 photos."]);
+  });
+
+  test("a cross-site POST is refused by the CSRF guard", async ({ page, context }) => {
+    const seller = await createUser();
+    await signInAs(context, seller.id);
+    const response = await page.request.post("/api/photos", { multipart: { newPhotos: JPEG }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+  });
 });

@@ -8,7 +8,7 @@ import { readToast } from "~/lib/toast.server";
 import { ListingFormSchema } from "~/schemas/listing";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { applyPhotoIntent, formValuesFromListing, handleListingFormPost, savedToasts } from "./listing-form.server";
-import type { PhotoBucket } from "./photos.server";
+import type { PhotoBucket } from "~/domain/photos.server";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

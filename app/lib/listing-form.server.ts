@@ -7,23 +7,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/catalog";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
-import { lookupZip } from "./geo.server";
-import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "./listings.server";
+import { lookupZip } from "~/domain/geo.server";
+import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/domain/listings.server";
 import {
   findPendingPhotos,
   isOwnPhotoKey,
   finishPhotoDeletes,
   MAX_PHOTOS,
-  PHOTO_ERRORS,
   photoUrl,
   removePendingPhoto,
-  storeUpload,
+  storeUploads,
   type StoredPhoto,
-} from "./photos.server";
+} from "~/domain/photos.server";
 import type { ListingFormValues } from "~/components/listing-form";
-import { getUser } from "./session.server";
-import { postableClubs } from "./listings.server";
-import type { Viewer } from "./viewer";
+import { getUser } from "~/domain/session.server";
+import { postableClubs } from "~/domain/listings.server";
+import type { Viewer } from "~/domain/viewer";
+import { isZip } from "~/lib/zip";
 
 export type { ListingFormValues };
 
@@ -166,26 +166,15 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   const photoErrors: string[] = [];
   const photoWarnings: string[] = [];
   const files = form.getAll("newPhotos").filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
-  const now = Date.now();
-  let upload = 0;
-  for (const file of files) {
-    if (keys.length >= MAX_PHOTOS) {
-      photoErrors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
-      continue;
-    }
-    const outcome = await storeUpload(context.db, context.photos, viewer.id, file, upload++, {
-      now,
-      quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
-    });
-    if (outcome.ok) {
-      pending.set(outcome.photo.r2Key, outcome.photo);
-      keys.push(outcome.photo.r2Key);
-    } else if (outcome.failed) {
-      photoWarnings.push(outcome.message);
-    } else {
-      photoErrors.push(outcome.message);
-    }
+  const batch = await storeUploads(context.db, context.photos, viewer.id, files, keys.length, {
+    quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
+  });
+  for (const photo of batch.stored) {
+    pending.set(photo.r2Key, photo);
+    keys.push(photo.r2Key);
   }
+  photoErrors.push(...batch.errors);
+  photoWarnings.push(...batch.warnings);
 
   // 3. Photo buttons. A removed pending photo was never saved anywhere: delete it now. A removed
   // photo of the listing is deleted only when the edit is saved.
@@ -233,7 +222,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   }
 
   // 4. Save. ZIP fills city and state when they are empty (02 §2).
-  if ((!values.city.trim() || !values.state.trim()) && /^\d{5}$/.test(values.zipCode.trim())) {
+  if ((!values.city.trim() || !values.state.trim()) && isZip(values.zipCode.trim())) {
     const zip = await lookupZip(context.db, values.zipCode);
     if (zip.ok) {
       if (!values.city.trim()) values.city = zip.city;

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { MAX_PHOTOS, photoUrl, storeUploads } from "~/domain/photos.server";
+import { getUser } from "~/domain/session.server";
+
+/**
+ * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart
+ * `newPhotos` (files) and `photos` (the keys already on the form, for the 5-photo limit) →
+ * JSON. The files go through the same check and pending storage as the form's own POST
+ * (`storeUploads`); the form then submits normally with the returned keys in its hidden `photos`
+ * fields, where the save claims them like any pending upload. Without JavaScript the form posts
+ * the files itself. The Worker's cross-site write guard applies as to every POST.
+ *
+ *   200 { photos: [{ key, url, width, height }], errors: [], warnings: [] }
+ *   400 { error, photos: [], errors: [...] }   nothing stored (e.g. not an image), or nothing sent
+ *   401 { error }                              signed out
+ */
+export type PhotoUploadReply = {
+  photos: { key: string; url: string; width: number | null; height: number | null }[];
+  errors: string[];
+  warnings: string[];
+  error?: string;
+};
+
+const json = (body: PhotoUploadReply | { error: string }, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
+  const viewer = await getUser(request, context);
+  if (!viewer) return json({ error: "Please sign in to upload photos" }, 401);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return json({ error: "Send the photos as multipart/form-data" }, 400);
+  }
+  const files = form.getAll("newPhotos").filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  if (files.length === 0) return json({ error: "No photo was sent.", photos: [], errors: [], warnings: [] }, 400);
+  const onForm = new Set(form.getAll("photos").filter((k) => typeof k === "string" && k !== "")).size;
+  const batch = await storeUploads(context.db, context.photos, viewer.id, files, Math.min(onForm, MAX_PHOTOS), {
+    quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
+  });
+  const reply: PhotoUploadReply = {
+    photos: batch.stored.map((p) => ({ key: p.r2Key, url: photoUrl(p.r2Key), width: p.width, height: p.height })),
+    errors: batch.errors,
+    warnings: batch.warnings,
+  };
+  if (reply.photos.length === 0 && reply.errors.length > 0) return json({ ...reply, error: reply.errors[0] }, 400);
+  return json(reply, 200);
+}
+
+export function loader() {
+  return json({ error: "Method not allowed" }, 405);
+}
