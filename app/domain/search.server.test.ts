@@ -278,8 +278,9 @@ describe("suggestions", () => {
     expect(Object.keys(many[0]).sort()).toEqual(["city", "id", "priceCents", "sport", "state", "title"]);
   });
 
-  test("club search: contains, case-insensitive, private clubs only for members", async () => {
-    expect((await searchClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
+  test("club search: contains, case-insensitive, visible clubs only (clubVisibleTo: members-only needs sign-in, private membership)", async () => {
+    expect((await searchClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual([]);
+    expect((await searchClubs(t.db, viewer(ids.stranger), "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
     expect((await searchClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
     expect(await searchClubs(t.db, null, "%")).toEqual([]);
     expect((await searchClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
 import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
+import { clubVisibleTo, findVisibleClubBySlug } from "./club-access.server";
 import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
 import { listedStatuses, listingVisibleTo } from "./listing-visibility.server";
 import type { Viewer } from "./viewer";
@@ -73,13 +74,6 @@ function locationCondition(location: string): SQL | null {
 
 const inList = (column: SQL, values: readonly string[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
-
-export async function findClubBySlug(db: Db, slug: string) {
-  const [club] = await db.all<{ id: string; slug: string; name: string }>(
-    sql`select id, slug, name from clubs where slug = ${slug.toLowerCase()} limit 1`,
-  );
-  return club ?? null;
-}
 
 /** One ORDER BY term. Given as a list, the page is picked first and the card columns filled after. */
 export type OrderKey = { expr: SQL; desc?: boolean };
@@ -275,7 +269,8 @@ export async function searchListings(
   let club: SearchResult["club"] = null;
   let clubNotFound = false;
   if (filters.club) {
-    club = await findClubBySlug(db, filters.club);
+    // A club this viewer may not see is "not found" here too (clubVisibleTo).
+    club = await findVisibleClubBySlug(db, viewer, filters.club);
     if (club) {
       where.push(sql`exists (select 1 from listing_clubs f where f.listing_id = listings.id and f.club_id = ${club.id})`);
     } else {
@@ -361,11 +356,7 @@ export async function suggestListings(db: Db, viewer: Viewer | null, text: strin
 export async function searchClubs(db: Db, viewer: Viewer | null, text: string): Promise<ClubSuggestion[]> {
   const needle = text.trim().toLowerCase();
   if (needle.length < 2) return [];
-  const visible = viewer?.isAdmin
-    ? sql`1 = 1`
-    : viewer
-      ? sql`(clubs.visibility <> 'private' or exists (select 1 from club_members m where m.club_id = clubs.id and m.user_id = ${viewer.id} and m.status = 'active'))`
-      : sql`clubs.visibility <> 'private'`;
+  const visible = clubVisibleTo(viewer);
   // instr(), not LIKE: the user's % and _ stay literal.
   return db.all<ClubSuggestion>(sql`
     select id, slug, name from clubs
