@@ -158,7 +158,7 @@ export async function listClubsForDirectory(
       state: clubs.state,
       visibility: clubs.visibility,
       logoKey: clubs.logoKey,
-      memberCount: sql<number>`(select count(*) from club_members m where m.club_id = ${clubs.id} and m.status = 'active')`,
+      memberCount: sql<number>`(select count(*) from club_members m where m.club_id = clubs.id and m.status = 'active')`,
     })
     .from(clubs)
     .where(and(...conditions))
@@ -204,7 +204,15 @@ export type ClubPage = {
   /** Active members, or null when this viewer may not see the roster (why: rosterHidden). */
   roster: RosterEntry[] | null;
   rosterHidden: "membersOnly" | "private" | null;
+  /**
+   * The join button a non-member sees (02 §2): its action by join mode, disabled while
+   * allow_join_requests is off, leading to sign-in first for signed-out visitors. Null for members,
+   * pending members (they see a disabled 'Pending') and anyone else with nothing to join.
+   */
+  joinOffer: { action: "join" | "joinWithCode" | "requestToJoin"; enabled: boolean; signInFirst: boolean } | null;
 };
+
+const JOIN_ACTION_BY_MODE = { open: "join", code: "joinWithCode", approval: "requestToJoin" } as const;
 
 /** Everything /club/{slug} shows, for this viewer — or null: 404 'Club not found'. */
 export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): Promise<ClubPage | null> {
@@ -255,7 +263,17 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     preview,
     roster,
     rosterHidden: allowed.viewRoster ? null : club.visibility === "private" ? "private" : "membersOnly",
+    joinOffer: joinOfferFor(access),
   };
+}
+
+function joinOfferFor(access: ClubAccess): ClubPage["joinOffer"] {
+  const action = JOIN_ACTION_BY_MODE[access.club.joinMode];
+  const anonymous = access.roles.includes("anonymous");
+  if (!anonymous && !access.roles.includes("stranger")) return null;
+  // A signed-out visitor is offered what a signed-in stranger could do, after signing in.
+  const asStranger = { ...access, roles: ["stranger" as const] };
+  return { action, enabled: can(asStranger, action), signInFirst: anonymous };
 }
 
 /** Active members: owner first, then admins, then members, each by name. No e-mails. */
@@ -362,7 +380,7 @@ export async function teamHub(db: Db, viewer: Viewer): Promise<TeamHubClub[]> {
       logoKey: clubs.logoKey,
       role: clubMembers.role,
       status: clubMembers.status,
-      memberCount: sql<number>`(select count(*) from club_members m where m.club_id = ${clubs.id} and m.status = 'active')`,
+      memberCount: sql<number>`(select count(*) from club_members m where m.club_id = clubs.id and m.status = 'active')`,
     })
     .from(clubMembers)
     .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
