@@ -1,9 +1,11 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingClubs, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../tests/factories";
-import { clubVisibleTo, getClubAccess } from "./club-access.server";
+import { readToast } from "~/lib/toast.server";
+import { clubVisibleTo, getClubAccess, requireClubPermission } from "./club-access.server";
 import { listingVisibleTo } from "./listing-visibility.server";
 import type { Viewer } from "./viewer";
 
@@ -125,5 +127,52 @@ describe("listing audience (ADR 026): nothing becomes public unless its seller s
     const [row] = await t.db.select({ audience: listings.audience }).from(listings).where(eq(listings.id, listingId));
     expect(row.audience).toBe("clubs");
     expect(await canSee(who.stranger, listingId)).toBe(false);
+  });
+});
+
+describe("requireClubPermission: the response a refused request gets (ADR 025)", () => {
+  const context = { env: { APP_ENV: "test", SESSION_SECRET: "club-access-test-secret-0123456789" } } as unknown as AppLoadContext;
+  const refusal = async (viewer: Viewer | null, slug: string, action: Parameters<typeof requireClubPermission>[2]) => {
+    try {
+      await requireClubPermission(context, await getClubAccess(t.db, viewer, slug), action);
+      return null;
+    } catch (thrown) {
+      const response = thrown as Response;
+      const toast = response.headers.get("Set-Cookie")
+        ? (await readToast(context, new Request("http://x/", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0] } }))).toast
+        : null;
+      return { status: response.status, location: response.headers.get("Location"), toast: toast?.title ?? null };
+    }
+  };
+
+  test("allowed: returns the access", async () => {
+    expect(await refusal(who.owner, "private-club", "manage")).toBeNull();
+    expect(await refusal(who.siteAdmin, "private-club", "approve")).toBeNull();
+  });
+
+  test("a club the viewer may not see, or no club: 404, whatever the action", async () => {
+    expect(await refusal(who.stranger, "private-club", "join")).toMatchObject({ status: 404 });
+    expect(await refusal(null, "members-only-club", "view")).toMatchObject({ status: 404 });
+    expect(await refusal(who.member, "no-such-club", "view")).toMatchObject({ status: 404 });
+  });
+
+  test("signed out: to sign-in, coming back to the club", async () => {
+    expect(await refusal(null, "public-club", "requestToJoin")).toEqual({
+      status: 302,
+      location: "/auth?redirectTo=%2Fclub%2Fpublic-club",
+      toast: "Sign in required",
+    });
+  });
+
+  test("a manage action by a non-manager: back to the club with 'Access denied'", async () => {
+    for (const viewer of [who.member, who.pending, who.stranger]) {
+      expect(await refusal(viewer, "public-club", "manage")).toEqual({ status: 303, location: "/club/public-club", toast: "Access denied" });
+    }
+  });
+
+  test("other refusals: back to the club with the reason", async () => {
+    expect(await refusal(who.owner, "public-club", "leave")).toEqual({ status: 303, location: "/club/public-club", toast: "Cannot leave group" });
+    expect(await refusal(who.member, "public-club", "requestToJoin")).toMatchObject({ status: 303, toast: "Already a member" });
+    expect(await refusal(who.stranger, "public-club", "postChat")).toMatchObject({ status: 303, toast: "Not allowed" });
   });
 });
