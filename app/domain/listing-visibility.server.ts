@@ -1,27 +1,30 @@
 import { sql, type SQL } from "drizzle-orm";
+import { activeClubIdsOf } from "./club-access.server";
 import type { Viewer } from "./viewer";
 
 /**
- * Who may see a listing (issue 5 §4, issue 6 §7):
- * - a public listing (no listing_clubs rows) — everyone;
- * - a listing posted only to clubs — active members of one of those clubs, and site admins;
+ * Who may see a listing (issue 5 §4, issue 6 §7, ADR 026):
+ * - `audience = 'public'` — everyone;
+ * - `audience = 'clubs'` — active members of one of its clubs, and site admins. A clubs listing
+ *   whose clubs are all gone is seen by nobody else: it never becomes public by itself;
  * - its owner, always.
  * Returned as a SQL condition over `listings` so it lives in every query (search, suggestions,
  * detail, photos) instead of being checked after the fact.
  */
 export function listingVisibleTo(viewer: Viewer | null): SQL {
   if (viewer?.isAdmin) return sql`1 = 1`;
-  const isPublic = sql`not exists (select 1 from listing_clubs lc where lc.listing_id = listings.id)`;
+  // `audience` is carried by every listed index (ADR 010), so the public test reads no table row.
+  const isPublic = sql`listings.audience = 'public'`;
   if (!viewer) return isPublic;
-  // Cheapest test first: the owner check reads a column the search indexes carry; the public test
-  // is one probe of listing_clubs' primary key; the viewer's active clubs are an uncorrelated
-  // subquery, so SQLite builds that set once per statement instead of joining club_members per row.
+  // Cheapest test first: owner and audience are index columns; the viewer's active clubs are an
+  // uncorrelated subquery, so SQLite builds that set once per statement instead of joining
+  // club_members per row.
   return sql`(listings.user_id = ${viewer.id}
     or ${isPublic}
     or exists (
       select 1 from listing_clubs lc
       where lc.listing_id = listings.id
-        and lc.club_id in (select cm.club_id from club_members cm where cm.user_id = ${viewer.id} and cm.status = 'active')
+        and lc.club_id in ${activeClubIdsOf(viewer)}
     ))`;
 }
 

@@ -91,6 +91,24 @@ describe("creating a listing", () => {
     expect(rows).toEqual([{ listingId: id, clubId: c.id, isPrimary: true }]);
   });
 
+  test("stores who the listing is for (ADR 026): the seller's choice of clubs, or public; editing can change it both ways", async () => {
+    const seller = await viewer();
+    const stranger = await viewer();
+    const c = await club([{ user: seller, status: "active" }]);
+    const audience = async (id: string) => (await t.db.select({ a: listings.audience }).from(listings).where(eq(listings.id, id)))[0].a;
+    const id = await createListing(t.db, seller, input({ clubIds: [c.id] }));
+    expect(await audience(id)).toBe("clubs");
+    expect(await getListingForViewer(t.db, stranger, id)).toBeNull();
+    await updateListing(t.db, seller, id, input({ clubIds: [] }), { keep: [], added: [], order: [] });
+    expect(await audience(id)).toBe("public");
+    expect(await getListingForViewer(t.db, stranger, id)).not.toBeNull();
+    await updateListing(t.db, seller, id, input({ clubIds: [c.id] }), { keep: [], added: [], order: [] });
+    expect(await audience(id)).toBe("clubs");
+    await t.db.delete(clubs).where(eq(clubs.id, c.id));
+    expect(await getListingForViewer(t.db, stranger, id)).toBeNull(); // its club is gone: still not public
+    expect(await getListingForViewer(t.db, seller, id)).not.toBeNull();
+  });
+
   test("refuses clubs where the seller is only pending, or not a member at all", async () => {
     const seller = await viewer();
     const pending = await club([{ user: seller, status: "pending" }]);

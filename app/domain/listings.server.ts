@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
 import type { ListingStatus } from "~/catalog";
+import { activeMembershipOf } from "./club-access.server";
 import { listingVisibleTo } from "./listing-visibility.server";
 import type { StoredPhoto } from "./photos.server";
 import type { Viewer } from "./viewer";
@@ -67,13 +68,8 @@ export async function postableClubs(db: Db, viewer: Viewer) {
     .select({ id: clubs.id, name: clubs.name, slug: clubs.slug })
     .from(clubMembers)
     .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active")))
+    .where(activeMembershipOf(viewer))
     .orderBy(asc(clubs.name));
-}
-
-export async function findClubBySlug(db: Db, slug: string) {
-  const [club] = await db.select({ id: clubs.id, name: clubs.name, slug: clubs.slug }).from(clubs).where(eq(clubs.slug, slug)).limit(1);
-  return club ?? null;
 }
 
 async function assertClubsAllowed(db: Db, viewer: Viewer, clubIds: string[]) {
@@ -82,7 +78,7 @@ async function assertClubsAllowed(db: Db, viewer: Viewer, clubIds: string[]) {
   const rows = await db
     .select({ clubId: clubMembers.clubId })
     .from(clubMembers)
-    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active"), inArray(clubMembers.clubId, unique)));
+    .where(and(activeMembershipOf(viewer), inArray(clubMembers.clubId, unique)));
   if (rows.length !== unique.length) throw new ListingRuleError("club_not_allowed", CLUB_NOT_ALLOWED);
   return unique;
 }
@@ -92,9 +88,13 @@ function clubRows(listingId: string, clubIds: string[], primary?: string | null)
   return clubIds.map((clubId) => ({ listingId, clubId, isPrimary: clubId === primaryId }));
 }
 
+/**
+ * The columns of a listing row. The audience follows the seller's choice on the form: public
+ * unless they picked clubs (ADR 026) — the only place a listing becomes public.
+ */
 function listingValues(input: ListingInput) {
-  const { clubIds: _clubs, primaryClubId: _primary, ...values } = input;
-  return values;
+  const { clubIds, primaryClubId: _primary, ...values } = input;
+  return { ...values, audience: clubIds.length ? ("clubs" as const) : ("public" as const) };
 }
 
 /**

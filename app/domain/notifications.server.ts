@@ -2,6 +2,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
+import { activeMembershipOf, managedMembershipOf } from "./club-access.server";
 import type { Viewer } from "./viewer";
 
 export type Notifications = {
@@ -18,13 +19,13 @@ export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Prom
     .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
     .from(clubMembers)
     .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active"), eq(clubMembers.approvalNotified, false)))
+    .where(and(activeMembershipOf(viewer), eq(clubMembers.approvalNotified, false)))
     .orderBy(asc(clubs.name));
 
   const managed = db
     .select({ clubId: clubMembers.clubId })
     .from(clubMembers)
-    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active"), inArray(clubMembers.role, ["owner", "admin"])));
+    .where(managedMembershipOf(viewer));
   const pendingRequests = await db
     .select({ clubSlug: clubs.slug, clubName: clubs.name, count: count(clubMembers.id) })
     .from(clubMembers)
@@ -42,7 +43,7 @@ export async function acknowledgeApproval(db: Db, viewer: Pick<Viewer, "id">, me
   const [row] = await db
     .update(clubMembers)
     .set({ approvalNotified: true })
-    .where(and(eq(clubMembers.id, membershipId), eq(clubMembers.userId, viewer.id), eq(clubMembers.status, "active")))
+    .where(and(eq(clubMembers.id, membershipId), activeMembershipOf(viewer)))
     .returning({ clubId: clubMembers.clubId });
   if (!row) return null;
   const [club] = await db.select({ slug: clubs.slug }).from(clubs).where(eq(clubs.id, row.clubId));

@@ -7,8 +7,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
 import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
+import { clubVisibleTo, findVisibleClubBySlug } from "./club-access.server";
 import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
-import { clubVisibleTo } from "./club-visibility.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
 import type { Viewer } from "./viewer";
 
@@ -75,14 +75,6 @@ function locationCondition(location: string): SQL | null {
 
 const inList = (column: SQL, values: readonly string[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
-
-/** The club behind `?club=<slug>`, if this viewer may know it exists (`clubVisibleTo`). */
-export async function findClubBySlug(db: Db, viewer: Viewer | null, slug: string) {
-  const [club] = await db.all<{ id: string; slug: string; name: string }>(
-    sql`select id, slug, name from clubs where slug = ${slug.toLowerCase()} and ${clubVisibleTo(viewer)} limit 1`,
-  );
-  return club ?? null;
-}
 
 /** One ORDER BY term. Given as a list, the page is picked first and the card columns filled after. */
 export type OrderKey = { expr: SQL; desc?: boolean };
@@ -285,7 +277,8 @@ export async function searchListings(
   let club: SearchResult["club"] = null;
   let clubNotFound = false;
   if (filters.club) {
-    club = await findClubBySlug(db, viewer, filters.club);
+    // A club this viewer may not see is "not found" here too (clubVisibleTo).
+    club = await findVisibleClubBySlug(db, viewer, filters.club);
     if (club) {
       where.push(sql`exists (select 1 from listing_clubs f where f.listing_id = listings.id and f.club_id = ${club.id})`);
     } else {

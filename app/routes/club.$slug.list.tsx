@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CreateListingPage } from "~/components/create-listing-page";
 import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
-import { findClubBySlug } from "~/domain/listings.server";
+import { findVisibleClubBySlug } from "~/domain/club-access.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment â€” LockerSwap" }];
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment â€
 // plain form with the spec's message; membership is still checked on save.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireListingAuthor(request, context);
-  const club = await findClubBySlug(context.db, params.slug ?? "");
+  const club = await findVisibleClubBySlug(context.db, viewer, params.slug ?? "");
   if (!club) {
     throw await redirectWithToast(context, "/list-item", {
       title: "Club not found",

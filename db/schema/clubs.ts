@@ -83,6 +83,8 @@ export const clubMembers = sqliteTable(
     uniqueIndex("club_members_club_id_user_id_unique").on(t.clubId, t.userId),
     index("club_members_club_id_status_idx").on(t.clubId, t.status),
     index("club_members_user_id_status_idx").on(t.userId, t.status),
+    // One owner per club (ADR 025): ownership moves by demoting the old owner in the same batch.
+    uniqueIndex("club_members_one_owner_per_club").on(t.clubId).where(sql`${col(t.role)} = 'owner'`),
     check("club_members_role", isOneOf(t.role, CLUB_MEMBER_ROLES)),
     check("club_members_status", isOneOf(t.status, CLUB_MEMBER_STATUSES)),
   ],

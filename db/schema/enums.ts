@@ -34,6 +34,13 @@ export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
 export const LISTING_STATUSES = ["active", "pending_pickup", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/**
+ * Who a listing is for (ADR 026): 'public' — everyone; 'clubs' — active members of its clubs only.
+ * Stored, not derived from having no club rows, so removing a club never publishes a listing.
+ */
+export const LISTING_AUDIENCES = ["public", "clubs"] as const;
+export type ListingAudience = (typeof LISTING_AUDIENCES)[number];
+
 export const LISTING_SIZES = ["Youth", "Adult"] as const;
 export type ListingSize = (typeof LISTING_SIZES)[number];
 

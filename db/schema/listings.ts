@@ -6,6 +6,7 @@ import { users } from "./accounts";
 import { clubs } from "./clubs";
 import { col, createdAt, id, isNotBlank, isOneOf, isZip, updatedAt } from "./columns";
 import {
+  LISTING_AUDIENCES,
   LISTING_CONDITIONS,
   LISTING_GENDERS,
   LISTING_SIZES,
@@ -45,6 +46,10 @@ export const listings = sqliteTable(
     pickupInstructions: text("pickup_instructions"),
     contactPhone: text("contact_phone"),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
+    // Who the listing is for (ADR 026). 'clubs' with no listing_clubs rows left (its clubs were
+    // deleted) is seen by nobody but its seller and site admins. Linking a listing to a club sets
+    // 'clubs' (trigger listing_clubs_audience, migration 0004); only the seller's form sets 'public'.
+    audience: text("audience", { enum: LISTING_AUDIENCES }).notNull().default("public"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,24 +57,24 @@ export const listings = sqliteTable(
     // Browse and search (app/domain/search.server.ts, ADR 010). Partial indexes over the listed
     // statuses only: the WHERE is exactly `listedStatuses`, so a search's `status in (...)` picks
     // them and they keep the newest-first order an `IN` on a leading status column would break.
-    // Each ends with (created_at desc, id, user_id): the tie-break order, plus the two columns the
-    // visibility rule reads, so ordering, paging and counting stay inside the index.
-    index("listings_listed_created_at_idx").on(sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    // Each ends with (created_at desc, id, user_id, audience): the tie-break order, plus the columns
+    // the visibility rule reads, so ordering, paging and counting stay inside the index.
+    index("listings_listed_created_at_idx").on(sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
     // Sport browse. Also carries the filters most browses use (radius, type, condition, tennis
     // sub-category), so the page and its count rarely need the table row.
     index("listings_listed_sport_created_at_idx")
-      .on(t.sport, sql`${t.createdAt} DESC`, t.id, t.userId, t.zipCode, t.equipmentType, t.condition, t.sportSubcategory)
+      .on(t.sport, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode, t.equipmentType, t.condition, t.sportSubcategory)
       .where(listed),
     // Price sorts and ranges, across sports and within one.
-    index("listings_listed_price_cents_idx").on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    index("listings_listed_price_cents_idx").on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
     index("listings_listed_sport_price_cents_idx")
-      .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.zipCode)
+      .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode)
       .where(listed),
     // Distance filter: listings in a set of ZIPs.
-    index("listings_listed_zip_code_idx").on(t.zipCode, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    index("listings_listed_zip_code_idx").on(t.zipCode, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
     // 'City, ST' location text, compared case-insensitively.
     index("listings_listed_city_state_idx")
-      .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId)
+      .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
       .where(listed),
     // In Play: own listings newest first.
     index("listings_user_id_created_at_idx").on(t.userId, t.createdAt),
@@ -85,12 +90,14 @@ export const listings = sqliteTable(
     check("listings_gender", isOneOf(t.gender, LISTING_GENDERS)),
     check("listings_zip_code", isZip(t.zipCode)),
     check("listings_status", isOneOf(t.status, LISTING_STATUSES)),
+    check("listings_audience", isOneOf(t.audience, LISTING_AUDIENCES)),
   ],
 );
 
 /**
- * The clubs a listing is shown in (replaces the spec's club_id + club_ids). A listing with no
- * rows here is public. At most one row per listing is the primary club (the one named on cards).
+ * The clubs a listing is shown in (replaces the spec's club_id + club_ids). Whether a listing is
+ * public is `listings.audience`, not the absence of rows here (ADR 026). At most one row per
+ * listing is the primary club (the one named on cards).
  */
 export const listingClubs = sqliteTable(
   "listing_clubs",

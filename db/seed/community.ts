@@ -544,6 +544,8 @@ export function buildCommunity(options: BuildOptions): Community {
       pickupInstructions: rng.pick(PICKUP_NOTES),
       contactPhone: rng.chance(0.1) ? `(${AREA_CODES[seller.metro]}) 555-01${String(rng.int(0, 99)).padStart(2, "0")}` : null,
       status,
+      // Who it is for (ADR 026): posted to clubs → their members only.
+      audience: postTo.length ? "clubs" : "public",
       createdAt,
       updatedAt,
     });

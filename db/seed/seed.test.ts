@@ -61,6 +61,34 @@ describe("the demo community", () => {
     expect(await distinct("status", "club_members")).toEqual(["active", "pending"]);
   });
 
+  test("the club pages have something to show: every visibility and join mode has a club with members and active listings", async () => {
+    const rows = await testDb.client.execute(`
+      select c.visibility, c.join_mode,
+        (select count(*) from club_members m where m.club_id = c.id and m.status = 'active') as members,
+        (select count(*) from listing_clubs lc join listings l on l.id = lc.listing_id where lc.club_id = c.id and l.status = 'active') as listings
+      from clubs c`);
+    const lively = rows.rows.filter((r) => Number(r.members) >= 3 && Number(r.listings) >= 1);
+    expect(new Set(lively.map((r) => r.visibility))).toEqual(new Set(schema.CLUB_VISIBILITIES));
+    expect(new Set(lively.map((r) => r.join_mode))).toEqual(new Set(schema.CLUB_JOIN_MODES));
+    // A public club with more than the 3 listings a signed-out visitor is shown.
+    expect(rows.rows.some((r) => r.visibility === "public" && Number(r.listings) > 3)).toBe(true);
+  });
+
+  test("the club settings vary: some club refuses joins, some shows prices in its preview", async () => {
+    const clubs = await db.select().from(schema.clubs);
+    expect(clubs.some((c) => !c.allowJoinRequests)).toBe(true);
+    expect(clubs.some((c) => c.showPricesInPreview)).toBe(true);
+    expect(clubs.some((c) => !c.showListingCount)).toBe(true);
+  });
+
+  test("a listing is for its clubs exactly when it is posted to clubs (ADR 026)", async () => {
+    const mismatched = await testDb.client.execute(`
+      select id from listings l
+      where l.audience <> case when exists (select 1 from listing_clubs lc where lc.listing_id = l.id) then 'clubs' else 'public' end`);
+    expect(mismatched.rows).toEqual([]);
+    expect(await distinct("audience", "listings")).toEqual(["clubs", "public"]);
+  });
+
   test("prices are whole cents within plausible bounds and dates fall in the last 90 days", async () => {
     const listings = await db.select().from(schema.listings);
     expect(listings.every((l) => Number.isInteger(l.priceCents) && l.priceCents >= 0 && l.priceCents < 500_000)).toBe(true);

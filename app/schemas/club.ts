@@ -1,0 +1,66 @@
+// The club form (spec 02 §2 Create club, §5 Club form). One schema for the browser (conform's
+// onValidate) and the action; the action adds what only the server knows (slug taken, ZIP → city
+// and state). Messages are the spec's, verbatim (app/domain/club-messages.ts).
+import { z } from "zod";
+import { CLUB_TYPES, JOIN_MODES, LIMITS, SELECTABLE_CLUB_VISIBILITIES } from "~/catalog/options";
+import { SPORT_KEYS } from "#db/schema/enums";
+import { CLUB_TEXT } from "~/domain/club-messages";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/club-slug";
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const ClubFormSchema = z
+  .object({
+    name: z
+      .string({ error: CLUB_TEXT.nameRequired })
+      .trim()
+      .min(1, CLUB_TEXT.nameRequired)
+      .max(LIMITS.clubNameMax, CLUB_TEXT.nameTooLong),
+    // Empty → derived from the name (below), as the form does while the slug is empty.
+    slug: z.string().trim().optional(),
+    type: z.enum(CLUB_TYPES),
+    sport: z.enum(SPORT_KEYS).optional(),
+    description: optionalText(LIMITS.clubDescriptionMax),
+    zip: z.string().trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits").optional(),
+    city: optionalText(LIMITS.cityMax),
+    state: optionalText(50),
+    visibility: z.enum(SELECTABLE_CLUB_VISIBILITIES),
+    joinMode: z.enum(JOIN_MODES),
+    inviteCode: z.string().trim().max(LIMITS.inviteCodeMax).optional(),
+  })
+  .transform((value, ctx) => {
+    const slug = value.slug || slugify(value.name);
+    if (!slug) ctx.addIssue({ code: "custom", path: ["slug"], message: CLUB_TEXT.slugRequired });
+    else if (slug.length > SLUG_MAX) ctx.addIssue({ code: "custom", path: ["slug"], message: CLUB_TEXT.slugTooLong });
+    else if (!SLUG_PATTERN.test(slug)) ctx.addIssue({ code: "custom", path: ["slug"], message: CLUB_TEXT.slugFormat });
+    const inviteCode = value.joinMode === "code" ? value.inviteCode : undefined;
+    if (value.joinMode === "code" && (!inviteCode || inviteCode.length < LIMITS.inviteCodeMin)) {
+      ctx.addIssue({ code: "custom", path: ["inviteCode"], message: CLUB_TEXT.inviteCodeRequiredForMode });
+    }
+    return { ...value, slug, inviteCode };
+  });
+
+export type ClubFormValue = z.output<typeof ClubFormSchema>;
+
+/** Settings card of the manage page (02 §2): the three switches; an absent checkbox is off. */
+export const ClubSettingsSchema = z.object({
+  showPricesInPreview: z.boolean().default(false),
+  showListingCount: z.boolean().default(false),
+  allowJoinRequests: z.boolean().default(false),
+});
+
+export const InviteCodeSchema = z.object({
+  inviteCode: z
+    .string({ error: "Please enter the invite code" })
+    .trim()
+    .min(1, "Please enter the invite code")
+    .max(LIMITS.inviteCodeMax),
+});
+
+export const NewInviteCodeSchema = z.object({
+  inviteCode: z
+    .string({ error: CLUB_TEXT.inviteCodeRequiredForMode })
+    .trim()
+    .min(LIMITS.inviteCodeMin, `Invite code must be ${LIMITS.inviteCodeMin} to ${LIMITS.inviteCodeMax} characters`)
+    .max(LIMITS.inviteCodeMax, `Invite code must be ${LIMITS.inviteCodeMin} to ${LIMITS.inviteCodeMax} characters`),
+});
