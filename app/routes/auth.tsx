@@ -11,8 +11,10 @@ import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { createSession, getUser } from "~/domain/session.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { cleanZipInput, PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Sign in — LockerSwap", "Sign in or create a free LockerSwap account to see prices, message sellers and list your gear.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/");
