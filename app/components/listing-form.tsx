@@ -50,7 +50,7 @@ export type ListingFormData = {
 
 const SPORTS = sportsByName();
 const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/webp"]);
-const inputClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:outline-none";
+const inputClass = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:outline-none";
 const labelClass = "block text-sm font-medium text-slate-800";
 
 function useHydrated() {
@@ -254,7 +254,7 @@ export function ListingForm({
         ) : null}
         {!hydrated ? (
           <div className="flex items-end">
-            <button type="submit" name="intent" value="refresh" formNoValidate className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <button type="submit" name="intent" value="refresh" formNoValidate className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm">
               Update options
             </button>
           </div>

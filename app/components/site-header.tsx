@@ -37,10 +37,11 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
     // The menus below are positioned against the header on purpose (absolute, top-full).
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
-        <Link to="/" className="flex min-h-11 items-center gap-2 font-bold text-slate-900">
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-slate-900">
           <Logo />
           {/* Signed in, a phone has no room for the name beside the ZIP chip, bell and menus. */}
-          <span className={account ? "hidden text-lg min-[400px]:inline" : "text-lg"}>LockerSwap</span>
+          {/* Hidden from sight only: the link keeps its name for screen readers. */}
+          <span className={account ? "sr-only text-lg min-[400px]:not-sr-only" : "text-lg"}>LockerSwap</span>
         </Link>
         <div className="ml-4 hidden items-center md:flex">
           <NavLink to="/" end className={navLink}>

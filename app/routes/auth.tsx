@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const googleButtonClass =
-  "flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
+  "flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -148,7 +148,7 @@ export default function AuthPage() {
               to={tabHref(name)}
               replace
               aria-current={activeTab === name ? "page" : undefined}
-              className={`rounded-md px-3 py-2 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              className={`flex min-h-11 items-center justify-center rounded-md px-3 py-2 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
                 activeTab === name ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
               }`}
             >
@@ -310,7 +310,7 @@ function SignUpForm() {
 }
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500";
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500";
 
 function FieldErrors({ field }: { field: FieldMetadata<string> }) {
   if (!field.errors?.length) return null;
@@ -508,7 +508,7 @@ function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string
     <button
       type="submit"
       disabled={busy}
-      className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
+      className="min-h-11 w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
     >
       {busy ? busyLabel : label}
     </button>

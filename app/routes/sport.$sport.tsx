@@ -136,7 +136,8 @@ export default function SportBrowse() {
 
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-6">
         {/* A CSS-only side sheet below lg: works without JavaScript. */}
-        <input type="checkbox" id="filters-toggle" className="peer sr-only" aria-controls="filter-sheet" />
+        {/* Gone at lg, with its label: the sidebar is always shown there. */}
+        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" />
         <label
           htmlFor="filters-toggle"
           className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
@@ -170,7 +171,7 @@ export default function SportBrowse() {
                 form={FILTER_FORM_ID}
                 defaultValue={state.sort}
                 onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                className="min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
               >
                 {SORT_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -184,7 +185,7 @@ export default function SportBrowse() {
                 Sort
               </button>
             </noscript>
-            <Link to="/list-item" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to="/list-item" className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
               List an Item
             </Link>
           </div>
