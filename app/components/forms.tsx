@@ -295,7 +295,7 @@ export function PasswordField({
           onClick={hydrated ? () => setVisible((v) => !v) : undefined}
           aria-pressed={visible}
           aria-controls={field.id}
-          className="absolute inset-y-0 right-0 mt-1 rounded-r-md px-3 text-sm font-medium text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="absolute bottom-0 right-0 top-1 min-h-11 rounded-r-md px-3 text-sm font-medium text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {visible ? "Hide" : "Show"}
           <span className="sr-only"> password</span>

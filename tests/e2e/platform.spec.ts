@@ -152,8 +152,9 @@ test.describe("realtime rooms", () => {
     await alicePage.getByLabel("Message").fill(text);
     await alicePage.getByRole("button", { name: "Publish" }).click();
 
-    await expect(bobPage.getByRole("list", { name: "Events" }).getByText(text)).toBeVisible();
-    await expect(alicePage.getByRole("list", { name: "Events" }).getByText(text)).toBeVisible();
+    // The publish runs after the response (waitUntil): on a loaded machine it lands later than 7 s.
+    await expect(bobPage.getByRole("list", { name: "Events" }).getByText(text)).toBeVisible({ timeout: 20_000 });
+    await expect(alicePage.getByRole("list", { name: "Events" }).getByText(text)).toBeVisible({ timeout: 20_000 });
     await alice.close();
     await bob.close();
   });
