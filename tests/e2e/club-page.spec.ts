@@ -62,7 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
         await context.clearCookies();
         await signInAs(context, user.id);
         await page.goto(`/club/${c.slug}`);
-        for (const name of shown) await expect(header(page).getByText(name, { exact: true }), `${name} shown`).toBeVisible();
+        for (const name of shown) await expect(header(page).getByText(name, { exact: true }).first(), `${name} shown`).toBeVisible();
         for (const name of hidden) await expect(header(page).getByText(name, { exact: true }), `${name} hidden`).toHaveCount(0);
       }
       await expect(header(page).getByRole("link", { name: "Manage Group" })).toHaveAttribute("href", `/club/${c.slug}/manage`);
@@ -80,7 +80,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/club/${c.slug}`);
       await header(page).getByRole("button", { name: "Join Group" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Joined group!" })).toBeVisible();
-      await expect(header(page).getByText("Leave Group")).toBeVisible();
+      await expect(header(page).getByText("Leave Group").first()).toBeVisible();
       expect((await membership(c, user))?.status).toBe("active");
 
       // With JavaScript the trigger becomes a dialog button once hydrated; without it, a link to a page.
@@ -195,7 +195,7 @@ test("signed out: the first 3 listings only, no links, no price in the HTML or t
   for (let i = 0; i < 5; i++) {
     const title = `Shin guards ${i} ${word()}`;
     titles.push(title);
-    const id = await createTestListing(db(), seller, { title, priceCents: 43_210 + i, clubs: [c] });
+    const id = await createTestListing(db(), seller, { title, priceCents: 9_876_540 + i, clubs: [c] });
     // created_at has second precision: keep "newest first" unambiguous.
     await db().update(listings).set({ createdAt: new Date(Date.now() + i * 1000) }).where(eq(listings.id, id));
   }
@@ -208,19 +208,27 @@ test("signed out: the first 3 listings only, no links, no price in the HTML or t
   await expect(page.getByRole("link", { name: "Sign In to View All" })).toHaveAttribute("href", /^\/auth/);
   await expect(page.getByRole("link", { name: "Sign in or create an account" })).toBeVisible();
   const html = await page.content();
-  expect(html).not.toContain("432.1");
+  expect(html).not.toContain("98,765");
   expect(html).not.toContain(titles[0]);
   const loaderData = await (await page.request.get(`/club/${c.slug}.data`)).text();
   expect(loaderData).toContain(titles[4]);
-  expect(loaderData).not.toContain("4321");
+  expect(loaderData).not.toContain("987654");
   expect(loaderData).not.toContain(titles[0]);
 
-  // A signed-in visitor gets all five, with prices and links.
-  const viewer = await createTestUser(db());
+  // A signed-in stranger gets all five with prices; the cards open only for members (ADR 026).
+  const stranger = await createTestUser(db());
+  await signInAs(context, stranger.id);
+  await page.goto(`/club/${c.slug}`);
+  await expect(cards).toHaveCount(5);
+  await expect(page.getByText("$98,765.44")).toBeVisible();
+  await context.clearCookies();
+
+  // A member gets all five, with prices and links (club-only listings open for members, ADR 026).
+  const viewer = await member(c);
   await signInAs(context, viewer.id);
   await page.goto(`/club/${c.slug}`);
   await expect(cards).toHaveCount(5);
-  await expect(page.getByText("$432.14")).toBeVisible();
+  await expect(page.getByText("$98,765.44")).toBeVisible();
   await expect(page.getByRole("link", { name: titles[0] })).toHaveAttribute("href", /^\/listing\//);
 });
 
@@ -267,7 +275,8 @@ test("roster: names and role badges; hidden from strangers of a members_only clu
   await expect(roster).toContainText("Admin");
   await expect(page.getByRole("listitem").filter({ hasText: `Olive ${c.owner.lastName}` })).toContainText("Owner");
   await expect(page.getByRole("listitem").filter({ hasText: plain.firstName! })).toContainText("Member");
-  expect(await page.content()).not.toContain(plain.email);
+  // Fellow members' e-mails never reach the page (only the viewer's own, in the account menu).
+  expect(await page.content()).not.toContain(admin.email);
 });
 
 test("members see On the Radar and Messages; others get a 404 for those tabs", async ({ page, context }) => {
@@ -332,4 +341,16 @@ test("screenshots at 360 and 1280 px", async ({ page, context }) => {
     expect(overflow, "no horizontal scroll").toBe(false);
     await page.screenshot({ path: `/tmp/club-page-${width}.png`, fullPage: true });
   }
+});
+
+test("leaving ends access to the club's listings at once", async ({ page, context }) => {
+  const c = await club();
+  const seller = await member(c);
+  const listingId = await createTestListing(db(), seller, { title: `Goalie gloves ${word()}`, clubs: [c] });
+  const user = await member(c);
+  await signInAs(context, user.id);
+  expect((await page.request.get(`/listing/${listingId}`)).status()).toBe(200);
+  expect((await post(page, `/club/${c.slug}?index`, { intent: "leave" })).status()).toBe(303);
+  expect(await membership(c, user)).toBeNull();
+  expect((await page.request.get(`/listing/${listingId}`)).status()).toBe(404);
 });
