@@ -106,9 +106,9 @@ export default function ClubPage() {
     ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages" }] : []),
   ];
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-6xl space-y-6">
       <ClubHeader club={club} actions={<ClubActions data={data} />} />
-      <nav aria-label="Club sections" className="-mx-4 overflow-x-auto px-4">
+      <nav aria-label="Club sections" className="overflow-x-auto">
         <ul className="flex min-w-max gap-1 border-b border-slate-200">
           {tabs.map((t) => (
             <li key={t.key}>
@@ -166,6 +166,7 @@ function ClubActions({ data }: { data: Data }) {
         {data.can.leave && !testingMode ? (
           <ConfirmDialog
             trigger="Leave Group"
+            triggerClassName={buttonClass.secondary}
             title="Leave Group"
             description={CLUB_TEXT.leaveConfirm}
             confirmLabel="Leave Group"

@@ -42,7 +42,7 @@ export default function JoinWithCode() {
   const { club } = useLoaderData<typeof loader>();
   const actionData = useActionData<InviteCodeActionData>();
   return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-2xl space-y-6">
       <Link to={`/club/${club.slug}`} className="text-sm font-medium text-brand-700 underline">
         Back to {club.name}
       </Link>

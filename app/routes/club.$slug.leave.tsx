@@ -30,7 +30,7 @@ export default function LeaveClub() {
   const { club } = useLoaderData<typeof loader>();
   const pending = useIsPending({ intent: "leave" });
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
+    <div className="mx-auto max-w-md py-6">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold">Leave {club.name}</h1>
         <p className="mt-2 text-slate-700">{CLUB_TEXT.leaveConfirm}</p>
