@@ -316,6 +316,14 @@ test("/club/{slug}/list shows 'Posting to: {club name}' for an active member", a
   await page.goto(`/club/${c.slug}`);
   await header(page).getByRole("link", { name: "List an Item" }).click();
   await expect(page.getByText(`Posting to: ${c.name}`)).toBeVisible();
+
+  // A signed-in stranger gets the plain form: no club to post to.
+  const stranger = await createTestUser(db());
+  await context.clearCookies();
+  await signInAs(context, stranger.id);
+  await page.goto(`/club/${c.slug}/list`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(`Posting to: ${c.name}`)).toHaveCount(0);
 });
 
 test("testing mode: a non-member sees List an Item instead of joining", async ({ page }) => {
@@ -341,6 +349,15 @@ test("screenshots at 360 and 1280 px", async ({ page, context }) => {
     expect(overflow, "no horizontal scroll").toBe(false);
     await page.screenshot({ path: `/tmp/club-page-${width}.png`, fullPage: true });
   }
+  await context.clearCookies();
+  await page.goto(`/club/${c.slug}`);
+  await expect(page.getByText("Showing 1 of 1 listings")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.screenshot({ path: "/tmp/club-page-signed-out-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.goto(`/club/${c.slug}?tab=team-info`);
+  await expect(page.getByText("Saturday mornings on the river fields.")).toBeVisible();
+  await page.screenshot({ path: "/tmp/club-page-team-info-360.png", fullPage: true });
 });
 
 test("leaving ends access to the club's listings at once", async ({ page, context }) => {
