@@ -371,3 +371,12 @@ test("leaving ends access to the club's listings at once", async ({ page, contex
   expect(await membership(c, user)).toBeNull();
   expect((await page.request.get(`/listing/${listingId}`)).status()).toBe(404);
 });
+
+test("invite-code guesses are rate-limited per person and club: 'Too many attempts', still not a member", async ({ page, context }) => {
+  const c = await club({ joinMode: "code", inviteCode: "ORCA42" });
+  const user = await createTestUser(db());
+  await signInAs(context, user.id);
+  for (let i = 0; i < 5; i++) expect((await post(page, `/club/${c.slug}/join`, { intent: "join-code", code: `GUESS${i}` })).status()).toBe(400);
+  expect((await post(page, `/club/${c.slug}/join`, { intent: "join-code", code: "ORCA42" })).status()).toBe(429);
+  expect(await membership(c, user)).toBeNull();
+});
