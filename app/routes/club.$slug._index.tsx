@@ -1,0 +1,329 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
+import { sportName } from "~/catalog/sport-names";
+import { ClubHeader } from "~/components/club-header";
+import { InviteCodeDialog } from "~/components/club-invite-code";
+import { ClubListingCardView } from "~/components/club-listing-card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { buttonClass } from "~/components/ui/styles";
+import { clubNotFound } from "~/domain/club-access.server";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
+import { getClubPage } from "~/domain/clubs.server";
+import { getUser, isTestingModeOn } from "~/domain/session.server";
+import { handleMembershipPost } from "~/lib/club-membership.server";
+import { formatDate } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
+import { listingPhotoUrl } from "~/schemas/search";
+
+// Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
+const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
+const MEMBER_TABS = ["radar", "messages"] as const;
+type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `${CLUB_ERRORS.notFound.title} — LockerSwap` }];
+  const { club } = data;
+  const place = [club.city, club.state].filter(Boolean).join(", ");
+  return [
+    { title: `${club.name} — LockerSwap` },
+    {
+      name: "description",
+      content: `${club.name}: a ${CLUB_TYPE_BADGES[club.type].label.toLowerCase()}${club.sport ? ` for ${sportName(club.sport)}` : ""}${place ? ` in ${place}` : ""} on LockerSwap. See what its members have in play.`,
+    },
+  ];
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const page = await getClubPage(context.db, viewer, params.slug ?? "");
+  if (!page) throw clubNotFound();
+  const isMember = page.access.membership?.status === "active";
+  const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
+  let tab: Tab = "in-play";
+  if ((PUBLIC_TABS as readonly string[]).includes(requested)) tab = requested as Tab;
+  else if ((MEMBER_TABS as readonly string[]).includes(requested)) {
+    // Not a member: the tab does not exist for them (404, like a club they may not see).
+    if (!(requested === "messages" ? page.can.readMessages : page.can.readRequests)) throw clubNotFound();
+    tab = requested as Tab;
+  }
+  const { club } = page;
+  // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
+  return {
+    club: {
+      slug: club.slug,
+      name: club.name,
+      type: club.type,
+      sport: club.sport,
+      description: club.description,
+      city: club.city,
+      state: club.state,
+      zip: club.zip,
+      visibility: club.visibility,
+      joinMode: club.joinMode,
+      createdAt: club.createdAt.toISOString(),
+      logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null,
+      showListingCount: club.showListingCount,
+    },
+    tab,
+    signedIn: viewer !== null,
+    testingMode: viewer !== null && isTestingModeOn(request, context.env),
+    state: !viewer ? "anonymous" : isMember ? "member" : page.access.membership?.status === "pending" ? "pending" : "stranger",
+    isOwner: isMember && page.access.membership?.role === "owner",
+    can: {
+      manage: page.can.manage,
+      leave: page.can.leave,
+      listItem: page.can.listItem,
+      readMessages: page.can.readMessages,
+      readRequests: page.can.readRequests,
+    },
+    joinOffer: page.joinOffer,
+    adminName: page.adminName,
+    memberCount: page.memberCount,
+    listingCount: page.listingCount,
+    listings: page.listings,
+    preview: page.preview,
+    roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
+    rosterHidden: page.rosterHidden,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return handleMembershipPost(request, context, params.slug ?? "");
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function ClubPage() {
+  const data = useLoaderData<typeof loader>();
+  const { club, tab } = data;
+  const tabs: { key: Tab; label: string }[] = [
+    { key: "in-play", label: club.showListingCount ? `In Play (${data.listingCount})` : "In Play" },
+    { key: "team-info", label: "Team Info" },
+    { key: "roster", label: `Roster (${data.memberCount} ${data.memberCount === 1 ? "member" : "members"})` },
+    ...(data.can.readRequests ? [{ key: "radar" as const, label: "On the Radar" }] : []),
+    ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages" }] : []),
+  ];
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <ClubHeader club={club} actions={<ClubActions data={data} />} />
+      <nav aria-label="Club sections" className="overflow-x-auto">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {tabs.map((t) => (
+            <li key={t.key}>
+              <Link
+                to={t.key === "in-play" ? "." : `?tab=${t.key}`}
+                preventScrollReset
+                aria-current={t.key === tab ? "page" : undefined}
+                className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
+                  t.key === tab ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label={tabs.find((t) => t.key === tab)?.label}>
+        {tab === "in-play" ? <InPlay data={data} /> : null}
+        {tab === "team-info" ? <TeamInfo data={data} /> : null}
+        {tab === "roster" ? <Roster data={data} /> : null}
+        {tab === "radar" || tab === "messages" ? (
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+            {tab === "messages"
+              ? "Group chat, announcements and direct messages between members arrive here with live updates."
+              : "Item requests from members arrive here with live updates."}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** The buttons of 02 §2, by the viewer's state in the club (and testing mode). */
+function ClubActions({ data }: { data: Data }) {
+  const { club, state, testingMode } = data;
+  const hydrated = useHydrated();
+  const joiningOpen = useIsPending({ intent: "join" });
+  const requesting = useIsPending({ intent: "request" });
+  const joining = joiningOpen || requesting;
+  const listItem = (
+    <Link to={`/club/${club.slug}/list`} className={buttonClass.primary}>
+      List an Item
+    </Link>
+  );
+  if (state === "member") {
+    return (
+      <>
+        {data.can.manage && !testingMode ? (
+          <Link to={`/club/${club.slug}/manage`} className={buttonClass.secondary}>
+            Manage Group
+          </Link>
+        ) : null}
+        {listItem}
+        {data.can.leave && !testingMode ? (
+          <ConfirmDialog
+            trigger="Leave Group"
+            triggerClassName={buttonClass.secondary}
+            title="Leave Group"
+            description={CLUB_TEXT.leaveConfirm}
+            confirmLabel="Leave Group"
+            pendingLabel="Leaving..."
+            tone="danger"
+            fields={{ intent: "leave" }}
+            noScriptHref={`/club/${club.slug}/leave`}
+          />
+        ) : null}
+      </>
+    );
+  }
+  if (state === "pending") {
+    return (
+      <button type="button" disabled className={buttonClass.secondary}>
+        Pending
+      </button>
+    );
+  }
+  if (testingMode) return listItem;
+  const offer = data.joinOffer;
+  if (!offer) return null;
+  const label = JOIN_MODE_ACTION_LABELS[club.joinMode];
+  // A code club, signed in, with JavaScript: the dialog; without it, the page of its own.
+  if (offer.action === "joinWithCode" && !offer.signInFirst) {
+    if (hydrated) return <InviteCodeDialog action={`/club/${club.slug}/join`} disabled={!offer.enabled} />;
+    return offer.enabled ? (
+      <a href={`/club/${club.slug}/join`} className={buttonClass.primary}>
+        {label}
+      </a>
+    ) : (
+      <button type="button" disabled className={buttonClass.primary}>
+        {label}
+      </button>
+    );
+  }
+  // Signed out, the same button posts and the server answers 'Sign in required' → /auth.
+  const intent = offer.action === "requestToJoin" ? "request" : offer.action === "join" ? "join" : "join-code";
+  return (
+    <Form method="post">
+      <SubmitButton name="intent" value={intent} pending={joining} disabled={!offer.enabled} pendingText={intent === "request" ? "Sending..." : "Joining..."}>
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function InPlay({ data }: { data: Data }) {
+  const { listings, preview, listingCount, club } = data;
+  if (listings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{CLUB_TEXT.noItems}</p>;
+  const signIn = `/auth?${new URLSearchParams({ redirectTo: `/club/${club.slug}` })}`;
+  return (
+    <div className="space-y-4">
+      {preview ? (
+        <div className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+          <p>
+            <Link to={signIn} className="font-semibold underline">
+              Sign in or create an account
+            </Link>{" "}
+            to see every listing in this club, their prices and to message sellers.
+          </p>
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
+        {listings.map((listing) => (
+          <ClubListingCardView key={listing.id} listing={listing} />
+        ))}
+      </div>
+      {preview ? (
+        <div className="flex flex-col items-center gap-2 py-2 text-center">
+          <p className="text-slate-700">{CLUB_TEXT.previewShowing(listings.length, listingCount)}</p>
+          <Link to={signIn} className={buttonClass.primary}>
+            {CLUB_TEXT.signInToViewAll}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TeamInfo({ data }: { data: Data }) {
+  const { club } = data;
+  const location = [club.city, club.state].filter(Boolean).join(", ") + (club.zip ? ` ${club.zip}` : "");
+  const rows: [string, string][] = [
+    ["Type", CLUB_TYPE_BADGES[club.type].label],
+    ["Sport", club.sport ? sportName(club.sport) : "—"],
+    ["Location", location.trim() || "—"],
+    ["Visibility", CLUB_VISIBILITY_LABELS[club.visibility]],
+    ["Join mode", JOIN_MODE_LABELS[club.joinMode]],
+    ["Created", formatDate(club.createdAt)],
+    ["Group admin", data.adminName ?? "—"],
+  ];
+  return (
+    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold">About</h2>
+        <p className="mt-1 whitespace-pre-line text-slate-700">{club.description?.trim() || CLUB_TEXT.noDescription}</p>
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm font-medium text-slate-600">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+const ROLE_BADGE = {
+  owner: { label: "Owner", className: "bg-amber-100 text-amber-900" },
+  admin: { label: "Admin", className: "bg-blue-100 text-blue-900" },
+  member: { label: "Member", className: "bg-slate-100 text-slate-800" },
+} as const;
+
+function Roster({ data }: { data: Data }) {
+  if (!data.roster) {
+    const privateClub = data.rosterHidden === "private";
+    return (
+      <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
+        <p className="font-semibold text-slate-800">{privateClub ? CLUB_TEXT.rosterPrivate : CLUB_TEXT.rosterMembersOnly}</p>
+        {!privateClub && data.state === "anonymous" ? (
+          <Link to={`/auth?${new URLSearchParams({ redirectTo: `/club/${data.club.slug}` })}`} className={buttonClass.primary}>
+            Sign In
+          </Link>
+        ) : null}
+        {!privateClub && data.state === "stranger" ? (
+          <div className="flex justify-center">
+            <ClubActions data={data} />
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {data.roster.map((member) => (
+        <li key={member.userId} className="flex items-center justify-between gap-3 px-4 py-3">
+          <span className="min-w-0 truncate text-slate-900">{member.name || "Member"}</span>
+          <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[member.role].className}`}>{ROLE_BADGE[member.role].label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? CLUB_ERRORS.notFound.title : CLUB_ERRORS.loadingClub.title}</h1>
+      {notFound ? null : <p className="mt-2 text-slate-600">{CLUB_ERRORS.loadingClub.description}</p>}
+      <Link to="/clubs" className={`${buttonClass.primary} mt-6`}>
+        Browse Clubs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClubHeader } from "~/components/club-header";
+import { InviteCodePageForm } from "~/components/club-invite-code";
+import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
+import { CLUB_ERRORS } from "~/domain/club-messages";
+import { getUser } from "~/domain/session.server";
+import { handleInviteCode, type InviteCodeActionData } from "~/lib/club-membership.server";
+import { listingPhotoUrl } from "~/schemas/search";
+
+export { ErrorBoundary } from "./club.$slug._index";
+
+// The invite-code form as a page of its own (02 §2 "Invite code dialog"): what 'Enter Invite Code'
+// opens without JavaScript; the dialog posts here too.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Enter Invite Code — ${data.club.name} — LockerSwap` : `${CLUB_ERRORS.notFound.title} — LockerSwap` },
+  { name: "description", content: "Enter the invite code you were given to join this club on LockerSwap." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const access = await getClubAccess(context.db, viewer, params.slug ?? "");
+  // 404 when invisible, /auth when signed out, back to the club with the reason otherwise.
+  await requireClubPermission(context, access, "joinWithCode");
+  const { club } = access!;
+  return {
+    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null },
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== "join-code") {
+    const access = await getClubAccess(context.db, await getUser(request, context), params.slug ?? "");
+    await requireClubPermission(context, access, "view");
+    throw await clubDenialResponse(context, access!, "forbidden");
+  }
+  return handleInviteCode(request, context, params.slug ?? "", formData);
+}
+
+export default function JoinWithCode() {
+  const { club } = useLoaderData<typeof loader>();
+  const actionData = useActionData<InviteCodeActionData>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Link to={`/club/${club.slug}`} className="text-sm font-medium text-brand-700 underline">
+        Back to {club.name}
+      </Link>
+      <ClubHeader club={club} />
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="mb-3 text-lg font-semibold">Enter Invite Code</h2>
+        <InviteCodePageForm action={`/club/${club.slug}/join`} lastResult={actionData} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { buttonClass } from "~/components/ui/styles";
+import { getClubAccess, requireClubPermission } from "~/domain/club-access.server";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
+import { getUser } from "~/domain/session.server";
+import { handleMembershipPost } from "~/lib/club-membership.server";
+
+export { ErrorBoundary } from "./club.$slug._index";
+
+// The leave confirmation as a page (what 'Leave Group' links to without JavaScript; with it,
+// the kit's ConfirmDialog asks the same question in place).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Leave ${data.club.name} — LockerSwap` : `${CLUB_ERRORS.notFound.title} — LockerSwap` },
+  { name: "description", content: "Confirm that you want to leave this club." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const access = await requireClubPermission(context, await getClubAccess(context.db, viewer, params.slug ?? ""), "leave");
+  return { club: { slug: access.club.slug, name: access.club.name } };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return handleMembershipPost(request, context, params.slug ?? "");
+}
+
+export default function LeaveClub() {
+  const { club } = useLoaderData<typeof loader>();
+  const pending = useIsPending({ intent: "leave" });
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold">Leave {club.name}</h1>
+        <p className="mt-2 text-slate-700">{CLUB_TEXT.leaveConfirm}</p>
+        <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
+          <Link to={`/club/${club.slug}`} className={buttonClass.secondary}>
+            Cancel
+          </Link>
+          <SubmitButton name="intent" value="leave" tone="danger" pending={pending} pendingText="Leaving...">
+            Leave Group
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}
