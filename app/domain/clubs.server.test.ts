@@ -125,10 +125,10 @@ describe("getClubPage (02 §2 Club page)", () => {
     await t.db.update(clubs).set({ showPricesInPreview: false }).where(eq(clubs.id, club.id));
   });
 
-  test("signed in: every listing with its price; links only where the listing is visible to them", async () => {
+  test("signed in: every listing with its price; a public club's listings open for a signed-in stranger too (02 §6)", async () => {
     const forStranger = (await getClubPage(t.db, stranger, "page-fc"))!;
     expect(forStranger.listings).toHaveLength(5);
-    expect(forStranger.listings[0]).toMatchObject({ priceCents: 500, linkable: false });
+    expect(forStranger.listings[0]).toMatchObject({ priceCents: 500, linkable: true });
     const forMember = (await getClubPage(t.db, member, "page-fc"))!;
     expect(forMember.listings.every((l) => l.linkable)).toBe(true);
     expect(forMember.can).toMatchObject({ listItem: true, leave: true, manage: false, join: false });

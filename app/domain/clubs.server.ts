@@ -18,7 +18,7 @@ import {
 } from "./club-access.server";
 import type { ClubErrorCode } from "./club-messages";
 import type { ClubAction } from "./club-permissions.server";
-import { listingVisibleTo } from "./listing-visibility.server";
+import { listingOpenableBy } from "./listing-visibility.server";
 import { priceColumnFor } from "./prices.server";
 import type { Viewer } from "./viewer";
 
@@ -222,7 +222,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   const allowed = allowedActions(access);
   const preview = !allowed.viewListingsAll;
   const inClub = sql`listings.status = 'active' and exists (select 1 from listing_clubs lc where lc.listing_id = listings.id and lc.club_id = ${club.id})`;
-  const linkable = viewer ? sql`case when ${listingVisibleTo(viewer)} then 1 else 0 end` : sql`0`;
+  const linkable = viewer ? sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end` : sql`0`;
 
   const [counts, listingRows, roster] = await Promise.all([
     db.all<{ listings: number; members: number; admin_name: string | null }>(sql`

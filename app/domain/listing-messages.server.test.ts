@@ -69,7 +69,7 @@ describe("questions to the seller (issue 6 §4)", () => {
     const id = await createListing(t.db, seller, base);
     expect(await sendListingMessage(t.db, buyer, { listingId: id, content: "   \n " })).toEqual({ ok: false, reason: "empty" });
     expect(await sendListingMessage(t.db, seller, { listingId: id, content: "Hi", buyerId: buyer.id })).toEqual({ ok: false, reason: "no_thread" });
-    const [c] = await t.db.insert(clubs).values({ slug: `c-${crypto.randomUUID().slice(0, 6)}`, name: "Private" }).returning();
+    const [c] = await t.db.insert(clubs).values({ slug: `c-${crypto.randomUUID().slice(0, 6)}`, name: "Private", visibility: "members_only" }).returning();
     await t.db.insert(clubMembers).values({ clubId: c.id, userId: seller.id, status: "active" });
     const clubOnly = await createListing(t.db, seller, { ...base, clubIds: [c.id] });
     expect(await sendListingMessage(t.db, buyer, { listingId: clubOnly, content: "Hi" })).toEqual({ ok: false, reason: "not_found" });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingClubs, listings, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { listingVisibleTo } from "./listing-visibility.server";
+import { listingOpenableBy, listingVisibleTo } from "./listing-visibility.server";
 import type { Viewer } from "./viewer";
 
 let t: TestDb;
@@ -55,5 +55,34 @@ describe("who may see a listing", () => {
   test("the condition composes with a lookup by id", async () => {
     const rows = await t.db.select().from(listings).where(and(eq(listings.id, ids.clubOnly), listingVisibleTo(viewer(ids.stranger))));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("who may open a listing (02 §6: a signed-in non-member can open listings in public clubs)", () => {
+  async function openable(v: Viewer | null, listingId: string) {
+    const rows = await t.db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), listingOpenableBy(v)));
+    return rows.length === 1;
+  }
+
+  test("a members-only club's listing opens only for members, the owner and admins", async () => {
+    expect(await openable(viewer(ids.stranger), ids.clubOnly)).toBe(false);
+    expect(await openable(viewer(ids.pending), ids.clubOnly)).toBe(false);
+    expect(await openable(null, ids.clubOnly)).toBe(false);
+    expect(await openable(viewer(ids.member), ids.clubOnly)).toBe(true);
+  });
+
+  test("a public club's listing opens for any signed-in viewer, never for a signed-out visitor, and is still not listed to strangers", async () => {
+    const [open] = await t.db
+      .insert(clubs)
+      .values({ slug: "open-fc", name: "Open FC", type: "club", sport: "soccer", visibility: "public", joinMode: "open", createdBy: ids.seller })
+      .returning();
+    const [row] = await t.db
+      .insert(listings)
+      .values({ userId: ids.seller, priceCents: 500, sport: "soccer", condition: "new", zipCode: "10001", city: "New York", state: "NY", title: "Open FC bag", audience: "clubs" })
+      .returning();
+    await t.db.insert(listingClubs).values({ listingId: row.id, clubId: open.id, isPrimary: true });
+    expect(await openable(viewer(ids.stranger), row.id)).toBe(true);
+    expect(await openable(null, row.id)).toBe(false);
+    expect(await visibleTitles(viewer(ids.stranger))).not.toContain("Open FC bag");
   });
 });

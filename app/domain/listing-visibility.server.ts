@@ -30,6 +30,19 @@ export function listingVisibleTo(viewer: Viewer | null): SQL {
 }
 
 /**
+ * Who may OPEN a listing (its page, photos, questions, favourite): everyone `listingVisibleTo`
+ * admits, and — spec 02 §6 "Signed-in non-member: can open listings in public clubs" — any
+ * signed-in viewer when one of the listing's clubs is public. Search and browse keep the stricter
+ * `listingVisibleTo`: a club listing is listed only to its members (ADR 026).
+ */
+export function listingOpenableBy(viewer: Viewer | null): SQL {
+  if (!viewer || viewer.isAdmin) return listingVisibleTo(viewer);
+  return sql`(${listingVisibleTo(viewer)} or exists (
+    select 1 from listing_clubs lc join clubs c on c.id = lc.club_id
+    where lc.listing_id = listings.id and c.visibility = 'public'))`;
+}
+
+/**
  * Only these statuses appear in search, suggestions, the home grid and sport browse (01 §4).
  * The partial `listings_listed_*` indexes (db/schema/listings.ts) have this exact condition as their
  * WHERE; SQLite only uses them when a query repeats it, so change both together.

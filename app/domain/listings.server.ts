@@ -6,7 +6,7 @@ import type { Db } from "#db/client";
 import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
 import type { ListingStatus } from "~/catalog";
 import { activeMembershipOf } from "./club-access.server";
-import { listingVisibleTo } from "./listing-visibility.server";
+import { listingOpenableBy } from "./listing-visibility.server";
 import type { StoredPhoto } from "./photos.server";
 import type { Viewer } from "./viewer";
 
@@ -48,8 +48,8 @@ export const PHOTO_TAKEN =
   "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
 
 /**
- * Who may open a listing's page and photos: the visibility rule (public, or an active member of
- * one of its clubs, site admins, the owner), and for a sold listing only its owner, site admins
+ * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
+ * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins
  * and the buyers who wrote about it (issue 6 §7).
  */
 export function listingReadableBy(viewer: Viewer | null): SQL {
@@ -59,7 +59,7 @@ export function listingReadableBy(viewer: Viewer | null): SQL {
       : sql`(listings.status <> 'sold' or listings.user_id = ${viewer.id} or exists (
           select 1 from listing_messages lm where lm.listing_id = listings.id and lm.sender_id = ${viewer.id}))`
     : sql`listings.status <> 'sold'`;
-  return sql`(${listingVisibleTo(viewer)} and ${soldRule})`;
+  return sql`(${listingOpenableBy(viewer)} and ${soldRule})`;
 }
 
 /** Clubs the viewer can post into: active memberships only (spec 02 §2 club selection). */

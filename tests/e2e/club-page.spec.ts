@@ -215,12 +215,13 @@ test("signed out: the first 3 listings only, no links, no price in the HTML or t
   expect(loaderData).not.toContain("987654");
   expect(loaderData).not.toContain(titles[0]);
 
-  // A signed-in stranger gets all five with prices; the cards open only for members (ADR 026).
+  // A signed-in stranger gets all five with prices, and a public club's listings open for them (02 §6).
   const stranger = await createTestUser(db());
   await signInAs(context, stranger.id);
   await page.goto(`/club/${c.slug}`);
   await expect(cards).toHaveCount(5);
   await expect(page.getByText("$98,765.44")).toBeVisible();
+  await expect(page.getByRole("link", { name: titles[0] })).toHaveAttribute("href", /^\/listing\//);
   await context.clearCookies();
 
   // A member gets all five, with prices and links (club-only listings open for members, ADR 026).
@@ -360,8 +361,8 @@ test("screenshots at 360 and 1280 px", async ({ page, context }) => {
   await page.screenshot({ path: "/tmp/club-page-team-info-360.png", fullPage: true });
 });
 
-test("leaving ends access to the club's listings at once", async ({ page, context }) => {
-  const c = await club();
+test("leaving ends access to a members-only club's listings at once", async ({ page, context }) => {
+  const c = await club({ visibility: "members_only" });
   const seller = await member(c);
   const listingId = await createTestListing(db(), seller, { title: `Goalie gloves ${word()}`, clubs: [c] });
   const user = await member(c);
