@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { LIMITS } from "~/catalog/options";
-import { matchSportFromKeyword } from "~/catalog/sport-match";
+import { splitSportKeyword } from "~/catalog/sport-match";
 import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/catalog/sport-names";
 import { useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
@@ -33,10 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  // A keyword naming a sport goes to that sport's page (spec 01 §4), keeping where and which club.
-  const sport = matchSportFromKeyword(state.q);
-  if (state.q && sport) {
-    throw redirect(searchHref(`/sport/${sport}`, { location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
+  // A keyword naming a sport goes to that sport's page (spec 01 §4), keeping where, which club and
+  // the rest of the keyword ('soccer cleats' → /sport/soccer?q=cleats).
+  const match = splitSportKeyword(state.q);
+  if (state.q && match) {
+    throw redirect(searchHref(`/sport/${match.sport}`, { q: match.rest, location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
   }
 
   const viewer = await getUser(request, context);
