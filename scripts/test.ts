@@ -25,17 +25,27 @@ function readJson(file: string) {
   }
 }
 
+// Debian's emoji font: without it the sport emoji are empty boxes in screenshots and to axe (issue 10 §4).
+const EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
+
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (existsSync(path)) return true;
+  const missing = [existsSync(path) ? null : "chromium", existsSync(EMOJI_FONT) ? null : "fonts-noto-color-emoji"].filter(
+    (name): name is string => name !== null,
+  );
+  if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {
-    console.error("Chromium is missing. Install Debian's package, then run npm test again:\n  sudo apt-get install -y chromium");
+    if (!missing.includes("chromium")) {
+      console.warn("fonts-noto-color-emoji is missing: emoji show as empty boxes (sudo apt-get install -y fonts-noto-color-emoji)");
+      return true;
+    }
+    console.error(`Missing Debian packages. Install them, then run npm test again:\n  sudo apt-get install -y ${missing.join(" ")}`);
     return false;
   }
-  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium)");
+  console.log(`Installing Debian's packages: apt-get install -y ${missing.join(" ")}`);
   return (
     step("apt-get update", "apt-get", ["update", "-qq"], { DEBIAN_FRONTEND: "noninteractive" }) &&
-    step("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" })
+    step(`apt-get install ${missing.join(" ")}`, "apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" })
   );
 }
 

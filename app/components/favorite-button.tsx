@@ -41,7 +41,7 @@ export function FavoriteButton({ listingId, favorited, className = "" }: { listi
         type="submit"
         aria-pressed={on}
         aria-label={on ? "Remove from favorites" : "Add to favorites"}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <svg viewBox="0 0 24 24" className={`h-5 w-5 ${on ? "fill-red-500 text-red-500" : "fill-none text-slate-600"}`} aria-hidden="true">
           <path

@@ -5,6 +5,7 @@ import { sportEmoji, sportName } from "~/catalog/sport-names";
 import { formatMiles, formatPrice } from "~/lib/format";
 import type { FilterChip } from "~/lib/search-params";
 import type { ListingSummary } from "~/schemas/search";
+import { NoPhoto } from "./no-photo";
 
 // The heart shows only to signed-in visitors, so its code (fetcher, optimistic state, toasts) is a
 // chunk of its own that signed-out pages never load (issue 5 §6). It is server-rendered and a
@@ -41,9 +42,7 @@ export function ListingCard({
             className={`h-full w-full object-cover ${signedIn ? "" : "scale-110 blur-md"}`}
           />
         ) : (
-          <span className={`flex h-full items-center justify-center text-6xl ${signedIn ? "" : "blur-sm"}`} aria-hidden="true">
-            {sportEmoji(listing.sport)}
-          </span>
+          <NoPhoto className={signedIn ? "" : "blur-sm"} />
         )}
         {!signedIn && (
           <Link

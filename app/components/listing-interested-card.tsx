@@ -158,7 +158,7 @@ function ThreadView({
           placeholder={reply ? "Write a reply…" : "Is this still available?"}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
         />
-        <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+        <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="min-h-11 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
           {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
         </button>
       </fetcher.Form>

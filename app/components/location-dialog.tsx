@@ -52,6 +52,16 @@ export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string 
   );
 }
 
+/** A map pin drawn inline: the 📍 emoji alone was an empty box where no emoji font is installed. */
+export function PinIcon({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`${className} shrink-0`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
+  );
+}
+
 /** The ZIP chip (01 §2): the ZIP or 'Set ZIP', opening 'Update Your Location'. A <details>, so no JS needed. */
 export function LocationDialog({ zipCode, redirectTo }: { zipCode: string | null; redirectTo: string }) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -59,15 +69,18 @@ export function LocationDialog({ zipCode, redirectTo }: { zipCode: string | null
     <details ref={details} className="sm:relative" data-menu>
       <summary
         aria-label={zipCode ? `Your ZIP: ${zipCode}. Update your location` : "Set ZIP. Update your location"}
-        className="flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-full border border-slate-200 px-2 py-1 text-xs font-medium sm:px-3 sm:py-1.5 sm:text-sm text-slate-700 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="group flex min-h-11 cursor-pointer list-none items-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <span aria-hidden="true">📍</span>
-        {zipCode ?? "Set ZIP"}
+        {/* The pill is drawn inside a 44 px tall target. */}
+        <span className="flex items-center gap-1 whitespace-nowrap rounded-full border border-slate-200 px-2 py-1 text-xs font-medium text-slate-700 group-hover:border-brand-300 group-hover:text-brand-700 sm:px-3 sm:py-1.5 sm:text-sm">
+          <PinIcon />
+          {zipCode ?? "Set ZIP"}
+        </span>
       </summary>
       <div
         role="dialog"
         aria-labelledby="location-dialog-title"
-        className="fixed inset-x-2 top-16 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full mt-2 sm:w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+        className="absolute inset-x-2 top-full z-40 sm:inset-x-auto sm:right-0 mt-2 sm:w-72 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
       >
         <h2 id="location-dialog-title" className="font-semibold">
           Update Your Location

@@ -14,7 +14,7 @@ export function NotificationsMenu({ notifications }: { notifications: Notificati
     <details className="sm:relative" data-menu>
       <summary
         aria-label={`Notifications (${count})`}
-        className="relative flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="relative flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
@@ -29,7 +29,7 @@ export function NotificationsMenu({ notifications }: { notifications: Notificati
           </span>
         ) : null}
       </summary>
-      <div className="fixed inset-x-2 top-16 z-40 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full mt-2 sm:w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+      <div className="absolute inset-x-2 top-full z-40 sm:inset-x-auto sm:right-0 mt-2 sm:w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
         {approvals.length === 0 && pendingRequests.length === 0 ? (
           <p className="px-1 py-2 text-sm text-slate-600">No notifications</p>
         ) : null}

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { NoPhoto } from "./no-photo";
 
 type Photo = { url: string; width: number | null; height: number | null };
 
@@ -47,8 +48,8 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
 
   if (total === 0) {
     return (
-      <div className="flex aspect-[4/3] items-center justify-center rounded-xl bg-slate-100 text-6xl text-slate-300" aria-label="No photos">
-        📷
+      <div className="aspect-[4/3] overflow-hidden rounded-xl">
+        <NoPhoto label="No photos" />
       </div>
     );
   }

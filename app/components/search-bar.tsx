@@ -11,7 +11,7 @@ import { SearchSuggest } from "./search-suggest";
 import { showToast } from "./toaster";
 
 const CLUB_DEBOUNCE_MS = 300;
-const button = "rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const button = "min-h-11 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** Hidden copies of the state another form on the page owns, so submitting one keeps the rest. */
 function Keep({ state, fields }: { state: HomeSearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {
@@ -103,7 +103,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
           className="text-slate-900"
         />
         <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined}>
-          <summary className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">Filters</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold shadow-sm hover:bg-slate-50">Filters</summary>
           <div className="z-40 mt-2 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:right-0 md:w-80">
             <p className="mb-2 font-semibold">Advanced Filters</p>
             <ClubPicker slug={state.club} name={clubName} />
@@ -117,7 +117,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
           Search
         </button>
       </Form>
-      <Link to="/clubs" className="mt-3 inline-block text-sm font-medium text-white underline">
+      <Link to="/clubs" className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-white underline">
         Looking for your team's gear hub? Find your organization.
       </Link>
     </div>
@@ -145,7 +145,7 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
       </div>
       <label className="text-xs font-medium text-slate-600">
         Radius
-        <select name="radius" defaultValue={String(state.radius)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
+        <select name="radius" defaultValue={String(state.radius)} className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
           {RADIUS_OPTIONS.map((miles) => (
             <option key={miles} value={miles}>
               {miles} miles
@@ -154,7 +154,7 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
         </select>
       </label>
       <details className="relative" open={undefined}>
-        <summary className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50">
+        <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
         </summary>
         <fieldset className="absolute left-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
@@ -172,7 +172,7 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
               Apply Filters
             </button>
             {/* A link to the same listings without `sports`: works without JavaScript. */}
-            <Link to={clearSportsHref} preventScrollReset className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <Link to={clearSportsHref} preventScrollReset className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 py-2 text-sm">
               Clear
             </Link>
           </div>

@@ -114,7 +114,8 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
       role="listbox"
       aria-label={`${label} suggestions`}
       hidden={!expanded}
-      className="absolute left-0 right-0 top-full z-40 mt-1 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
+      // Its own text colour: inside the green hero it inherited white, and the rows were invisible.
+      className="absolute left-0 right-0 top-full z-40 mt-1 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-left text-sm text-slate-900 shadow-lg"
     >
       {items.map((item, index) => (
         <li
@@ -127,7 +128,7 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
           className={`cursor-pointer px-3 py-2 ${index === active ? "bg-brand-50 text-brand-800" : "hover:bg-slate-50"}`}
         >
           <span className="block truncate font-medium">{item.label}</span>
-          {item.detail && <span className="block truncate text-xs text-slate-500">{item.detail}</span>}
+          {item.detail && <span className="block truncate text-xs text-slate-600">{item.detail}</span>}
         </li>
       ))}
     </ul>

@@ -89,7 +89,7 @@ export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName 
           input.onBlur?.(event);
         }}
         onKeyDown={(event) => handlers.current.onKeyDown?.(event)}
-        className={`w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${input.className ?? ""}`}
+        className={`min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${input.className ?? ""}`}
       />
       {List ? (
         <List

@@ -370,7 +370,7 @@ describe("the local Google stand-in (npm start) asks who signs in with a tiny ac
   beforeAll(async () => {
     t = await createTestDb();
     provider = await startOidcProvider({ clientId: "demo-client", clientSecret: "demo-secret", accounts: DEMO_CHOOSER_ACCOUNTS });
-    context = { db: t.db, env: { APP_ENV: "development", SESSION_SECRET: "s".repeat(32), ...googleVarsFor(provider) } } as unknown as AppLoadContext;
+    context = { db: t.db, env: { APP_ENV: "development", APP_ORIGIN: origin, SESSION_SECRET: "s".repeat(32), ...googleVarsFor(provider) } } as unknown as AppLoadContext;
     console.info = () => {};
   });
   afterAll(async () => {

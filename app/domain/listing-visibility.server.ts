@@ -1,3 +1,4 @@
+import { priceVisibleTo } from "./prices.server";
 import { sql, type SQL } from "drizzle-orm";
 import { activeClubIdsOf } from "./club-access.server";
 import type { Viewer } from "./viewer";
@@ -36,11 +37,11 @@ export function listingVisibleTo(viewer: Viewer | null): SQL {
 export const listedStatuses = sql`listings.status in ('active', 'pending_pickup')`;
 
 /**
- * Who may see asking prices: signed-in users only (issue 5 §2, spec 01 §6 preview mode). The one
- * place this is decided — search and suggestions null the price in SQL and ignore price filters and
- * price sorts for everyone else (a filter or sort on a hidden value would let it be bisected back,
- * issue 9), and the listing page leaves the price out of its data.
+ * Who may see asking prices outside a club preview — the one price rule, `priceVisibleTo`
+ * (prices.server.ts), with no club context. Search and suggestions null the price in SQL and
+ * ignore price filters and price sorts for everyone else (a filter or sort on a hidden value
+ * would let it be bisected back, issue 9), and the listing page leaves the price out of its data.
  */
 export function canSeePrices(viewer: Viewer | null): viewer is Viewer {
-  return viewer !== null;
+  return priceVisibleTo(viewer);
 }

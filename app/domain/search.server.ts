@@ -10,6 +10,7 @@ import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type List
 import { clubVisibleTo, findVisibleClubBySlug } from "./club-access.server";
 import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
+import { priceColumnFor } from "./prices.server";
 import type { Viewer } from "./viewer";
 
 export type SearchFilters = Partial<
@@ -112,7 +113,7 @@ type SummaryRow = {
 
 /** The price as this viewer may see it: the column, or null in SQL (`canSeePrices`). */
 function priceColumn(viewer: Viewer | null): SQL {
-  return canSeePrices(viewer) ? sql`listings.price_cents` : sql`null`;
+  return priceColumnFor(viewer);
 }
 
 function fromClause(query: Pick<SummaryQuery, "match" | "join">): SQL {

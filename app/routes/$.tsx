@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { NotFoundMessage } from "~/components/not-found-message";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page not found — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Page not found — LockerSwap", "This page does not exist. Find used sports equipment near you on LockerSwap.");
 
 // Any path no other route claims (spec 01 §2): a real 404, and the path logged.
 export async function loader({ request }: LoaderFunctionArgs) {

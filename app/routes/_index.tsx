@@ -13,8 +13,13 @@ import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
 import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "LockerSwap — Buy, Sell & Swap Sports Equipment Locally" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "LockerSwap — Buy, Sell & Swap Sports Equipment Locally",
+    "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
+  );
 
 const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius"] as const;
 

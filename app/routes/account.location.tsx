@@ -7,8 +7,10 @@ import { requireUser } from "~/domain/session.server";
 import { safeRedirect } from "~/lib/security.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Update Your Location — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Update Your Location — LockerSwap", "Set your ZIP code to see sports equipment for sale near you.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -16,8 +16,10 @@ import { createSession, getUser } from "~/domain/session.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { cleanZipInput } from "~/lib/zip";
 import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Sign in — LockerSwap", "Sign in or create a free LockerSwap account to see prices, message sellers and list your gear.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/");
@@ -118,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const googleButtonClass =
-  "flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
+  "flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 export default function AuthPage() {
   const { tab, sent, redirectTo, googleConfigured } = useLoaderData<typeof loader>();
@@ -145,7 +147,7 @@ export default function AuthPage() {
               to={tabHref(name)}
               replace
               aria-current={activeTab === name ? "page" : undefined}
-              className={`rounded-md px-3 py-2 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              className={`flex min-h-11 items-center justify-center rounded-md px-3 py-2 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
                 activeTab === name ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
               }`}
             >

@@ -3,8 +3,10 @@ import { CreateListingPage } from "~/components/create-listing-page";
 import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
 import { findVisibleClubBySlug } from "~/domain/club-access.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("List Your Sports Equipment — LockerSwap", "List used sports equipment for your club's members and local players.");
 
 // Listing into a club: the club is preselected (spec 02 §2). An unknown slug falls back to the
 // plain form with the spec's message; membership is still checked on save.

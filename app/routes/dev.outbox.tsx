@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { linksIn, listOutbox } from "~/domain/mail.server";
 import { requireDevRoutes } from "~/lib/dev-routes.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Outbox — LockerSwap dev" }];
+export const meta: MetaFunction = () => pageMeta("Outbox — LockerSwap dev", "Mail the local stack has sent (development only).");
 
 /** The local mail outbox (issue 4 item 3): development and tests only, 404 elsewhere. */
 export async function loader({ context }: LoaderFunctionArgs) {

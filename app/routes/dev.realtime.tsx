@@ -5,8 +5,10 @@ import { requireDevRoutes } from "~/lib/dev-routes.server";
 import { ROOM_KINDS } from "~/lib/realtime.server";
 import { mintRoomToken } from "~/lib/room-token.server";
 import { useRoom, type RoomEvent } from "~/lib/use-room";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Realtime test room — LockerSwap (dev)" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Realtime test room — LockerSwap (dev)", "A test room for the realtime connection (development only).");
 
 const ROOM = "test";
 

@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { conditionBadge, listingStatusLabel, sportEmoji } from "~/catalog";
+import { NoPhoto } from "~/components/no-photo";
 import { formatPrice } from "~/lib/format";
 import { PhotoImage } from "~/components/photo-gallery";
 import { deleteListing, listOwnListings } from "~/domain/listings.server";
 import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
 import { requireUser } from "~/domain/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "In Play — LockerSwap" }];
+export const meta: MetaFunction = () => pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -59,7 +61,7 @@ export default function InPlay() {
               <li key={listing.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="in-play-listing">
                 <Link to={`/listing/${listing.id}`} className="block">
                   <div className="aspect-[4/3] bg-slate-100">
-                    {listing.photoUrl ? <PhotoImage src={listing.photoUrl} alt={listing.title} className="h-full w-full object-cover" /> : null}
+                    {listing.photoUrl ? <PhotoImage src={listing.photoUrl} alt={listing.title} className="h-full w-full object-cover" /> : <NoPhoto />}
                   </div>
                   <div className="space-y-1 p-3">
                     <p className="font-semibold">

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CreateListingPage } from "~/components/create-listing-page";
 import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "List Your Sports Equipment — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("List Your Sports Equipment — LockerSwap", "List used sports equipment for local players and teams. Free, no shipping.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireListingAuthor(request, context);

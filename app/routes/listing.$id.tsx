@@ -18,8 +18,15 @@ import { getUser, requireUser } from "~/domain/session.server";
 import { ROOM_KINDS } from "~/lib/realtime.server";
 import { mintRoomToken } from "~/lib/room-token.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { clipDescription, pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.listing.title} — LockerSwap` : "Listing not found — LockerSwap" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(
+        `${data.listing.title} — LockerSwap`,
+        clipDescription(`${data.listing.title} in ${data.listing.city}, ${data.listing.state}. ${data.listing.description}`),
+      )
+    : pageMeta("Listing not found — LockerSwap", "This listing is gone or was never here. Find used sports equipment near you on LockerSwap.");
 
 const notFound = () => data({ message: "Listing not found" }, { status: 404 });
 

@@ -4,8 +4,9 @@ import { ListingForm, type ListingFormData } from "~/components/listing-form";
 import { formValuesFromListing, handleListingFormPost, requireListingAuthor, toFormPhotos } from "~/lib/listing-form.server";
 import { getOwnListing, postableClubs } from "~/domain/listings.server";
 import { ListingNotFound } from "~/components/listing-not-found";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Edit Your Listing — LockerSwap" }];
+export const meta: MetaFunction = () => pageMeta("Edit Your Listing — LockerSwap", "Change the details and photos of your listing.");
 
 // Only the owner may edit; for anyone else (site admins included) the listing does not exist.
 async function ownListingOr404(request: Request, context: LoaderFunctionArgs["context"], id: string) {

@@ -3,8 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { listFavorites } from "~/domain/favorites.server";
 import { requireUser } from "~/domain/session.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "On Deck — LockerSwap" }];
+export const meta: MetaFunction = () => pageMeta("On Deck — LockerSwap", "The listings you saved on LockerSwap.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);

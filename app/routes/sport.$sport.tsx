@@ -13,13 +13,15 @@ import { canSeePrices } from "~/domain/listing-visibility.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
 import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
+import { clipDescription, pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PAGE_SIZE = 24;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${SPORT_NAMES[data.sport.key].name} Equipment Near You — LockerSwap` : "Sport not found — LockerSwap" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(`${SPORT_NAMES[data.sport.key].name} Equipment Near You — LockerSwap`, clipDescription(data.sport.description))
+    : pageMeta("Sport not found — LockerSwap", "We do not list this sport. Browse used sports equipment near you on LockerSwap.");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = getSport(params.sport);
@@ -70,6 +72,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Three sliders: the Filters control reads as a button on a phone (issue 10 §1). */
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </svg>
+  );
+}
+
 export default function SportBrowse() {
   const data = useLoaderData<typeof loader>();
   const { state, items, total, club, signedIn, favorited, panel, chips, loadMoreHref } = data;
@@ -118,9 +132,9 @@ export default function SportBrowse() {
             defaultValue={state.q}
             maxLength={100}
             placeholder={`Search ${sport.name.toLowerCase()} gear`}
-            className="min-w-0 flex-1 rounded-md border-0 px-3 py-2 text-slate-900"
+            className="min-h-11 min-w-0 flex-1 rounded-md border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
           />
-          <button type="submit" form={FILTER_FORM_ID} className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          <button type="submit" form={FILTER_FORM_ID} className="min-h-11 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
             Search
           </button>
         </div>
@@ -128,11 +142,13 @@ export default function SportBrowse() {
 
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-6">
         {/* A CSS-only side sheet below lg: works without JavaScript. */}
-        <input type="checkbox" id="filters-toggle" className="peer sr-only" aria-controls="filter-sheet" />
+        {/* Gone at lg, with its label: the sidebar is always shown there. */}
+        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" />
         <label
           htmlFor="filters-toggle"
-          className="mb-4 inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
+          className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
         >
+          <FilterIcon />
           Filters
           {filterCount > 0 && <span className="rounded-full bg-brand-600 px-2 text-xs text-white">{filterCount}</span>}
         </label>
@@ -141,7 +157,7 @@ export default function SportBrowse() {
           aria-label="Filters"
           className="fixed inset-y-0 left-0 z-40 hidden w-80 max-w-[90vw] overflow-y-auto bg-slate-50 p-3 shadow-xl peer-checked:block lg:static lg:z-auto lg:block lg:w-auto lg:max-w-none lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none"
         >
-          <label htmlFor="filters-toggle" className="mb-2 block cursor-pointer text-right text-sm font-medium text-slate-600 underline lg:hidden">
+          <label htmlFor="filters-toggle" className="mb-2 ml-auto flex min-h-11 w-fit cursor-pointer items-center text-sm font-medium text-slate-700 underline lg:hidden">
             Close filters
           </label>
           <div className="lg:sticky lg:top-32">
@@ -164,7 +180,7 @@ export default function SportBrowse() {
             ) : (
               <SortSelect sort={state.sort} />
             )}
-            <Link to="/list-item" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to="/list-item" className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
               List an Item
             </Link>
           </div>
@@ -236,7 +252,7 @@ function SortSelect({ sort }: { sort: string }) {
           form={FILTER_FORM_ID}
           defaultValue={sort}
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
         >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

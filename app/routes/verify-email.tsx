@@ -6,8 +6,10 @@ import { resendVerification, verifyEmail } from "~/domain/accounts.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ResendSchema } from "~/schemas/auth";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your email — LockerSwap" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Confirm your email — LockerSwap", "Confirm your email address to finish creating your LockerSwap account.");
 
 const PROBLEMS = {
   expired: {
