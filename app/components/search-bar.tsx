@@ -102,7 +102,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
           debounceMs={TIMINGS_MS.keywordSuggestionsDebounce}
           className="text-slate-900"
         />
-        <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined}>
+        <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined} data-menu>
           <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold shadow-sm hover:bg-slate-50">Filters</summary>
           <div className="z-40 mt-2 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:right-0 md:w-80">
             <p className="mb-2 font-semibold">Advanced Filters</p>
@@ -153,7 +153,7 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
           ))}
         </select>
       </label>
-      <details className="relative" open={undefined}>
+      <details className="relative" data-menu>
         <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
         </summary>

@@ -102,6 +102,8 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
           event.preventDefault();
           pick(items[active]);
         } else if (event.key === "Escape") {
+          // Handled: a menu holding this box (useDismissMenus) stays open.
+          event.preventDefault();
           setOpen(false);
         }
       },

@@ -22,11 +22,13 @@ export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
   const [toasts, setToasts] = useState<Entry[]>(() => serverToasts.map((toast) => ({ ...toast, id: nextId++ })));
 
   // New server toasts arrive with each navigation that set some (the first ones are already in state).
+  // They replace what is on screen: a 'Missing Information' from the last try is stale once the
+  // server says 'Listing Created!'.
   const shown = useRef(serverToasts);
   useEffect(() => {
     if (serverToasts.length > 0 && serverToasts !== shown.current) {
       shown.current = serverToasts;
-      setToasts((list) => [...list, ...serverToasts.map((toast) => ({ ...toast, id: nextId++ }))]);
+      setToasts(serverToasts.map((toast) => ({ ...toast, id: nextId++ })));
     }
   }, [serverToasts]);
 

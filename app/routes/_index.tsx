@@ -21,7 +21,7 @@ export const meta: MetaFunction = () =>
     "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
   );
 
-const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius"] as const;
+const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius", "anywhere"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
-    return { ...homeData(state, { items: [], club: null }, viewer, new Set()), loadError: true };
+    return { ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()), loadError: true };
   }
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function homeData(
   state: ReturnType<typeof parseSearchParams>,
-  result: Pick<Awaited<ReturnType<typeof searchListings>>, "items" | "club">,
+  result: Pick<Awaited<ReturnType<typeof searchListings>>, "items" | "club" | "radiusApplied" | "originZip">,
   viewer: Awaited<ReturnType<typeof getUser>>,
   favorites: Set<string>,
 ) {
@@ -81,7 +81,11 @@ function homeData(
     favorited: [...favorites],
     filtered: hasHomeCriteria(state),
     // Built here so the URL helpers stay out of the page's JavaScript (issue 5 §6).
-    chips: filterChips("/", state, { club: result.club?.name, sport: sportName }),
+    chips: filterChips("/", state, {
+      club: result.club?.name,
+      sport: sportName,
+      profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
+    }),
     clearSportsHref: searchHref("/", { ...state, sports: [] }),
   };
 }

@@ -67,7 +67,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     signedIn: Boolean(viewer),
     favorited: [...favorites],
     panel,
-    chips: filterChips(pathname, state, { club: result.club?.name, condition: conditionLabel, category: (key) => tennisSubcategoryLabel(key) ?? key }),
+    chips: filterChips(pathname, state, {
+      club: result.club?.name,
+      condition: conditionLabel,
+      category: (key) => tennisSubcategoryLabel(key) ?? key,
+      profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
+    }),
     loadMoreHref: result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
   };
 }
@@ -143,7 +148,7 @@ export default function SportBrowse() {
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-6">
         {/* A CSS-only side sheet below lg: works without JavaScript. */}
         {/* Gone at lg, with its label: the sidebar is always shown there. */}
-        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" />
+        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" data-menu-toggle />
         <label
           htmlFor="filters-toggle"
           className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
@@ -160,7 +165,8 @@ export default function SportBrowse() {
           <label htmlFor="filters-toggle" className="mb-2 ml-auto flex min-h-11 w-fit cursor-pointer items-center text-sm font-medium text-slate-700 underline lg:hidden">
             Close filters
           </label>
-          <div className="lg:sticky lg:top-32">
+          {/* Its own scroll, so Apply Filters stays reachable however long the lists are. */}
+          <div className="lg:sticky lg:top-32 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:overscroll-contain lg:pb-2">
             <FilterPanel sport={sport.key} state={state} panel={panel} />
           </div>
         </aside>
@@ -192,6 +198,13 @@ export default function SportBrowse() {
                 <ListingCardSkeleton key={index} />
               ))}
             </ListingGrid>
+          ) : items.length === 0 && chips.some((chip) => chip.key !== "club") ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold">No listings match your filters</p>
+              <Link to={pathname} className="mt-2 inline-block font-medium text-brand-700 underline">
+                Clear All
+              </Link>
+            </div>
           ) : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <p className="font-semibold">
