@@ -95,7 +95,10 @@ export default function SportBrowse() {
   const sport = { ...data.sport, ...SPORT_NAMES[data.sport.key] };
   const navigation = useNavigation();
   const pathname = `/sport/${sport.key}`;
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
+  const changing = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
+  // 'Load more' keeps the cards on screen (and the scroll where it is) while the next page comes.
+  const loadingMore = changing && (navigation.location.state as { loadMore?: boolean } | null)?.loadMore === true;
+  const loading = changing && !loadingMore;
   const filterCount = panel.count;
   const favoriteSet = new Set(favorited);
 
@@ -225,10 +228,12 @@ export default function SportBrowse() {
                 <div className="text-center">
                   <Link
                     to={loadMoreHref}
+                    state={{ loadMore: true }}
                     preventScrollReset
-                    className="inline-block rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+                    aria-disabled={loadingMore || undefined}
+                    className="inline-block min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-slate-50"
                   >
-                    Load more
+                    {loadingMore ? "Loading..." : "Load more"}
                   </Link>
                 </div>
               )}
