@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { listings, zipCodes, type NewListing } from "../../db/schema";
+import { makePng } from "../fixtures/make-png";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 // Issue 10 §2: controls that misbehave. Each test makes its own listings with a unique word.
@@ -136,4 +137,68 @@ test("after 'Missing Information', a created listing shows 'Listing Created!' al
   await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
   await expect(toasts.getByText("Listing Created!")).toBeVisible();
   await expect(toasts.getByText("Missing Information")).toHaveCount(0);
+});
+
+test("at 360 px the photo viewer keeps Previous and Next on screen, even for a wide photo", async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const seller = await createUser();
+  await signInAs(context, seller.id);
+  await page.goto("/list-item");
+  const form = page.locator("#listing-form");
+  const wide = (name: string) => ({ name, mimeType: "image/png", buffer: makePng(1600, 400) });
+  await form.getByLabel("Add photos").setInputFiles([wide("a.png"), wide("b.png")]);
+  await form.getByLabel("Title").fill(`Panorama ${word()}`);
+  await form.getByLabel("Price ($)").fill("12");
+  await form.getByLabel("Sport").selectOption("soccer");
+  await form.getByLabel("Condition").selectOption("like-new");
+  await form.getByLabel("ZIP Code").fill("10001");
+  await form.getByLabel("City").fill("New York");
+  await form.getByLabel("State").selectOption("NY");
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.getByText("Listing Created!")).toBeVisible();
+
+  await page.getByRole("link", { name: "Open photo 1 of 2" }).click();
+  for (const name of ["Previous photo", "Next photo", "Close photo viewer"]) {
+    const box = (await page.getByRole("link", { name }).boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+  }
+  await page.getByRole("link", { name: "Next photo" }).click();
+  await expect(page.getByTestId("photo-counter")).toHaveText("Photo 2 of 2");
+});
+
+test("at 360 px 'Load more' keeps the cards shown and the scroll position while the next page loads", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const token = word();
+  const seller = await createUser();
+  await e2eDb()
+    .insert(listings)
+    .values(
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: seller.id, priceCents: 1000 + i, sport: "soccer", condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA",
+        title: `Shin guards ${token} ${i}`,
+      })),
+    );
+  await page.goto(`/sport/soccer?q=${token}`);
+  const cards = page.getByRole("link", { name: new RegExp(`Shin guards ${token}`) });
+  await expect(cards).toHaveCount(24);
+
+  // Hold the next page until the in-between state has been checked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/page=2/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const loadMore = page.getByRole("link", { name: "Load more" });
+  await loadMore.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  await loadMore.click();
+  await expect(page.getByRole("link", { name: "Loading..." })).toBeVisible();
+  await expect(cards).toHaveCount(24);
+  release();
+  await expect(cards).toHaveCount(25);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 50);
 });
