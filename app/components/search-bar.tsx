@@ -157,12 +157,13 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
         <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
         </summary>
-        <fieldset className="absolute left-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        {/* On a phone the drawer spans the screen (the summary may sit anywhere in the wrapped row). */}
+        <fieldset className="fixed inset-x-3 z-30 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:left-0 sm:w-80">
           <legend className="sr-only">Sports</legend>
           <div className="grid grid-cols-2 gap-1">
             {HOME_SPORT_KEYS.map((key) => (
-              <label key={key} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 accent-brand-600" />
+              <label key={key} className="flex min-h-11 min-w-0 items-center gap-2 text-sm">
+                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 shrink-0 accent-brand-600" />
                 {sportName(key)}
               </label>
             ))}

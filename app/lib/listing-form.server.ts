@@ -325,15 +325,21 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
   });
 }
 
-/** The create form's starting state: the seller's ZIP, and a club when reached through one. */
+/** The create form's starting state: the seller's ZIP with its city and state, and a club when reached through one. */
 export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubId?: string | null) {
-  const clubs = await postableClubs(context.db, viewer);
+  const zipCode = viewer.zipCode ?? "";
+  // In parallel: one round trip, not two (issue 10 §6).
+  const [clubs, place] = await Promise.all([
+    postableClubs(context.db, viewer),
+    isZip(zipCode) ? lookupZip(context.db, zipCode) : Promise.resolve(null),
+  ]);
   const preset = presetClubId ? (clubs.find((c) => c.id === presetClubId) ?? null) : null;
+  const where = place?.ok ? { city: place.city, state: place.state } : {};
   return {
     clubs,
     presetClub: preset,
     state: {
-      values: emptyFormValues({ zipCode: viewer.zipCode ?? "", clubIds: preset ? [preset.id] : [] }),
+      values: emptyFormValues({ zipCode, ...where, clubIds: preset ? [preset.id] : [] }),
       photos: [],
       photoErrors: [],
       result: null,

@@ -175,8 +175,14 @@ test("at 360 px 'Load more' keeps the cards shown and the scroll position while 
   await e2eDb()
     .insert(listings)
     .values(
-      Array.from({ length: 25 }, (_, i) => ({
-        userId: seller.id, priceCents: 1000 + i, sport: "soccer", condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA",
+      Array.from({ length: 25 }, (_, i): NewListing => ({
+        userId: seller.id,
+        priceCents: 1000 + i,
+        sport: "soccer",
+        condition: "gently-used",
+        zipCode: "02139",
+        city: "Cambridge",
+        state: "MA",
         title: `Shin guards ${token} ${i}`,
       })),
     );
@@ -201,4 +207,30 @@ test("at 360 px 'Load more' keeps the cards shown and the scroll position while 
   release();
   await expect(cards).toHaveCount(25);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 50);
+});
+
+test("the listing form fills city and state from the ZIP it pre-fills from the profile", async ({ page, context }) => {
+  await e2eDb().insert(zipCodes).values(ZIPS).onConflictDoNothing();
+  const seller = await createUser({ zipCode: "02139" });
+  await signInAs(context, seller.id);
+  await page.goto("/list-item");
+  const form = page.locator("#listing-form");
+  await expect(form.getByLabel("ZIP Code")).toHaveValue("02139");
+  await expect(form.getByLabel("City")).toHaveValue("Cambridge");
+  await expect(form.getByLabel("State")).toHaveValue("MA");
+});
+
+test("at 360 px the home Sports drawer fits the screen with every label whole", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/?q=zz");
+  const drawer = page.locator("details", { has: page.locator("summary", { hasText: /^Sports/ }) });
+  await drawer.locator("summary").click();
+  const panel = drawer.locator("fieldset");
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  for (const label of await panel.locator("label").all()) {
+    const fits = await label.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(fits, await label.innerText()).toBe(true);
+  }
 });
