@@ -234,3 +234,15 @@ test("at 360 px the home Sports drawer fits the screen with every label whole", 
     expect(fits, await label.innerText()).toBe(true);
   }
 });
+
+test("the photo counter counts the files just picked", async ({ page, context }) => {
+  const seller = await createUser();
+  await signInAs(context, seller.id);
+  await page.goto("/list-item");
+  const form = page.locator("#listing-form");
+  await expect(form.getByLabel("Add photos (5 left)")).toBeVisible();
+  const png = (name: string) => ({ name, mimeType: "image/png", buffer: makePng(40, 30) });
+  await form.getByLabel("Add photos").setInputFiles([png("a.png"), png("b.png")]);
+  await expect(form.getByLabel("Add photos (3 left)")).toBeVisible();
+  await expect(form.getByRole("img", { name: /New photo preview/ })).toHaveCount(2);
+});
