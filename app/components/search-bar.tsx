@@ -130,7 +130,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
  */
 export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSearchState; clearSportsHref: string }) {
   return (
-    <Form method="get" action="/" aria-label="Filter listings" className="flex flex-wrap items-end gap-2">
+    <Form method="get" action="/" aria-label="Filter listings" className="relative flex flex-wrap items-end gap-2">
       <div className="w-full sm:w-64">
         <SearchSuggest
           label="Location"
@@ -153,12 +153,12 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
           ))}
         </select>
       </label>
-      <details className="relative" data-menu>
+      <details className="sm:relative" data-menu>
         <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
         </summary>
-        {/* On a phone the drawer spans the screen (the summary may sit anywhere in the wrapped row). */}
-        <fieldset className="fixed inset-x-3 z-30 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:left-0 sm:w-80">
+        {/* On a phone the drawer spans the form (the summary may sit anywhere in the wrapped row). */}
+        <fieldset className="absolute inset-x-0 z-30 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:inset-x-auto sm:left-0 sm:w-80">
           <legend className="sr-only">Sports</legend>
           <div className="grid grid-cols-2 gap-1">
             {HOME_SPORT_KEYS.map((key) => (

@@ -226,6 +226,8 @@ test("at 360 px the home Sports drawer fits the screen with every label whole", 
   const drawer = page.locator("details", { has: page.locator("summary", { hasText: /^Sports/ }) });
   await drawer.locator("summary").click();
   const panel = drawer.locator("fieldset");
+  await panel.getByRole("button", { name: "Apply Filters" }).scrollIntoViewIfNeeded();
+  await expect(panel.getByRole("button", { name: "Apply Filters" })).toBeInViewport();
   const box = (await panel.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
