@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 
-export type ToastMessage = { title: string; description?: string; variant?: "default" | "success" | "destructive" };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+  /** Stays when the next navigation's toasts arrive: news about that very navigation (a photo left out of the save). */
+  keep?: boolean;
+};
 
 const listeners = new Set<(toast: ToastMessage) => void>();
 
@@ -28,7 +34,7 @@ export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
   useEffect(() => {
     if (serverToasts.length > 0 && serverToasts !== shown.current) {
       shown.current = serverToasts;
-      setToasts(serverToasts.map((toast) => ({ ...toast, id: nextId++ })));
+      setToasts((list) => [...list.filter((toast) => toast.keep), ...serverToasts.map((toast) => ({ ...toast, id: nextId++ }))]);
     }
   }, [serverToasts]);
 
