@@ -16,6 +16,7 @@ import type { AccountUser } from "~/components/account-menu";
 import { NotFoundMessage } from "~/components/not-found-message";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { useDismissMenus } from "~/lib/use-dismiss";
 import { getNotifications } from "~/domain/notifications.server";
 import { getSession, isTestingModeOn } from "~/domain/session.server";
 import { useNonce } from "~/lib/nonce";
@@ -108,6 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toasts, user, testingMode, testingModeOn } = useLoaderData<typeof loader>();
+  useDismissMenus();
   return (
     <>
       {testingModeOn ? (

@@ -46,27 +46,42 @@ const SPORT_WORDS = /* @__PURE__ */ new Map<SportKey, readonly string[]>(
  *    baseball, basketball, football and softball arbitrarily.
  */
 export function matchSportFromKeyword(term: string | null | undefined): SportKey | null {
+  return splitSportKeyword(term)?.sport ?? null;
+}
+
+/**
+ * The sport a keyword points at (rules above) and what is left of the keyword once the sport's
+ * word is taken out: 'soccer cleats' → { sport: 'soccer', rest: 'cleats' }, so the search keeps
+ * looking for cleats on the soccer page. The rest is lower-cased and space-normalised.
+ */
+export function splitSportKeyword(term: string | null | undefined): { sport: SportKey; rest: string } | null {
   const needle = normalise(term ?? "");
   if (!needle) return null;
 
   for (const sport of SPORT_NAME_LIST) {
-    if (needle === normalise(sport.key) || needle === normalise(sport.name)) return sport.key;
+    if (needle === normalise(sport.key) || needle === normalise(sport.name)) return { sport: sport.key, rest: "" };
   }
 
   if (needle.length < MIN_PARTIAL_MATCH_LENGTH) return null;
 
-  let longest: { key: SportKey; length: number } | null = null;
+  let longest: { key: SportKey; word: string } | null = null;
   for (const sport of SPORTS_BY_NAME) {
     for (const word of SPORT_WORDS.get(sport.key)!) {
-      if (needle.includes(word) && (!longest || word.length > longest.length)) {
-        longest = { key: sport.key, length: word.length };
+      if (needle.includes(word) && (!longest || word.length > longest.word.length)) {
+        longest = { key: sport.key, word };
       }
     }
   }
-  if (longest) return longest.key;
+  if (longest) return { sport: longest.key, rest: withoutWord(needle, longest.word) };
 
   const containing = SPORT_NAME_LIST.filter((sport) =>
     SPORT_WORDS.get(sport.key)!.some((word) => word.includes(needle)),
   );
-  return containing.length === 1 ? containing[0]!.key : null;
+  return containing.length === 1 ? { sport: containing[0]!.key, rest: "" } : null;
+}
+
+/** The term without the whole word(s) holding `word` ('baseballs glove' less 'baseball' → 'glove'). */
+function withoutWord(needle: string, word: string): string {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return needle.replace(new RegExp(`\\S*${escaped}\\S*`), " ").replace(/\s+/g, " ").trim();
 }

@@ -9,6 +9,7 @@ import {
   getSport,
   isSportKey,
   matchSportFromKeyword,
+  splitSportKeyword,
   sportEmoji,
   sportName,
   sportsByName,
@@ -144,5 +145,17 @@ describe("matching a search keyword to a sport (spec 01 §4)", () => {
   test("null and undefined match nothing", () => {
     expect(matchSportFromKeyword(null)).toBeNull();
     expect(matchSportFromKeyword(undefined)).toBeNull();
+  });
+
+  test.each([
+    ["soccer cleats", "soccer", "cleats"],
+    ["Youth SOCCER shin guards", "soccer", "youth shin guards"],
+    ["field hockey stick", "field-hockey", "stick"],
+    ["baseballs glove", "baseball", "glove"],
+    ["camping tent", "hike-camp", "tent"],
+    ["Soccer", "soccer", ""],
+    ["racquet", "tennis", ""],
+  ] as const)("'%s' → %s, keeping '%s' as the keyword", (term, sport, rest) => {
+    expect(splitSportKeyword(term)).toEqual({ sport, rest });
   });
 });

@@ -245,6 +245,7 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
 
       {state.club && <input type="hidden" name="club" value={state.club} />}
       {state.location && <input type="hidden" name="location" value={state.location} />}
+      {state.anywhere && <input type="hidden" name="anywhere" value="1" />}
 
       <div className="pt-3">
         <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useState, type ReactNode, type RefObject } from "react";
 import { LIMITS } from "~/catalog";
 import { labelClass } from "./ui/styles";
 
@@ -30,8 +30,12 @@ export function PhotosFieldset({
   /** The schema's errors for `photos` (e.g. a photo that could not be claimed). */
   fieldErrors?: string[];
 }) {
-  const remaining = LIMITS.photosPerListing - photos.length;
   const [previews, setPreviews] = useState<string[]>([]);
+  // Files picked but not yet uploaded count against the limit too, so the counter moves at once.
+  const [picked, setPicked] = useState(0);
+  const onForm = photos.map((photo) => photo.key).join();
+  useEffect(() => setPicked(0), [onForm]);
+  const remaining = LIMITS.photosPerListing - photos.length;
   return (
     <fieldset>
       <legend className={labelClass}>Photos</legend>
@@ -66,7 +70,7 @@ export function PhotosFieldset({
       {remaining > 0 ? (
         <div className="mt-3">
           <label htmlFor="newPhotos" className="text-sm font-medium">
-            Add photos ({remaining} left)
+            Add photos ({Math.max(0, remaining - picked)} left)
           </label>
           <input
             ref={fileInput}
@@ -80,6 +84,7 @@ export function PhotosFieldset({
               // Previews only for what the server will accept by its declared type (it still
               // decides by the bytes). data: URLs, because the CSP keeps blob: out of connect-src.
               const files = Array.from(e.target.files ?? []).filter((file) => PREVIEWABLE.has(file.type) && file.size <= LIMITS.photoMaxBytes);
+              setPicked(files.length);
               Promise.all(files.map(readAsDataUrl)).then((urls) => setPreviews(urls.filter(Boolean)));
             }}
           />

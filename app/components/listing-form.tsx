@@ -122,13 +122,9 @@ export function ListingForm({
       for (const description of reply.warnings) showToast({ title: "Image Upload Error", description, variant: "destructive" });
       setAdded((prev) => [...prev, ...reply.photos]);
       setRound((r) => r + 1); // a fresh file input and no previews: those files are on the form now
-      if (reply.errors.length) {
-        // As without JavaScript: a refused file stops the save; the accepted ones stay on the form.
-        setUploadErrors(reply.errors);
-        showToast({ title: "Image Upload Error", description: reply.errors[0], variant: "destructive" });
-        return;
-      }
-      setUploadErrors([]);
+      // As without JavaScript: a refused file is left out with a warning, and the save goes on (02 §5).
+      for (const description of reply.errors) showToast({ title: "Image Upload Error", description, variant: "destructive", keep: true });
+      setUploadErrors(reply.errors);
       const data = new FormData(element, submitter);
       data.delete("newPhotos");
       for (const photo of reply.photos) data.append("photos", photo.key);

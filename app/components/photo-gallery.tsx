@@ -76,19 +76,19 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
             </Link>
           </div>
           <div className="flex w-full max-w-4xl items-center gap-3">
-            <Link to={link(index - 1)} replace preventScrollReset className="rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Previous photo">
+            <Link to={link(index - 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Previous photo">
               ‹
             </Link>
-            <PhotoImage src={photos[index].url} alt={`${title} — photo ${index + 1} of ${total}`} className="max-h-[70vh] flex-1 object-contain" />
-            <Link to={link(index + 1)} replace preventScrollReset className="rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Next photo">
+            <PhotoImage src={photos[index].url} alt={`${title} — photo ${index + 1} of ${total}`} className="max-h-[70vh] min-w-0 flex-1 object-contain" />
+            <Link to={link(index + 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Next photo">
               ›
             </Link>
           </div>
-          <ul className="flex gap-2" aria-label="Thumbnails">
+          <ul className="flex max-w-full gap-2 overflow-x-auto" aria-label="Thumbnails">
             {photos.map((photo, i) => (
               <li key={photo.url}>
                 <Link to={link(i)} replace preventScrollReset aria-label={`Show photo ${i + 1}`} aria-current={i === index ? "true" : undefined}>
-                  <img src={photo.url} alt="" className={`h-14 w-14 rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
+                  <img src={photo.url} alt="" className={`h-14 w-14 max-w-none rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
                 </Link>
               </li>
             ))}

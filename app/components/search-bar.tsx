@@ -102,7 +102,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
           debounceMs={TIMINGS_MS.keywordSuggestionsDebounce}
           className="text-slate-900"
         />
-        <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined}>
+        <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined} data-menu>
           <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold shadow-sm hover:bg-slate-50">Filters</summary>
           <div className="z-40 mt-2 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:right-0 md:w-80">
             <p className="mb-2 font-semibold">Advanced Filters</p>
@@ -130,7 +130,7 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
  */
 export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSearchState; clearSportsHref: string }) {
   return (
-    <Form method="get" action="/" aria-label="Filter listings" className="flex flex-wrap items-end gap-2">
+    <Form method="get" action="/" aria-label="Filter listings" className="relative flex flex-wrap items-end gap-2">
       <div className="w-full sm:w-64">
         <SearchSuggest
           label="Location"
@@ -153,16 +153,17 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
           ))}
         </select>
       </label>
-      <details className="relative" open={undefined}>
+      <details className="sm:relative" data-menu>
         <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
         </summary>
-        <fieldset className="absolute left-0 z-30 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        {/* On a phone the drawer spans the form (the summary may sit anywhere in the wrapped row). */}
+        <fieldset className="absolute inset-x-0 z-30 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:inset-x-auto sm:left-0 sm:w-80">
           <legend className="sr-only">Sports</legend>
           <div className="grid grid-cols-2 gap-1">
             {HOME_SPORT_KEYS.map((key) => (
-              <label key={key} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 accent-brand-600" />
+              <label key={key} className="flex min-h-11 min-w-0 items-center gap-2 text-sm">
+                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 shrink-0 accent-brand-600" />
                 {sportName(key)}
               </label>
             ))}

@@ -52,7 +52,8 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
     const timer = setTimeout(async () => {
       try {
         const response = await fetch(`${endpoint}?${new URLSearchParams({ q: query })}`, { signal: controller.signal });
-        if (!response.ok) return;
+        // Submitted (Enter) while this was on its way: the visitor is done with suggestions.
+        if (!response.ok || !typed.current) return;
         setItems(rows(await response.json()));
         setActive(-1);
         setOpen(true);
@@ -85,6 +86,13 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
         hideTimer.id = setTimeout(() => setOpen(false), SEARCH_TIMINGS_MS.suggestionsHideAfterBlur);
       },
       onKeyDown: (event) => {
+        // Enter without a highlighted row submits the form: close the list (and forget a pending
+        // fetch) so it does not stay open over the results.
+        if (event.key === "Enter" && !(expanded && active >= 0)) {
+          typed.current = false;
+          setOpen(false);
+          return;
+        }
         if (!expanded) return;
         if (event.key === "ArrowDown" || event.key === "ArrowUp") {
           event.preventDefault();
@@ -94,6 +102,8 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
           event.preventDefault();
           pick(items[active]);
         } else if (event.key === "Escape") {
+          // Handled: a menu holding this box (useDismissMenus) stays open.
+          event.preventDefault();
           setOpen(false);
         }
       },

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 
-export type ToastMessage = { title: string; description?: string; variant?: "default" | "success" | "destructive" };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+  /** Stays when the next navigation's toasts arrive: news about that very navigation (a photo left out of the save). */
+  keep?: boolean;
+};
 
 const listeners = new Set<(toast: ToastMessage) => void>();
 
@@ -22,11 +28,13 @@ export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
   const [toasts, setToasts] = useState<Entry[]>(() => serverToasts.map((toast) => ({ ...toast, id: nextId++ })));
 
   // New server toasts arrive with each navigation that set some (the first ones are already in state).
+  // They replace what is on screen: a 'Missing Information' from the last try is stale once the
+  // server says 'Listing Created!'.
   const shown = useRef(serverToasts);
   useEffect(() => {
     if (serverToasts.length > 0 && serverToasts !== shown.current) {
       shown.current = serverToasts;
-      setToasts((list) => [...list, ...serverToasts.map((toast) => ({ ...toast, id: nextId++ }))]);
+      setToasts((list) => [...list.filter((toast) => toast.keep), ...serverToasts.map((toast) => ({ ...toast, id: nextId++ }))]);
     }
   }, [serverToasts]);
 

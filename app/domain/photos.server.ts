@@ -210,8 +210,9 @@ export type UploadBatch = { stored: StoredPhoto[]; errors: string[]; warnings: s
 /**
  * New files for a listing form that already holds `alreadyOnForm` photos: each is checked by its
  * bytes and stored as pending (within the user's pending quota), up to the per-listing limit.
- * `errors` (wrong type, too big, too many, quota) stop a save until the user acts; `warnings`
- * ("Failed to upload image N. Continuing anyway...") do not. Used by the form's POST and by
+ * `errors` (wrong type, too big, too many, quota) say why a file was refused; `warnings`
+ * ("Failed to upload image N. Continuing anyway...") that storing failed. Either way the listing
+ * form saves without the file and toasts the message (02 §5, §8). Used by the form's POST and by
  * POST /api/photos alike.
  */
 export async function storeUploads(

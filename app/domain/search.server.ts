@@ -22,6 +22,7 @@ export type SearchFilters = Partial<
     | "club"
     | "sports"
     | "radius"
+    | "anywhere"
     | "category"
     | "types"
     | "brands"
@@ -292,9 +293,11 @@ export async function searchListings(
 
   // Spec 01 §4: a ZIP from the URL, else the profile, and no location text → drop listings
   // outside the radius. When the geo step fails (unknown ZIP) the unfiltered list remains.
+  // `anywhere` (the removed radius chip, ADR 031) lifts the profile's radius, not a URL ZIP's.
   const originZip = normalizeZip(filters.zip) ?? normalizeZip(viewer?.zipCode);
+  const radiusWanted = Boolean(normalizeZip(filters.zip)) || !filters.anywhere;
   let radiusApplied = false;
-  if (originZip && !location) {
+  if (originZip && !location && radiusWanted) {
     const nearby = await zipsWithin(db, originZip, filters.radius ?? 25);
     if (nearby.ok) {
       where.push(inList(sql`listings.zip_code`, nearby.zips));

@@ -239,7 +239,9 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   const missing: Record<string, string[]> = {};
   if (!values.city.trim()) missing.city = ["City is required"];
   if (!values.state.trim()) missing.state = ["State is required"];
-  if (submission.status !== "success" || Object.keys(missing).length || photoErrors.length) {
+  // A refused file (wrong type, too big, too many) does not stop the save: the listing is saved
+  // without it and the message comes as an 'Image Upload Error' toast (02 §5, §8).
+  if (submission.status !== "success" || Object.keys(missing).length) {
     const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...missing } as Record<string, string[] | null>;
     const requiredMissing = REQUIRED_FIELDS.some((f) => fieldErrors[f]?.length);
     const toast = requiredMissing
@@ -274,7 +276,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     if (lost.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, lost);
     if (target.mode === "create") {
       const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
-      return redirectWithToast(context, `/listing/${id}`, savedToasts("create", photoWarnings));
+      return redirectWithToast(context, `/listing/${id}`, savedToasts("create", [...photoErrors, ...photoWarnings]));
     }
     const updated = await updateListing(context.db, viewer, target.listingId, input, {
       keep: keys.filter((k) => existing.has(k)),
@@ -283,7 +285,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     });
     if (!updated) throw new Response("Listing not found", { status: 404 });
     await finishPhotoDeletes(context.db, context.photos, updated.removedKeys);
-    return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", photoWarnings));
+    return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", [...photoErrors, ...photoWarnings]));
   } catch (error) {
     if (error instanceof ListingRuleError && error.code === "photo_taken") {
       // A parallel save or removal won the race for a photo (issue 9): nothing was written. The
@@ -325,15 +327,21 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
   });
 }
 
-/** The create form's starting state: the seller's ZIP, and a club when reached through one. */
+/** The create form's starting state: the seller's ZIP with its city and state, and a club when reached through one. */
 export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubId?: string | null) {
-  const clubs = await postableClubs(context.db, viewer);
+  const zipCode = viewer.zipCode ?? "";
+  // In parallel: one round trip, not two (issue 10 §6).
+  const [clubs, place] = await Promise.all([
+    postableClubs(context.db, viewer),
+    isZip(zipCode) ? lookupZip(context.db, zipCode) : Promise.resolve(null),
+  ]);
   const preset = presetClubId ? (clubs.find((c) => c.id === presetClubId) ?? null) : null;
+  const where = place?.ok ? { city: place.city, state: place.state } : {};
   return {
     clubs,
     presetClub: preset,
     state: {
-      values: emptyFormValues({ zipCode: viewer.zipCode ?? "", clubIds: preset ? [preset.id] : [] }),
+      values: emptyFormValues({ zipCode, ...where, clubIds: preset ? [preset.id] : [] }),
       photos: [],
       photoErrors: [],
       result: null,

@@ -25,6 +25,7 @@ describe("search URL state", () => {
       club: "cambridge-youth",
       sports: ["soccer", "tennis"],
       radius: 50,
+      anywhere: true,
       category: "pickleball",
       types: ["Paddles", "Balls"],
       brands: ["Selkirk", "JOOLA"],

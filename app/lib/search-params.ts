@@ -34,6 +34,8 @@ export type SearchState = {
   club: string;
   sports: SportKey[];
   radius: RadiusMiles;
+  /** The visitor removed the 'Within n mi of ZIP' chip: no radius from the profile's ZIP. */
+  anywhere: boolean;
   /** Tennis sub-category. */
   category: TennisSubcategory | null;
   types: string[];
@@ -59,6 +61,7 @@ export const EMPTY_SEARCH: SearchState = {
   club: "",
   sports: [],
   radius: DEFAULT_RADIUS,
+  anywhere: false,
   category: null,
   types: [],
   brands: [],
@@ -129,6 +132,7 @@ export function parseSearchParams(input: URLSearchParams | string): SearchState 
     club: text(params, "club", LIMITS.clubSlugMax).toLowerCase(),
     sports: list(params, "sports").filter(isSportKey),
     radius: (RADIUS_OPTIONS as readonly number[]).includes(radius) ? (radius as RadiusMiles) : DEFAULT_RADIUS,
+    anywhere: params.get("anywhere") === "1",
     category: isTennisSubcategory(category) ? category : null,
     types: list(params, "types"),
     brands: list(params, "brands"),
@@ -154,6 +158,7 @@ export function serializeSearchParams(state: Partial<SearchState>): URLSearchPar
   put("club", s.club);
   put("sports", s.sports.join(","));
   if (s.radius !== DEFAULT_RADIUS) put("radius", String(s.radius));
+  if (s.anywhere) put("anywhere", "1");
   put("category", s.category ?? "");
   put("types", s.types.join(","));
   put("brands", s.brands.join(","));
@@ -203,10 +208,23 @@ export function countPanelFilters(state: SearchState): number {
 export function filterChips(
   pathname: string,
   state: SearchState,
-  labels: { club?: string | null; sport?: (key: string) => string; condition?: (key: string) => string; category?: (key: string) => string } = {},
+  labels: {
+    club?: string | null;
+    sport?: (key: string) => string;
+    condition?: (key: string) => string;
+    category?: (key: string) => string;
+    /** The radius the search applied from the viewer's profile ZIP (no ZIP in the URL), if any. */
+    profileRadius?: { zip: string; miles: number } | null;
+  } = {},
 ): FilterChip[] {
   const base = { ...state, page: 1 };
   const chips: FilterChip[] = [];
+  // Signed in, results are limited to a radius around the profile's ZIP (spec 01 §4): say so, and
+  // let the visitor lift it (ADR 031).
+  if (labels.profileRadius && !state.zip) {
+    const { zip, miles } = labels.profileRadius;
+    chips.push({ key: "radius", label: `Within ${miles} mi of ${zip}`, href: searchHref(pathname, { ...base, anywhere: true }) });
+  }
   const scalar = (key: "q" | "location" | "zip" | "club", label: string) => {
     if (state[key]) chips.push({ key, label, href: searchHref(pathname, { ...base, [key]: "" }) });
   };

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { LIMITS } from "~/catalog/options";
-import { matchSportFromKeyword } from "~/catalog/sport-match";
+import { splitSportKeyword } from "~/catalog/sport-match";
 import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/catalog/sport-names";
 import { useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () =>
     "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
   );
 
-const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius"] as const;
+const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius", "anywhere"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -38,10 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  // A keyword naming a sport goes to that sport's page (spec 01 §4), keeping where and which club.
-  const sport = matchSportFromKeyword(state.q);
-  if (state.q && sport) {
-    throw redirect(searchHref(`/sport/${sport}`, { location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
+  // A keyword naming a sport goes to that sport's page (spec 01 §4), keeping where, which club and
+  // the rest of the keyword ('soccer cleats' → /sport/soccer?q=cleats).
+  const match = splitSportKeyword(state.q);
+  if (state.q && match) {
+    throw redirect(searchHref(`/sport/${match.sport}`, { q: match.rest, location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
   }
 
   const viewer = await getUser(request, context);
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
-    return { ...homeData(state, { items: [], club: null }, viewer, new Set()), loadError: true };
+    return { ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()), loadError: true };
   }
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
@@ -67,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function homeData(
   state: ReturnType<typeof parseSearchParams>,
-  result: Pick<Awaited<ReturnType<typeof searchListings>>, "items" | "club">,
+  result: Pick<Awaited<ReturnType<typeof searchListings>>, "items" | "club" | "radiusApplied" | "originZip">,
   viewer: Awaited<ReturnType<typeof getUser>>,
   favorites: Set<string>,
 ) {
@@ -80,7 +81,11 @@ function homeData(
     favorited: [...favorites],
     filtered: hasHomeCriteria(state),
     // Built here so the URL helpers stay out of the page's JavaScript (issue 5 §6).
-    chips: filterChips("/", state, { club: result.club?.name, sport: sportName }),
+    chips: filterChips("/", state, {
+      club: result.club?.name,
+      sport: sportName,
+      profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
+    }),
     clearSportsHref: searchHref("/", { ...state, sports: [] }),
   };
 }

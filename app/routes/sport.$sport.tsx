@@ -67,7 +67,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     signedIn: Boolean(viewer),
     favorited: [...favorites],
     panel,
-    chips: filterChips(pathname, state, { club: result.club?.name, condition: conditionLabel, category: (key) => tennisSubcategoryLabel(key) ?? key }),
+    chips: filterChips(pathname, state, {
+      club: result.club?.name,
+      condition: conditionLabel,
+      category: (key) => tennisSubcategoryLabel(key) ?? key,
+      profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
+    }),
     loadMoreHref: result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
   };
 }
@@ -90,7 +95,10 @@ export default function SportBrowse() {
   const sport = { ...data.sport, ...SPORT_NAMES[data.sport.key] };
   const navigation = useNavigation();
   const pathname = `/sport/${sport.key}`;
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
+  const changing = navigation.state === "loading" && navigation.location.pathname.startsWith("/sport/");
+  // 'Load more' keeps the cards on screen (and the scroll where it is) while the next page comes.
+  const loadingMore = changing && (navigation.location.state as { loadMore?: boolean } | null)?.loadMore === true;
+  const loading = changing && !loadingMore;
   const filterCount = panel.count;
   const favoriteSet = new Set(favorited);
 
@@ -143,7 +151,7 @@ export default function SportBrowse() {
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-6">
         {/* A CSS-only side sheet below lg: works without JavaScript. */}
         {/* Gone at lg, with its label: the sidebar is always shown there. */}
-        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" />
+        <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" data-menu-toggle />
         <label
           htmlFor="filters-toggle"
           className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
@@ -160,7 +168,8 @@ export default function SportBrowse() {
           <label htmlFor="filters-toggle" className="mb-2 ml-auto flex min-h-11 w-fit cursor-pointer items-center text-sm font-medium text-slate-700 underline lg:hidden">
             Close filters
           </label>
-          <div className="lg:sticky lg:top-32">
+          {/* Its own scroll, so Apply Filters stays reachable however long the lists are. */}
+          <div className="lg:sticky lg:top-32 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:overscroll-contain lg:pb-2">
             <FilterPanel sport={sport.key} state={state} panel={panel} />
           </div>
         </aside>
@@ -192,6 +201,13 @@ export default function SportBrowse() {
                 <ListingCardSkeleton key={index} />
               ))}
             </ListingGrid>
+          ) : items.length === 0 && chips.some((chip) => chip.key !== "club") ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold">No listings match your filters</p>
+              <Link to={pathname} className="mt-2 inline-block font-medium text-brand-700 underline">
+                Clear All
+              </Link>
+            </div>
           ) : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <p className="font-semibold">
@@ -212,10 +228,12 @@ export default function SportBrowse() {
                 <div className="text-center">
                   <Link
                     to={loadMoreHref}
+                    state={{ loadMore: true }}
                     preventScrollReset
-                    className="inline-block rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+                    aria-disabled={loadingMore || undefined}
+                    className="inline-block min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-slate-50"
                   >
-                    Load more
+                    {loadingMore ? "Loading..." : "Load more"}
                   </Link>
                 </div>
               )}
