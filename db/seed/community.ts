@@ -59,6 +59,7 @@ import {
   type ClubSeed,
   type Metro,
 } from "./community-data";
+import { slugify } from "../../app/lib/club-slug";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";
@@ -134,17 +135,6 @@ export type Community = {
 type Person = { id: string; metro: MetroKey; place: ZipPlace; createdAt: Date; demo?: DemoKey };
 type ClubInfo = { id: string; seed: ClubSeed; createdAt: Date; active: string[]; staff: string[]; owner: string };
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 50)
-    .replace(/-+$/, "");
-}
 
 const SINGULAR: Record<string, string> = {
   "Gloves & Mitts": "Glove",
