@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -29,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sent: url.searchParams.get("sent"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     googleConfigured: isGoogleConfigured(context.env),
+    // Computed here so zod stays out of the page's first load (the parser loads on first input).
+    constraints: { signin: getFormConstraint(SignInSchema), signup: getFormConstraint(SignUpSchema) },
   };
 }
 
@@ -220,18 +223,19 @@ function usePasswordToggled(intent: string): boolean | undefined {
 }
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
+  const signInValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignIn));
   const [form, fields] = useForm({
     id: "signin",
     lastResult: useLastResult("signin"),
-    constraint: getFormConstraint(SignInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.signin,
+    onValidate: signInValidation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const passwordToggled = usePasswordToggled("signin");
   const busy = useIsPending({ intent: "signin" });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} onInput={signInValidation.onInput} className="space-y-4">
       <DefaultSubmit />
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -247,11 +251,12 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 
 function SignUpForm() {
+  const signUpValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignUp));
   const [form, fields] = useForm({
     id: "signup",
     lastResult: useLastResult("signup"),
-    constraint: getFormConstraint(SignUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.signup,
+    onValidate: signUpValidation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -284,7 +289,7 @@ function SignUpForm() {
   const passwordToggled = usePasswordToggled("signup");
   const busy = useIsPending({ intent: "signup" });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} onInput={signUpValidation.onInput} className="space-y-4">
       <DefaultSubmit />
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
