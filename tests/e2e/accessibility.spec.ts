@@ -8,6 +8,10 @@ import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 // with every menu, dialog and suggestion list open — the open states are where text was invisible
 // (white on white in the hero's suggestions, on the sport page's Search button).
 
+// Each test runs axe over several pages and open states: CPU-heavy on a 2-core machine, so more time
+// (same assertions).
+test.describe.configure({ timeout: 120_000 });
+
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
