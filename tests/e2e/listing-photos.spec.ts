@@ -168,7 +168,7 @@ test("with JavaScript, a photo over 2000 px is downscaled in the browser before 
 test("photos of a club-only listing are served only to those who may see the listing", async ({ browser }) => {
   const seller = await createUser();
   const stranger = await createUser();
-  const [club] = await e2eDb().insert(clubs).values({ slug: `photos-${Date.now()}`, name: "Photo Club" }).returning();
+  const [club] = await e2eDb().insert(clubs).values({ slug: `photos-${Date.now()}`, name: "Photo Club", visibility: "members_only" }).returning();
   const [listing] = await e2eDb()
     .insert(listings)
     .values({ userId: seller.id, title: "Club bat", priceCents: 100, sport: "baseball", condition: "new", zipCode: "10001", city: "New York", state: "NY" })
