@@ -91,7 +91,8 @@ function ClubForm() {
   const [form, fields] = useForm({
     id: "create-club",
     lastResult: actionData?.result,
-    constraint: getFormConstraint(ClubFormSchema),
+    // The constraints of the fields themselves (the schema is a pipe: object → slug/invite-code rules).
+    constraint: getFormConstraint(ClubFormSchema.in),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ClubFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
