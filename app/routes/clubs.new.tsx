@@ -1,0 +1,190 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { CLUB_TYPE_OPTIONS, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, JOIN_MODES, SELECTABLE_CLUB_VISIBILITIES } from "~/catalog/options";
+import { SPORTS_BY_NAME } from "~/catalog/sport-names";
+import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { buttonClass } from "~/components/ui/styles";
+import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/domain/club-messages";
+import { createClub } from "~/domain/clubs.server";
+import { getUser, requireUser } from "~/domain/session.server";
+import { slugify, slugProblem } from "~/lib/club-slug";
+import { getFormConstraint } from "~/lib/form-constraint";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ZIP_HTML_PATTERN } from "~/lib/zip";
+import { ClubFormSchema } from "~/schemas/club";
+
+// Create a club (spec 02 §2 Create club, §5 Club form). One schema for the browser and the action;
+// the action adds what only the server knows: whether the slug is taken.
+
+export const meta: MetaFunction = () =>
+  pageMeta("Create a Club — LockerSwap", "Start a club, organization, league or school on LockerSwap so your team can trade gear with each other.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  return { signedIn: viewer !== null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ClubFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const created = await createClub(context.db, viewer, {
+    name: value.name,
+    slug: value.slug,
+    type: value.type,
+    sport: value.sport ?? null,
+    description: value.description ?? null,
+    zip: value.zip ?? null,
+    city: value.city ?? null,
+    state: value.state ?? null,
+    visibility: value.visibility,
+    joinMode: value.joinMode,
+    inviteCode: value.inviteCode ?? null,
+  });
+  if (!created.ok) {
+    // The spec's toast texts, shown on the slug field itself; every entered value comes back.
+    const { title, description } = CLUB_ERRORS.slugTaken;
+    const messages = created.error === "slugTaken" ? [title, description ?? ""] : [CLUB_TEXT.slugFormat];
+    return data({ result: submission.reply({ fieldErrors: { slug: messages } }) }, { status: 409 });
+  }
+  return redirectWithToast(context, `/club/${created.slug}`, CLUB_SUCCESS.created);
+}
+
+const SPORT_OPTIONS = SPORTS_BY_NAME.map((s) => ({ value: s.key, label: s.name }));
+const VISIBILITY_OPTIONS = SELECTABLE_CLUB_VISIBILITIES.map((v) => ({ value: v, label: CLUB_VISIBILITY_LABELS[v] }));
+const JOIN_MODE_OPTIONS = JOIN_MODES.map((m) => ({ value: m, label: JOIN_MODE_LABELS[m] }));
+
+export default function NewClub() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <Link to="/clubs" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        ← Back to Clubs
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Create a Club</h1>
+      {signedIn ? (
+        <ClubForm />
+      ) : (
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <h2 className="text-lg font-semibold text-slate-900">Sign In Required</h2>
+          <p className="mt-1 text-slate-600">Please sign in to create a club.</p>
+          <Link to={`/auth?${new URLSearchParams({ redirectTo: "/clubs/new" })}`} className={`${buttonClass.primary} mt-4`}>
+            Sign In
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ClubForm() {
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "create-club",
+    lastResult: actionData?.result,
+    // The constraints of the fields themselves (the schema is a pipe: object → slug/invite-code rules).
+    constraint: getFormConstraint(ClubFormSchema.in),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClubFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { type: "club", visibility: "public", joinMode: "open" },
+  });
+  const busy = useIsPending();
+  // The slug follows the name until the user edits the slug themselves (02 §5).
+  const slugEdited = useRef(Boolean(fields.slug.initialValue));
+  const [joinMode, setJoinMode] = useState(String(fields.joinMode.initialValue ?? "open"));
+  const showInviteCode = !hydrated || joinMode === "code";
+  // Availability is checked when the slug field loses focus; a taken slug blocks submit (02 §2).
+  const [slugTaken, setSlugTaken] = useState(false);
+  const checkSlug = async (slug: string) => {
+    if (!slug) return setSlugTaken(false);
+    try {
+      const res = await fetch(`/api/clubs/slug-available?${new URLSearchParams({ slug })}`);
+      const body = (await res.json()) as { available: boolean };
+      setSlugTaken(!body.available && slugProblem(slug) === null);
+    } catch {
+      setSlugTaken(false); // the server re-checks on submit
+    }
+  };
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+      <DefaultSubmit />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field
+        label="Name"
+        field={fields.name}
+        markRequired
+        inputProps={{
+          onInput: (event) => {
+            const slug = document.getElementById(fields.slug.id);
+            if (!slugEdited.current && slug instanceof HTMLInputElement) slug.value = slugify(event.currentTarget.value);
+          },
+          onBlur: () => {
+            const slug = document.getElementById(fields.slug.id);
+            if (!slugEdited.current && slug instanceof HTMLInputElement) void checkSlug(slug.value);
+          },
+        }}
+      />
+      <Field
+        label="Slug"
+        field={fields.slug}
+        description="Your club's web address: lowercase letters, numbers and hyphens. Left empty, it is made from the name."
+        inputProps={{
+          autoCapitalize: "none",
+          spellCheck: false,
+          onInput: (event) => {
+            slugEdited.current = event.currentTarget.value !== "";
+            setSlugTaken(false);
+          },
+          onBlur: (event) => void checkSlug(event.currentTarget.value.trim()),
+        }}
+      />
+      {slugTaken ? (
+        <p role="alert" className="-mt-3 text-sm font-medium text-red-700">
+          {CLUB_TEXT.slugTaken}
+        </p>
+      ) : null}
+      <SelectField label="Type" field={fields.type} markRequired options={CLUB_TYPE_OPTIONS} />
+      <SelectField label="Sport" field={fields.sport} options={SPORT_OPTIONS} placeholder="Select a sport" />
+      <TextareaField label="Description" field={fields.description} textareaProps={{ rows: 4 }} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="ZIP code" field={fields.zip} inputProps={{ inputMode: "numeric", maxLength: 5, pattern: ZIP_HTML_PATTERN, autoComplete: "postal-code" }} />
+        <Field label="City" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
+        <Field label="State" field={fields.state} inputProps={{ autoComplete: "address-level1" }} />
+      </div>
+      <SelectField label="Visibility" field={fields.visibility} markRequired options={VISIBILITY_OPTIONS} />
+      <SelectField
+        label="Join mode"
+        field={fields.joinMode}
+        markRequired
+        options={JOIN_MODE_OPTIONS}
+        selectProps={{ onChange: (event) => setJoinMode(event.currentTarget.value) }}
+      />
+      {showInviteCode ? (
+        <Field
+          label="Invite code"
+          field={fields.inviteCode}
+          description={hydrated ? "Members enter this code to join." : "Only used when join mode is Invite code (Requires Code): members enter this code to join."}
+          inputProps={{ autoCapitalize: "none", spellCheck: false }}
+        />
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/clubs" className={buttonClass.secondary}>
+          Cancel
+        </Link>
+        <SubmitButton pending={busy} disabled={slugTaken} pendingText="Creating...">
+          Create Club
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
