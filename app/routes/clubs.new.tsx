@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!created.ok) {
     // The spec's toast texts, shown on the slug field itself; every entered value comes back.
     const { title, description } = CLUB_ERRORS.slugTaken;
-    const messages = created.error === "slugTaken" ? [title, description ?? ""] : [CLUB_TEXT.slugFormat];
+    const messages = created.error === "slugTaken" ? [`${title}. ${description ?? ""}`] : [CLUB_TEXT.slugFormat];
     return data({ result: submission.reply({ fieldErrors: { slug: messages } }) }, { status: 409 });
   }
   return redirectWithToast(context, `/club/${created.slug}`, CLUB_SUCCESS.created);

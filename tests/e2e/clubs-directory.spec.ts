@@ -91,6 +91,26 @@ test.describe("clubs directory", () => {
   });
 });
 
+test.describe("clubs directory without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("search is a GET form and Load More is a plain link that renders all so far", async ({ page }) => {
+    const w = word();
+    const owner = await createTestUser(db());
+    for (let i = 1; i <= 21; i++) await createTestClub(db(), owner, { name: `Plain ${w} ${String(i).padStart(2, "0")}` });
+
+    await page.goto("/clubs");
+    await page.getByLabel("Search clubs by name").fill(`PLAIN ${w}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=PLAIN`));
+    await expect(cards(page)).toHaveCount(20);
+    await page.getByRole("link", { name: "Load More" }).click();
+    await expect(page).toHaveURL(/limit=40/);
+    await expect(cards(page)).toHaveCount(21);
+    await expect(cards(page).last()).toContainText(`Plain ${w} 01`);
+  });
+});
+
 test.describe("team hub", () => {
   test("signed out goes to sign-in; empty state; a card per membership, pending marked", async ({ page, context }) => {
     await page.goto("/team-hub");
