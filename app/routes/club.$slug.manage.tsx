@@ -1,0 +1,256 @@
+import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { and, asc, eq } from "drizzle-orm";
+import { useState } from "react";
+import { clubMembers, profiles } from "#db/schema";
+import { SwitchField } from "~/components/forms";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { buttonClass } from "~/components/ui/styles";
+import { clubDenialResponse, clubNotFound, getClubAccess, getInviteCode, requireClubPermission } from "~/domain/club-access.server";
+import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
+import { memberName, pendingRequests, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
+import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
+import { getUser } from "~/domain/session.server";
+import { formatDate } from "~/lib/format";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export { ErrorBoundary } from "./club.$slug._index";
+
+// Manage Group (02 §2 / issue 11): managers only (the permission table's "manage"); every POST goes
+// through a domain function that asks the table again, whatever the browser sends.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Manage ${data.club.name} — LockerSwap` : `${CLUB_ERRORS.notFound.title} — LockerSwap` },
+  { name: "description", content: "Approve membership requests, change settings and manage the members of your club." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const access = await requireClubPermission(context, await getClubAccess(context.db, viewer, params.slug ?? ""), "manage");
+  const { club } = access;
+  const pending = await pendingRequests(context.db, viewer, club.slug);
+  const inviteCode = club.joinMode === "code" ? await getInviteCode(context.db, access) : null;
+  const members = await context.db
+    .select({ membershipId: clubMembers.id, name: memberName, role: clubMembers.role })
+    .from(clubMembers)
+    .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
+    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.status, "active")))
+    .orderBy(asc(clubMembers.createdAt), asc(clubMembers.id));
+  return {
+    club: {
+      slug: club.slug,
+      name: club.name,
+      joinMode: club.joinMode,
+      showPricesInPreview: club.showPricesInPreview,
+      showListingCount: club.showListingCount,
+      allowJoinRequests: club.allowJoinRequests,
+    },
+    requests: pending.ok ? pending.requests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })) : [],
+    inviteCode,
+    members,
+  };
+}
+
+const INTENTS = ["approve", "reject", "settings", "invite-code", "promote", "demote", "remove"] as const;
+type Intent = (typeof INTENTS)[number];
+const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
+  approve: "approved",
+  reject: "rejected",
+  settings: "settingsSaved",
+  "invite-code": "inviteCodeChanged",
+  promote: "promoted",
+  demote: "demoted",
+  remove: "memberRemoved",
+};
+
+async function answer(context: AppLoadContext, result: ClubResult, intent: Intent) {
+  if (!result.ok) {
+    if (!result.club) throw clubNotFound();
+    const toast = CLUB_ERRORS[result.error];
+    // A manager's refusal (no such request, the owner's row, a too-short code) stays on this page.
+    if (result.error !== "accessDenied" && result.error !== "signInRequired" && result.error !== "authenticationRequired" && result.error !== "notFound") {
+      return redirectWithToast(context, `/club/${result.club.slug}/manage`, toast, { status: 303 });
+    }
+    throw await clubDenialResponse(context, { club: result.club }, result.error);
+  }
+  return redirectWithToast(context, `/club/${result.club.slug}/manage`, CLUB_SUCCESS[SUCCESS[intent]], { status: 303 });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const slug = params.slug ?? "";
+  // Managers only, first: a stranger is refused before the form is read.
+  await requireClubPermission(context, await getClubAccess(context.db, viewer, slug), "manage");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const memberId = String(form.get("memberId") ?? "");
+  const db = context.db;
+  switch (intent) {
+    case "approve":
+      return answer(context, await approveRequest(db, viewer, slug, memberId), intent);
+    case "reject":
+      return answer(context, await rejectRequest(db, viewer, slug, memberId), intent);
+    case "promote":
+      return answer(context, await promoteMember(db, viewer, slug, memberId), intent);
+    case "demote":
+      return answer(context, await demoteMember(db, viewer, slug, memberId), intent);
+    case "remove":
+      return answer(context, await removeMember(db, viewer, slug, memberId), intent);
+    case "settings":
+      return answer(
+        context,
+        await updateClubSettings(db, viewer, slug, {
+          showPricesInPreview: form.get("showPricesInPreview") === "on",
+          showListingCount: form.get("showListingCount") === "on",
+          allowJoinRequests: form.get("allowJoinRequests") === "on",
+        }),
+        intent,
+      );
+    case "invite-code":
+      return answer(context, await changeInviteCode(db, viewer, slug, String(form.get("code") ?? "")), intent);
+    default: {
+      const access = await getClubAccess(db, viewer, slug);
+      throw await clubDenialResponse(context, access!, "forbidden");
+    }
+  }
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+function RowButton({ intent, memberId, label, tone }: { intent: Intent; memberId: string; label: string; tone?: "danger" }) {
+  const pending = useIsPending({ intent });
+  return (
+    <Form method="post">
+      <input type="hidden" name="memberId" value={memberId} />
+      <SubmitButton name="intent" value={intent} pending={pending} tone={tone} pendingText="Saving...">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function ManageClub() {
+  const { club, requests, inviteCode, members } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const saving = useIsPending({ intent: "settings" });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to={`/club/${club.slug}`} className="text-sm font-medium text-brand-700 underline">
+        Back to club
+      </Link>
+      <h1 className="text-2xl font-bold">Manage {club.name}</h1>
+
+      <section className={card} aria-labelledby="pending-heading">
+        <h2 id="pending-heading" className="mb-3 text-lg font-semibold">
+          Pending Membership Requests
+        </h2>
+        {requests.length === 0 ? (
+          <p className="text-slate-600">No pending requests.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {requests.map((r) => (
+              <li key={r.membershipId} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{r.name}</p>
+                  {r.email ? <p className="break-all text-sm text-slate-600">{r.email}</p> : null}
+                  <p className="text-sm text-slate-600">Requested {formatDate(r.requestedAt)}</p>
+                </div>
+                <div className="flex gap-2">
+                  <RowButton intent="approve" memberId={r.membershipId} label="Approve" />
+                  <RowButton intent="reject" memberId={r.membershipId} label="Reject" tone="danger" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="settings-heading">
+        <h2 id="settings-heading" className="mb-3 text-lg font-semibold">
+          Club Settings
+        </h2>
+        <Form method="post" className="space-y-4">
+          <SwitchField label="Show prices in preview" inputProps={{ name: "showPricesInPreview", defaultChecked: club.showPricesInPreview }} />
+          <SwitchField label="Show listing count" inputProps={{ name: "showListingCount", defaultChecked: club.showListingCount }} />
+          <SwitchField label="Allow join requests" inputProps={{ name: "allowJoinRequests", defaultChecked: club.allowJoinRequests }} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to={`/club/${club.slug}`} className={buttonClass.secondary}>
+              Cancel
+            </Link>
+            <SubmitButton name="intent" value="settings" pending={saving} pendingText="Saving...">
+              Save Settings
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      {club.joinMode === "code" && inviteCode ? (
+        <section className={card} aria-labelledby="code-heading">
+          <h2 id="code-heading" className="mb-3 text-lg font-semibold">
+            Invite Code
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <code className="select-all rounded bg-slate-100 px-3 py-2 font-mono text-lg" data-testid="invite-code">
+              {inviteCode}
+            </code>
+            {hydrated ? (
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                onClick={async () => {
+                  await navigator.clipboard.writeText(inviteCode);
+                  setCopied(true);
+                }}
+              >
+                {copied ? "Copied!" : "Copy Code"}
+              </button>
+            ) : null}
+          </div>
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+            <div>
+              <label htmlFor="new-code" className="block text-sm font-medium text-slate-800">
+                New invite code
+              </label>
+              <input id="new-code" name="code" required minLength={4} maxLength={20} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+            </div>
+            <SubmitButton name="intent" value="invite-code" pending={useIsPending({ intent: "invite-code" })} pendingText="Saving...">
+              Change Code
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className={card} aria-labelledby="members-heading">
+        <h2 id="members-heading" className="mb-3 text-lg font-semibold">
+          Members
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {members.map((m) => (
+            <li key={m.membershipId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="member-row">
+              <span className="min-w-0 font-medium text-slate-900">
+                {m.name} <span className="text-sm font-normal text-slate-600">({m.role === "owner" ? "Owner" : m.role === "admin" ? "Admin" : "Member"})</span>
+              </span>
+              {m.role === "owner" ? null : (
+                <div className="flex flex-wrap gap-2">
+                  {m.role === "member" ? <RowButton intent="promote" memberId={m.membershipId} label="Promote to admin" /> : <RowButton intent="demote" memberId={m.membershipId} label="Make member" />}
+                  <RowButton intent="remove" memberId={m.membershipId} label="Remove" tone="danger" />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={card} aria-labelledby="about-heading">
+        <h2 id="about-heading" className="mb-2 text-lg font-semibold">
+          What managers can do
+        </h2>
+        <p className="text-slate-700">
+          Owners and admins approve or reject membership requests, change the club's settings and invite code, promote members to admin or make admins members again,
+          and remove members. Nobody can change or remove the owner.
+        </p>
+      </section>
+    </div>
+  );
+}
