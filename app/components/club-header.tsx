@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { CLUB_TYPE_BADGES, type ClubType } from "~/catalog/options";
+import type { ClubType } from "~/catalog/options";
+import { ClubTypeBadge } from "./club-type-badge";
 import { sportEmoji, sportName } from "~/catalog/sport-names";
 
 export type ClubHeaderClub = {
@@ -16,12 +17,6 @@ export function clubInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? "?").slice(0, 2);
   return letters.toUpperCase();
-}
-
-// TODO(after merging clubs-dir): use ClubTypeBadge from ./club-type-badge (same colours, catalog's CLUB_TYPE_BADGES).
-function TypeBadge({ type }: { type: ClubType }) {
-  const badge = CLUB_TYPE_BADGES[type];
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>;
 }
 
 /**
@@ -46,7 +41,7 @@ export function ClubHeader({ club, actions }: { club: ClubHeaderClub; actions?: 
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold text-slate-900">{club.name}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <TypeBadge type={club.type} />
+            <ClubTypeBadge type={club.type} />
             {club.sport ? (
               <span>
                 <span aria-hidden="true">{sportEmoji(club.sport)}</span> {sportName(club.sport)}
