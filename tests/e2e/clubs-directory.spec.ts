@@ -142,6 +142,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("creates the club with the creator as owner; schema errors inline; taken slug refused with the form kept", async ({ page, context }) => {
+      // Three form round trips and a club page on a 2-core machine shared with other runs: more time, same assertions.
+      test.slow();
       const user = await createTestUser(db());
       await signInAs(context, user.id);
       const w = word();

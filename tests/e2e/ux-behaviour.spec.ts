@@ -55,6 +55,8 @@ test.describe("menus and drawers close on Escape, a click outside and navigation
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("Browse by Sport: Escape returns focus to it, a click outside closes it, following a link closes it", async ({ page }) => {
+    // Several page loads and menu round trips; slow on a loaded 2-core machine (same assertions).
+    test.slow();
     await page.goto("/clubs");
     const summary = page.getByText("Browse by Sport ▾");
     const menu = summary.locator("xpath=..");
