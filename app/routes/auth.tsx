@@ -372,7 +372,7 @@ function PasswordField({ field, autoComplete, toggled }: { field: FieldMetadata<
           onClick={hydrated ? () => setVisible((v) => !v) : undefined}
           aria-pressed={visible}
           aria-controls={field.id}
-          className="absolute inset-y-0 right-0 mt-1 rounded-r-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="absolute right-0 top-1 h-11 rounded-r-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {visible ? "Hide" : "Show"}
           <span className="sr-only"> password</span>
