@@ -87,6 +87,7 @@ for (const [size, viewport] of [
     test.use({ viewport });
 
     test(`signed out (${size}): home, sport, listing, both sign-in tabs and the 404 pages`, async ({ page }) => {
+      test.slow(); // seven pages, each loaded and scanned
       const row = await someoneElsesListing(token());
       for (const [path, heading] of [
         ["/", "Buy, Sell & Swap Sports Equipment Locally"],
@@ -104,6 +105,7 @@ for (const [size, viewport] of [
     });
 
     test(`signed in (${size}): home, sport, listing, list-item, on-deck, in-play and the 404 page`, async ({ page }) => {
+      test.slow(); // seven pages, each loaded and scanned
       const row = await someoneElsesListing(token());
       await signedIn(page);
       for (const [path, heading] of [
@@ -122,6 +124,7 @@ for (const [size, viewport] of [
     });
 
     test(`signed in (${size}): the location dialog, notifications and account menu open`, async ({ page }) => {
+      test.slow();
       await signedIn(page);
       for (const summary of ["Your ZIP: 02139. Update your location", "Notifications (0)", "Account menu for Alex"]) {
         await page.goto("/");
@@ -131,6 +134,7 @@ for (const [size, viewport] of [
     });
 
     test(`(${size}) the home search's keyword and town suggestions, Filters and the Sports drawer open`, async ({ page }) => {
+      test.slow(); // four page loads, each scanned
       const word = token();
       await someoneElsesListing(word);
       await e2eDb()
