@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "./db/client";
 import { parseEnv, type AppEnv, type Bindings } from "./app/lib/env.server";
-import { createRealtime, type Realtime } from "./app/lib/realtime.server";
+import { createPublish, createRealtime, type Publish, type Realtime } from "./app/lib/realtime.server";
 import { createNonce } from "./app/lib/security.server";
 
 type Cloudflare = {
@@ -17,6 +17,8 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     photos: R2Bucket;
     realtime: Realtime;
+    /** Typed, non-blocking fan-out to club / user rooms (issue 12); the database stays the truth. */
+    publish: Publish;
     /** The per-request CSP nonce every <script> carries. */
     nonce: string;
   }
@@ -53,12 +55,14 @@ export function getLoadContext({
   nonce?: string;
 }): AppLoadContext {
   const env = parseEnv(context.cloudflare.env);
+  const realtime = createRealtime(context.cloudflare.env, env.REALTIME_SECRET);
   return {
     cloudflare: context.cloudflare,
     env,
     db: databaseFor(env),
     photos: context.cloudflare.env.PHOTOS,
-    realtime: createRealtime(context.cloudflare.env, env.REALTIME_SECRET),
+    realtime,
+    publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise)),
     nonce,
   };
 }

@@ -45,3 +45,26 @@ export function createRealtime(bindings: Bindings, secret: string): Realtime {
     },
   };
 }
+
+/** Room names: one per club, one per user (ROOM_KINDS.club / ROOM_KINDS.user). */
+export const clubRoomName = (clubId: string) => `club:${clubId}`;
+export const userRoomName = (userId: string) => `user:${userId}`;
+
+export type Publish = {
+  /** To the club's room (its active members). Never a DM. */
+  club(clubId: string, event: import("./room-events").ClubEvent): void;
+  /** To one user's room (that user only). */
+  user(userId: string, event: import("./room-events").UserEvent): void;
+};
+
+/**
+ * Typed fan-out for domain write functions (issue 12): called after the database write, handed to
+ * `waitUntil` so the response does not wait for the rooms. A room that cannot be reached loses
+ * nothing: pages catch up from the database on reconnect.
+ */
+export function createPublish(realtime: Realtime, waitUntil: (promise: Promise<unknown>) => void): Publish {
+  return {
+    club: (clubId, event) => waitUntil(realtime.publish("club", clubRoomName(clubId), event)),
+    user: (userId, event) => waitUntil(realtime.publish("user", userRoomName(userId), event)),
+  };
+}
