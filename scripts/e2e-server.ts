@@ -39,6 +39,10 @@ setInterval(() => {
     void Promise.all([stack.stop(), oidc.stop()]).finally(() => process.exit(0));
   }
 }, 2000).unref();
+process.on("uncaughtException", (error) => {
+  console.error("e2e stack: uncaught exception", error);
+  void Promise.all([stack.stop(), oidc.stop()]).finally(() => process.exit(1));
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     await Promise.all([stack.stop(), oidc.stop()]);

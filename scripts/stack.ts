@@ -131,7 +131,13 @@ export async function startStack(opts: {
   wrangler.stdout?.on("data", (d) => (log += d));
   wrangler.stderr?.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${opts.port}`;
+  let stopping = false;
+  // A stack that dies under a test run must say so (and why), not leave only "connection refused".
+  wrangler.once("exit", (code, signal) => {
+    if (!stopping) console.error(`wrangler dev exited unexpectedly (code ${code}, signal ${signal})\n${log.slice(-4000)}`);
+  });
   const stop = async () => {
+    stopping = true;
     if (wrangler.exitCode === null) {
       wrangler.kill("SIGTERM");
       await new Promise((r) => wrangler.once("exit", r));
