@@ -1,0 +1,362 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { listingStatusLabel } from "~/catalog";
+import { CLUB_ROLE_LABELS } from "~/catalog/options";
+import { DefaultSubmit, ErrorList, Field, PasswordField } from "~/components/forms";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { buttonClass } from "~/components/ui/styles";
+import {
+  changePassword,
+  currentSessionHash,
+  getProfilePage,
+  PROFILE_PERMISSIONS,
+  signOutOtherSessions,
+  updateOwnProfile,
+} from "~/domain/profile.server";
+import { RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
+import { requireUser } from "~/domain/session.server";
+import { formatDate, formatPrice } from "~/lib/format";
+import { getFormConstraint } from "~/lib/form-constraint";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cleanZipInput, ZIP_HTML_PATTERN } from "~/lib/zip";
+import { PasswordToggleSchema } from "~/schemas/auth";
+import { ChangePasswordSchema, ProfileSchema, SignOutOthersSchema } from "~/schemas/profile";
+
+// Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
+// (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
+// My Listings, Clubs & Organizations. A site admin may open anyone's page with ?user= — read-only,
+// 'Admin View'. Anyone else asking for ?user= gets 'Access Denied' and their own page. The action
+// only ever changes the signed-in user's own account, whatever ?user= says.
+
+export const meta: MetaFunction = () => pageMeta("Player Profile — LockerSwap", "Your LockerSwap account: your name and location, your listings and your clubs.");
+
+const ACCESS_DENIED = { title: "Access Denied", description: "You can only view your own profile", variant: "destructive" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const asked = new URL(request.url).searchParams.get("user");
+  const target = asked && asked !== viewer.id ? asked : viewer.id;
+  const found = await getProfilePage(context.db, viewer, target, await currentSessionHash(request, context.env));
+  if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
+  if (!found.ok) throw data({ notFound: true }, { status: 404 });
+  const { page } = found;
+  return data(
+    {
+      role: page.role,
+      can: PROFILE_PERMISSIONS[page.role],
+      user: { ...page.user, joinedAt: page.user.joinedAt.toISOString() },
+      listings: page.listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
+      clubs: page.clubs,
+      otherSessions: page.otherSessions,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { form: "profile" | "password"; result: SubmissionResult<string[]>; showPassword?: boolean; formError?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const sessionHash = await currentSessionHash(request, context.env);
+
+  if (formData.has("togglePassword")) {
+    const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
+    return data<ActionResult>({ form: "password", result: toggle.reply(), showPassword: formData.get("togglePassword") === "show" }, { status: 200 });
+  }
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") return data<ActionResult>({ form: "profile", result: submission.reply() }, { status: 400 });
+    const saved = await updateOwnProfile(context.db, viewer, submission.value);
+    if (!saved.ok) {
+      return data<ActionResult>({ form: "profile", result: submission.reply(), formError: "Failed to update profile" }, { status: 500 });
+    }
+    return redirectWithToast(context, "/player-profile", { title: "Profile updated", variant: "success" });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    if (submission.status !== "success") return data<ActionResult>({ form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
+    const changed = await changePassword(context.db, context.env.PASSWORD_PEPPER, viewer, sessionHash, submission.value);
+    if (!changed.ok) {
+      const message =
+        changed.reason === "wrong_password"
+          ? "The current password is not correct"
+          : changed.reason === "rate_limited"
+            ? RATE_LIMIT_MESSAGE
+            : "This account signs in with Google and has no password to change";
+      const fieldErrors = changed.reason === "wrong_password" ? { currentPassword: [message] } : undefined;
+      return data<ActionResult>(
+        { form: "password", result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) },
+        { status: changed.reason === "rate_limited" ? 429 : 400 },
+      );
+    }
+    return redirectWithToast(context, "/player-profile", {
+      title: "Password changed",
+      description: changed.signedOut > 0 ? `Signed out ${changed.signedOut} other ${changed.signedOut === 1 ? "device" : "devices"}` : undefined,
+      variant: "success",
+    });
+  }
+
+  if (intent === "signOutOthers" && parseWithZod(formData, { schema: SignOutOthersSchema }).status === "success") {
+    const ended = await signOutOtherSessions(context.db, viewer, sessionHash);
+    return redirectWithToast(context, "/player-profile", {
+      title: "Signed out of other devices",
+      description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended`,
+      variant: "success",
+    });
+  }
+
+  return redirectWithToast(context, "/player-profile", { title: "Error", description: "Failed to update profile", variant: "destructive" });
+}
+
+export default function PlayerProfile() {
+  const page = useLoaderData<typeof loader>();
+  const adminView = page.role === "siteAdmin";
+  const name = [page.user.firstName, page.user.lastName].filter(Boolean).join(" ") || page.user.displayName || page.user.email;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Player Profile</h1>
+        {adminView ? (
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900" data-testid="admin-view-badge">
+            Admin View
+          </span>
+        ) : null}
+        <p className="w-full text-slate-600">
+          {adminView ? `Viewing ${name}'s account. Everything here is read-only.` : "Your account, your listings and your clubs."}
+        </p>
+      </header>
+
+      <section aria-labelledby="account-settings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="account-settings" className="text-lg font-semibold text-slate-900">
+          Account Settings
+        </h2>
+        {page.can.edit ? <ProfileForm /> : <ReadOnlyAccount user={page.user} />}
+      </section>
+
+      {page.can.changePassword ? (
+        <section aria-labelledby="security" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="security" className="text-lg font-semibold text-slate-900">
+            Password and devices
+          </h2>
+          {page.user.hasPassword ? <PasswordForm /> : <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>}
+          <SignOutOthers count={page.otherSessions} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="my-listings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="my-listings" className="text-lg font-semibold text-slate-900">
+          {adminView ? "Listings" : "My Listings"}
+        </h2>
+        {page.listings.length === 0 ? (
+          <p className="mt-2 text-slate-600">{adminView ? "No listings." : "You have not listed anything yet."}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200">
+            {page.listings.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link to={`/listing/${l.id}`} className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {l.title}
+                </Link>
+                <span className="flex items-center gap-3 text-sm text-slate-700">
+                  <span>{formatPrice(l.priceCents / 100)}</span>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium">{listingStatusLabel(l.status)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="my-clubs" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="my-clubs" className="text-lg font-semibold text-slate-900">
+          Clubs &amp; Organizations
+        </h2>
+        {page.clubs.length === 0 ? (
+          <p className="mt-2 text-slate-600">{adminView ? "No clubs." : "You have not joined any clubs yet."}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200">
+            {page.clubs.map((c) => (
+              <li key={c.slug} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link to={`/club/${c.slug}`} className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {c.name}
+                </Link>
+                <span className="text-sm text-slate-700">
+                  {CLUB_ROLE_LABELS[c.role as keyof typeof CLUB_ROLE_LABELS] ?? c.role}
+                  {c.status === "pending" ? " · Pending approval" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type PageUser = ReturnType<typeof useLoaderData<typeof loader>>["user"];
+
+function ReadOnlyAccount({ user }: { user: PageUser }) {
+  const rows: [string, string][] = [
+    ["Email", user.email],
+    ["First name", user.firstName ?? "—"],
+    ["Last name", user.lastName ?? "—"],
+    ["ZIP code", user.zipCode ?? "—"],
+    ["City", user.city ?? "—"],
+    ["State", user.state ?? "—"],
+    ["Joined", formatDate(user.joinedAt)],
+  ];
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProfileForm() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.form === "profile" ? actionData.result : undefined,
+    constraint: getFormConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", zipCode: user.zipCode ?? "" },
+  });
+  const pending = useIsPending({ intent: "profile" });
+  const [location, setLocation] = useState({ city: user.city, state: user.state });
+  const lookup = useRef<AbortController | null>(null);
+  async function onZipInput(event: React.FormEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const cleaned = cleanZipInput(input.value);
+    if (cleaned !== input.value) input.value = cleaned;
+    lookup.current?.abort();
+    if (cleaned.length !== 5) return setLocation({ city: null, state: null });
+    const controller = new AbortController();
+    lookup.current = controller;
+    try {
+      const response = await fetch(`/api/zip/${cleaned}`, { signal: controller.signal });
+      const found = (await response.json()) as { ok: boolean; city?: string; state?: string };
+      setLocation(found.ok ? { city: found.city ?? null, state: found.state ?? null } : { city: null, state: null });
+    } catch {
+      // Aborted or offline: the server looks the ZIP up again on save.
+    }
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <DefaultSubmit name="intent" value="profile" />
+      <ErrorList id={form.errorId} errors={actionData?.form === "profile" && actionData.formError ? [actionData.formError] : form.errors} />
+      <div>
+        <label htmlFor="profile-email" className="block text-sm font-medium text-slate-800">
+          Email
+        </label>
+        <input id="profile-email" value={user.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-slate-700" />
+        <p id="profile-email-note" className="mt-1 text-sm text-slate-600">
+          Your sign-in address; it cannot be changed here.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+        <Field label="Last name" field={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label="ZIP code"
+          field={fields.zipCode}
+          markRequired
+          inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, pattern: ZIP_HTML_PATTERN, onInput: onZipInput }}
+        />
+        <div>
+          <p className="text-sm font-medium text-slate-800">City</p>
+          <p className="mt-1 min-h-11 content-center text-slate-900" data-testid="profile-city" aria-live="polite">
+            {location.city ?? "—"}
+          </p>
+        </div>
+        <div>
+          <p className="text-sm font-medium text-slate-800">State</p>
+          <p className="mt-1 min-h-11 content-center text-slate-900" data-testid="profile-state" aria-live="polite">
+            {location.state ?? "—"}
+          </p>
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">City and state follow your ZIP code.</p>
+      <div className="flex justify-end">
+        <SubmitButton name="intent" value="profile" pending={pending} pendingText="Saving...">
+          Save Changes
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<ActionResult>();
+  const mine = actionData?.form === "password" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult: mine?.result,
+    constraint: getFormConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const pending = useIsPending({ intent: "password" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <DefaultSubmit name="intent" value="password" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <PasswordField label="Current password" field={fields.currentPassword} autoComplete="current-password" toggled={mine?.showPassword} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField label="New password" field={fields.newPassword} autoComplete="new-password" toggled={mine?.showPassword} />
+        <PasswordField label="Repeat new password" field={fields.confirmPassword} autoComplete="new-password" toggled={mine?.showPassword} />
+      </div>
+      <p className="text-sm text-slate-600">Changing your password signs you out on every other device.</p>
+      <div className="flex justify-end">
+        <SubmitButton name="intent" value="password" pending={pending} pendingText="Changing...">
+          Change Password
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function SignOutOthers({ count }: { count: number }) {
+  const pending = useIsPending({ intent: "signOutOthers" });
+  return (
+    <Form method="post" className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+      <p className="text-slate-700">
+        {count === 0 ? "You are signed in on this device only." : `You are also signed in on ${count} other ${count === 1 ? "device" : "devices"}.`}
+      </p>
+      <SubmitButton name="intent" value="signOutOthers" tone="secondary" pending={pending} pendingText="Signing out..." disabled={count === 0}>
+        Sign out of all other devices
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Profile not found</h1>
+      <p className="mt-2 text-slate-600">There is no account with that id.</p>
+      <Link to="/admin" className={`${buttonClass.secondary} mt-6`}>
+        Back to Admin Dashboard
+      </Link>
+    </div>
+  );
+}
