@@ -22,6 +22,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    index("users_email_nocase_idx").on(sql`${t.email} COLLATE NOCASE`),
+    index("users_created_at_idx").on(sql`${t.createdAt} DESC`),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     check("users_email_normalized", sql`${col(t.email)} = lower(trim(${col(t.email)})) and length(${col(t.email)}) between 3 and 255`),
   ],
@@ -100,6 +102,11 @@ export const profiles = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Admin user search (issue 13 §3, ADR 043): prefix matches on these, index-driven at 100,000 users.
+    index("profiles_first_name_nocase_idx").on(sql`${t.firstName} COLLATE NOCASE`),
+    index("profiles_last_name_nocase_idx").on(sql`${t.lastName} COLLATE NOCASE`),
+    index("profiles_display_name_nocase_idx").on(sql`${t.displayName} COLLATE NOCASE`),
+    index("profiles_city_nocase_idx").on(sql`${t.city} COLLATE NOCASE`),
     check("profiles_zip_code", isZip(t.zipCode)),
     check("profiles_first_name_length", sql`length(${col(t.firstName)}) <= 100`),
     check("profiles_last_name_length", sql`length(${col(t.lastName)}) <= 100`),

@@ -8,4 +8,5 @@ export * from "./photos";
 export * from "./messages";
 export * from "./requests";
 export * from "./geo";
+export * from "./audit";
 export * from "./relations";

@@ -1,0 +1,34 @@
+// Admin audit log (issue 13 §3): who did what to whom, when. Append-only: the migration adds
+// triggers that refuse every UPDATE and DELETE, so nobody — the app included — can edit it.
+import { sql } from "drizzle-orm";
+import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { col, createdAt, id, isOneOf } from "./columns";
+
+export const AUDIT_ACTIONS = ["delete_user", "delete_club", "delete_listing"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "club", "listing"] as const;
+
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: id(),
+    // No foreign keys: an entry outlives both the admin's and the target's rows.
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: AUDIT_TARGET_TYPES }).notNull(),
+    targetId: text("target_id").notNull(),
+    // What the target was called when it went (an e-mail, a club name, a title).
+    targetLabel: text("target_label").notNull(),
+    // JSON: what went with it (counts, successor of owned clubs…).
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_created_at_idx").on(sql`${t.createdAt} DESC`),
+    check("admin_audit_log_action", isOneOf(t.action, AUDIT_ACTIONS)),
+    check("admin_audit_log_target_type", isOneOf(t.targetType, AUDIT_TARGET_TYPES)),
+    check("admin_audit_log_detail_length", sql`length(${col(t.detail)}) <= 4000`),
+  ],
+);
+
+export type AdminAuditEntry = typeof adminAuditLog.$inferSelect;
