@@ -177,3 +177,15 @@ test("nobody can edit or delete the audit log, not even with SQL", async () => {
   expect(await refusal(t.db.run(sql`delete from admin_audit_log where id = ${entry.id}`))).toMatch(/append-only/);
   expect((await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.id, entry.id)))[0]).toEqual(entry);
 });
+
+test("a site admin deleting someone's listing is in the audit log; a seller deleting their own is not", async () => {
+  const { deleteListing } = await import("./listings.server");
+  const seller = await createTestUser(t.db);
+  const byAdmin = await createTestListing(t.db, seller, { title: `Removed by admin ${word()}` });
+  const bySeller = await createTestListing(t.db, seller);
+  expect(await deleteListing(t.db, admin, byAdmin)).not.toBeNull();
+  expect(await deleteListing(t.db, seller, bySeller)).not.toBeNull();
+  const entries = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "delete_listing"));
+  expect(entries.filter((e) => e.targetId === byAdmin)).toEqual([expect.objectContaining({ actorId: admin.id, targetType: "listing" })]);
+  expect(entries.filter((e) => e.targetId === bySeller)).toEqual([]);
+});

@@ -18,7 +18,7 @@ export const SITE_PERMISSIONS: Record<SiteRoleName, Record<SiteAction, boolean>>
 export const siteRole = (viewer: Viewer | null): SiteRoleName => (viewer?.isAdmin ? "siteAdmin" : "user");
 export const siteCan = (viewer: Viewer | null, action: SiteAction) => SITE_PERMISSIONS[siteRole(viewer)][action];
 
-export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_PAGE_SIZE = 25; // app/routes/admin.tsx pages by the same size
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -65,6 +65,7 @@ export type AdminUserRow = {
   state: string | null;
   joinedAt: Date;
   listingCount: number;
+  ownedClubs: number;
   isAdmin: boolean;
 };
 
@@ -88,6 +89,7 @@ export async function searchUsers(db: Db, opts: { q?: string; page?: number }): 
         state: profiles.state,
         joinedAt: users.createdAt,
         listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
+        ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
         isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
       })
       .from(users)
@@ -98,7 +100,7 @@ export async function searchUsers(db: Db, opts: { q?: string; page?: number }): 
       .offset((page - 1) * ADMIN_PAGE_SIZE),
     db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), isAdmin: Boolean(r.isAdmin) })), total: n };
+  return { rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), ownedClubs: Number(r.ownedClubs), isAdmin: Boolean(r.isAdmin) })), total: n };
 }
 
 export type AdminClubRow = {

@@ -281,7 +281,13 @@ export async function setListingStatus(db: Db, viewer: Viewer, listingId: string
  */
 export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   const allowed = viewer.isAdmin ? eq(listings.id, listingId) : and(eq(listings.id, listingId), eq(listings.userId, viewer.id));
-  const [marked, deleted] = await db.batch([
+  // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
+  // written in the same batch, before the row goes.
+  const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, created_at)
+    select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title, ${Date.now()}
+    from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
+  const [, marked, deleted] = await db.batch([
+    db.run(audit),
     markRemovedPhotos(db, listingId, sql`listings.user_id`, [], allowed),
     db.delete(listings).where(allowed).returning({ id: listings.id }),
   ]);

@@ -17,7 +17,10 @@ import {
   updateOwnProfile,
 } from "~/domain/profile.server";
 import { RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
-import { requireUser } from "~/domain/session.server";
+import { deleteUserAccount } from "~/domain/admin.server";
+import { finishPhotoDeletes } from "~/domain/photos.server";
+import { clearSessionCookie, requireUser } from "~/domain/session.server";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDate, formatPrice } from "~/lib/format";
 import { getFormConstraint } from "~/lib/form-constraint";
 import { pageMeta } from "~/lib/meta";
@@ -113,6 +116,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
+  if (intent === "deleteAccount") {
+    // The same deletion as the admin's (ADR 044), of the signed-in account only.
+    const deleted = await deleteUserAccount(context.db, viewer, viewer.id, "self");
+    if (!deleted.ok) {
+      const description = deleted.reason === "last_admin" ? "The last site admin cannot delete their account" : "Please try again";
+      return redirectWithToast(context, "/player-profile", { title: "Error deleting account", description, variant: "destructive" });
+    }
+    await finishPhotoDeletes(context.db, context.photos, deleted.removedKeys);
+    return redirectWithToast(context, "/", { title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" }, {
+      headers: { "Set-Cookie": clearSessionCookie(context.env) },
+    });
+  }
+
   return redirectWithToast(context, "/player-profile", { title: "Error", description: "Failed to update profile", variant: "destructive" });
 }
 
@@ -151,6 +167,29 @@ export default function PlayerProfile() {
         </section>
       ) : null}
 
+      {page.role === "self" ? (
+        <section aria-labelledby="delete-account" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="delete-account" className="text-lg font-semibold text-slate-900">
+            Delete my account
+          </h2>
+          <p className="mt-1 text-slate-700">
+            This deletes your account with your {page.listings.length} {page.listings.length === 1 ? "listing" : "listings"} and their photos, your favorites,
+            memberships, messages and requests, and signs you out everywhere. Clubs you own pass to their longest-standing admin. It cannot be undone.
+          </p>
+          <div className="mt-4">
+            <ConfirmDialog
+              trigger="Delete my account"
+              triggerClassName={buttonClass.danger}
+              title="Delete your account?"
+              description="Everything listed above goes for good. You will be signed out."
+              confirmLabel="Yes, delete my account"
+              pendingLabel="Deleting..."
+              fields={{ intent: "deleteAccount" }}
+            />
+          </div>
+        </section>
+      ) : null}
+
       <section aria-labelledby="my-listings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="my-listings" className="text-lg font-semibold text-slate-900">
           {adminView ? "Listings" : "My Listings"}
@@ -165,7 +204,7 @@ export default function PlayerProfile() {
                   {l.title}
                 </Link>
                 <span className="flex items-center gap-3 text-sm text-slate-700">
-                  <span>{formatPrice(l.priceCents / 100)}</span>
+                  <span>{formatPrice(l.priceCents)}</span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium">{listingStatusLabel(l.status)}</span>
                 </span>
               </li>

@@ -1,0 +1,384 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, listingStatusLabel, LISTING_STATUSES } from "~/catalog/options";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { buttonClass } from "~/components/ui/styles";
+import {
+  adminStats,
+  deleteClubAsAdmin,
+  deleteUserAccount,
+  listAuditLog,
+  listListings,
+  searchClubs,
+  searchUsers,
+} from "~/domain/admin.server";
+import { finishPhotoDeletes } from "~/domain/photos.server";
+import { requireAdmin } from "~/domain/session.server";
+import { formatDate, formatPrice } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
+// requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
+// search and paging are URL state (GET forms), so every view works without JavaScript and can be
+// linked to. Deletes are POSTs behind a confirmation naming what will go.
+
+export const meta: MetaFunction = () => pageMeta("Admin Dashboard — LockerSwap", "LockerSwap site administration.");
+
+const TABS = ["users", "clubs", "listings", "audit"] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { users: "All Users", clubs: "All Clubs", listings: "Listings", audit: "Audit Log" };
+
+function pageOf(value: string | null) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const tab: Tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "users";
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = pageOf(url.searchParams.get("page"));
+  const stats = await adminStats(context.db);
+  const iso = (d: Date) => d.toISOString();
+  const headers = { "Cache-Control": "private, no-store" };
+  if (tab === "users") {
+    const users = await searchUsers(context.db, { q, page });
+    return data({ tab, q, page, stats, users: { total: users.total, rows: users.rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })) }, clubs: null, listings: null, audit: null }, { headers });
+  }
+  if (tab === "clubs") {
+    const clubs = await searchClubs(context.db, { q, page });
+    return data({ tab, q, page, stats, users: null, clubs, listings: null, audit: null }, { headers });
+  }
+  if (tab === "listings") {
+    const listings = await listListings(context.db, { status: url.searchParams.get("status"), page });
+    return data(
+      { tab, q, page, stats, users: null, clubs: null, listings: { ...listings, rows: listings.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) }, audit: null },
+      { headers },
+    );
+  }
+  const audit = await listAuditLog(context.db, { page });
+  return data({ tab, q, page, stats, users: null, clubs: null, listings: null, audit: { total: audit.total, rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) } }, { headers });
+}
+
+/** Back to the view the admin was on (same-origin path built here, never from the request's URL host). */
+function backTo(form: FormData) {
+  const tab = TABS.find((t) => t === form.get("tab")) ?? "users";
+  return `/admin?${new URLSearchParams({ tab })}`;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = backTo(form);
+  if (intent === "deleteUser") {
+    const result = await deleteUserAccount(context.db, admin, String(form.get("userId") ?? ""), "admin");
+    if (!result.ok) {
+      const description =
+        result.reason === "self"
+          ? "You cannot delete your own account from the dashboard"
+          : result.reason === "last_admin"
+            ? "The last site admin cannot be deleted"
+            : result.reason === "not_found"
+              ? "That user no longer exists"
+              : "Please try again";
+      return redirectWithToast(context, back, { title: "Error deleting user", description, variant: "destructive" });
+    }
+    await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
+    return redirectWithToast(context, back, { title: "User deleted", description: result.email, variant: "success" });
+  }
+  if (intent === "deleteClub") {
+    const result = await deleteClubAsAdmin(context.db, admin, String(form.get("clubId") ?? ""));
+    if (!result.ok) return redirectWithToast(context, back, { title: "Error deleting club", description: "Please try again", variant: "destructive" });
+    await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
+    return redirectWithToast(context, back, { title: "Club deleted", description: result.name, variant: "success" });
+  }
+  return redirectWithToast(context, back, { title: "Error", description: "Unknown action", variant: "destructive" });
+}
+
+export default function AdminDashboard() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Dashboard</h1>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Total Users" value={d.stats.totalUsers} />
+        <Stat label="Total Clubs" value={d.stats.totalClubs} />
+        <Stat label="Public Clubs" value={d.stats.publicClubs} note="Visible to everyone" />
+        <Stat label="Private Clubs" value={d.stats.notPublicClubs} note="Members-only and private" />
+      </dl>
+      <nav aria-label="Admin sections" className="flex flex-wrap gap-2 border-b border-slate-200 pb-2">
+        {TABS.map((t) => (
+          <Link
+            key={t}
+            to={`/admin?tab=${t}`}
+            aria-current={d.tab === t ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${d.tab === t ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            {TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+      {d.users ? <UsersTable users={d.users} /> : null}
+      {d.clubs ? <ClubsTable clubs={d.clubs} /> : null}
+      {d.listings ? <ListingsTable listings={d.listings} /> : null}
+      {d.audit ? <AuditTable audit={d.audit} /> : null}
+    </div>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}>
+        {value.toLocaleString("en-US")}
+      </dd>
+      {note ? <dd className="text-xs text-slate-600">{note}</dd> : null}
+    </div>
+  );
+}
+
+function SearchForm({ tab, placeholder, label }: { tab: Tab; placeholder: string; label: string }) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="tab" value={tab} />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`admin-search-${tab}`} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <input
+          id={`admin-search-${tab}`}
+          name="q"
+          type="search"
+          maxLength={100}
+          defaultValue={params.get("q") ?? ""}
+          placeholder={placeholder}
+          className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+        />
+      </div>
+      <button type="submit" className={buttonClass.primary}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+// The domain's ADMIN_PAGE_SIZE (a server module; the browser bundle cannot import it).
+const PAGE_SIZE = 25;
+
+function Pager({ total, page, extra }: { total: number; page: number; extra: Record<string, string> }) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const href = (p: number) => `/admin?${new URLSearchParams({ ...extra, page: String(p) })}`;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-700">
+      <span>
+        {total.toLocaleString("en-US")} {total === 1 ? "result" : "results"} · page {page} of {pages}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className={buttonClass.secondary}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={href(page + 1)} className={buttonClass.secondary}>
+            Next
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-900">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function UsersTable({ users }: { users: NonNullable<LoaderData["users"]> }) {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="users-heading" className="space-y-3">
+      <h2 id="users-heading" className="text-lg font-semibold text-slate-900">
+        All Users
+      </h2>
+      <SearchForm tab="users" label="Search users" placeholder="E-mail, name, city or state" />
+      {users.rows.length === 0 ? (
+        <p className="text-slate-600">No users match.</p>
+      ) : (
+        <Table caption="All users" head={["E-mail", "Name", "Location", "Joined", "Listings", "Role", "Actions"]}>
+          {users.rows.map((u) => {
+            const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || u.displayName || "—";
+            return (
+              <tr key={u.id}>
+                <td className="px-3 py-2">
+                  <a href={`mailto:${u.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {u.email}
+                  </a>
+                </td>
+                <td className="px-3 py-2">
+                  <Link to={`/player-profile?user=${u.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {name}
+                  </Link>
+                  {u.displayName && name !== u.displayName ? <span className="block text-xs text-slate-600">{u.displayName}</span> : null}
+                </td>
+                <td className="px-3 py-2">{[u.city, u.state].filter(Boolean).join(", ") || "—"}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDate(u.joinedAt, "short")}</td>
+                <td className="px-3 py-2">{u.listingCount}</td>
+                <td className="px-3 py-2">{u.isAdmin ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Admin</span> : null}</td>
+                <td className="px-3 py-2">
+                  <ConfirmDialog
+                    trigger={<>Delete<span className="sr-only"> {u.email}</span></>}
+                    title={`Delete ${u.email}?`}
+                    description={`This deletes the account and its ${u.listingCount} ${u.listingCount === 1 ? "listing" : "listings"} with their photos, favorites, memberships, messages, requests and sessions.${u.ownedClubs ? ` The ${u.ownedClubs} ${u.ownedClubs === 1 ? "club" : "clubs"} they own pass to its longest-standing admin (or earliest member), or are deleted when nobody is left.` : ""} It cannot be undone.`}
+                    confirmLabel="Delete user"
+                    pendingLabel="Deleting..."
+                    fields={{ intent: "deleteUser", userId: u.id, tab: "users" }}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
+      )}
+      <Pager total={users.total} page={d.page} extra={{ tab: "users", ...(d.q ? { q: d.q } : {}) }} />
+    </section>
+  );
+}
+
+function ClubsTable({ clubs }: { clubs: NonNullable<LoaderData["clubs"]> }) {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="clubs-heading" className="space-y-3">
+      <h2 id="clubs-heading" className="text-lg font-semibold text-slate-900">
+        All Clubs
+      </h2>
+      <SearchForm tab="clubs" label="Search clubs" placeholder="Name, city or state" />
+      {clubs.rows.length === 0 ? (
+        <p className="text-slate-600">No clubs match.</p>
+      ) : (
+        <Table caption="All clubs" head={["Name", "Location", "Type", "Visibility", "Members", "Actions"]}>
+          {clubs.rows.map((c) => (
+            <tr key={c.id}>
+              <td className="px-3 py-2">
+                <Link to={`/club/${c.slug}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {c.name}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{[c.city, c.state].filter(Boolean).join(", ") || "—"}</td>
+              <td className="px-3 py-2">{CLUB_TYPE_BADGES[c.type as keyof typeof CLUB_TYPE_BADGES]?.label ?? c.type}</td>
+              <td className="px-3 py-2">{CLUB_VISIBILITY_LABELS[c.visibility as keyof typeof CLUB_VISIBILITY_LABELS] ?? c.visibility}</td>
+              <td className="px-3 py-2">{c.members}</td>
+              <td className="px-3 py-2">
+                <ConfirmDialog
+                  trigger={<>Delete<span className="sr-only"> {c.name}</span></>}
+                  title={`Delete ${c.name}?`}
+                  description={`This deletes the club with its ${c.members} ${c.members === 1 ? "membership" : "memberships"}, chat, announcements, direct messages, requests and invite code. Listings posted only to this club stay hidden until their sellers choose where they go. It cannot be undone.`}
+                  confirmLabel="Delete club"
+                  pendingLabel="Deleting..."
+                  fields={{ intent: "deleteClub", clubId: c.id, tab: "clubs" }}
+                />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager total={clubs.total} page={d.page} extra={{ tab: "clubs", ...(d.q ? { q: d.q } : {}) }} />
+    </section>
+  );
+}
+
+function ListingsTable({ listings }: { listings: NonNullable<LoaderData["listings"]> }) {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="listings-heading" className="space-y-3">
+      <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
+        Listings
+      </h2>
+      <nav aria-label="Listing status" className="flex flex-wrap gap-2">
+        {[null, ...LISTING_STATUSES].map((s) => (
+          <Link
+            key={s ?? "all"}
+            to={`/admin?${new URLSearchParams({ tab: "listings", ...(s ? { status: s } : {}) })}`}
+            aria-current={listings.status === s ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-full border px-3 text-sm ${listings.status === s ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-700"}`}
+          >
+            {s ? listingStatusLabel(s) : "All"}
+          </Link>
+        ))}
+      </nav>
+      {listings.rows.length === 0 ? (
+        <p className="text-slate-600">No listings.</p>
+      ) : (
+        <Table caption="Listings" head={["Title", "Seller", "Price", "Status", "Audience", "Listed"]}>
+          {listings.rows.map((l) => (
+            <tr key={l.id}>
+              <td className="px-3 py-2">
+                <Link to={`/listing/${l.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {l.title}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{l.sellerEmail}</td>
+              <td className="px-3 py-2">{formatPrice(l.priceCents)}</td>
+              <td className="px-3 py-2">{listingStatusLabel(l.status)}</td>
+              <td className="px-3 py-2">{l.audience === "public" ? "Public" : "Clubs only"}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDate(l.createdAt, "short")}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager total={listings.total} page={d.page} extra={{ tab: "listings", ...(listings.status ? { status: listings.status } : {}) }} />
+    </section>
+  );
+}
+
+const AUDIT_ACTION_LABELS: Record<string, string> = { delete_user: "Deleted user", delete_club: "Deleted club", delete_listing: "Deleted listing" };
+
+function AuditTable({ audit }: { audit: NonNullable<LoaderData["audit"]> }) {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-3">
+      <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
+        Audit Log
+      </h2>
+      <p className="text-sm text-slate-600">Every admin action, newest first. Entries cannot be edited or removed.</p>
+      {audit.rows.length === 0 ? (
+        <p className="text-slate-600">No admin actions yet.</p>
+      ) : (
+        <Table caption="Audit log" head={["When", "Who", "What", "Target"]}>
+          {audit.rows.map((a) => (
+            <tr key={a.id}>
+              <td className="whitespace-nowrap px-3 py-2">{new Date(a.createdAt).toISOString().replace("T", " ").slice(0, 16)} UTC</td>
+              <td className="px-3 py-2">{a.actorEmail}</td>
+              <td className="px-3 py-2">{AUDIT_ACTION_LABELS[a.action] ?? a.action}</td>
+              <td className="px-3 py-2">{a.targetLabel}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager total={audit.total} page={d.page} extra={{ tab: "audit" }} />
+    </section>
+  );
+}
