@@ -18,7 +18,9 @@ export const SITE_PERMISSIONS: Record<SiteRoleName, Record<SiteAction, boolean>>
 export const siteRole = (viewer: Viewer | null): SiteRoleName => (viewer?.isAdmin ? "siteAdmin" : "user");
 export const siteCan = (viewer: Viewer | null, action: SiteAction) => SITE_PERMISSIONS[siteRole(viewer)][action];
 
-export const ADMIN_PAGE_SIZE = 25; // app/routes/admin.tsx pages by the same size
+export const ADMIN_PAGE_SIZE = 25;
+/** Matches are counted up to this many (shown as "1,000+"); paging goes as far as the count. */
+export const COUNT_CAP = 1000; // app/routes/admin.tsx pages by the same size
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -73,34 +75,48 @@ export type AdminUserRow = {
  * All users, newest first, paged; `q` matches the start of the e-mail, a name, the city, or the
  * state code (ADR 043: prefix matches use the NOCASE indexes, so a search stays fast at 100,000).
  */
-export async function searchUsers(db: Db, opts: { q?: string; page?: number }): Promise<{ rows: AdminUserRow[]; total: number }> {
+export async function searchUsers(db: Db, opts: { q?: string; page?: number }): Promise<{ rows: AdminUserRow[]; total: number; capped: boolean }> {
   const q = (opts.q ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const where = q.replace(/[\\%_]/g, "") ? matchingUserIds(q) : undefined;
-  const [rows, [{ n }]] = await db.batch([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        displayName: profiles.displayName,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        city: profiles.city,
-        state: profiles.state,
-        joinedAt: users.createdAt,
-        listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
-        ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
-        isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), ownedClubs: Number(r.ownedClubs), isAdmin: Boolean(r.isAdmin) })), total: n };
+  const term = q.replace(/[\\%_]/g, "");
+  // Counted first (capped, index-only, ~1 ms). Then the page: a rare term gathers its few matches
+  // through the indexes; a common one ("smi", "TX") walks users newest first and stops after a page,
+  // which is faster than gathering thousands of matches to sort them (ADR 043).
+  const [{ n }] = await db.all<{ n: number }>(
+    sql`select count(*) as n from (select 1 from users where ${term ? matchingUserIds(term) : sql`1`} limit ${COUNT_CAP + 1})`,
+  );
+  const where = !term ? undefined : n > 200 ? matchesUser(term) : matchingUserIds(term);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: profiles.displayName,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      city: profiles.city,
+      state: profiles.state,
+      joinedAt: users.createdAt,
+      listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
+      ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
+      isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), users.id)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), ownedClubs: Number(r.ownedClubs), isAdmin: Boolean(r.isAdmin) })),
+    total: Math.min(Number(n), COUNT_CAP),
+    capped: Number(n) > COUNT_CAP,
+  };
+}
+
+/** The same match as matchingUserIds, tested row by row (for terms that match many users). */
+function matchesUser(q: string) {
+  return sql`(${likePrefix(sql`users.email`, q)} or ${likePrefix(sql`profiles.first_name`, q)} or ${likePrefix(sql`profiles.last_name`, q)}
+    or ${likePrefix(sql`profiles.display_name`, q)} or ${likePrefix(sql`profiles.city`, q)}${q.length === 2 ? sql` or profiles.state = ${q.toUpperCase()}` : sql``})`;
 }
 
 export type AdminClubRow = {

@@ -102,11 +102,13 @@ export const profiles = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Admin user search (issue 13 §3, ADR 043): prefix matches on these, index-driven at 100,000 users.
-    index("profiles_first_name_nocase_idx").on(sql`${t.firstName} COLLATE NOCASE`),
-    index("profiles_last_name_nocase_idx").on(sql`${t.lastName} COLLATE NOCASE`),
-    index("profiles_display_name_nocase_idx").on(sql`${t.displayName} COLLATE NOCASE`),
-    index("profiles_city_nocase_idx").on(sql`${t.city} COLLATE NOCASE`),
+    // Admin user search (issue 13 §3, ADR 043): prefix matches on these, index-driven at 100,000 users;
+    // user_id rides along so a match never reads the table (covering).
+    index("profiles_first_name_nocase_idx").on(sql`${t.firstName} COLLATE NOCASE`, t.userId),
+    index("profiles_last_name_nocase_idx").on(sql`${t.lastName} COLLATE NOCASE`, t.userId),
+    index("profiles_display_name_nocase_idx").on(sql`${t.displayName} COLLATE NOCASE`, t.userId),
+    index("profiles_city_nocase_idx").on(sql`${t.city} COLLATE NOCASE`, t.userId),
+    index("profiles_state_idx").on(t.state, t.userId),
     check("profiles_zip_code", isZip(t.zipCode)),
     check("profiles_first_name_length", sql`length(${col(t.firstName)}) <= 100`),
     check("profiles_last_name_length", sql`length(${col(t.lastName)}) <= 100`),
