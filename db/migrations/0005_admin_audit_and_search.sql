@@ -20,6 +20,7 @@ CREATE INDEX `profiles_display_name_nocase_idx` ON `profiles` ("display_name" CO
 CREATE INDEX `profiles_city_nocase_idx` ON `profiles` ("city" COLLATE NOCASE,`user_id`);--> statement-breakpoint
 CREATE INDEX `profiles_state_idx` ON `profiles` (`state`,`user_id`);--> statement-breakpoint
 CREATE INDEX `users_email_nocase_idx` ON `users` ("email" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `users_created_at_idx` ON `users` ("created_at" DESC);--> statement-breakpoint
 -- Hand-added (issue 13 §3): the audit log is append-only. No UPDATE, no DELETE, by anyone.
 CREATE TRIGGER `admin_audit_log_no_update` BEFORE UPDATE ON `admin_audit_log` BEGIN
 	SELECT RAISE(ABORT, 'admin_audit_log is append-only');
