@@ -41,25 +41,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t === url.searchParams.get("tab")) ?? "users";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = pageOf(url.searchParams.get("page"));
-  const stats = await adminStats(context.db);
+  // Independent reads run side by side (not one after the other).
+  const statsPromise = adminStats(context.db);
   const iso = (d: Date) => d.toISOString();
   const headers = { "Cache-Control": "private, no-store" };
   if (tab === "users") {
-    const users = await searchUsers(context.db, { q, page });
-    return data({ tab, q, page, stats, users: { total: users.total, rows: users.rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })) }, clubs: null, listings: null, audit: null }, { headers });
+    const [stats, users] = await Promise.all([statsPromise, searchUsers(context.db, { q, page })]);
+    return data({ tab, q, page, stats, users: { total: users.total, capped: users.capped, rows: users.rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })) }, clubs: null, listings: null, audit: null }, { headers });
   }
   if (tab === "clubs") {
-    const clubs = await searchClubs(context.db, { q, page });
+    const [stats, clubs] = await Promise.all([statsPromise, searchClubs(context.db, { q, page })]);
     return data({ tab, q, page, stats, users: null, clubs, listings: null, audit: null }, { headers });
   }
   if (tab === "listings") {
-    const listings = await listListings(context.db, { status: url.searchParams.get("status"), page });
+    const [stats, listings] = await Promise.all([statsPromise, listListings(context.db, { status: url.searchParams.get("status"), page })]);
     return data(
       { tab, q, page, stats, users: null, clubs: null, listings: { ...listings, rows: listings.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) }, audit: null },
       { headers },
     );
   }
-  const audit = await listAuditLog(context.db, { page });
+  const [stats, audit] = await Promise.all([statsPromise, listAuditLog(context.db, { page })]);
   return data({ tab, q, page, stats, users: null, clubs: null, listings: null, audit: { total: audit.total, rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) } }, { headers });
 }
 
@@ -171,13 +172,15 @@ function SearchForm({ tab, placeholder, label }: { tab: Tab; placeholder: string
 // The domain's ADMIN_PAGE_SIZE (a server module; the browser bundle cannot import it).
 const PAGE_SIZE = 25;
 
-function Pager({ total, page, extra }: { total: number; page: number; extra: Record<string, string> }) {
+function Pager({ total, page, extra, capped = false }: { total: number; page: number; extra: Record<string, string>; capped?: boolean }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const href = (p: number) => `/admin?${new URLSearchParams({ ...extra, page: String(p) })}`;
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-700">
       <span>
-        {total.toLocaleString("en-US")} {total === 1 ? "result" : "results"} · page {page} of {pages}
+        {total.toLocaleString("en-US")}
+        {capped ? "+" : ""} {total === 1 ? "result" : "results"} · page {page} of {pages}
+        {capped ? " (search more precisely to see the rest)" : ""}
       </span>
       <span className="flex gap-2">
         {page > 1 ? (
@@ -263,7 +266,7 @@ function UsersTable({ users }: { users: NonNullable<LoaderData["users"]> }) {
           })}
         </Table>
       )}
-      <Pager total={users.total} page={d.page} extra={{ tab: "users", ...(d.q ? { q: d.q } : {}) }} />
+      <Pager total={users.total} capped={users.capped} page={d.page} extra={{ tab: "users", ...(d.q ? { q: d.q } : {}) }} />
     </section>
   );
 }
