@@ -118,7 +118,7 @@ export default function App() {
         </Suspense>
       ) : null}
       <SiteHeader account={user ? <AccountMenu user={user} /> : undefined} />
-      <main id="main" className="mx-auto max-w-7xl px-3 py-6 sm:px-6">
+      <main id="main" className="mx-auto w-full min-w-0 max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>
       {testingMode ? (

@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminDashboard() {
   const d = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+    <div className="mx-auto min-w-0 max-w-7xl space-y-6 py-2">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Dashboard</h1>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Total Users" value={d.stats.totalUsers} />
@@ -200,7 +200,7 @@ function Pager({ total, page, extra, capped = false }: { total: number; page: nu
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

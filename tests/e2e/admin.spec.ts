@@ -171,3 +171,14 @@ test("a user deletes their own account from the profile page and is signed out",
   await page.goto("/player-profile");
   await expect(page).toHaveURL(/\/auth/);
 });
+
+test("at 360 px the dashboard and the profile page do not scroll sideways (tables scroll in their own box)", async ({ page, context }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const admin = await createTestUser(db(), { admin: true });
+  await signInAs(context, admin.id);
+  for (const path of ["/admin", "/admin?tab=clubs", "/admin?tab=listings", "/player-profile"]) {
+    await page.goto(path);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});
