@@ -111,15 +111,16 @@ export default function ClubPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <ClubHeader club={club} actions={<ClubActions data={data} />} />
-      <nav aria-label="Club sections" className="overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      {/* Wraps on a phone rather than scrolling sideways, so every tab stays in sight; 44 px tall targets. */}
+      <nav aria-label="Club sections">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {tabs.map((t) => (
             <li key={t.key}>
               <Link
                 to={t.key === "in-play" ? "." : `?tab=${t.key}`}
                 preventScrollReset
                 aria-current={t.key === tab ? "page" : undefined}
-                className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
+                className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold ${
                   t.key === tab ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"
                 }`}
               >
