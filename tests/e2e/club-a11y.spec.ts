@@ -18,6 +18,14 @@ const SHOTS = ".cache/screenshots";
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();
 
+/** The open modal sits in the middle of the window (Tailwind's reset drops the UA's `margin: auto`). */
+async function expectCentred(page: Page) {
+  const box = (await page.getByRole("dialog").boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - width / 2), "dialog centred horizontally").toBeLessThanOrEqual(2);
+  expect(Math.abs(box.y + box.height / 2 - height / 2), "dialog centred vertically").toBeLessThanOrEqual(2);
+}
+
 async function check(page: Page, name: string) {
   const width = page.viewportSize()!.width;
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -115,11 +123,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.goto(`/club/${club.slug}`);
       await page.getByRole("button", { name: "Leave Group" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
+      await expectCentred(page);
       await check(page, "club leave-dialog");
 
       await page.goto(`/club/${codeClub.slug}`);
       await page.getByRole("button", { name: "Enter Invite Code" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
+      await expectCentred(page);
       await check(page, "club invite-code-dialog");
       await page.goto("/team-hub");
       await check(page, "team-hub member");
