@@ -70,7 +70,7 @@ export function InviteCodeDialog({ action, disabled }: { action: string; disable
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current.close();
         }}
-        className="w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
           Enter Invite Code

@@ -40,16 +40,17 @@ export function NotificationsMenu({ notifications }: { notifications: Notificati
             </h2>
             <ul className="mt-1 space-y-1">
               {approvals.map((row) => (
-                <li key={row.membershipId} className="flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm">
-                  <span>{row.clubName}</span>
+                <li key={row.membershipId}>
+                  {/* The whole row is the 'View Club' control: a POST that acknowledges the notice, then opens the club (works without JS). */}
                   <Form method="post" action="/notifications/acknowledge">
                     <input type="hidden" name="membershipId" value={row.membershipId} />
                     <button
                       type="submit"
                       aria-label={`View Club ${row.clubName}`}
-                      className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 hover:bg-emerald-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-1 py-1.5 text-left text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
-                      View Club
+                      <span className="min-w-0 break-words">{row.clubName}</span>
+                      <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">View Club</span>
                     </button>
                   </Form>
                 </li>
@@ -67,10 +68,10 @@ export function NotificationsMenu({ notifications }: { notifications: Notificati
                 <li key={row.clubSlug}>
                   <Link
                     to={`/club/${row.clubSlug}/manage`}
-                    className="flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-slate-50"
+                    className="flex min-h-11 items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
-                    <span>{row.clubName}</span>
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                    <span className="min-w-0 break-words">{row.clubName}</span>
+                    <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
                       {row.count} {row.count === 1 ? "request" : "requests"}
                     </span>
                   </Link>

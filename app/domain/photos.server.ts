@@ -363,7 +363,9 @@ export async function cleanupPhotos(
   for (const batch of chunks(heldGone, 500)) await db.delete(listingPhotos).where(inArray(listingPhotos.r2Key, batch));
   for (const batch of chunks(ledgerGone, 500)) await db.delete(photoObjects).where(inArray(photoObjects.r2Key, batch));
 
-  const known = new Set(rows.map((r) => r.r2Key));
+  // Club logos are held by clubs.logo_key (club-logo.server.ts, ADR 037), never orphans.
+  const logos = await db.all<{ r2Key: string }>(sql`select logo_key as r2Key from clubs where logo_key is not null`);
+  const known = new Set([...rows, ...logos].map((r) => r.r2Key));
   const orphans = [...objects].filter(([key, uploaded]) => !known.has(key) && uploaded < expiredBefore).map(([key]) => key);
   let orphanObjects = 0;
   for (const batch of chunks(orphans, 1000)) {

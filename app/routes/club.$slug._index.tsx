@@ -4,6 +4,7 @@ import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB
 import { sportName } from "~/catalog/sport-names";
 import { ClubHeader } from "~/components/club-header";
 import { InviteCodeDialog } from "~/components/club-invite-code";
+import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
@@ -83,6 +84,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     memberCount: page.memberCount,
     listingCount: page.listingCount,
     listings: page.listings,
+    // Testing mode with an empty club: sample cards for its sport (02 §2), never links.
+    samples: page.listings.length === 0 && viewer !== null && isTestingModeOn(request, context.env) ? sampleListingsFor(club.sport) : [],
     preview: page.preview,
     roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
     rosterHidden: page.rosterHidden,
@@ -108,15 +111,16 @@ export default function ClubPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <ClubHeader club={club} actions={<ClubActions data={data} />} />
-      <nav aria-label="Club sections" className="overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      {/* Wraps on a phone rather than scrolling sideways, so every tab stays in sight; 44 px tall targets. */}
+      <nav aria-label="Club sections">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {tabs.map((t) => (
             <li key={t.key}>
               <Link
                 to={t.key === "in-play" ? "." : `?tab=${t.key}`}
                 preventScrollReset
                 aria-current={t.key === tab ? "page" : undefined}
-                className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
+                className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold ${
                   t.key === tab ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"
                 }`}
               >
@@ -216,6 +220,23 @@ function ClubActions({ data }: { data: Data }) {
 
 function InPlay({ data }: { data: Data }) {
   const { listings, preview, listingCount, club } = data;
+  if (listings.length === 0 && data.samples.length > 0) {
+    return (
+      <section aria-labelledby="samples-heading" className="space-y-3">
+        <h2 id="samples-heading" className="text-sm font-semibold text-slate-700">
+          Sample listings (testing mode)
+        </h2>
+        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
+          {data.samples.map((sample) => (
+            <ClubListingCardView
+              key={sample.id}
+              listing={{ ...sample, city: club.city ?? "Local pickup", state: club.state ?? "US", createdAt: 0, photoUrl: null, linkable: false }}
+            />
+          ))}
+        </div>
+      </section>
+    );
+  }
   if (listings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{CLUB_TEXT.noItems}</p>;
   const signIn = `/auth?${new URLSearchParams({ redirectTo: `/club/${club.slug}` })}`;
   return (

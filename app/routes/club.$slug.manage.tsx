@@ -7,6 +7,7 @@ import { SwitchField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { clubDenialResponse, clubNotFound, getClubAccess, getInviteCode, requireClubPermission } from "~/domain/club-access.server";
+import { uploadClubLogo } from "~/domain/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
 import { memberName, pendingRequests, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
@@ -14,6 +15,7 @@ import { getUser } from "~/domain/session.server";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { listingPhotoUrl } from "~/schemas/search";
 
 export { ErrorBoundary } from "./club.$slug._index";
 
@@ -41,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       slug: club.slug,
       name: club.name,
       joinMode: club.joinMode,
+      logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null,
       showPricesInPreview: club.showPricesInPreview,
       showListingCount: club.showListingCount,
       allowJoinRequests: club.allowJoinRequests,
@@ -51,7 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const INTENTS = ["approve", "reject", "settings", "invite-code", "promote", "demote", "remove"] as const;
+const INTENTS = ["approve", "reject", "settings", "invite-code", "promote", "demote", "remove", "logo"] as const;
 type Intent = (typeof INTENTS)[number];
 const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
   approve: "approved",
@@ -61,6 +64,7 @@ const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
   promote: "promoted",
   demote: "demoted",
   remove: "memberRemoved",
+  logo: "logoUpdated",
 };
 
 async function answer(context: AppLoadContext, result: ClubResult, intent: Intent) {
@@ -106,6 +110,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         }),
         intent,
       );
+    case "logo": {
+      // Multipart (works without JS): the bytes are checked like listing photos (ADR 037).
+      const file = form.get("logo");
+      const result = await uploadClubLogo(db, context.photos, viewer, slug, file instanceof File ? file : null);
+      if (!result.ok && result.error === "photo") {
+        return redirectWithToast(context, `/club/${slug}/manage`, { title: "Logo not updated", description: result.message, variant: "destructive" }, { status: 303 });
+      }
+      return answer(context, result as ClubResult, intent);
+    }
     case "invite-code":
       return answer(context, await changeInviteCode(db, viewer, slug, String(form.get("code") ?? "")), intent);
     default: {
@@ -221,6 +234,8 @@ export default function ManageClub() {
         </section>
       ) : null}
 
+      <LogoCard club={club} />
+
       <section className={card} aria-labelledby="members-heading">
         <h2 id="members-heading" className="mb-3 text-lg font-semibold">
           Members
@@ -252,5 +267,46 @@ export default function ManageClub() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** Club logo (issue 11 item 7): a multipart form, so it works without JavaScript. */
+function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) {
+  const uploading = useIsPending({ intent: "logo" });
+  return (
+    <section className={card} aria-labelledby="logo-heading">
+      <h2 id="logo-heading" className="mb-3 text-lg font-semibold">
+        Club Logo
+      </h2>
+      <div className="flex flex-wrap items-center gap-4">
+        {club.logoUrl ? (
+          <img src={club.logoUrl} alt={`${club.name} logo`} className="h-16 w-16 shrink-0 rounded-full object-cover" data-testid="manage-logo" />
+        ) : (
+          <p className="text-slate-600">No logo yet: the club shows its initials.</p>
+        )}
+      </div>
+      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0">
+          <label htmlFor="club-logo" className="block text-sm font-medium text-slate-800">
+            {club.logoUrl ? "Replace logo" : "Upload a logo"}
+          </label>
+          <input
+            id="club-logo"
+            name="logo"
+            type="file"
+            required
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby="club-logo-help"
+            className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-medium file:text-slate-800"
+          />
+          <p id="club-logo-help" className="mt-1 text-sm text-slate-600">
+            JPG, PNG or WebP, 10MB or smaller. Shown round, on the club page and its cards.
+          </p>
+        </div>
+        <SubmitButton name="intent" value="logo" pending={uploading} pendingText="Uploading...">
+          Upload Logo
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }

@@ -1,20 +1,32 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { LIMITS } from "~/catalog/options";
 import { ClubCard } from "~/components/club-card";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
 import { DIRECTORY_PAGE_SIZE, listClubsForDirectory } from "~/domain/clubs.server";
 import { getUser } from "~/domain/session.server";
 import { pageMeta } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
 
 // The club directory (spec 02 §2 Clubs directory, §9): what this viewer may see (the domain's SQL),
-// newest first, 20 at a time; 'Load More' is a plain link asking for 20 more, so it works without JS.
+// newest first, 20 at a time. 'Load More' (ADR 028) is a plain link asking for 20 more (?limit=),
+// so it works without JS; with JS a fetcher asks for the next page alone (?offset=) and appends it,
+// so the grid and the scroll position stay.
 
 const MAX_LIMIT = 200;
 
 export const meta: MetaFunction = () =>
   pageMeta(`${CLUB_TEXT.directoryTitle} — LockerSwap`, "Find youth sports clubs, organizations, leagues and schools near you on LockerSwap, and join them to trade gear with your team.");
+
+/** `?offset=` of the fetcher's next page: a whole number within bounds, else null (a full page load). */
+function parseOffset(raw: string | null): number | null {
+  if (raw === null) return null;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n < MAX_LIMIT ? n : 0;
+}
 
 /** `?limit=` as a whole multiple of the page size within bounds; anything else is the first page. */
 function parseLimit(raw: string | null): number {
@@ -26,13 +38,13 @@ function parseLimit(raw: string | null): number {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const limit = parseLimit(url.searchParams.get("limit"));
+  const offset = parseOffset(url.searchParams.get("offset"));
+  const limit = offset === null ? parseLimit(url.searchParams.get("limit")) : Math.min(DIRECTORY_PAGE_SIZE, MAX_LIMIT - offset);
   const viewer = await getUser(request, context);
-  const { clubs, hasMore } = await listClubsForDirectory(context.db, viewer, { q, limit });
+  const { clubs, hasMore } = await listClubsForDirectory(context.db, viewer, { q, limit, offset: offset ?? 0 });
   return {
     q,
-    nextLimit: limit + DIRECTORY_PAGE_SIZE,
-    hasMore: hasMore && limit < MAX_LIMIT,
+    hasMore: hasMore && (offset ?? 0) + limit < MAX_LIMIT,
     clubs: clubs.map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -53,8 +65,46 @@ function moreHref(q: string, nextLimit: number) {
   return `?${params}`;
 }
 
+/** The fetcher's URL for the next page alone (`index`: the index route's loader, not a layout's). */
+function nextPageHref(q: string, offset: number) {
+  const params = new URLSearchParams({ index: "" });
+  if (q) params.set("q", q);
+  params.set("offset", String(offset));
+  return `/clubs?${params}`;
+}
+
 export default function ClubsDirectory() {
-  const { q, nextLimit, clubs, hasMore } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { q } = page;
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof loader>();
+  // The pages appended by Load More; a new search (new loader data) starts again from the first page.
+  const [more, setMore] = useState<{ clubs: typeof page.clubs; hasMore: boolean } | null>(null);
+  useEffect(() => setMore(null), [page]);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state !== "idle" || !next) return;
+    setMore((prev) => {
+      const shown = [...page.clubs, ...(prev?.clubs ?? [])];
+      const seen = new Set(shown.map((c) => c.slug));
+      // Offsets shift when a club is created meanwhile: never show one twice.
+      return { clubs: [...(prev?.clubs ?? []), ...next.clubs.filter((c) => !seen.has(c.slug))], hasMore: next.hasMore };
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per fetched page
+  }, [fetcher.data, fetcher.state]);
+  const clubs = more ? [...page.clubs, ...more.clubs] : page.clubs;
+  const hasMore = more ? more.hasMore : page.hasMore;
+  const nextLimit = clubs.length + LIMITS.clubsPageSize;
+  // Keyboard users land on the first new card, not back at the top.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || clubs.length <= from) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLAnchorElement>("li a")[from]?.focus({ preventScroll: true });
+  }, [clubs.length]);
+  const loading = fetcher.state !== "idle";
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -80,7 +130,7 @@ export default function ClubsDirectory() {
           <p className="mt-1 text-slate-600">{q ? "Try another name, or start your own." : "Be the first: create a club for your team."}</p>
         </div>
       ) : (
-        <ul aria-label="Clubs" className="mt-6 grid gap-4 sm:grid-cols-2">
+        <ul ref={listRef} aria-label="Clubs" className="mt-6 grid gap-4 sm:grid-cols-2">
           {clubs.map((club) => (
             <ClubCard key={club.slug} club={club} />
           ))}
@@ -88,11 +138,27 @@ export default function ClubsDirectory() {
       )}
       {hasMore ? (
         <div className="mt-6 text-center">
-          <Link to={moreHref(q, nextLimit)} preventScrollReset className={buttonClass.secondary}>
-            Load More
+          <Link
+            to={moreHref(q, nextLimit)}
+            preventScrollReset
+            aria-disabled={loading || undefined}
+            data-enhanced={hydrated || undefined}
+            className={`${buttonClass.secondary} ${loading ? "pointer-events-none opacity-60" : ""}`}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              if (loading) return;
+              focusFrom.current = clubs.length;
+              fetcher.load(nextPageHref(q, clubs.length));
+            }}
+          >
+            {loading ? "Loading..." : "Load More"}
           </Link>
         </div>
       ) : null}
+      <p role="status" className="sr-only">
+        {more ? `Showing ${clubs.length} clubs` : ""}
+      </p>
     </div>
   );
 }

@@ -10,12 +10,14 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/domain/club-messages";
 import { createClub } from "~/domain/clubs.server";
+import { lookupZip } from "~/domain/geo.server";
 import { getUser, requireUser } from "~/domain/session.server";
 import { slugify, slugProblem } from "~/lib/club-slug";
 import { getFormConstraint } from "~/lib/form-constraint";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useZipLookup } from "~/lib/use-zip-lookup";
 import { ZIP_HTML_PATTERN } from "~/lib/zip";
 import { ClubFormSchema } from "~/schemas/club";
 
@@ -36,6 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ClubFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
+  // 02 §2: a 5-digit ZIP fills city and state — here too, for a browser without JavaScript.
+  if (value.zip && (!value.city || !value.state)) {
+    const place = await lookupZip(context.db, value.zip);
+    if (place.ok) {
+      value.city ||= place.city;
+      value.state ||= place.state;
+    }
+  }
   const created = await createClub(context.db, viewer, {
     name: value.name,
     slug: value.slug,
@@ -99,6 +109,10 @@ function ClubForm() {
     defaultValue: { type: "club", visibility: "public", joinMode: "open" },
   });
   const busy = useIsPending();
+  const zipLookup = useZipLookup(({ city, state }) => {
+    form.update({ name: fields.city.name, value: city });
+    form.update({ name: fields.state.name, value: state });
+  });
   // The slug follows the name until the user edits the slug themselves (02 §5).
   const slugEdited = useRef(Boolean(fields.slug.initialValue));
   const [joinMode, setJoinMode] = useState(String(fields.joinMode.initialValue ?? "open"));
@@ -157,7 +171,12 @@ function ClubForm() {
       <SelectField label="Sport" field={fields.sport} options={SPORT_OPTIONS} placeholder="Select a sport" />
       <TextareaField label="Description" field={fields.description} textareaProps={{ rows: 4 }} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="ZIP code" field={fields.zip} inputProps={{ inputMode: "numeric", maxLength: 5, pattern: ZIP_HTML_PATTERN, autoComplete: "postal-code" }} />
+        <Field
+          label="ZIP code"
+          field={fields.zip}
+          description={zipLookup.lookingUp ? <span role="status">Looking up location...</span> : "City and state are filled in from the ZIP."}
+          inputProps={{ inputMode: "numeric", maxLength: 5, pattern: ZIP_HTML_PATTERN, autoComplete: "postal-code", onInput: zipLookup.onInput }}
+        />
         <Field label="City" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
         <Field label="State" field={fields.state} inputProps={{ autoComplete: "address-level1" }} />
       </div>

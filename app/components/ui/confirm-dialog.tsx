@@ -136,7 +136,7 @@ function ModalConfirm(props: ConfirmDialogProps) {
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current.close(); // the backdrop
         }}
-        className="w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <ConfirmForm
           {...props}
