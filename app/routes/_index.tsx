@@ -8,7 +8,6 @@ import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
 import { showToast } from "~/components/toaster";
-import { favoritedIds } from "~/domain/favorites.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
 import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
@@ -62,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  const favorites = result.favorites;
   return { ...homeData(state, result, viewer, favorites), loadError: false };
 }
 
