@@ -258,26 +258,33 @@ function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where"
   return sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`;
 }
 
+// Great-circle miles from `o` to `z` (both with latitude/longitude), the same formula as
+// geo.server's distanceMiles. No pow(): not every libSQL build has it; a square is a product.
+const halfDLat = sql`sin(radians(z.latitude - o.latitude) / 2)`;
+const halfDLon = sql`sin(radians(z.longitude - o.longitude) / 2)`;
+const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+    ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon}))))`;
+
 /**
  * ZIPs within `miles` of the origin ZIP's centre, as a subquery (issue 10 item 6): the radius costs
  * no round trip of its own. A latitude band (indexed) and a longitude box narrow the ZIPs, the
  * haversine distance decides; near the 180th meridian the box would wrap, so only the band applies.
  * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
  */
-function withinRadius(originZip: string, miles: number): SQL {
+function withinRadius(originZip: string, miles: number, column: SQL = sql`listings.zip_code`): SQL {
   const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
   const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
-  // No pow(): not every libSQL build has it; a square is a product.
-  const halfDLat = sql`sin(radians(z.latitude - o.latitude) / 2)`;
-  const halfDLon = sql`sin(radians(z.longitude - o.longitude) / 2)`;
-  const haversine = sql`2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
-      ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon})))`;
-  return sql`(not exists (select 1 from zip_codes where zip = ${originZip}) or listings.zip_code in (
+  const haversine = haversineMiles;
+  // No OR around the IN: a plain `zip_code in (…)` lets SQLite drive the listed ZIP index from
+  // the ZIP set. An unknown origin yields every known ZIP instead (the radius does not apply).
+  return sql`${column} in (
       select z.zip from zip_codes o join zip_codes z
         on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
       where o.zip = ${originZip}
         and (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
-        and ${haversine} <= ${miles}))`;
+        and ${haversine} <= ${miles}
+      union all
+      select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip}))`;
 }
 
 /**
@@ -338,7 +345,14 @@ export async function searchListings(
   const radiusWanted = Boolean(normalizeZip(filters.zip)) || !filters.anywhere;
   const radius = filters.radius ?? 25;
   const radiusOn = Boolean(originZip && !location && radiusWanted && Number.isFinite(radius) && radius >= 0);
-  if (radiusOn && originZip) where.push(withinRadius(originZip, radius));
+  // The page walks the newest-first index and checks the ZIP set as it goes (the `+` keeps SQLite
+  // from driving it by ZIP, which would sort every match in range to keep 24); the count uses the
+  // ZIP index. Measured in bench/search-latency.ts (README "Round trips and search").
+  const countWhere = [...where];
+  if (radiusOn && originZip) {
+    where.push(withinRadius(originZip, radius, sql`+listings.zip_code`));
+    countWhere.push(withinRadius(originZip, radius));
+  }
 
   const match = ftsQuery(filters.q);
   // Newest first, ties by id: the order every listed index ends with (created_at desc, id).
@@ -367,7 +381,7 @@ export async function searchListings(
     clubSlug
       ? sql`select id, slug, name from clubs where slug = ${clubSlug} and ${clubVisibleTo(viewer)} limit 1`
       : sql`select null as id, null as slug, null as name where 0`,
-    ...(separateCount ? [countStatement(viewer, { where, match })] : []),
+    ...(separateCount ? [countStatement(viewer, { where: countWhere, match })] : []),
   ];
   const [rows, origins, clubs, counted] = (await readBatch(db, statements)) as [
     SummaryRowWithExtras[],
@@ -398,6 +412,65 @@ async function readBatch(db: Db, statements: SQL[]): Promise<unknown[][]> {
   if (statements.length === 1) return [await db.all(statements[0])];
   const [first, ...rest] = statements.map((statement) => db.all(statement));
   return db.batch([first, ...rest]);
+}
+
+/** How far 'Recent Listings Near You' looks for a visitor before it falls back to the newest anywhere. */
+export const VISITOR_NEAR_MILES = 250;
+
+export type NearbyOrigin = { zip: string } | { latitude: number; longitude: number };
+
+export type NearbyResult = {
+  items: ListingSummary[];
+  /** 'City, ST' of the origin ZIP, or null for a bare point / unknown ZIP. */
+  place: string | null;
+  /** False when nothing was near (or the origin unknown): `items` are then the newest anywhere. */
+  near: boolean;
+};
+
+/**
+ * 'Recent Listings Near You' for a signed-out visitor (issue 10 item 10, ADR 035): listed items
+ * within VISITOR_NEAR_MILES of the origin, nearest first (newest first at the same distance), each
+ * labelled with its distance. One round trip: the origin's place and the page in one batch. Only
+ * when nothing is near does a second query fetch the newest anywhere.
+ */
+export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOrigin, limit: number): Promise<NearbyResult> {
+  const miles = VISITOR_NEAR_MILES;
+  const o =
+    "zip" in origin
+      ? sql`(select latitude, longitude from zip_codes where zip = ${origin.zip})`
+      : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const near = sql` join (
+      select z.zip, ${haversineMiles} as miles from ${o} o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversineMiles} <= ${miles}
+    ) near on near.zip = listings.zip_code`;
+  const page = summaryStatement(viewer, {
+    where: [listedStatuses],
+    join: near,
+    orderBy: sql`near.miles, listings.created_at desc, listings.id`,
+    limit,
+    zipPoints: true,
+    favoritesOf: viewer,
+  });
+  const place =
+    "zip" in origin
+      ? sql`select latitude, longitude, city || ', ' || state as place from zip_codes where zip = ${origin.zip}`
+      : sql`select ${origin.latitude} as latitude, ${origin.longitude} as longitude, null as place`;
+  const [rows, places] = (await readBatch(db, [page, place])) as [SummaryRowWithExtras[], (GeoPoint & { place: string | null })[]];
+  const from = places[0] ? { latitude: Number(places[0].latitude), longitude: Number(places[0].longitude) } : null;
+  const label = (row: SummaryRowWithExtras) => {
+    const item = toSummary(viewer, row);
+    const at = row.zip_latitude != null && row.zip_longitude != null ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) } : null;
+    return { ...item, distanceMiles: from && at ? roundMiles(distanceMiles(from, at)) : null };
+  };
+  if (rows.length > 0) return { items: rows.map(label), place: places[0]?.place ?? null, near: true };
+  const newest = await db.all<SummaryRowWithExtras>(
+    summaryStatement(viewer, { where: [listedStatuses], orderBy: [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }], limit, zipPoints: true, favoritesOf: viewer }),
+  );
+  return { items: newest.map(label), place: places[0]?.place ?? null, near: false };
 }
 
 /** Keyword suggestions under the search box: at most 5, same visibility as search. */
