@@ -41,6 +41,7 @@ const stack = await startStack({ dbFile, port, vars: { ...E2E_VARS, APP_ORIGIN: 
 try {
   const db = createDb({ url: dbUrl });
   // The club member: a profile ZIP (radius search), club memberships (notifications), favorites.
+  // (GET /favorites only redirects to /on-deck, the favorites page.)
   const [member] = await db.select().from(users).where(eq(users.email, "member@lockerswap.test"));
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
@@ -52,7 +53,7 @@ try {
   const [club] = await db.all<{ slug: string }>(sql`select slug from clubs where visibility = 'public' order by created_at limit 1`);
   db.$client.close();
 
-  const pages = ["/", "/sport/soccer", `/listing/${listing.id}`, "/clubs", `/club/${club.slug}`, "/team-hub", "/favorites", "/list-item"];
+  const pages = ["/", "/sport/soccer", `/listing/${listing.id}`, "/clubs", `/club/${club.slug}`, "/team-hub", "/favorites", "/on-deck", "/list-item"];
   const measure = async (path: string, cookie: string | null) => {
     const response = await fetch(`${stack.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
     await response.arrayBuffer();
