@@ -5,6 +5,7 @@
  * from where they are — locally DEFAULT_VISITOR_ZIP (02139, Cambridge MA), or the ZIP they set
  * with 'Set your location', kept in a cookie (ADR 035).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createUser, expect, signInAs, test } from "./fixtures";
 
@@ -66,4 +67,17 @@ test("a bad ZIP in 'Set your location' says so and keeps the place shown", async
   await dialog.getByRole("button", { name: "Update Location" }).click();
   await expect(page.getByText("Please enter a valid 5-digit ZIP code")).toBeVisible();
   await expect(section.getByTestId("visitor-location")).toContainText("Cambridge, MA 02139");
+});
+
+test("the visitor's location line and its open 'Set your location' pass axe, on a phone too", async ({ page }) => {
+  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Recent Listings Near You" });
+    await section.locator("summary", { hasText: "Set your location" }).click();
+    const dialog = section.getByRole("dialog", { name: "Set your location" });
+    await expect(dialog.getByLabel("ZIP Code")).toBeInViewport();
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="visitor-location"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });
