@@ -3,6 +3,7 @@ import { createDb, type Db } from "./db/client";
 import { parseEnv, type AppEnv, type Bindings } from "./app/lib/env.server";
 import { createPublish, createRealtime, type Publish, type Realtime } from "./app/lib/realtime.server";
 import { createNonce } from "./app/lib/security.server";
+import { createDbTrace, type DbTrace } from "./db/trace";
 
 type Cloudflare = {
   env: Bindings & Record<string, unknown>;
@@ -21,6 +22,8 @@ declare module "@remix-run/cloudflare" {
     publish: Publish;
     /** The per-request CSP nonce every <script> carries. */
     nonce: string;
+    /** Round-trip tracing of this request's database calls (DB_TRACE=on, local stack only; ADR 034). */
+    dbTrace: DbTrace | null;
   }
 }
 
@@ -35,8 +38,8 @@ declare module "@remix-run/cloudflare" {
  */
 const nodeFileDatabases = new Map<string, Db>();
 
-export function databaseFor(env: Pick<AppEnv, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">): Db {
-  const config = { url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN };
+export function databaseFor(env: Pick<AppEnv, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, trace: DbTrace | null = null): Db {
+  const config = { url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, fetch: trace?.fetch };
   if (!env.DATABASE_URL.startsWith("file:")) return createDb(config);
   let db = nodeFileDatabases.get(env.DATABASE_URL);
   if (!db) {
@@ -56,13 +59,15 @@ export function getLoadContext({
 }): AppLoadContext {
   const env = parseEnv(context.cloudflare.env);
   const realtime = createRealtime(context.cloudflare.env, env.REALTIME_SECRET);
+  const dbTrace = env.dbTrace && !env.DATABASE_URL.startsWith("file:") ? createDbTrace() : null;
   return {
     cloudflare: context.cloudflare,
     env,
-    db: databaseFor(env),
+    db: databaseFor(env, dbTrace),
     photos: context.cloudflare.env.PHOTOS,
     realtime,
     publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise)),
     nonce,
+    dbTrace,
   };
 }

@@ -34,6 +34,11 @@ export function createWorker(build: unknown) {
         const loadContext = getLoadContext({ request: readable, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
         const response = await handleRemixRequest(readable, loadContext);
         const headers = new Headers(response.headers);
+        if (loadContext.dbTrace) {
+          // What the database is asked from here on (waitUntil) is off the page's path (ADR 034).
+          loadContext.dbTrace.responded();
+          headers.set("X-DB-Trace", loadContext.dbTrace.id);
+        }
         applySecurityHeaders(headers, { nonce, url, production: loadContext.env.APP_ENV === "production" });
         applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
         return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

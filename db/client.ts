@@ -12,6 +12,8 @@ export type DbConfig = {
   /** `file:.data/lockerswap.db`, `http://127.0.0.1:8080`, `libsql://….turso.io` */
   url: string;
   authToken?: string;
+  /** A fetch for the HTTP client (round-trip tracing on the local stack, db/trace.ts). */
+  fetch?: typeof fetch;
 };
 
 /**
@@ -26,6 +28,7 @@ export function createDb(config: DbConfig): Db & { $client: Client } {
   const client = createClient({
     url: config.url,
     authToken: config.authToken || undefined,
+    ...(config.fetch ? { fetch: config.fetch } : {}),
     // A local file is shared by a pool of connections; wait for a lock instead of failing
     // at once with SQLITE_BUSY when two requests write at the same time.
     ...(isFile ? { timeout: 5_000 } : {}),

@@ -45,6 +45,8 @@ export function ensureDevVars(file = ".dev.vars") {
     PASSWORD_PEPPER: secret,
     TESTING_MODE: () => "on",
     DEV_ROUTES: () => "on",
+    // Locally the runtime's request.cf is a fixed placeholder: visitors are taken to be here (ADR 035).
+    DEFAULT_VISITOR_ZIP: () => "02139",
   };
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const vars = Object.fromEntries(

@@ -91,3 +91,36 @@ export function LocationDialog({ zipCode, redirectTo }: { zipCode: string | null
     </details>
   );
 }
+
+/**
+ * 'Recent Listings Near You' for a signed-out visitor (ADR 035): where distances are measured from,
+ * and 'Set your location' to change it. The same form as the ZIP chip; for a visitor the choice is
+ * kept in a cookie (nothing stored on the server). A <details>, so it works without JavaScript.
+ */
+export function VisitorLocation({ where, near, zipCode }: { where: string; near: boolean; zipCode: string | null }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="visitor-location">
+      <p className="flex items-center gap-1">
+        <PinIcon />
+        {near ? <span>Nearest first from {where}</span> : <span>Nothing listed near {where} yet: newest anywhere</span>}
+      </p>
+      <details ref={details} className="relative" data-menu>
+        <summary className="flex min-h-11 cursor-pointer list-none items-center font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          Set your location
+        </summary>
+        <div
+          role="dialog"
+          aria-labelledby="visitor-location-title"
+          className="absolute left-0 top-full z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+        >
+          <h3 id="visitor-location-title" className="font-semibold">
+            Set your location
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">Enter a ZIP code to see gear near it. It is kept in this browser only.</p>
+          <LocationForm zipCode={zipCode} redirectTo="/" onDone={() => details.current?.removeAttribute("open")} />
+        </div>
+      </details>
+    </div>
+  );
+}

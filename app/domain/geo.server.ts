@@ -28,7 +28,7 @@ export const EARTH_RADIUS_MILES = 3958.8;
 export const MAX_LOCATION_SUGGESTIONS = 8;
 const MIN_QUERY_LENGTH = 2; // spec 01 §5: location suggestions need 2 characters after trimming
 const MAX_QUERY_LENGTH = 50; // spec 01 §9: location input max 50 characters
-const MILES_PER_DEGREE_LATITUDE = 69;
+export const MILES_PER_DEGREE_LATITUDE = 69;
 const IN_LIST_CHUNK = 500; // keeps every IN (...) well under SQLite's bound-parameter limit
 
 /** The ZIP as 5 digits, or null. Surrounding spaces are forgiven; anything else is not. */

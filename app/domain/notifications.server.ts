@@ -14,25 +14,27 @@ export type Notifications = {
   count: number;
 };
 
+/** Both lists in one batch: one database round trip for the bell (issue 10 item 6). */
 export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Promise<Notifications> {
-  const approvals = await db
-    .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
-    .from(clubMembers)
-    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-    .where(and(activeMembershipOf(viewer), eq(clubMembers.approvalNotified, false)))
-    .orderBy(asc(clubs.name));
-
   const managed = db
     .select({ clubId: clubMembers.clubId })
     .from(clubMembers)
     .where(managedMembershipOf(viewer));
-  const pendingRequests = await db
-    .select({ clubSlug: clubs.slug, clubName: clubs.name, count: count(clubMembers.id) })
-    .from(clubMembers)
-    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-    .where(and(eq(clubMembers.status, "pending"), inArray(clubMembers.clubId, managed)))
-    .groupBy(clubs.id)
-    .orderBy(asc(clubs.name));
+  const [approvals, pendingRequests] = await db.batch([
+    db
+      .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
+      .from(clubMembers)
+      .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+      .where(and(activeMembershipOf(viewer), eq(clubMembers.approvalNotified, false)))
+      .orderBy(asc(clubs.name)),
+    db
+      .select({ clubSlug: clubs.slug, clubName: clubs.name, count: count(clubMembers.id) })
+      .from(clubMembers)
+      .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+      .where(and(eq(clubMembers.status, "pending"), inArray(clubMembers.clubId, managed)))
+      .groupBy(clubs.id)
+      .orderBy(asc(clubs.name)),
+  ]);
 
   const total = approvals.length + pendingRequests.reduce((sum, row) => sum + row.count, 0);
   return { approvals, pendingRequests, count: total };

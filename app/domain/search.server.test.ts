@@ -4,7 +4,7 @@ import { clubMembers, clubs, listingClubs, listingPhotos, listings, users, type 
 import { loadZipCodes, usZipRows } from "#db/geodata/load-zips";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { listedStatuses, listingVisibleTo } from "./listing-visibility.server";
-import { ftsQuery, searchClubs, searchListings, suggestListings } from "./search.server";
+import { ftsQuery, listNearby, searchClubs, searchListings, suggestListings } from "./search.server";
 import type { Viewer } from "./viewer";
 
 let t: TestDb;
@@ -326,5 +326,31 @@ describe("suggestions", () => {
     expect((await searchClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
     expect(await searchClubs(t.db, null, "%")).toEqual([]);
     expect((await searchClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });
+  });
+});
+
+describe("near you for visitors (ADR 035)", () => {
+  test("nearest first from the visitor's ZIP, each card labelled with its distance, the place named", async () => {
+    const result = await listNearby(t.db, null, { zip: "10001" }, 50);
+    expect(result.near).toBe(true);
+    expect(result.place).toBe("New York, NY");
+    expect(result.items[0].title).toBe("Goalkeeper gloves");
+    expect(result.items[0].distanceMiles).toBe(0);
+    const miles = result.items.map((item) => item.distanceMiles ?? Infinity);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect(miles.at(-1)).toBeGreaterThan(150); // Cambridge is about 190 miles from Manhattan
+    // Only listed items a visitor may see, no prices.
+    expect(result.items.every((item) => item.priceCents === null && ["active", "pending_pickup"].includes(item.status))).toBe(true);
+    expect(titles(result)).not.toContain("River FC club-only soccer jersey");
+  });
+
+  test("a point from the edge works without a ZIP; an unknown ZIP falls back to the newest anywhere", async () => {
+    const fromPoint = await listNearby(t.db, null, { latitude: 42.3736, longitude: -71.1097 }, 50);
+    expect(fromPoint.near).toBe(true);
+    expect(fromPoint.items[0].city).toBe("Cambridge");
+    const unknown = await listNearby(t.db, null, { zip: "99999" }, 50);
+    expect(unknown.near).toBe(false);
+    expect(unknown.items.length).toBeGreaterThan(0);
+    expect(unknown.items.every((item) => item.distanceMiles === null)).toBe(true);
   });
 });

@@ -7,8 +7,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
 import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
-import { clubVisibleTo, findVisibleClubBySlug } from "./club-access.server";
-import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
+import { clubVisibleTo } from "./club-access.server";
+import { distanceMiles, EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE, normalizeZip, type GeoPoint } from "./geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
 import { priceColumnFor } from "./prices.server";
 import type { Viewer } from "./viewer";
@@ -47,6 +47,8 @@ export type SearchResult = {
   originZip: string | null;
   /** True when listings outside the radius were dropped. */
   radiusApplied: boolean;
+  /** Which of `items` the viewer has favorited (empty when signed out). */
+  favorites: Set<string>;
 };
 
 const MAX_KEYWORD_TOKENS = 8;
@@ -136,25 +138,34 @@ export async function listingSummaries(db: Db, viewer: Viewer | null, query: Sum
   return (await summaryPage(db, viewer, query)).items;
 }
 
-/**
- * `listingSummaries`, plus with `windowTotal` (keys only) the number of all matches, counted by
- * `count(*) over ()` in the same pass — for orders that visit every match anyway (bm25). Null
- * when the page is empty.
- */
-async function summaryPage(
-  db: Db,
-  viewer: Viewer | null,
-  query: SummaryQuery & { windowTotal?: boolean },
-): Promise<{ items: ListingSummary[]; total: number | null }> {
+type SummaryExtras = {
+  /** Count every match with `count(*) over ()` in the same pass (keys only; for orders that visit every match anyway). */
+  windowTotal?: boolean;
+  /** Add whether the viewer has favorited each card (one correlated probe per page row). */
+  favoritesOf?: Viewer | null;
+  /** Add each card's ZIP centre, so distances need no second query. */
+  zipPoints?: boolean;
+};
+
+type SummaryRowWithExtras = SummaryRow & { total?: number; favorited?: number; zip_latitude?: number | null; zip_longitude?: number | null };
+
+/** The statement behind `summaryPage`, so a caller can send it in a batch with others. */
+function summaryStatement(viewer: Viewer | null, query: SummaryQuery & SummaryExtras): SQL {
   // Signed-out visitors get no price at all (issue 5 §2): decided in SQL, not in the component.
   const price = priceColumn(viewer);
+  const favorited = query.favoritesOf
+    ? sql`, exists (select 1 from favorites fav_of where fav_of.user_id = ${query.favoritesOf.id} and fav_of.listing_id = listings.id) as favorited`
+    : sql``;
+  const points = query.zipPoints
+    ? sql`, (select z.latitude from zip_codes z where z.zip = listings.zip_code) as zip_latitude,
+        (select z.longitude from zip_codes z where z.zip = listings.zip_code) as zip_longitude`
+    : sql``;
   const columns = sql`listings.id, listings.title, listings.sport, ${price} as price_cents, listings.condition,
       listings.city, listings.state, listings.zip_code, listings.status, listings.created_at,
       (select c.name from listing_clubs lc join clubs c on c.id = lc.club_id
         where lc.listing_id = listings.id order by lc.is_primary desc, c.name limit 1) as club_name,
-      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key`;
+      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key${favorited}${points}`;
   const page = sql`limit ${query.limit} offset ${query.offset ?? 0}`;
-  let statement: SQL;
   if (Array.isArray(query.orderBy)) {
     const keys = query.orderBy;
     const dir = (key: OrderKey) => (key.desc ? sql` desc` : sql` asc`);
@@ -164,24 +175,24 @@ async function summaryPage(
     // The LIMIT keeps SQLite from flattening the page into the outer join; the outer ORDER BY
     // re-sorts at most `limit` rows by the keys the inner query already computed. A window total
     // needs one more level: bm25() may not be evaluated inside a window query.
-    statement = sql`
+    return sql`
       select ${columns}${query.windowTotal ? sql`, page.total` : sql``}
       from (${query.windowTotal ? sql`select *, count(*) over () as total from (` : sql``}select listings.rowid as rid, ${inner}
         ${fromClause(query)} ${whereClause(viewer, query)}${query.windowTotal ? sql`)` : sql``}
         order by ${innerOrder} ${page}) as page
       join listings on listings.rowid = page.rid
       order by ${outerOrder}`;
-  } else {
-    statement = sql`
+  }
+  return sql`
       select ${columns}
       ${fromClause(query)}
       ${whereClause(viewer, query)}
       order by ${query.orderBy}
       ${page}`;
-  }
-  const rows = await db.all<SummaryRow & { total?: number }>(statement);
-  const total = query.windowTotal && rows.length ? Number(rows[0].total) : null;
-  const items = rows.map((row) => ({
+}
+
+function toSummary(viewer: Viewer | null, row: SummaryRowWithExtras): ListingSummary {
+  return {
     id: row.id,
     title: row.title,
     sport: row.sport,
@@ -195,9 +206,26 @@ async function summaryPage(
     clubName: row.club_name,
     photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
     distanceMiles: null,
-  }));
-  return { items, total };
+  };
 }
+
+/**
+ * `listingSummaries`, plus with `windowTotal` (keys only) the number of all matches, counted by
+ * `count(*) over ()` in the same pass — for orders that visit every match anyway (bm25). Null
+ * when the page is empty.
+ */
+async function summaryPage(
+  db: Db,
+  viewer: Viewer | null,
+  query: SummaryQuery & { windowTotal?: boolean },
+): Promise<{ items: ListingSummary[]; total: number | null }> {
+  const rows = await db.all<SummaryRowWithExtras>(summaryStatement(viewer, query));
+  const total = query.windowTotal && rows.length ? Number(rows[0].total) : null;
+  return { items: rows.map((row) => toSummary(viewer, row)), total };
+}
+
+/** Rounded to a tenth of a mile, as cards show it. */
+const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 
 /** Adds `distanceMiles` from the origin ZIP to each card; unknown ZIPs stay null. */
 export async function withDistances(db: Db, originZip: string | null, items: ListingSummary[]): Promise<ListingSummary[]> {
@@ -212,7 +240,7 @@ export async function withDistances(db: Db, originZip: string | null, items: Lis
   if (!from) return items;
   return items.map((item) => {
     const to = points.get(item.zipCode);
-    return { ...item, distanceMiles: to ? Math.round(distanceMiles(from, to) * 10) / 10 : null };
+    return { ...item, distanceMiles: to ? roundMiles(distanceMiles(from, to)) : null };
   });
 }
 
@@ -224,17 +252,39 @@ export async function withDistances(db: Db, originZip: string | null, items: Lis
  * gender) the count never reads the table — only the index and one probe of listing_clubs per row
  * for visibility. Keywords go through `rowid in (… match …)`, driven by the FTS index.
  */
-async function countMatches(
-  db: Db,
-  viewer: Viewer | null,
-  query: Pick<SummaryQuery, "where" | "match">,
-  { limit, offset, found }: { limit: number; offset: number; found: number },
-): Promise<number> {
-  if (found < limit && (found > 0 || offset === 0)) return offset + found;
+function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match">): SQL {
   const conditions = [listingVisibleTo(viewer), ...query.where];
   if (query.match) conditions.push(sql`listings.rowid in (select rowid from listings_fts where listings_fts match ${query.match})`);
-  const [{ total }] = await db.all<{ total: number }>(sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`);
-  return Number(total);
+  return sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`;
+}
+
+// Great-circle miles from `o` to `z` (both with latitude/longitude), the same formula as
+// geo.server's distanceMiles. No pow(): not every libSQL build has it; a square is a product.
+const halfDLat = sql`sin(radians(z.latitude - o.latitude) / 2)`;
+const halfDLon = sql`sin(radians(z.longitude - o.longitude) / 2)`;
+const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+    ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon}))))`;
+
+/**
+ * ZIPs within `miles` of the origin ZIP's centre, as a subquery (issue 10 item 6): the radius costs
+ * no round trip of its own. A latitude band (indexed) and a longitude box narrow the ZIPs, the
+ * haversine distance decides; near the 180th meridian the box would wrap, so only the band applies.
+ * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
+ */
+function withinRadius(originZip: string, miles: number, column: SQL = sql`listings.zip_code`): SQL {
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const haversine = haversineMiles;
+  // No OR around the IN: a plain `zip_code in (…)` lets SQLite drive the listed ZIP index from
+  // the ZIP set. An unknown origin yields every known ZIP instead (the radius does not apply).
+  return sql`${column} in (
+      select z.zip from zip_codes o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where o.zip = ${originZip}
+        and (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversine} <= ${miles}
+      union all
+      select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip}))`;
 }
 
 /**
@@ -276,16 +326,13 @@ export async function searchListings(
   if (prices && filters.priceMin != null) where.push(sql`listings.price_cents >= ${Math.round(filters.priceMin * 100)}`);
   if (prices && filters.priceMax != null) where.push(sql`listings.price_cents <= ${Math.round(filters.priceMax * 100)}`);
 
-  let club: SearchResult["club"] = null;
-  let clubNotFound = false;
-  if (filters.club) {
-    // A club this viewer may not see is "not found" here too (clubVisibleTo).
-    club = await findVisibleClubBySlug(db, viewer, filters.club);
-    if (club) {
-      where.push(sql`exists (select 1 from listing_clubs f where f.listing_id = listings.id and f.club_id = ${club.id})`);
-    } else {
-      clubNotFound = true;
-    }
+  // The club filter, by slug, only for a club this viewer may see (clubVisibleTo): its row comes
+  // back in the same batch. A club not found (or not visible) drops the filter (spec 01 §8).
+  const clubSlug = filters.club ? filters.club.trim().toLowerCase() : null;
+  if (clubSlug) {
+    where.push(sql`(not exists (select 1 from clubs where clubs.slug = ${clubSlug} and ${clubVisibleTo(viewer)})
+      or exists (select 1 from listing_clubs f join clubs on clubs.id = f.club_id
+        where f.listing_id = listings.id and clubs.slug = ${clubSlug} and ${clubVisibleTo(viewer)}))`);
   }
 
   const location = filters.location ? locationCondition(filters.location) : null;
@@ -296,15 +343,15 @@ export async function searchListings(
   // `anywhere` (the removed radius chip, ADR 031) lifts the profile's radius, not a URL ZIP's.
   const originZip = normalizeZip(filters.zip) ?? normalizeZip(viewer?.zipCode);
   const radiusWanted = Boolean(normalizeZip(filters.zip)) || !filters.anywhere;
-  let radiusApplied = false;
-  if (originZip && !location && radiusWanted) {
-    const nearby = await zipsWithin(db, originZip, filters.radius ?? 25);
-    if (nearby.ok) {
-      where.push(inList(sql`listings.zip_code`, nearby.zips));
-      radiusApplied = true;
-    } else {
-      console.warn(`search: distance filter skipped for ZIP ${originZip} (${nearby.reason})`);
-    }
+  const radius = filters.radius ?? 25;
+  const radiusOn = Boolean(originZip && !location && radiusWanted && Number.isFinite(radius) && radius >= 0);
+  // The page walks the newest-first index and checks the ZIP set as it goes (the `+` keeps SQLite
+  // from driving it by ZIP, which would sort every match in range to keep 24); the count uses the
+  // ZIP index. Measured in bench/search-latency.ts (README "Round trips and search").
+  const countWhere = [...where];
+  if (radiusOn && originZip) {
+    where.push(withinRadius(originZip, radius, sql`+listings.zip_code`));
+    countWhere.push(withinRadius(originZip, radius));
   }
 
   const match = ftsQuery(filters.q);
@@ -323,21 +370,107 @@ export async function searchListings(
           ? [{ expr: sql`bm25(listings_fts, 10.0, 1.0, 5.0)` }, ...tieBreak] // relevance (title counts most), then recency
           : tieBreak;
 
-  // Ranked by relevance, every match is visited to sort it, so the same pass counts them.
+  // Everything the page needs goes in one batch, one database round trip (issue 10 item 6, ADR
+  // 034): the origin ZIP's centre, the club, the page (with favorites and card ZIP centres) and,
+  // when asked for and not counted by the page itself (bm25 visits every match anyway), the count.
   const windowTotal = count && Boolean(match) && !sort;
-  const page = await summaryPage(db, viewer, { where, match, orderBy, limit, offset, windowTotal });
-  const items = page.items;
-  const total = !count
-    ? offset + items.length
-    : (page.total ?? (await countMatches(db, viewer, { where, match }, { limit, offset, found: items.length })));
+  const separateCount = count && !windowTotal;
+  const statements: SQL[] = [
+    summaryStatement(viewer, { where, match, orderBy, limit, offset, windowTotal, favoritesOf: viewer, zipPoints: Boolean(originZip) }),
+    originZip ? sql`select latitude, longitude from zip_codes where zip = ${originZip}` : sql`select null as latitude, null as longitude where 0`,
+    clubSlug
+      ? sql`select id, slug, name from clubs where slug = ${clubSlug} and ${clubVisibleTo(viewer)} limit 1`
+      : sql`select null as id, null as slug, null as name where 0`,
+    ...(separateCount ? [countStatement(viewer, { where: countWhere, match })] : []),
+  ];
+  const [rows, origins, clubs, counted] = (await readBatch(db, statements)) as [
+    SummaryRowWithExtras[],
+    GeoPoint[],
+    { id: string; slug: string; name: string }[],
+    { total: number }[] | undefined,
+  ];
+  const origin = origins[0] ?? null;
+  const items = rows.map((row) => {
+    const item = toSummary(viewer, row);
+    const at = origin && row.zip_latitude != null && row.zip_longitude != null ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) } : null;
+    return { ...item, distanceMiles: origin && at ? roundMiles(distanceMiles(origin, at)) : null };
+  });
+  const total = windowTotal && rows.length ? Number(rows[0].total) : counted ? Number(counted[0].total) : offset + items.length;
   return {
-    items: await withDistances(db, originZip, items),
+    items,
+    favorites: new Set(rows.filter((row) => Number(row.favorited) === 1).map((row) => row.id)),
     total,
-    clubNotFound,
-    club,
+    clubNotFound: Boolean(clubSlug) && clubs.length === 0,
+    club: clubs[0] ?? null,
     originZip,
-    radiusApplied,
+    radiusApplied: radiusOn && origin !== null,
   };
+}
+
+/** Several read statements in one round trip (one statement goes alone: no transaction needed). */
+async function readBatch(db: Db, statements: SQL[]): Promise<unknown[][]> {
+  if (statements.length === 1) return [await db.all(statements[0])];
+  const [first, ...rest] = statements.map((statement) => db.all(statement));
+  return db.batch([first, ...rest]);
+}
+
+/** How far 'Recent Listings Near You' looks for a visitor before it falls back to the newest anywhere. */
+export const VISITOR_NEAR_MILES = 250;
+
+export type NearbyOrigin = { zip: string } | { latitude: number; longitude: number };
+
+export type NearbyResult = {
+  items: ListingSummary[];
+  /** 'City, ST' of the origin ZIP, or null for a bare point / unknown ZIP. */
+  place: string | null;
+  /** False when nothing was near (or the origin unknown): `items` are then the newest anywhere. */
+  near: boolean;
+};
+
+/**
+ * 'Recent Listings Near You' for a signed-out visitor (issue 10 item 10, ADR 035): listed items
+ * within VISITOR_NEAR_MILES of the origin, nearest first (newest first at the same distance), each
+ * labelled with its distance. One round trip: the origin's place and the page in one batch. Only
+ * when nothing is near does a second query fetch the newest anywhere.
+ */
+export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOrigin, limit: number): Promise<NearbyResult> {
+  const miles = VISITOR_NEAR_MILES;
+  const o =
+    "zip" in origin
+      ? sql`(select latitude, longitude from zip_codes where zip = ${origin.zip})`
+      : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const near = sql` join (
+      select z.zip, ${haversineMiles} as miles from ${o} o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversineMiles} <= ${miles}
+    ) near on near.zip = listings.zip_code`;
+  const page = summaryStatement(viewer, {
+    where: [listedStatuses],
+    join: near,
+    orderBy: sql`near.miles, listings.created_at desc, listings.id`,
+    limit,
+    zipPoints: true,
+    favoritesOf: viewer,
+  });
+  const place =
+    "zip" in origin
+      ? sql`select latitude, longitude, city || ', ' || state as place from zip_codes where zip = ${origin.zip}`
+      : sql`select ${origin.latitude} as latitude, ${origin.longitude} as longitude, null as place`;
+  const [rows, places] = (await readBatch(db, [page, place])) as [SummaryRowWithExtras[], (GeoPoint & { place: string | null })[]];
+  const from = places[0] ? { latitude: Number(places[0].latitude), longitude: Number(places[0].longitude) } : null;
+  const label = (row: SummaryRowWithExtras) => {
+    const item = toSummary(viewer, row);
+    const at = row.zip_latitude != null && row.zip_longitude != null ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) } : null;
+    return { ...item, distanceMiles: from && at ? roundMiles(distanceMiles(from, at)) : null };
+  };
+  if (rows.length > 0) return { items: rows.map(label), place: places[0]?.place ?? null, near: true };
+  const newest = await db.all<SummaryRowWithExtras>(
+    summaryStatement(viewer, { where: [listedStatuses], orderBy: [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }], limit, zipPoints: true, favoritesOf: viewer }),
+  );
+  return { items: newest.map(label), place: places[0]?.place ?? null, near: false };
 }
 
 /** Keyword suggestions under the search box: at most 5, same visibility as search. */

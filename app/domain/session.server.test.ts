@@ -106,6 +106,22 @@ describe("sessions", () => {
     expect(row.lastSeenAt.getTime()).toBe(later.getTime());
   });
 
+  test("on Workers the last-seen write is handed to waitUntil, and only when it is stale", async () => {
+    const start = new Date(Date.now() - 3 * LAST_SEEN_RESOLUTION_MS);
+    const cookie = await createSession(ctx, userId, new Request("http://app.test/"), start);
+    const background: Promise<unknown>[] = [];
+    const workerCtx = { ...ctx, cloudflare: { ctx: { waitUntil: (promise: Promise<unknown>) => void background.push(promise) } } };
+    await getSession(requestWith(cookie), workerCtx, new Date(start.getTime() + 1000));
+    expect(background).toHaveLength(0);
+    const later = new Date(start.getTime() + LAST_SEEN_RESOLUTION_MS + 1000);
+    const lookup = await getSession(requestWith(cookie), workerCtx, later);
+    expect(lookup.viewer?.id).toBe(userId);
+    expect(background).toHaveLength(1);
+    await Promise.all(background);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, createHash("sha256").update(tokenOf(cookie)).digest("hex")));
+    expect(row.lastSeenAt.getTime()).toBe(later.getTime());
+  });
+
   test("sign-out deletes the row", async () => {
     const cookie = await createSession(ctx, userId, new Request("http://app.test/"));
     const cleared = await destroySession(requestWith(cookie), ctx);

@@ -2,7 +2,7 @@
 // only its SHA-256 (tests/e2e/fixtures.ts relies on that contract). A session ends at the first of:
 // sign-out (row deleted), 7 days without a request (idle), 30 days after sign-in (absolute).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, sessions, userRoles, users } from "#db/schema";
 import { randomBase64Url } from "~/lib/crypto";
@@ -14,7 +14,12 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often, so most requests stay read-only. */
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
-type SessionContext = { db: Db; env: { APP_ENV: string } };
+type SessionContext = {
+  db: Db;
+  env: { APP_ENV: string };
+  /** On Workers: where background writes go (`waitUntil`). */
+  cloudflare?: { ctx?: { waitUntil(promise: Promise<unknown>): void } };
+};
 
 export function sessionCookieName(env: { APP_ENV: string }) {
   return env.APP_ENV === "production" ? "__Host-ls_session" : "ls_session";
@@ -76,26 +81,6 @@ export function clearSessionCookie(env: { APP_ENV: string }) {
   return `${sessionCookieName(env)}=; ${cookieAttributes(env, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
-async function viewerFor(db: Db, userId: string): Promise<Viewer | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      zipCode: profiles.zipCode,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const [admin] = await db
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
-  return { ...row, isAdmin: Boolean(admin) };
-}
-
 export type SessionLookup = {
   viewer: Viewer | null;
   /** Set-Cookie to send when the browser holds a cookie that no longer names a live session. */
@@ -114,23 +99,58 @@ export function getSession(request: Request, context: SessionContext, now = new 
   return lookup;
 }
 
+/**
+ * The session row, its user, profile and admin flag in one statement: a page view pays one database
+ * round trip for "who is asking" (issue 10 item 6, ADR 034).
+ */
+function sessionWithViewer(db: Db, tokenHash: string) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      zipCode: profiles.zipCode,
+      isAdmin: sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+/**
+ * Bookkeeping writes (last seen, removing an ended session) run after the response on Workers
+ * (`ctx.waitUntil`), so no page waits for them. Without an execution context (unit tests, scripts)
+ * they are awaited.
+ */
+async function inBackground(context: SessionContext, write: Promise<unknown>) {
+  const guarded = write.catch((error) => console.error(JSON.stringify({ level: "error", event: "session_write_failed", message: String(error) })));
+  if (context.cloudflare?.ctx) context.cloudflare.ctx.waitUntil(guarded);
+  else await guarded;
+}
+
 async function lookUpSession(request: Request, context: SessionContext, now: Date): Promise<SessionLookup> {
   const token = readCookie(request, sessionCookieName(context.env));
   if (!token) return { viewer: null, clearCookie: null };
   const signedOut = { viewer: null, clearCookie: clearSessionCookie(context.env) };
-  const [session] = await context.db.select().from(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
-  if (!session) return signedOut;
-  const idleSince = now.getTime() - session.lastSeenAt.getTime();
-  const expired = session.expiresAt.getTime() <= now.getTime() || idleSince >= SESSION_IDLE_MS;
+  // A session whose user is gone finds no row here (the join), like a deleted session.
+  const [row] = await sessionWithViewer(context.db, await hashToken(token));
+  if (!row) return signedOut;
+  const idleSince = now.getTime() - row.lastSeenAt.getTime();
+  const expired = row.expiresAt.getTime() <= now.getTime() || idleSince >= SESSION_IDLE_MS;
   if (expired) {
-    await context.db.delete(sessions).where(eq(sessions.id, session.id));
+    await inBackground(context, context.db.delete(sessions).where(eq(sessions.id, row.sessionId)).execute());
     return signedOut;
   }
   if (idleSince >= LAST_SEEN_RESOLUTION_MS) {
-    await context.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    await inBackground(context, context.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).execute());
   }
-  const viewer = await viewerFor(context.db, session.userId);
-  return viewer ? { viewer, clearCookie: null } : signedOut;
+  const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, expiresAt: _expiresAt, isAdmin, ...viewer } = row;
+  return { viewer: { ...viewer, isAdmin: Boolean(isAdmin) }, clearCookie: null };
 }
 
 export async function getUser(request: Request, context: SessionContext): Promise<Viewer | null> {

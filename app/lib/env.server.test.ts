@@ -40,6 +40,13 @@ describe("environment", () => {
     expect(env.devRoutes).toBe(false);
   });
 
+  test("round-trip tracing is never on in production; a default visitor ZIP must be 5 digits", () => {
+    expect(parseEnv({ ...good, DB_TRACE: "on" }).dbTrace).toBe(true);
+    expect(parseEnv({ ...good, ...productionMail, APP_ENV: "production", DB_TRACE: "on" }).dbTrace).toBe(false);
+    expect(parseEnv({ ...good, DEFAULT_VISITOR_ZIP: "02139" }).DEFAULT_VISITOR_ZIP).toBe("02139");
+    expect(() => parseEnv({ ...good, DEFAULT_VISITOR_ZIP: "Boston" })).toThrow(/DEFAULT_VISITOR_ZIP must be a 5-digit ZIP/);
+  });
+
   test("a missing or short password pepper is named", () => {
     const { PASSWORD_PEPPER: _, ...rest } = good;
     expect(() => parseEnv(rest)).toThrowError(/PASSWORD_PEPPER is required/);

@@ -37,6 +37,16 @@ const Vars = z.object({
   REALTIME_SECRET: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
   /** 01 §4 testing mode: only ever available when the deployment turns it on. */
   TESTING_MODE: z.enum(["on", "off"]).default("off"),
+  /**
+   * Round-trip tracing (ADR 034): label each page view's database requests so the local libSQL
+   * server can count them (bench/round-trips.ts). Local stack only; refused in production.
+   */
+  DB_TRACE: z.enum(["on", "off"]).default("off"),
+  /**
+   * Where a signed-out visitor is taken to be when the edge gives no location (ADR 035): Workers in
+   * production use Cloudflare's `request.cf`; locally there is none, so this ZIP stands in.
+   */
+  DEFAULT_VISITOR_ZIP: z.string().regex(/^\d{5}$/, "must be a 5-digit ZIP").optional(),
   /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
   DEV_ROUTES: z.enum(["on", "off"]).default("off"),
   /** Bytes of pending (not yet saved) photo uploads one account may hold (app/domain/photos.server.ts). */
@@ -73,7 +83,7 @@ const Vars = z.object({
   }
 });
 
-export type AppEnv = Omit<z.infer<typeof Vars>, "APP_ORIGIN"> & { APP_ORIGIN: string; devRoutes: boolean; testingMode: boolean };
+export type AppEnv = Omit<z.infer<typeof Vars>, "APP_ORIGIN"> & { APP_ORIGIN: string; devRoutes: boolean; testingMode: boolean; dbTrace: boolean };
 
 export interface Bindings {
   PHOTOS: R2Bucket;
@@ -107,6 +117,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     // Dev pages are refused in production whatever the variable says.
     devRoutes: result.data.DEV_ROUTES === "on" && result.data.APP_ENV !== "production",
     testingMode: result.data.TESTING_MODE === "on",
+    dbTrace: result.data.DB_TRACE === "on" && result.data.APP_ENV !== "production",
   });
   cache.set(raw, env);
   return env;

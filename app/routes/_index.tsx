@@ -8,8 +8,9 @@ import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
 import { showToast } from "~/components/toaster";
-import { favoritedIds } from "~/domain/favorites.server";
-import { searchListings } from "~/domain/search.server";
+import { listNearby, searchListings } from "~/domain/search.server";
+import { visitorOrigin } from "~/domain/visitor-location.server";
+import { VisitorLocation } from "~/components/location-dialog";
 import { getUser } from "~/domain/session.server";
 import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -46,6 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const viewer = await getUser(request, context);
+  // A signed-out visitor with no search of their own: the nearest recent listings (ADR 035).
+  const origin = !viewer && !hasHomeCriteria(state) ? visitorOrigin(request, context) : null;
+  if (origin) {
+    try {
+      const nearby = await listNearby(context.db, null, origin, LIMITS.homeGrid);
+      const result = { items: nearby.items, club: null, radiusApplied: false, originZip: null };
+      const place = nearby.place ?? ("place" in origin ? origin.place : null);
+      const where = "zip" in origin ? (place ? `${place} ${origin.zip}` : origin.zip) : (place ?? "your area");
+      return { ...homeData(state, result, viewer, new Set()), loadError: false, visitorNear: { where, near: nearby.near, zip: "zip" in origin ? origin.zip : null } };
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", event: "home_nearby_failed", message: String(error) }));
+    }
+  }
   let result: Awaited<ReturnType<typeof searchListings>>;
   try {
     // The home grid shows no count, so none is computed (ADR 010).
@@ -53,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
-    return { ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()), loadError: true };
+    return { ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()), loadError: true, visitorNear: null };
   }
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
@@ -62,8 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
-  return { ...homeData(state, result, viewer, favorites), loadError: false };
+  const favorites = result.favorites;
+  return { ...homeData(state, result, viewer, favorites), loadError: false, visitorNear: null };
 }
 
 function homeData(
@@ -97,7 +111,7 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { state, items, club, signedIn, favorited, filtered, chips, clearSportsHref, loadError } = useLoaderData<typeof loader>();
+  const { state, items, club, signedIn, favorited, filtered, chips, clearSportsHref, loadError, visitorNear } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
@@ -162,6 +176,7 @@ export default function Home() {
         <h2 id="listings-title" className="text-xl font-bold">
           {filtered ? "Search Results" : "Recent Listings Near You"}
         </h2>
+        {visitorNear ? <VisitorLocation where={visitorNear.where} near={visitorNear.near} zipCode={visitorNear.zip} /> : null}
         <HomeListingFilters state={state} clearSportsHref={clearSportsHref} />
         <FilterChips chips={chips} clearHref="/" />
         {loading ? (

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/location-dialog";
 import { updateProfileZip } from "~/domain/profile-location.server";
-import { requireUser } from "~/domain/session.server";
+import { getUser } from "~/domain/session.server";
+import { visitorOrigin, visitorZipCookie } from "~/domain/visitor-location.server";
 import { safeRedirect } from "~/lib/security.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
@@ -13,17 +14,28 @@ export const meta: MetaFunction = () =>
   pageMeta("Update Your Location — LockerSwap", "Set your ZIP code to see sports equipment for sale near you.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { zipCode: user.zipCode };
+  const user = await getUser(request, context);
+  if (user) return { zipCode: user.zipCode };
+  // A visitor's ZIP is only the one they chose here (ADR 035).
+  const origin = visitorOrigin(request, context);
+  return { zipCode: origin?.source === "chosen" ? origin.zip : null };
 }
 
-/** 'Update Your Location' (01 §2, §5, §8); the header dialog posts here too. */
+/**
+ * 'Update Your Location' (01 §2, §5, §8); the header dialog posts here too. A signed-in user's ZIP
+ * goes to their profile; a signed-out visitor's ('Set your location', ADR 035) only into a cookie.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await getUser(request, context);
   const formData = await request.formData();
   const back = safeRedirect(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: LocationSchema });
   if (submission.status !== "success") return redirectWithToast(context, back, LOCATION_TOASTS.invalid);
+  if (!user) {
+    return redirectWithToast(context, back, LOCATION_TOASTS.updated, {
+      headers: { "Set-Cookie": visitorZipCookie(context.env, submission.value.zipCode) },
+    });
+  }
   const result = await updateProfileZip(context.db, user, submission.value.zipCode);
   if (!result.ok) return redirectWithToast(context, back, result.reason === "invalid" ? LOCATION_TOASTS.invalid : LOCATION_TOASTS.failed);
   return redirectWithToast(context, back, LOCATION_TOASTS.updated);

@@ -8,7 +8,6 @@ import { getSport } from "~/catalog/sports";
 import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/filter-panel";
 import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
 import { FilterChips } from "~/components/search-chips";
-import { favoritedIds } from "~/domain/favorites.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
 import { searchListings } from "~/domain/search.server";
 import { getUser } from "~/domain/session.server";
@@ -45,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  const favorites = await favoritedIds(context.db, viewer, result.items.map((item) => item.id));
+  const favorites = result.favorites;
   // Only this sport's lists, and links made here: the equipment catalogue of every sport and the
   // URL helpers stay out of the page's JavaScript (issue 5 §6).
   const panel: FilterPanelData = {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 // The web build is what the Worker runs under workerd: HTTP only, no `file:` support.
 import { createClient, LibsqlError, type Client } from "@libsql/client/web";
-import { startLocalDbServer, type LocalDbServer } from "./server";
+import { startLocalDbServer, type LocalDbServer, type TraceSummary } from "./server";
+import { createDbTrace } from "../trace";
 
 let dir: string;
 let server: LocalDbServer;
@@ -252,5 +253,27 @@ describe("server lifecycle", () => {
     expect((await check.execute("SELECT x FROM t")).rows.map((r) => r.x)).toEqual([1]);
     check.close();
     await reopened.close();
+  });
+});
+
+describe("round-trip tracing", () => {
+  const traced = (id: string) => createClient({ url: server.url, fetch: createDbTrace(id).fetch });
+  const summary = async (id: string) => (await (await fetch(`${server.url}/_trace/${id}`)).json()) as TraceSummary;
+
+  test("requests sent one after another count as sequential, requests sent together as one trip", async () => {
+    const one = traced("chain");
+    await one.execute("SELECT 1");
+    await one.execute("SELECT 2");
+    await Promise.all([one.execute("SELECT 3"), one.execute("SELECT 4"), one.batch(["SELECT 5", "SELECT 6"], "read")]);
+    one.close();
+    const trace = await summary("chain");
+    expect(trace.pipelines).toBe(5);
+    expect(trace.sequential).toBe(3);
+    expect(trace.maxInFlight).toBe(3);
+  });
+
+  test("requests without the header are not recorded", async () => {
+    await client.execute("SELECT 1");
+    expect((await summary("nobody")).pipelines).toBe(0);
   });
 });

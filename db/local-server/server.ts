@@ -87,6 +87,39 @@ export interface LocalDbServer {
 
 const MAX_IDLE_CONNECTIONS = 4;
 
+/**
+ * Round-trip tracing (issue 10 item 6, ADR 034). A client that sends `x-db-trace: <id>` on its
+ * pipeline requests gets them recorded under that id, with the place in the chain the client gives
+ * (`x-db-trace-depth`, see db/trace.ts: only the sender knows which request waited for which),
+ * how many were in flight, the statements and the time taken here. `GET /_trace/<id>` sums them up.
+ * The Worker sends the header only when DB_TRACE=on (never in production); requests without it are
+ * not recorded. `x-db-trace-phase: after` marks background writes (`waitUntil`).
+ */
+export type TracedPipeline = { depth: number; inFlight: number; phase: "request" | "after"; statements: number; ms: number };
+export type TraceSummary = {
+  /** Pipelines sent while the page was being answered. */
+  pipelines: number;
+  /** Sequential round trips: the longest chain in which each was sent only after the one before was answered. */
+  sequential: number;
+  /** The most that were in flight at once. */
+  maxInFlight: number;
+  /** Pipelines sent after the response (waitUntil), not on the page's critical path. */
+  background: number;
+  trips: TracedPipeline[];
+};
+const MAX_TRACES = 1000;
+
+export function summarizeTrace(trips: TracedPipeline[]): TraceSummary {
+  const onPath = trips.filter((trip) => trip.phase === "request");
+  return {
+    pipelines: onPath.length,
+    sequential: Math.max(0, ...onPath.map((trip) => trip.depth)),
+    maxInFlight: Math.max(0, ...onPath.map((trip) => trip.inFlight)),
+    background: trips.length - onPath.length,
+    trips,
+  };
+}
+
 export async function startLocalDbServer({
   file,
   port,
@@ -97,6 +130,7 @@ export async function startLocalDbServer({
   mkdirSync(dirname(file), { recursive: true });
   const idle: Connection[] = [];
   const streams = new Map<string, Stream>();
+  const traces = new Map<string, TracedPipeline[]>();
   let closed = false;
 
   // Only one stream at a time may hold a write transaction open across requests. Other streams'
@@ -332,7 +366,32 @@ export async function startLocalDbServer({
       res.writeHead(200, { "content-type": "text/plain" }).end("ok");
       return;
     }
+    if (req.method === "GET" && path.startsWith("/_trace/")) {
+      const trips = traces.get(decodeURIComponent(path.slice("/_trace/".length))) ?? [];
+      sendJson(res, 200, summarizeTrace(trips));
+      return;
+    }
     if (req.method === "POST" && (path === "/v2/pipeline" || path === "/v3/pipeline")) {
+      const traceId = req.headers["x-db-trace"];
+      if (typeof traceId === "string" && traceId) {
+        const started = performance.now();
+        const header = (name: string) => Number(req.headers[name]) || 0;
+        const trip: TracedPipeline = {
+          depth: header("x-db-trace-depth"),
+          inFlight: header("x-db-trace-in-flight"),
+          phase: req.headers["x-db-trace-phase"] === "after" ? "after" : "request",
+          statements: 0,
+          ms: 0,
+        };
+        res.once("finish", () => (trip.ms = Math.round((performance.now() - started) * 100) / 100));
+        const list = traces.get(traceId) ?? [];
+        if (list.length === 0) {
+          if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value!);
+          traces.set(traceId, list);
+        }
+        list.push(trip);
+        (req as IncomingMessage & { trip?: TracedPipeline }).trip = trip;
+      }
       let body: { baton?: string | null; requests: StreamRequest[] };
       try {
         body = JSON.parse(await readBody(req));
@@ -340,6 +399,8 @@ export async function startLocalDbServer({
       } catch (error) {
         throw new HttpError(400, { message: `Invalid pipeline request: ${(error as Error).message}`, code: "HRANA_PROTO_ERROR" });
       }
+      const trip = (req as IncomingMessage & { trip?: TracedPipeline }).trip;
+      if (trip) trip.statements = countStatements(body.requests);
       sendJson(res, 200, await runPipeline(body));
       return;
     }
@@ -375,6 +436,14 @@ export async function startLocalDbServer({
       await stopped;
     },
   };
+}
+
+function countStatements(requests: StreamRequest[]): number {
+  return requests.reduce(
+    (sum, request) =>
+      sum + (request.type === "execute" ? 1 : request.type === "batch" ? request.batch.steps.filter((step) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(step.stmt.sql ?? "")).length : 0),
+    0,
+  );
 }
 
 class HttpError extends Error {

@@ -36,4 +36,8 @@ export const E2E_VARS = {
   GOOGLE_ISSUER: E2E_OIDC_URL,
   // Every e2e request comes from one address: the per-IP limit is proved by unit tests instead.
   AUTH_LIMIT_PER_IP: "10000",
+  // Each page view's database requests are labelled, so tests can count its round trips (ADR 034).
+  DB_TRACE: "on",
+  // Where a signed-out visitor is taken to be: the edge gives no location locally (ADR 035).
+  DEFAULT_VISITOR_ZIP: "02139",
 };

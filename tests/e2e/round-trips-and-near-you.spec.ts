@@ -1,0 +1,83 @@
+/**
+ * Issue 10 items 6 and 10. Round trips: the e2e stack runs with DB_TRACE=on, so every page view
+ * answers with X-DB-Trace and the local libSQL server counts how that view's database requests
+ * chained (ADR 034). Near you: a signed-out visitor's home grid is sorted and labelled by distance
+ * from where they are — locally DEFAULT_VISITOR_ZIP (02139, Cambridge MA), or the ZIP they set
+ * with 'Set your location', kept in a cookie (ADR 035).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createUser, expect, signInAs, test } from "./fixtures";
+
+type TraceSummary = { pipelines: number; sequential: number; background: number };
+
+async function roundTrips(request: APIRequestContext, traceId: string | null): Promise<TraceSummary> {
+  expect(traceId, "the page answered with X-DB-Trace").toMatch(/^[0-9a-f-]{36}$/);
+  const response = await request.get(`/dev/db-trace/${traceId}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+async function distances(page: Page) {
+  const labels = await page.getByTestId("listing-card").getByText(/· [\d.]+ mi$/).allTextContents();
+  return labels.map((label) => Number(label.replace(/[^\d.]/g, "")));
+}
+
+test("a signed-in GET of the home page costs at most 2 sequential database round trips", async ({ page, context }) => {
+  // A profile ZIP (radius search, distances), so the page does everything a member's home does.
+  const user = await createUser({ zipCode: "02139" });
+  await signInAs(context, user.id);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Recent Listings Near You" })).toBeVisible();
+  const trace = await roundTrips(page.request, (await response?.allHeaders())?.["x-db-trace"] ?? null);
+  // Measured, not assumed: the session and the bell, then the grid beside the bell.
+  expect(trace.pipelines).toBeGreaterThanOrEqual(3);
+  expect(trace.sequential).toBeLessThanOrEqual(2);
+});
+
+test("a visitor sees recent listings nearest first with distances, and can set their location", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Recent Listings Near You" });
+  await expect(section.getByTestId("visitor-location")).toContainText("Nearest first from Cambridge, MA 02139");
+  const near = await distances(page);
+  expect(near.length).toBeGreaterThan(0);
+  expect(near).toEqual([...near].sort((a, b) => a - b));
+
+  await section.locator("summary", { hasText: "Set your location" }).click();
+  const dialog = section.getByRole("dialog", { name: "Set your location" });
+  await dialog.getByLabel("ZIP Code").fill("10001");
+  await dialog.getByRole("button", { name: "Update Location" }).click();
+  await expect(page.getByText("ZIP code updated")).toBeVisible();
+  await expect(section.getByTestId("visitor-location")).toContainText("New York, NY 10001");
+  const fromNewYork = await distances(page);
+  expect(fromNewYork).toEqual([...fromNewYork].sort((a, b) => a - b));
+  expect(fromNewYork).not.toEqual(near);
+  // The choice lives in this browser only: a cookie, not an account.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === "ls_visitor_zip")?.value).toBe("10001");
+});
+
+test("a bad ZIP in 'Set your location' says so and keeps the place shown", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Recent Listings Near You" });
+  await section.locator("summary", { hasText: "Set your location" }).click();
+  const dialog = section.getByRole("dialog", { name: "Set your location" });
+  await dialog.getByLabel("ZIP Code").fill("12");
+  await dialog.getByRole("button", { name: "Update Location" }).click();
+  await expect(page.getByText("Please enter a valid 5-digit ZIP code")).toBeVisible();
+  await expect(section.getByTestId("visitor-location")).toContainText("Cambridge, MA 02139");
+});
+
+test("the visitor's location line and its open 'Set your location' pass axe, on a phone too", async ({ page }) => {
+  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Recent Listings Near You" });
+    await section.locator("summary", { hasText: "Set your location" }).click();
+    const dialog = section.getByRole("dialog", { name: "Set your location" });
+    await expect(dialog.getByLabel("ZIP Code")).toBeInViewport();
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="visitor-location"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
