@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/styles";
 import { clubDenialResponse, clubNotFound, getClubAccess, getInviteCode, requireClubPermission } from "~/domain/club-access.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
 import { memberName, pendingRequests, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
+import { revokeClubRoom } from "~/domain/rooms.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
 import { getUser } from "~/domain/session.server";
 import { formatDate } from "~/lib/format";
@@ -94,8 +95,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return answer(context, await promoteMember(db, viewer, slug, memberId), intent);
     case "demote":
       return answer(context, await demoteMember(db, viewer, slug, memberId), intent);
-    case "remove":
-      return answer(context, await removeMember(db, viewer, slug, memberId), intent);
+    case "remove": {
+      const removed = await removeMember(db, viewer, slug, memberId);
+      // The removed member's open sockets in the club room close now (ADR 039).
+      if (removed.ok) revokeClubRoom(context, removed.club.id, removed.userId);
+      return answer(context, removed, intent);
+    }
     case "settings":
       return answer(
         context,
