@@ -127,6 +127,7 @@ try {
 
   const sentAt = new Map<string, number>();
   const failedPosts: number[] = [];
+  const postTimes: number[] = [];
   async function post(senderIndex: number, seq: number) {
     const id = `s${senderIndex}-${String(seq).padStart(4, "0")}`;
     const body = new URLSearchParams({ intent: "club", clubId: club.id, id, content: `message ${id}` });
@@ -134,6 +135,7 @@ try {
     const response = await fetch(`${base}/dev/realtime.data`, { method: "POST", body, headers: { cookie: cookies[senderIndex]! } });
     if (!response.ok) failedPosts.push(response.status);
     await response.arrayBuffer();
+    postTimes.push(performance.now() - sentAt.get(id)!);
   }
 
   const started = performance.now();
@@ -175,6 +177,9 @@ try {
   console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via /dev/realtime (intent=club)`);
   console.log(`  deliveries  ${got} of ${expected} in ${(elapsed / 1000).toFixed(1)} s`);
   console.log(`  POST → receipt  p50 ${quantile(latencies, 0.5).toFixed(1)} ms · p95 ${quantile(latencies, 0.95).toFixed(1)} ms · max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
+  postTimes.sort((a, b) => a - b);
+  // The action's own time (session, membership check) is in every receipt figure; shown apart here.
+  console.log(`  POST response   p50 ${quantile(postTimes, 0.5).toFixed(1)} ms · p95 ${quantile(postTimes, 0.95).toFixed(1)} ms`);
   console.log(`  lost ${expected - got} · duplicated ${duplicated} · out of per-sender order ${outOfOrder} · failed POSTs ${failedPosts.length}`);
   for (const ws of sockets) ws.close();
 } finally {
