@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../tests/factories";
 import { verifyRoomToken } from "~/lib/room-token.server";
-import { leaveClub } from "./membership.server";
+import { leaveClub, removeMember } from "./membership.server";
+import { and, eq } from "drizzle-orm";
+import { clubMembers } from "#db/schema";
 import { roomAccessFor, roomAccessPayload } from "./rooms.server";
 
 let t: TestDb;
@@ -40,6 +42,17 @@ describe("roomAccessFor: who may join which room", () => {
     expect(await roomAccessFor(t.db, leaver, room)).not.toBeNull();
     expect((await leaveClub(t.db, leaver, club.slug)).ok).toBe(true);
     expect(await roomAccessFor(t.db, leaver, room)).toBeNull();
+  });
+
+  test("a removed member is refused, and removeMember names them so their socket can be closed", async () => {
+    const removed = await createTestUser(t.db, { firstName: "Rae" });
+    await addTestMember(t.db, club, removed);
+    const room = { kind: "club" as const, id: club.id };
+    expect(await roomAccessFor(t.db, removed, room)).not.toBeNull();
+    const [row] = await t.db.select({ id: clubMembers.id }).from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, removed.id)));
+    const result = await removeMember(t.db, owner, club.slug, row!.id);
+    expect(result.ok && result.userId).toBe(removed.id);
+    expect(await roomAccessFor(t.db, removed, room)).toBeNull();
   });
 
   test("a user room admits that user and nobody else", async () => {
