@@ -1,10 +1,11 @@
 import { routePartykitRequest } from "partyserver";
 import { ROOM_KINDS } from "../app/lib/realtime.server";
 import { verifyRoomToken } from "../app/lib/room-token.server";
+import { withClaims } from "./connection-claims";
 
 /**
  * Routes /parties/<party>/<room> to the room's Durable Object. Only WebSocket joins come from
- * outside, each with a token for this exact room; publishing is internal (the Durable Object stub,
+ * outside, each with a token for this exact room (its verified user id and expiry go on to the room); publishing is internal (the Durable Object stub,
  * app/lib/realtime.server.ts), never over HTTP.
  */
 export function routeRooms(request: Request, env: Record<string, unknown>) {
@@ -17,6 +18,8 @@ export function routeRooms(request: Request, env: Record<string, unknown>) {
       const token = new URL(req.url).searchParams.get("token");
       const check = await verifyRoomToken(secret, token, { party: kind.party, room: lobby.name });
       if (!check.ok) return new Response(`Forbidden: ${check.reason}`, { status: 403 });
+      // The room learns who joined and until when from these headers only (set here, never the browser's).
+      return withClaims(req, { sub: check.payload.sub, exp: check.payload.exp });
     },
     onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
   });

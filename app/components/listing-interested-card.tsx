@@ -1,7 +1,9 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { UserEvent } from "~/lib/room-events";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRoom, type RoomAccess } from "~/lib/use-room";
+import { useRoom, type RoomAccess, type RoomEvent } from "~/lib/use-room";
+import { LiveStatus } from "./live-status";
 import { showToast, type ToastMessage } from "./toaster";
 
 type Message = { id: string; senderId: string; content: string; createdAt: string };
@@ -13,7 +15,8 @@ type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
  * Interested? (spec 02 §2, issue 6 §4). Signed out: a sign-in link. A buyer: their conversation
  * with the seller and a question box. The seller: 'This is your listing' and one thread per buyer.
  * Sending is a plain POST without JavaScript; with it, a fetcher that shows the message at once
- * (optimistic) and empties the box. New messages also arrive live through the thread's room.
+ * (optimistic) and empties the box. New messages also arrive live through the viewer's user room
+ * (one socket for all threads); after a reconnect the page refetches what it missed (ADR 039).
  */
 export function ListingInterestedCard({
   listingId,
@@ -26,8 +29,30 @@ export function ListingInterestedCard({
   viewer: { id: string } | null;
   isOwner: boolean;
   threads: Thread[];
-  access: Record<string, RoomAccess>;
+  access: RoomAccess | null;
 }) {
+  // Live messages by buyer (= thread), from the user room.
+  const [live, setLive] = useState<Record<string, Message[]>>({});
+  const revalidator = useRevalidator();
+  const known = new Set(threads.map((t) => t.buyerId));
+  const status = useRoom(
+    access,
+    (raw: RoomEvent) => {
+      const event = raw as UserEvent;
+      if (event.type !== "listing.message.created" || event.listingId !== listingId) return;
+      const message = event.message;
+      // A new buyer's first question (the seller has no thread for them yet): the loader knows their name.
+      if (!message || !known.has(event.buyerId)) {
+        revalidator.revalidate();
+        if (!message) return;
+      }
+      setLive((all) => {
+        const list = all[event.buyerId] ?? [];
+        return list.some((m) => m.id === message.id) ? all : { ...all, [event.buyerId]: [...list, message] };
+      });
+    },
+    { onReconnect: () => revalidator.revalidate() },
+  );
   if (!viewer) {
     return (
       <section className="rounded-xl bg-white p-6 shadow-sm">
@@ -43,10 +68,11 @@ export function ListingInterestedCard({
       <section className="rounded-xl bg-white p-6 shadow-sm">
         <h2 className="text-xl font-semibold">Interested?</h2>
         <p className="mt-2 text-slate-600">This is your listing</p>
+        <LiveStatus status={status} />
         {threads.length === 0 ? <p className="mt-2 text-sm text-slate-500">No questions yet.</p> : null}
         <div className="mt-3 space-y-4">
           {threads.map((thread) => (
-            <ThreadView key={thread.buyerId} listingId={listingId} viewerId={viewer.id} thread={thread} access={access[thread.buyerId] ?? null} reply />
+            <ThreadView key={thread.buyerId} listingId={listingId} viewerId={viewer.id} thread={thread} live={live[thread.buyerId] ?? []} reply />
           ))}
         </div>
       </section>
@@ -57,7 +83,8 @@ export function ListingInterestedCard({
     <section className="rounded-xl bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold">Interested?</h2>
       <p className="mt-1 text-sm text-slate-600">Ask the seller a question.</p>
-      <ThreadView listingId={listingId} viewerId={viewer.id} thread={own} access={access[viewer.id] ?? null} />
+      <LiveStatus status={status} />
+      <ThreadView listingId={listingId} viewerId={viewer.id} thread={own} live={live[viewer.id] ?? []} />
     </section>
   );
 }
@@ -66,21 +93,15 @@ function ThreadView({
   listingId,
   viewerId,
   thread,
-  access,
+  live,
   reply = false,
 }: {
   listingId: string;
   viewerId: string;
   thread: Thread;
-  access: RoomAccess | null;
+  live: Message[];
   reply?: boolean;
 }) {
-  const [live, setLive] = useState<Message[]>([]);
-  useRoom(access, (event) => {
-    if (event.type !== "message") return;
-    const message = event.message as Message;
-    setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-  });
   const fetcher = useFetcher<MessageReply>();
   const sending = fetcher.state === "submitting";
   const sentNow = fetcher.data?.ok && fetcher.data.message ? [fetcher.data.message] : [];

@@ -8,6 +8,7 @@ import { clubDenialResponse, clubNotFound, getClubAccess } from "~/domain/club-a
 import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/domain/club-messages";
 import type { ClubResult } from "~/domain/clubs.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/domain/membership.server";
+import { revokeClubRoom } from "~/domain/rooms.server";
 import { getUser } from "~/domain/session.server";
 import { InviteCodeSchema, MembershipIntentSchema } from "~/schemas/club-join";
 import { redirectWithToast } from "./toast.server";
@@ -61,6 +62,8 @@ export async function handleMembershipPost(request: Request, context: AppLoadCon
   if (intent === "join") return outcome(context, await joinClub(context.db, viewer, slug), "joined");
   if (intent === "request") return outcome(context, await requestToJoin(context.db, viewer, slug), "requested");
   const left = await leaveClub(context.db, viewer, slug);
+  // Out of the club's room at once, not when the socket's token runs out (ADR 039).
+  if (left.ok) revokeClubRoom(context, left.club.id, viewer!.id);
   // Leaving a private club ends the right to see it: go to the directory instead of a 404.
   const stillVisible = left.ok ? await getClubAccess(context.db, viewer, left.club.slug) : null;
   return outcome(context, left, "left", left.ok && !stillVisible ? "/clubs" : undefined);

@@ -47,11 +47,17 @@ export type DirectMessageEvent = {
   readAt: string | null;
 };
 
+export type ListingMessageEvent = { id: string; senderId: string; content: string; createdAt: string };
+
 /** Events for one user's room (only that user): DMs, listing questions, badge counts. */
 export type UserEvent =
   | { type: "dm.created"; message: DirectMessageEvent }
   | { type: "dm.read"; clubId: string; otherUserId: string }
-  | { type: "listing.message.created"; listingId: string; buyerId: string; messageId: string }
+  /**
+   * A listing question or reply, to the buyer's and the seller's user rooms (not a room per thread).
+   * `message` is the stored row as the Interested? card renders it (both receivers may read it).
+   */
+  | { type: "listing.message.created"; listingId: string; buyerId: string; messageId: string; message?: ListingMessageEvent }
   /** Something changed the user's unread counts; badges refetch /api/badges (derived from read_at). */
   | { type: "badges.changed" }
   /** Tells the browser to drop its socket: left / removed / signed out (the server also closes it). */

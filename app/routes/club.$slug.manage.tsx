@@ -10,6 +10,7 @@ import { clubDenialResponse, clubNotFound, getClubAccess, getInviteCode, require
 import { uploadClubLogo } from "~/domain/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
 import { memberName, pendingRequests, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
+import { revokeClubRoom } from "~/domain/rooms.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
 import { getUser } from "~/domain/session.server";
 import { formatDate } from "~/lib/format";
@@ -98,8 +99,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return answer(context, await promoteMember(db, viewer, slug, memberId), intent);
     case "demote":
       return answer(context, await demoteMember(db, viewer, slug, memberId), intent);
-    case "remove":
-      return answer(context, await removeMember(db, viewer, slug, memberId), intent);
+    case "remove": {
+      const removed = await removeMember(db, viewer, slug, memberId);
+      // The removed member's open sockets in the club room close now (ADR 039).
+      if (removed.ok) revokeClubRoom(context, removed.club.id, removed.userId);
+      return answer(context, removed, intent);
+    }
     case "settings":
       return answer(
         context,

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireDevRoutes } from "~/lib/dev-routes.server";
-import { ROOM_KINDS } from "~/lib/realtime.server";
-import { mintRoomToken } from "~/lib/room-token.server";
+import { roomAccessFor, roomAccessPayload } from "~/domain/rooms.server";
+import { requireUser } from "~/domain/session.server";
 import { useRoom, type RoomEvent } from "~/lib/use-room";
 import { pageMeta } from "~/lib/meta";
 
@@ -16,18 +16,44 @@ const ROOM = "test";
 export async function loader({ context }: LoaderFunctionArgs) {
   requireDevRoutes(context);
   const visitor = `visitor-${crypto.randomUUID()}`;
-  const party = ROOM_KINDS.lobby.party;
-  const token = await mintRoomToken(context.env.REALTIME_SECRET, { party, room: ROOM, sub: visitor });
-  return { access: { party, room: ROOM, token }, visitor };
+  // The lobby through the same door as every room: roomAccessFor lets anyone in where dev routes are on.
+  const access = await roomAccessPayload(context, null, "lobby", ROOM);
+  if (!access) throw new Response("Not found", { status: 404 });
+  return { access, visitor };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevRoutes(context);
   const form = await request.formData();
+  if (form.get("intent") === "club") return publishToClub(request, context, form);
   const text = String(form.get("text") ?? "").trim().slice(0, 500);
   if (!text) return { ok: false as const, delivered: false };
   const delivered = await context.realtime.publish("lobby", ROOM, { type: "message", text, from: String(form.get("from") ?? "") });
   return { ok: true as const, delivered };
+}
+
+/**
+ * Dev only, for bench/realtime-fanout.ts until the club chat action exists on this branch: a signed-in
+ * active member publishes a `club.message.created` to their club's room through context.publish (the
+ * same waitUntil path the chat action uses). Nothing is stored: this measures the fan-out only.
+ */
+async function publishToClub(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+  const viewer = await requireUser(request, context);
+  const clubId = String(form.get("clubId") ?? "");
+  if (!(await roomAccessFor(context.db, viewer, { kind: "club", id: clubId }))) return data({ ok: false as const, delivered: false }, { status: 403 });
+  const id = String(form.get("id") ?? "").slice(0, 100) || crypto.randomUUID();
+  context.publish.club(clubId, {
+    type: "club.message.created",
+    message: {
+      id,
+      clubId,
+      kind: "chat",
+      content: String(form.get("content") ?? "").slice(0, 2000),
+      author: { id: viewer.id, name: viewer.firstName ?? "Member" },
+      createdAt: new Date().toISOString(),
+    },
+  });
+  return { ok: true as const, delivered: true };
 }
 
 export default function RealtimeTestRoom() {

@@ -10,13 +10,12 @@ import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
 import { favoritedIds } from "~/domain/favorites.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
-import { listingThreadRoom, listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
+import { listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
 import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
 import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
+import { roomAccessPayload } from "~/domain/rooms.server";
 import { sellerRating } from "~/domain/reviews.server";
 import { getUser, requireUser } from "~/domain/session.server";
-import { ROOM_KINDS } from "~/lib/realtime.server";
-import { mintRoomToken } from "~/lib/room-token.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clipDescription, pageMeta } from "~/lib/meta";
 
@@ -40,17 +39,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     favoritedIds(context.db, viewer, [listing.id]),
     viewer ? listingThreadsFor(context.db, viewer, listing) : Promise.resolve([]),
   ]);
-  // One live room per conversation (listing + buyer): the buyer's own, or each buyer's for the seller.
-  const party = ROOM_KINDS.listing.party;
-  const rooms = viewer ? (isOwner ? threads.map((t) => t.buyerId) : [viewer.id]) : [];
-  const access = Object.fromEntries(
-    await Promise.all(
-      rooms.map(async (buyerId) => {
-        const room = listingThreadRoom(listing.id, buyerId);
-        return [buyerId, { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer!.id }) }] as const;
-      }),
-    ),
-  );
+  // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
+  // many buyers a seller has.
+  const access = viewer ? await roomAccessPayload(context, viewer, "user", viewer.id) : null;
   const seller = listing.seller;
   return {
     viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
@@ -142,7 +133,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     const { message } = result;
     const sent = { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() };
-    await context.realtime.publish("listing", listingThreadRoom(listingId, result.buyerId), { type: "message", message: sent });
+    // To both parties' user rooms, after the write; the response does not wait for the rooms.
+    const sellerId = message.senderId === result.buyerId ? message.receiverId : message.senderId;
+    const event = { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id, message: sent } as const;
+    context.publish.user(result.buyerId, event);
+    context.publish.user(sellerId, event);
     const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
     const toast = {
       title: "Message sent!",
