@@ -318,7 +318,7 @@ function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; c
   ) : null;
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="club-chat" data-live={hydrated ? status : undefined}>
       <LiveStatus status={status} />
       {chat.paged ? (
         <p className="text-sm">

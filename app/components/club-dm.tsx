@@ -56,7 +56,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
   const unread = (userId: string, fromDb: number) => (arrived[userId] === 0 ? 0 : fromDb + (arrived[userId] ?? 0));
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="club-dm" data-live={status}>
       <LiveStatus status={status} />
       <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
         <nav aria-label="Members">
