@@ -174,8 +174,10 @@ export function MessageComposer({
   const sending = fetcher.state !== "idle";
 
   useEffect(() => {
+    // fetcher.data arrives while the page revalidates ("loading"); act on it then, before the
+    // revalidated list can unmount this component.
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
       setText("");
@@ -186,7 +188,7 @@ export function MessageComposer({
       setError(result.error ?? null);
     }
     if (result.toast) showToast(result.toast);
-  }, [fetcher.state, fetcher.data, onSent]);
+  }, [fetcher.data, onSent]);
 
   const empty = text.trim().length === 0;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -373,12 +375,14 @@ function DeleteMessage({ action, id, kind, onDeleted }: { action: string; id: st
   const fetcher = useFetcher<{ ok: boolean; toast: ToastMessage }>();
   const handled = useRef<unknown>(null);
   useEffect(() => {
+    // fetcher.data arrives while the page revalidates ("loading"); act on it then, before the
+    // revalidated list can unmount this component.
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) onDeleted(id);
     showToast(result.toast);
-  }, [fetcher.state, fetcher.data, id, onDeleted]);
+  }, [fetcher.data, id, onDeleted]);
   const Wrapper = hydrated ? fetcher.Form : Form;
   return (
     <Wrapper method="post" action={action}>

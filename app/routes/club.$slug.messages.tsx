@@ -3,7 +3,7 @@
 // post redirects back to the tab with a toast, and a refused message comes back on a small page of
 // its own with the text kept; with JavaScript the composer posts with a fetcher and gets JSON.
 // Rules: club-chat.server.ts. The tab itself is /club/{slug}?tab=messages (club.$slug._index.tsx).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = url.searchParams.get("kind") === "announcement" ? "announcement" : "chat";
   const page = await listClubMessages(context.db, access, { kind, before });
   if (!page) throw clubNotFound();
-  return json({ messages: page.messages.map(serialiseChat), older: page.older });
+  return { messages: page.messages.map(serialiseChat), older: page.older };
 }
 
 const Intent = z.enum(["post", "delete", "dm", "read"]);
@@ -73,14 +73,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const sub = form.get("kind") === "announcement" ? "announcements" : "chat";
     const result = await deleteClubMessage(context.db, access, String(form.get("messageId") ?? ""), context.publish);
     const toast = result.ok ? CHAT_TOASTS.deleted : CHAT_TOASTS.deleteFailed;
-    if (wantsJson) return json({ ok: result.ok, toast }, { status: result.ok ? 200 : 404 });
+    if (wantsJson) return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 404 });
     return redirectWithToast(context, back({ sub }), toast, { status: 303 });
   }
 
   if (intent.data === "read") {
     const from = String(form.get("with") ?? "");
     const count = from ? await markDirectMessagesRead(context.db, access, { from }, context.publish) : 0;
-    if (wantsJson) return json({ ok: true, toast: null, count });
+    if (wantsJson) return data({ ok: true, toast: null, count });
     return redirect(back({ sub: "dm", ...(from ? { with: from } : {}) }), 303);
   }
 
@@ -106,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const retryId = parsed.success && result.reason !== "conflict" ? parsed.data.clientId : crypto.randomUUID();
     const message = ("message" in result ? result.message : undefined) ?? failureMessage(result.reason) ?? toast.description ?? toast.title;
     // The text comes back (never lost), with the reason; status 400 so nothing caches it.
-    return json(
+    return data(
       { ok: false as const, toast, error: message, content, kind, intent: intent.data, recipientId, clientId: retryId, returnTo },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
@@ -114,7 +114,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const toast = isDm ? CHAT_TOASTS.sent : kind === "announcement" ? CHAT_TOASTS.announcementPosted : null;
   if (wantsJson) {
     const message = "kind" in result.message ? { chat: serialiseChat(result.message) } : { dm: serialiseDm(result.message) };
-    return json({ ok: true as const, toast, ...message });
+    return data({ ok: true as const, toast, ...message });
   }
   return redirectWithToast(context, returnTo, toast ?? { title: "Message sent", variant: "success" }, { status: 303 });
 }
