@@ -304,6 +304,7 @@ function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; c
   }, [older, loadOlder]);
 
   const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
+  const deleteMessage = useDeleteMessage(action, remove);
   const olderHref = older ? `?${new URLSearchParams({ tab: "messages", sub: isAnnouncements ? "announcements" : "chat", before: older })}` : null;
   const top = olderHref ? (
     <div ref={sentinel} className="text-center">
@@ -344,7 +345,7 @@ function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; c
                     </time>
                   </p>
                   {m.author.id === data.viewerId || data.can.deleteAny ? (
-                    <DeleteMessage action={action} id={m.id} kind={m.kind} onDeleted={remove} />
+                    <DeleteMessage action={action} id={m.id} kind={m.kind} onSubmit={deleteMessage} />
                   ) : null}
                 </div>
                 <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.content}</p>
@@ -370,29 +371,50 @@ function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; c
   );
 }
 
-function DeleteMessage({ action, id, kind, onDeleted }: { action: string; id: string; kind: string; onDeleted: (id: string) => void }) {
-  const hydrated = useHydrated();
+/**
+ * One delete fetcher for the whole list: the message (and its button) may vanish through the live
+ * event before the response arrives, and the toast must still show.
+ */
+function useDeleteMessage(action: string, onDeleted: (id: string) => void) {
   const fetcher = useFetcher<{ ok: boolean; toast: ToastMessage }>();
   const handled = useRef<unknown>(null);
+  const pendingId = useRef<string | null>(null);
   useEffect(() => {
-    // fetcher.data arrives while the page revalidates ("loading"); act on it then, before the
-    // revalidated list can unmount this component.
     const result = fetcher.data;
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) onDeleted(id);
+    if (result.ok && pendingId.current) onDeleted(pendingId.current);
     showToast(result.toast);
-  }, [fetcher.data, id, onDeleted]);
-  const Wrapper = hydrated ? fetcher.Form : Form;
+  }, [fetcher.data, onDeleted]);
+  return useCallback(
+    (form: HTMLFormElement) => {
+      const data = new FormData(form);
+      pendingId.current = String(data.get("messageId"));
+      data.set("respond", "json");
+      fetcher.submit(data, { method: "post", action });
+    },
+    [fetcher, action],
+  );
+}
+
+function DeleteMessage({ action, id, kind, onSubmit }: { action: string; id: string; kind: string; onSubmit: (form: HTMLFormElement) => void }) {
+  const hydrated = useHydrated();
   return (
-    <Wrapper method="post" action={action}>
+    <Form
+      method="post"
+      action={action}
+      onSubmit={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        onSubmit(event.currentTarget);
+      }}
+    >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={id} />
       <input type="hidden" name="kind" value={kind} />
-      {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
-      <button type="submit" disabled={fetcher.state !== "idle"} className="min-h-11 px-2 text-sm text-red-700 underline">
+      <button type="submit" className="min-h-11 px-2 text-sm text-red-700 underline">
         Delete<span className="sr-only"> message</span>
       </button>
-    </Wrapper>
+    </Form>
   );
 }

@@ -4,12 +4,12 @@
 // its own with the text kept; with JavaScript the composer posts with a fetcher and gets JSON.
 // Rules: club-chat.server.ts. The tab itself is /club/{slug}?tab=messages (club.$slug._index.tsx).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { clubNotFound, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { CHAT_TEXT, CHAT_TOASTS } from "~/domain/club-chat-text";
+import { CHAT_TOASTS } from "~/domain/club-chat-text";
 import {
   deleteClubMessage,
   listClubMessages,
@@ -34,12 +34,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!access) throw clubNotFound();
   const url = new URL(request.url);
   const before = url.searchParams.get("before");
-  if (!before) return redirect(`/club/${access.club.slug}?tab=messages`);
+  // A document POST renders this route after its action (the "not sent" page): no redirect here,
+  // or it would replace that page. A plain visit gets a link back to the tab.
+  if (!before) return { back: `/club/${access.club.slug}?tab=messages`, messages: null, older: null };
   await requireClubPermission(context, access, "readMessages");
   const kind = url.searchParams.get("kind") === "announcement" ? "announcement" : "chat";
   const page = await listClubMessages(context.db, access, { kind, before });
   if (!page) throw clubNotFound();
-  return { messages: page.messages.map(serialiseChat), older: page.older };
+  return { back: `/club/${access.club.slug}?tab=messages`, messages: page.messages.map(serialiseChat), older: page.older };
 }
 
 const Intent = z.enum(["post", "delete", "dm", "read"]);
@@ -136,10 +138,14 @@ export type NotSent = {
 export default function MessageNotSent() {
   const data = useActionData<typeof action>() as NotSent | { ok: boolean } | undefined;
   const sending = useIsPending();
+  const { back } = useLoaderData<typeof loader>();
   if (!data || !("error" in data)) {
     return (
-      <div className="mx-auto max-w-xl py-10 text-center">
-        <p className="text-slate-700">{CHAT_TEXT.notAvailable}</p>
+      <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        <h1 className="text-2xl font-bold">Messages</h1>
+        <Link to={back} className={buttonClass.primary}>
+          Back to messages
+        </Link>
       </div>
     );
   }

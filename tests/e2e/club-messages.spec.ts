@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import { clubDirectMessages, clubMembers, clubMessages } from "../../db/schema";
@@ -251,6 +252,24 @@ test("bad input gets a clear message, never a 500: control characters, too long,
   expect((await post("once", id)).status()).toBeLessThan(400);
   expect((await post("different", id)).status()).toBe(400);
   expect((await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).map((m) => m.content)).toEqual(["once"]);
+});
+
+test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page, context }) => {
+  test.slow();
+  const c = await club();
+  const mia = await member(c, "Mia");
+  const noah = await member(c, "Noah");
+  await db().insert(clubMessages).values({ id: randomUUID(), clubId: c.id, userId: noah.id, content: "A long message ".repeat(20), messageType: "chat" });
+  await db().insert(clubDirectMessages).values({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: "Hello Mia" });
+  await signInAs(context, mia.id);
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const sub of ["chat", "announcements", `dm&with=${noah.id}`]) {
+    await openChat(page, c, sub.startsWith("dm") ? "dm" : sub);
+    if (sub.startsWith("dm")) await page.goto(`/club/${c.slug}?tab=messages&sub=${sub}`);
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)), sub).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
 });
 
 test.describe("with JavaScript off", () => {
