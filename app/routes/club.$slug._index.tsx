@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
 import { sportName } from "~/catalog/sport-names";
+import { ClubMessagesTab } from "~/components/club-chat";
 import { ClubHeader } from "~/components/club-header";
 import { InviteCodeDialog } from "~/components/club-invite-code";
 import { sampleListingsFor } from "~/catalog/sample-listings";
@@ -14,6 +15,7 @@ import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
+import { loadMessagesTab } from "~/lib/club-messages-tab.server";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
@@ -50,6 +52,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tab = requested as Tab;
   }
   const { club } = page;
+  const url = new URL(request.url);
+  // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
+  const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
+  if (tab === "messages" && !messages) throw clubNotFound();
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
@@ -89,6 +95,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     preview: page.preview,
     roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
     rosterHidden: page.rosterHidden,
+    messages,
   };
 }
 
@@ -134,12 +141,9 @@ export default function ClubPage() {
         {tab === "in-play" ? <InPlay data={data} /> : null}
         {tab === "team-info" ? <TeamInfo data={data} /> : null}
         {tab === "roster" ? <Roster data={data} /> : null}
-        {tab === "radar" || tab === "messages" ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-            {tab === "messages"
-              ? "Group chat, announcements and direct messages between members arrive here with live updates."
-              : "Item requests from members arrive here with live updates."}
-          </p>
+        {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
+        {tab === "radar" ? (
+          <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">Item requests from members arrive here with live updates.</p>
         ) : null}
       </section>
     </div>

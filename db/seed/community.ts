@@ -641,14 +641,19 @@ export function buildCommunity(options: BuildOptions): Community {
   const demoPairs: [string, string, string][] = [
     [backBay.id, clubByName("Back Bay Pickleball Club").active.find((id) => id !== backBay.owner)!, backBay.owner],
     [clubByName("Cambridge Youth Soccer League").id, clubByName("Cambridge Youth Soccer League").owner, demoMember],
+    // A second unread conversation for the member account (issue 12 item 7).
+    [clubByName("Brookline Youth Hockey Association").id, clubByName("Brookline Youth Hockey Association").active.find((id) => id !== demoMember)!, demoMember],
   ];
   for (const club of clubs) {
     if (club.active.length < 2) continue;
     const base = { small: 8, medium: 15, large: 25 }[club.seed.size];
-    const chatCount = Math.max(5, Math.round(base * Math.min(1, options.scale * 2)));
+    // The member account's clubs have a busy chat: more than one page of history (issue 12 item 7),
+    // some of it theirs to delete.
+    const demoClub = club.active.includes(demoMember);
+    const chatCount = demoClub ? 80 : Math.max(5, Math.round(base * Math.min(1, options.scale * 2)));
     const posts: NewClubMessage[] = [];
     for (let n = 0; n < chatCount; n++) {
-      posts.push({ id: rng.uuid(), clubId: club.id, userId: rng.pick(club.active), messageType: "chat", content: fill(rng.pick(CHAT_LINES), { item: clubItem(club), size: clubSize(club), price: `$${rng.int(2, 30) * 5}` }), createdAt: at(ago(rng.next() * 45)) });
+      posts.push({ id: rng.uuid(), clubId: club.id, userId: demoClub && n % 9 === 0 ? demoMember : rng.pick(club.active), messageType: "chat", content: fill(rng.pick(CHAT_LINES), { item: clubItem(club), size: clubSize(club), price: `$${rng.int(2, 30) * 5}` }), createdAt: at(ago(rng.next() * 45)) });
     }
     for (let n = rng.int(1, 3); n > 0; n--) {
       posts.push({ id: rng.uuid(), clubId: club.id, userId: rng.pick(club.staff), messageType: "announcement", content: rng.pick(ANNOUNCEMENTS), createdAt: at(ago(rng.next() * 45)) });

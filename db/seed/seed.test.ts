@@ -9,6 +9,7 @@ import { SPORT_EQUIPMENT, TENNIS_SUBCATEGORIES } from "~/catalog";
 import { imageFor, isPlaceName } from "./community";
 import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
+import { CHAT_PAGE_SIZE } from "~/domain/club-chat.server";
 
 const PEPPER = "test-pepper-for-the-seed";
 const NOW = new Date("2025-06-01T12:00:00Z");
@@ -169,6 +170,25 @@ describe("the demo accounts", () => {
     const memberships = await db.select().from(schema.clubMembers).where(eq(schema.clubMembers.userId, user.id));
     expect(memberships.filter((m) => m.status === "active")).toHaveLength(2);
     expect(memberships.filter((m) => m.status === "active" && !m.approvalNotified)).toHaveLength(1);
+  });
+
+  test("the member's clubs have a busy chat (more than a page), posts of their own and unread DMs in both", async () => {
+    const { user } = await demoUser("member");
+    const chats = await testDb.client.execute({
+      sql: `select club_id, count(*) as n, sum(user_id = ?) as mine from club_messages where message_type = 'chat'
+            and club_id in (select club_id from club_members where user_id = ? and status = 'active') group by club_id`,
+      args: [user.id, user.id],
+    });
+    expect(chats.rows).toHaveLength(2);
+    for (const row of chats.rows) {
+      expect(Number(row.n)).toBeGreaterThan(CHAT_PAGE_SIZE);
+      expect(Number(row.mine)).toBeGreaterThan(0);
+    }
+    const unread = await testDb.client.execute({
+      sql: "select count(distinct club_id) as clubs from club_direct_messages where receiver_id = ? and read_at is null",
+      args: [user.id],
+    });
+    expect(Number(unread.rows[0]!.clubs)).toBe(2);
   });
 
   test("the plain user has no clubs and some favorites", async () => {

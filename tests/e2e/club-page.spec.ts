@@ -289,9 +289,10 @@ test("members see On the Radar and Messages; others get a 404 for those tabs", a
   expect((await page.request.get(`/club/${c.slug}?tab=radar`)).status()).toBe(404);
   await signInAs(context, user.id);
   await page.goto(`/club/${c.slug}`);
-  await page.getByRole("link", { name: "Messages" }).click();
+  // exact: the Messages tab now holds a "Direct Messages" sub-tab link.
+  await page.getByRole("link", { name: "Messages", exact: true }).click();
   await expect(page).toHaveURL(/\?tab=messages$/);
-  await expect(page.getByRole("link", { name: "Messages" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Messages", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: "On the Radar" })).toBeVisible();
 });
 

@@ -1,0 +1,386 @@
+// The club Messages tab (issue 12 item 1; spec 02 §2 Messages tab, §3, §4, §5, §6): group chat,
+// announcements and direct messages between active members of one club. Who may do what is the
+// permission table (club-permissions.server.ts: readMessages, postChat, postAnnouncement,
+// deleteOwnChat, deleteAnyChat, sendDm); "active member of this club" is also in every query, so a
+// stale access object cannot read or write anything. After each write the function publishes to
+// the rooms (the database is the source of truth; a DM never goes to a club room).
+import { and, asc, desc, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { clubDirectMessages, clubMembers, clubMessages, profiles } from "#db/schema";
+import type { Publish } from "~/lib/realtime.server";
+import type { ChatMessageEvent, DirectMessageEvent } from "~/lib/room-events";
+import { hasControlCharacters } from "~/lib/text";
+import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message";
+import { activeMemberOf, can, type ClubAccess } from "./club-access.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+export type ChatKind = "chat" | "announcement";
+
+/** Latest N on open, then N older per page (never the whole history at once). */
+export const CHAT_PAGE_SIZE = 50;
+/** A conversation shows at most this many of its latest messages. */
+export const DM_PAGE_SIZE = 100;
+/**
+ * Per user, chat + announcements + DMs together: a fast typist never meets it (one a second for a
+ * minute), a script flooding a club does.
+ */
+export const CLUB_SEND_RATE_LIMIT = { limit: 60, windowMs: 60 * 1000 };
+const rateKey = (userId: string) => `club-send:${userId}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "first last", or the display name, or 'Member' (02 §2 Direct Messages, Roster). */
+function nameOf(profile = profiles): SQL<string> {
+  return sql<string>`coalesce(nullif(trim(coalesce(${profile.firstName}, '') || ' ' || coalesce(${profile.lastName}, '')), ''), nullif(trim(${profile.displayName}), ''), 'Member')`;
+}
+
+export type ChatMessageView = {
+  id: string;
+  kind: ChatKind;
+  content: string;
+  author: { id: string; name: string };
+  createdAt: Date;
+};
+
+export type DirectMessageView = {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+export type SendFailure = "forbidden" | "empty" | "too_long" | "control_characters" | "bad_client_id" | "rate_limited" | "conflict" | "no_recipient";
+
+/** The rule of 02 §5 + issue 12 §6, for callers that did not go through the schema. */
+function checkContent(raw: string): { ok: true; content: string } | { ok: false; reason: SendFailure } {
+  const content = raw.trim();
+  if (!content) return { ok: false, reason: "empty" };
+  if (content.length > CLUB_MESSAGE_MAX_LENGTH) return { ok: false, reason: "too_long" };
+  if (hasControlCharacters(content, { multiline: true })) return { ok: false, reason: "control_characters" };
+  return { ok: true, content };
+}
+
+/** Paging cursor: "<created_at ms>_<id>" of the oldest message shown. */
+export function chatCursor(message: { createdAt: Date; id: string }) {
+  return `${message.createdAt.getTime()}_${message.id}`;
+}
+function parseCursor(cursor: string | null | undefined) {
+  const match = /^(\d{1,15})_([0-9a-f-]{36})$/i.exec(cursor ?? "");
+  return match ? { at: new Date(Number(match[1])), id: match[2] } : null;
+}
+
+const activeMemberOfClub = (access: ClubAccess, clubId: SQL | typeof clubMessages.clubId = clubMessages.clubId) =>
+  activeMemberOf(access.viewer, sql`${clubId}`);
+
+// ---------------------------------------------------------------------------------------------
+// Group chat and announcements
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One page of a club's chat or announcements, oldest first: the latest `limit`, or the `limit`
+ * before `before` (a cursor). `older` is the cursor of the next page up, null at the beginning.
+ */
+export async function listClubMessages(
+  db: Db,
+  access: ClubAccess,
+  opts: { kind: ChatKind; before?: string | null; limit?: number },
+): Promise<{ messages: ChatMessageView[]; older: string | null } | null> {
+  if (!can(access, "readMessages")) return null;
+  const limit = opts.limit ?? CHAT_PAGE_SIZE;
+  const cursor = parseCursor(opts.before);
+  const rows = await db
+    .select({
+      id: clubMessages.id,
+      kind: clubMessages.messageType,
+      content: clubMessages.content,
+      authorId: clubMessages.userId,
+      authorName: nameOf(),
+      createdAt: clubMessages.createdAt,
+    })
+    .from(clubMessages)
+    .leftJoin(profiles, eq(profiles.userId, clubMessages.userId))
+    .where(
+      and(
+        eq(clubMessages.clubId, access.club.id),
+        eq(clubMessages.messageType, opts.kind),
+        activeMemberOfClub(access),
+        cursor
+          ? or(lt(clubMessages.createdAt, cursor.at), and(eq(clubMessages.createdAt, cursor.at), lt(clubMessages.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(clubMessages.createdAt), desc(clubMessages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const messages = page.map((r) => ({ id: r.id, kind: r.kind, content: r.content, author: { id: r.authorId, name: r.authorName }, createdAt: r.createdAt }));
+  return { messages, older: rows.length > limit && page.length ? chatCursor(page[0]) : null };
+}
+
+export type PostResult = { ok: true; message: ChatMessageView; created: boolean } | { ok: false; reason: SendFailure };
+
+/**
+ * A member posts to the chat; an owner/admin posts an announcement. `clientId` (a UUID the
+ * composer made) becomes the row id, so a double submit or a retry stores one message: the second
+ * insert does nothing and the first row is returned if it is the same message by the same person,
+ * refused otherwise.
+ */
+export async function postClubMessage(
+  db: Db,
+  access: ClubAccess,
+  input: { kind: ChatKind; content: string; clientId: string },
+  publish?: Publish,
+  now = new Date(),
+): Promise<PostResult> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, input.kind === "announcement" ? "postAnnouncement" : "postChat")) return { ok: false, reason: "forbidden" };
+  const checked = checkContent(input.content);
+  if (!checked.ok) return checked;
+  if (!UUID.test(input.clientId)) return { ok: false, reason: "bad_client_id" };
+  const id = input.clientId.toLowerCase();
+
+  const same = (row: { clubId: string; userId: string; content: string; messageType: string }) =>
+    row.clubId === access.club.id && row.userId === viewer.id && row.content === checked.content && row.messageType === input.kind;
+  const existing = await findClubMessage(db, id);
+  if (existing) return same(existing) ? { ok: true, message: await chatView(db, existing), created: false } : { ok: false, reason: "conflict" };
+
+  const limited = await hitRateLimit(db, rateKey(viewer.id), CLUB_SEND_RATE_LIMIT, now);
+  if (!limited.ok) return { ok: false, reason: "rate_limited" };
+
+  // Insert only while still an active member (the access object was read a moment ago).
+  const inserted = await db.run(sql`
+    insert into club_messages (id, club_id, user_id, message_type, content, created_at)
+    select ${id}, ${access.club.id}, ${viewer.id}, ${input.kind}, ${checked.content}, ${now.getTime()}
+    where ${activeMemberOf(viewer, sql`${access.club.id}`)}
+    on conflict (id) do nothing`);
+  const row = await findClubMessage(db, id);
+  if (!row) return { ok: false, reason: "forbidden" };
+  if (!same(row)) return { ok: false, reason: "conflict" };
+  const message = await chatView(db, row);
+  const created = inserted.rowsAffected > 0;
+  if (created) publish?.club(access.club.id, { type: "club.message.created", message: chatEvent(access.club.id, message) });
+  return { ok: true, message, created };
+}
+
+async function findClubMessage(db: Db, id: string) {
+  const [row] = await db.select().from(clubMessages).where(eq(clubMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+async function chatView(db: Db, row: typeof clubMessages.$inferSelect): Promise<ChatMessageView> {
+  const [author] = await db.select({ name: nameOf() }).from(profiles).where(eq(profiles.userId, row.userId)).limit(1);
+  return { id: row.id, kind: row.messageType, content: row.content, author: { id: row.userId, name: author?.name ?? "Member" }, createdAt: row.createdAt };
+}
+
+export function chatEvent(clubId: string, m: ChatMessageView): ChatMessageEvent {
+  return { id: m.id, clubId, kind: m.kind, content: m.content, author: m.author, createdAt: m.createdAt.toISOString() };
+}
+
+/**
+ * A member deletes their own message; an owner/admin deletes any (02 §6). A message that is not
+ * there, or not theirs to delete, is "not found".
+ */
+export async function deleteClubMessage(
+  db: Db,
+  access: ClubAccess,
+  messageId: string,
+  publish?: Publish,
+): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "deleteOwnChat") || !UUID.test(messageId)) return { ok: false, reason: "not_found" };
+  const deleted = await db
+    .delete(clubMessages)
+    .where(
+      and(
+        eq(clubMessages.id, messageId.toLowerCase()),
+        eq(clubMessages.clubId, access.club.id),
+        activeMemberOfClub(access),
+        can(access, "deleteAnyChat") ? undefined : eq(clubMessages.userId, viewer.id),
+      ),
+    )
+    .returning({ id: clubMessages.id, kind: clubMessages.messageType });
+  if (!deleted.length) return { ok: false, reason: "not_found" };
+  publish?.club(access.club.id, { type: "club.message.deleted", clubId: access.club.id, id: deleted[0].id, kind: deleted[0].kind });
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Direct messages
+// ---------------------------------------------------------------------------------------------
+
+export type DmMember = { userId: string; name: string; unread: number };
+
+/** The active members except the viewer, each with how many of their DMs to the viewer are unread. */
+export async function listDmMembers(db: Db, access: ClubAccess): Promise<DmMember[] | null> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return null;
+  const unread = sql<number>`(select count(*) from club_direct_messages d
+    where d.club_id = ${access.club.id} and d.receiver_id = ${viewer.id} and d.sender_id = ${clubMembers.userId} and d.read_at is null)`;
+  const rows = await db
+    .select({ userId: clubMembers.userId, name: nameOf(), unread })
+    .from(clubMembers)
+    .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
+    .where(
+      and(
+        eq(clubMembers.clubId, access.club.id),
+        eq(clubMembers.status, "active"),
+        ne(clubMembers.userId, viewer.id),
+        activeMemberOf(viewer, sql`${clubMembers.clubId}`),
+      ),
+    )
+    .orderBy(asc(nameOf()), asc(clubMembers.userId));
+  return rows.map((r) => ({ ...r, unread: Number(r.unread) }));
+}
+
+/** Whether `userId` is an active member of the viewer's club, other than the viewer. */
+async function dmPartner(db: Db, access: ClubAccess, userId: string) {
+  if (!access.viewer || userId === access.viewer.id || !UUID.test(userId)) return null;
+  const [row] = await db
+    .select({ userId: clubMembers.userId, name: nameOf() })
+    .from(clubMembers)
+    .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
+    .where(and(eq(clubMembers.clubId, access.club.id), eq(clubMembers.userId, userId), eq(clubMembers.status, "active")))
+    .limit(1);
+  return row ?? null;
+}
+
+const between = (clubId: string, a: string, b: string) =>
+  and(
+    eq(clubDirectMessages.clubId, clubId),
+    or(
+      and(eq(clubDirectMessages.senderId, a), eq(clubDirectMessages.receiverId, b)),
+      and(eq(clubDirectMessages.senderId, b), eq(clubDirectMessages.receiverId, a)),
+    ),
+  );
+
+/** The conversation with one other active member, oldest first (its latest DM_PAGE_SIZE). */
+export async function getDmConversation(
+  db: Db,
+  access: ClubAccess,
+  otherUserId: string,
+): Promise<{ partner: { userId: string; name: string }; messages: DirectMessageView[] } | null> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return null;
+  const partner = await dmPartner(db, access, otherUserId);
+  if (!partner) return null;
+  const rows = await db
+    .select({
+      id: clubDirectMessages.id,
+      senderId: clubDirectMessages.senderId,
+      receiverId: clubDirectMessages.receiverId,
+      content: clubDirectMessages.content,
+      createdAt: clubDirectMessages.createdAt,
+      readAt: clubDirectMessages.readAt,
+    })
+    .from(clubDirectMessages)
+    .where(and(between(access.club.id, viewer.id, partner.userId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`)))
+    .orderBy(desc(clubDirectMessages.createdAt), desc(clubDirectMessages.id))
+    .limit(DM_PAGE_SIZE);
+  return { partner, messages: rows.reverse() };
+}
+
+export type DmSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };
+
+/** A DM to another active member of the same club (02 §6). Idempotent on `clientId` like posts. */
+export async function sendDirectMessage(
+  db: Db,
+  access: ClubAccess,
+  input: { recipientId: string; content: string; clientId: string },
+  publish?: Publish,
+  now = new Date(),
+): Promise<DmSendResult> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return { ok: false, reason: "forbidden" };
+  const checked = checkContent(input.content);
+  if (!checked.ok) return checked;
+  if (!UUID.test(input.clientId)) return { ok: false, reason: "bad_client_id" };
+  const partner = await dmPartner(db, access, input.recipientId);
+  if (!partner) return { ok: false, reason: "no_recipient" };
+  const id = input.clientId.toLowerCase();
+
+  const same = (row: typeof clubDirectMessages.$inferSelect) =>
+    row.clubId === access.club.id && row.senderId === viewer.id && row.receiverId === partner.userId && row.content === checked.content;
+  const existing = await findDm(db, id);
+  if (existing) return same(existing) ? { ok: true, message: existing, created: false } : { ok: false, reason: "conflict" };
+
+  const limited = await hitRateLimit(db, rateKey(viewer.id), CLUB_SEND_RATE_LIMIT, now);
+  if (!limited.ok) return { ok: false, reason: "rate_limited" };
+
+  const inserted = await db.run(sql`
+    insert into club_direct_messages (id, club_id, sender_id, receiver_id, content, created_at)
+    select ${id}, ${access.club.id}, ${viewer.id}, ${partner.userId}, ${checked.content}, ${now.getTime()}
+    where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${activeMemberOf({ id: partner.userId }, sql`${access.club.id}`)}
+    on conflict (id) do nothing`);
+  const row = await findDm(db, id);
+  if (!row) return { ok: false, reason: "forbidden" };
+  if (!same(row)) return { ok: false, reason: "conflict" };
+  const created = inserted.rowsAffected > 0;
+  if (created && publish) {
+    const [sender] = await db.select({ name: nameOf() }).from(profiles).where(eq(profiles.userId, viewer.id)).limit(1);
+    const event: DirectMessageEvent = {
+      id: row.id,
+      clubId: row.clubId,
+      senderId: row.senderId,
+      recipientId: row.receiverId,
+      content: row.content,
+      sender: { id: viewer.id, name: sender?.name ?? "Member" },
+      createdAt: row.createdAt.toISOString(),
+      readAt: null,
+    };
+    // Only the two people's own rooms — never the club room.
+    publish.user(row.receiverId, { type: "dm.created", message: event });
+    publish.user(row.receiverId, { type: "badges.changed" });
+    publish.user(row.senderId, { type: "dm.created", message: event });
+  }
+  return { ok: true, message: row, created };
+}
+
+async function findDm(db: Db, id: string) {
+  const [row] = await db.select().from(clubDirectMessages).where(eq(clubDirectMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * 02 §4: read_at is set for the viewer's unread DMs in this club — all of them (opening the Direct
+ * Messages tab) or those from one member (opening that conversation, or a message arriving in it).
+ * Only messages *to* the viewer; the sender sees nothing of this but counts. Returns how many.
+ */
+export async function markDirectMessagesRead(
+  db: Db,
+  access: ClubAccess,
+  opts: { from?: string | null } = {},
+  publish?: Publish,
+  now = new Date(),
+): Promise<number> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return 0;
+  const updated = await db
+    .update(clubDirectMessages)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(clubDirectMessages.clubId, access.club.id),
+        eq(clubDirectMessages.receiverId, viewer.id),
+        isNull(clubDirectMessages.readAt),
+        opts.from ? eq(clubDirectMessages.senderId, opts.from) : undefined,
+      ),
+    )
+    .returning({ senderId: clubDirectMessages.senderId });
+  if (updated.length && publish) {
+    for (const otherUserId of new Set(updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
+    publish.user(viewer.id, { type: "badges.changed" });
+  }
+  return updated.length;
+}
+
+/** The viewer's unread DMs in this club (the Messages tab badge; derived from read_at). */
+export async function unreadDirectMessageCount(db: Db, access: ClubAccess): Promise<number> {
+  if (!access.viewer || !can(access, "sendDm")) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(clubDirectMessages)
+    .where(and(eq(clubDirectMessages.clubId, access.club.id), eq(clubDirectMessages.receiverId, access.viewer.id), isNull(clubDirectMessages.readAt)));
+  return Number(row?.n ?? 0);
+}
+

@@ -1,0 +1,84 @@
+// The Messages tab's loader data (issue 12 item 1): what /club/{slug}?tab=messages&sub=… shows to
+// an active member. The club page's loader calls it after its own access check; everything here
+// checks again in the query (club-chat.server.ts), so nobody else gets message content.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { can, type ClubAccess } from "~/domain/club-access.server";
+import {
+  getDmConversation,
+  listClubMessages,
+  listDmMembers,
+  markDirectMessagesRead,
+  type ChatMessageView,
+  type DirectMessageView,
+} from "~/domain/club-chat.server";
+import type { Viewer } from "~/domain/viewer";
+import { clubRoomName, ROOM_KINDS, userRoomName } from "./realtime.server";
+import { mintRoomToken } from "./room-token.server";
+
+export const MESSAGE_SUBS = ["chat", "announcements", "dm"] as const;
+export type MessageSub = (typeof MESSAGE_SUBS)[number];
+
+export function messageSubFrom(url: URL): MessageSub {
+  const sub = url.searchParams.get("sub");
+  return (MESSAGE_SUBS as readonly string[]).includes(sub ?? "") ? (sub as MessageSub) : "chat";
+}
+
+/**
+ * A room token for a room the caller already decided this viewer may join. Kept in one place so
+ * rt-core's `roomAccessFor(viewer, room)` can replace it in one edit.
+ */
+export async function messagesRoomAccess(context: AppLoadContext, viewer: Viewer, kind: "club" | "user", room: string) {
+  const party = ROOM_KINDS[kind].party;
+  return { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer.id }) };
+}
+
+export const serialiseChat = (m: ChatMessageView) => ({ ...m, createdAt: m.createdAt.toISOString() });
+export const serialiseDm = (m: DirectMessageView) => ({
+  id: m.id,
+  senderId: m.senderId,
+  receiverId: m.receiverId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+});
+export type ChatMessageData = ReturnType<typeof serialiseChat>;
+export type DirectMessageData = ReturnType<typeof serialiseDm>;
+
+/** Null when the viewer is not an active member (the caller answers 404). */
+export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL) {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "readMessages")) return null;
+  const sub = messageSubFrom(url);
+  const base = {
+    sub,
+    viewerId: viewer.id,
+    now: new Date().toISOString(),
+    // The composer's client-made id (issue 12 §5): a fresh one with every render of the page.
+    clientId: crypto.randomUUID(),
+    can: { postAnnouncement: can(access, "postAnnouncement"), deleteAny: can(access, "deleteAnyChat") },
+    rooms: {
+      club: await messagesRoomAccess(context, viewer, "club", clubRoomName(access.club.id)),
+      user: await messagesRoomAccess(context, viewer, "user", userRoomName(viewer.id)),
+    },
+  };
+  if (sub === "dm") {
+    const withId = url.searchParams.get("with");
+    // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
+    await markDirectMessagesRead(context.db, access, { from: withId }, context.publish);
+    const conversation = withId ? await getDmConversation(context.db, access, withId) : null;
+    const members = (await listDmMembers(context.db, access)) ?? [];
+    return {
+      ...base,
+      chat: null,
+      dm: {
+        members,
+        withId,
+        conversation: conversation ? { partner: conversation.partner, messages: conversation.messages.map(serialiseDm) } : null,
+      },
+    };
+  }
+  const page = await listClubMessages(context.db, access, { kind: sub === "announcements" ? "announcement" : "chat", before: url.searchParams.get("before") });
+  if (!page) return null;
+  return { ...base, chat: { kind: sub === "announcements" ? ("announcement" as const) : ("chat" as const), paged: Boolean(url.searchParams.get("before")), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
+}
+
+export type MessagesTabData = NonNullable<Awaited<ReturnType<typeof loadMessagesTab>>>;
