@@ -5,6 +5,7 @@ import { sportName } from "~/catalog/sport-names";
 import { ClubHeader } from "~/components/club-header";
 import { InviteCodeDialog } from "~/components/club-invite-code";
 import { ClubListingCardView } from "~/components/club-listing-card";
+import { RadarTab } from "~/components/club-radar";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
@@ -13,6 +14,7 @@ import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
+import { radarTabData } from "~/lib/club-radar.server";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
@@ -49,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tab = requested as Tab;
   }
   const { club } = page;
+  const radar = tab === "radar" ? await radarTabData(context, page.access) : null;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
@@ -86,6 +89,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     preview: page.preview,
     roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
     rosterHidden: page.rosterHidden,
+    radar,
   };
 }
 
@@ -130,11 +134,10 @@ export default function ClubPage() {
         {tab === "in-play" ? <InPlay data={data} /> : null}
         {tab === "team-info" ? <TeamInfo data={data} /> : null}
         {tab === "roster" ? <Roster data={data} /> : null}
-        {tab === "radar" || tab === "messages" ? (
+        {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
+        {tab === "messages" ? (
           <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-            {tab === "messages"
-              ? "Group chat, announcements and direct messages between members arrive here with live updates."
-              : "Item requests from members arrive here with live updates."}
+            Group chat, announcements and direct messages between members arrive here with live updates.
           </p>
         ) : null}
       </section>
