@@ -12,6 +12,7 @@ import { formatRelativeTime } from "~/lib/format";
 import type { ClubEvent, ClubRequestEvent } from "~/lib/room-events";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom, type RoomAccess } from "~/lib/use-room";
+import { useStableRoomAccess } from "~/lib/use-user-room";
 import type { PostRequestActionData } from "~/routes/club.$slug.requests";
 import { PostRequestSchema } from "~/schemas/club-request";
 
@@ -159,7 +160,7 @@ export function RadarTab({ slug, radar }: { slug: string; radar: RadarData }) {
   const [requests, setRequests] = useState(radar.requests);
   // The loader is the truth: a revalidation (after our own post, or a reconnect) replaces the list.
   useEffect(() => setRequests(radar.requests), [radar.requests]);
-  const status = useRoom(radar.room, (event) => setRequests((list) => applyRequestEvent(list, event as ClubEvent, radar.clubId)));
+  const status = useRoom(useStableRoomAccess(radar.room), (event) => setRequests((list) => applyRequestEvent(list, event as ClubEvent, radar.clubId)));
   const open = requests.filter((r) => r.status === "open");
   const fulfilled = requests.filter((r) => r.status === "fulfilled");
   return (

@@ -9,6 +9,7 @@ import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
 import { favoritedIds } from "~/domain/favorites.server";
+import { markListingMessagesRead } from "~/domain/inbox.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
 import { listingThreadRoom, listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
 import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
@@ -39,6 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     sellerRating(context.db, listing.userId),
     favoritedIds(context.db, viewer, [listing.id]),
     viewer ? listingThreadsFor(context.db, viewer, listing) : Promise.resolve([]),
+    // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
+    viewer ? markListingMessagesRead(context.db, viewer, listing.id, context.publish) : Promise.resolve(0),
   ]);
   // One live room per conversation (listing + buyer): the buyer's own, or each buyer's for the seller.
   const party = ROOM_KINDS.listing.party;
@@ -143,6 +146,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { message } = result;
     const sent = { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() };
     await context.realtime.publish("listing", listingThreadRoom(listingId, result.buyerId), { type: "message", message: sent });
+    // The receiver's inbox and badges (issue 12): their user room, after the write.
+    context.publish.user(message.receiverId, { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id });
+    context.publish.user(message.receiverId, { type: "badges.changed" });
     const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
     const toast = {
       title: "Message sent!",
