@@ -34,12 +34,12 @@ const itemClass = "flex min-h-11 w-full items-center rounded-md px-3 py-2 text-l
 export function AccountMenu({ user }: { user: AccountUser }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const { badges } = useLiveBadges(user.badges, user.userRoom);
+  const { badges, status } = useLiveBadges(user.badges, user.userRoom);
   return (
     <>
       <LocationDialog zipCode={user.zipCode} redirectTo={here} />
       <NotificationsMenu notifications={user.notifications} unreadDirectMessages={badges.directMessages} />
-      <details className="sm:relative" data-menu>
+      <details className="sm:relative" data-menu data-user-room={status}>
         <summary
           aria-label={`Account menu for ${menuName(user)}`}
           className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"

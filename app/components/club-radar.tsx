@@ -208,7 +208,8 @@ function RequestItem({ request, slug, radar }: { request: RadarRequest; slug: st
     <li
       data-testid="radar-request"
       data-status={request.status}
-      className={`rounded-lg border border-slate-200 bg-white p-4 ${request.status === "fulfilled" ? "opacity-60" : ""}`}
+      // Fulfilled requests are dimmed (02 §2): a greyed card, text kept at a readable contrast.
+      className={`rounded-lg border p-4 ${request.status === "fulfilled" ? "border-slate-200 bg-slate-100 text-slate-600" : "border-slate-200 bg-white"}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
 import { REQUEST_TOASTS } from "~/domain/club-request-messages";
 import { deleteClubRequest, fulfilClubRequest, postClubRequest } from "~/domain/club-requests.server";
@@ -32,12 +32,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === "post") {
     const submission = parseWithZod(formData, { schema: PostRequestSchema });
-    if (submission.status !== "success") return data<PostRequestActionData>({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return json<PostRequestActionData>({ result: submission.reply() }, { status: 400 });
     const result = await postClubRequest(context.db, access!, submission.value, context.publish);
     if (!result.ok) {
       if (result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
       // Somebody else's id: nothing stored; a fresh form id comes with the next page load.
-      return data<PostRequestActionData>(
+      // json(), not data(): this route has no page, and a resource route would answer data() with 200.
+      return json<PostRequestActionData>(
         { result: submission.reply({ formErrors: [REQUEST_TOASTS.createFailed.title] }), toast: REQUEST_TOASTS.createFailed },
         { status: 409 },
       );

@@ -77,7 +77,7 @@ test("requests are posted, fulfilled and deleted live in a second member's brows
   await expect(fulfilledSection(other.page)).toHaveAccessibleName("Fulfilled (1)");
   await expect(openSection(other.page)).toHaveAccessibleName("Open Requests (0)");
   await expect(other.page.getByTestId("radar-request")).toHaveAttribute("data-status", "fulfilled");
-  await expect(other.page.getByTestId("radar-request")).toHaveClass(/opacity-60/);
+  await expect(other.page.getByTestId("radar-request")).toHaveClass(/bg-slate-100/);
 
   // A second request, then deleted by its author: gone from the other browser too.
   await author.page.getByRole("button", { name: "New Request" }).click();
