@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { unreadCounts } from "~/domain/inbox.server";
 import { getUser } from "~/domain/session.server";
 
@@ -8,6 +8,7 @@ const HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  if (!viewer) return data({ error: "Sign in required" }, { status: 401, headers: HEADERS });
-  return data(await unreadCounts(context.db, viewer), { headers: HEADERS });
+  // json(), not data(): a resource route answers data() with 200 whatever status it carries.
+  if (!viewer) return json({ error: "Sign in required" }, { status: 401, headers: HEADERS });
+  return json(await unreadCounts(context.db, viewer), { headers: HEADERS });
 }

@@ -58,7 +58,7 @@ test("a listing question raises the seller's badge live, /messages lists it on t
   await expect(conversations.first()).toContainText("Just now");
   await expect(conversations.first()).toContainText("1 unread");
   await expect(sellerPage.getByTestId("inbox-unread-total")).toHaveText("1 unread");
-  await sellerPage.getByRole("button", { name: /Account menu/ }).click();
+  await sellerPage.getByLabel(/Account menu/).click();
   await expect(sellerPage.getByTestId("messages-badge")).toHaveText("1 unread");
   await sellerPage.keyboard.press("Escape");
 
@@ -94,7 +94,7 @@ test("club DMs appear per club + other person and link to the club's DM; the bel
   await expect(conversation).toContainText("Practice is at 6");
   await expect(conversation).toContainText("2 unread");
   await expect(conversation.getByRole("link")).toHaveAttribute("href", `/club/${club.slug}?tab=messages&sub=dm&with=${owner.id}`);
-  await expect(page.getByRole("button", { name: "Notifications (2)" })).toBeVisible();
+  await expect(page.getByLabel("Notifications (2)")).toBeVisible();
   // The owner's inbox has the same conversation from their side; a stranger's is empty.
   const stranger = await createTestUser(e2eDb());
   await context.clearCookies();
