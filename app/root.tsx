@@ -17,9 +17,12 @@ import { NotFoundMessage } from "~/components/not-found-message";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { useDismissMenus } from "~/lib/use-dismiss";
+import { unreadCounts } from "~/domain/inbox.server";
+import type { Viewer } from "~/domain/viewer";
 import { getNotifications } from "~/domain/notifications.server";
 import { getSession, isTestingModeOn } from "~/domain/session.server";
 import { useNonce } from "~/lib/nonce";
+import { userRoomAccess } from "~/lib/room-access.server";
 import { readToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -43,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         zipCode: viewer.zipCode,
         isAdmin: viewer.isAdmin,
         notifications: await getNotifications(context.db, viewer),
+        ...(await headerBadges(context, viewer)),
       }
     : null;
   const headers = new Headers();
@@ -58,6 +62,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * Unread badges (issue 12, ADR 042): ONE query (`unreadCounts`), plus the user room's token (no
+ * query) so the header refetches them live. Kept apart so the root loader's batching can take it in.
+ */
+async function headerBadges(context: LoaderFunctionArgs["context"], viewer: Viewer) {
+  const [counts, userRoom] = await Promise.all([unreadCounts(context.db, viewer), userRoomAccess(context, viewer.id)]);
+  return { badges: { directMessages: counts.directMessages, total: counts.total }, userRoom };
 }
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is

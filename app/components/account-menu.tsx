@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useLiveBadges, type Badges } from "~/lib/use-user-room";
+import type { RoomAccess } from "~/lib/use-room";
 import { LocationDialog } from "./location-dialog";
 import { NotificationsMenu, type NotificationsData } from "./notifications-menu";
 
@@ -8,6 +10,9 @@ export type AccountUser = {
   zipCode: string | null;
   isAdmin: boolean;
   notifications: NotificationsData;
+  /** Unread counts from read_at (ADR 042), kept live through the user room. */
+  badges: Badges;
+  userRoom: RoomAccess;
 };
 
 /** 01 §2: the first name, else the e-mail before the @ (its first 8 characters). */
@@ -29,11 +34,12 @@ const itemClass = "flex min-h-11 w-full items-center rounded-md px-3 py-2 text-l
 export function AccountMenu({ user }: { user: AccountUser }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const { badges, status } = useLiveBadges(user.badges, user.userRoom);
   return (
     <>
       <LocationDialog zipCode={user.zipCode} redirectTo={here} />
-      <NotificationsMenu notifications={user.notifications} />
-      <details className="sm:relative" data-menu>
+      <NotificationsMenu notifications={user.notifications} unreadDirectMessages={badges.directMessages} />
+      <details className="sm:relative" data-menu data-user-room={status}>
         <summary
           aria-label={`Account menu for ${menuName(user)}`}
           className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -57,8 +63,14 @@ export function AccountMenu({ user }: { user: AccountUser }) {
             ) : null}
             {ENTRIES.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to} className={itemClass}>
+                <Link to={entry.to} className={`${itemClass} justify-between gap-2`}>
                   {entry.label}
+                  {entry.to === "/messages" && badges.total > 0 ? (
+                    <span data-testid="messages-badge" className="rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
+                      {badges.total}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@
 // group chat and announcements (this file) and direct messages (club-dm.tsx). Everything here is a
 // real form first; with JavaScript the composer posts with a fetcher, live events from the club
 // room add and remove messages, and older history pages in as you scroll up.
+import type { RoomStatus } from "~/lib/use-room";
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { CHAT_TEXT } from "~/domain/club-chat-text";
@@ -107,7 +108,7 @@ export function useLiveRoom(access: RoomAccess, onEvent: (event: { type: string;
       if (wasOpen.current && dropped.current) revalidator.revalidate();
       wasOpen.current = true;
       dropped.current = false;
-    } else if (status === "closed" && wasOpen.current) {
+    } else if (status === "paused" && wasOpen.current) {
       dropped.current = true;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -251,9 +252,9 @@ export function MessageScroller({ label, children, top }: { label: string; child
   );
 }
 
-export function LiveStatus({ status }: { status: "connecting" | "open" | "closed" }) {
+export function LiveStatus({ status }: { status: RoomStatus }) {
   const hydrated = useHydrated();
-  if (!hydrated || status !== "closed") return null;
+  if (!hydrated || status !== "paused") return null;
   return (
     <p role="status" className="text-sm text-amber-800">
       {CHAT_TEXT.livePaused}

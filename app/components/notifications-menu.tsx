@@ -6,9 +6,13 @@ export type NotificationsData = {
   count: number;
 };
 
-/** The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript. */
-export function NotificationsMenu({ notifications }: { notifications: NotificationsData }) {
-  const { approvals, pendingRequests, count } = notifications;
+/**
+ * The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript.
+ * Its count is pending requests plus approvals plus unread direct messages (01 §2).
+ */
+export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: { notifications: NotificationsData; unreadDirectMessages?: number }) {
+  const { approvals, pendingRequests } = notifications;
+  const count = notifications.count + unreadDirectMessages;
   const approved = approvals.length > 0;
   return (
     <details className="sm:relative" data-menu>
@@ -30,7 +34,13 @@ export function NotificationsMenu({ notifications }: { notifications: Notificati
         ) : null}
       </summary>
       <div className="absolute inset-x-2 top-full z-40 sm:inset-x-auto sm:right-0 mt-2 sm:w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
-        {approvals.length === 0 && pendingRequests.length === 0 ? (
+        {unreadDirectMessages > 0 ? (
+          <Link to="/messages" className="mb-2 flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            <span>Unread direct messages</span>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{unreadDirectMessages}</span>
+          </Link>
+        ) : null}
+        {approvals.length === 0 && pendingRequests.length === 0 && unreadDirectMessages === 0 ? (
           <p className="px-1 py-2 text-sm text-slate-600">No notifications</p>
         ) : null}
         {approvals.length > 0 ? (

@@ -30,6 +30,9 @@ const EXPECTED: Record<Exclude<ClubAction, "view" | "viewRoster">, string> = {
   sendDm: "---YYY-",
   readRequests: "---YYY-",
   postRequest: "---YYY-",
+  // Members only; that it is the author's own open request is checked in the SQL (club-requests.server.test.ts).
+  fulfilOwnRequest: "---YYY-",
+  deleteOwnRequest: "---YYY-",
 };
 const EXPECTED_VISIBILITY = {
   public: { view: "YYYYYYY", viewRoster: "YYYYYYY" },

@@ -45,6 +45,9 @@ export const CLUB_ACTIONS = [
   "sendDm",
   "readRequests",
   "postRequest",
+  // Only on the viewer's own requests: the author is also checked in the SQL (club-requests.server.ts).
+  "fulfilOwnRequest",
+  "deleteOwnRequest",
 ] as const;
 export type ClubAction = (typeof CLUB_ACTIONS)[number];
 
@@ -94,6 +97,9 @@ export const CLUB_PERMISSIONS: Record<Exclude<ClubAction, "view" | "viewRoster">
   sendDm: MEMBERS,
   readRequests: MEMBERS,
   postRequest: MEMBERS,
+  // 02 §4 Request: open → fulfilled by the author only; delete only the author's open requests.
+  fulfilOwnRequest: MEMBERS,
+  deleteOwnRequest: MEMBERS,
 };
 
 /** The club facts some actions depend on besides the role. */

@@ -22,6 +22,8 @@ export type ClubRequestEvent = {
   title: string;
   description: string | null;
   author: EventAuthor | null; // null when anonymous
+  /** The author's id even when anonymous: the Contact link starts a DM with them. */
+  authorId: string;
   status: "open" | "fulfilled";
   createdAt: string;
 };

@@ -7,6 +7,7 @@ import { ClubHeader } from "~/components/club-header";
 import { InviteCodeDialog } from "~/components/club-invite-code";
 import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
+import { RadarTab } from "~/components/club-radar";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
@@ -16,6 +17,7 @@ import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
 import { loadMessagesTab } from "~/lib/club-messages-tab.server";
+import { radarTabData } from "~/lib/club-radar.server";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
@@ -56,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
   const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
+  const radar = tab === "radar" ? await radarTabData(context, page.access) : null;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
@@ -96,6 +99,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
     rosterHidden: page.rosterHidden,
     messages,
+    radar,
   };
 }
 
@@ -142,9 +146,7 @@ export default function ClubPage() {
         {tab === "team-info" ? <TeamInfo data={data} /> : null}
         {tab === "roster" ? <Roster data={data} /> : null}
         {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
-        {tab === "radar" ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">Item requests from members arrive here with live updates.</p>
-        ) : null}
+        {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
       </section>
     </div>
   );

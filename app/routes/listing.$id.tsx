@@ -9,6 +9,7 @@ import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
 import { favoritedIds } from "~/domain/favorites.server";
+import { markListingMessagesRead } from "~/domain/inbox.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
 import { listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
 import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
@@ -38,6 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     sellerRating(context.db, listing.userId),
     favoritedIds(context.db, viewer, [listing.id]),
     viewer ? listingThreadsFor(context.db, viewer, listing) : Promise.resolve([]),
+    // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
+    viewer ? markListingMessagesRead(context.db, viewer, listing.id, context.publish) : Promise.resolve(0),
   ]);
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
@@ -138,6 +141,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const event = { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id, message: sent } as const;
     context.publish.user(result.buyerId, event);
     context.publish.user(sellerId, event);
+    // The receiver's inbox and badges (issue 12): their user room, after the write.
+    context.publish.user(message.receiverId, { type: "badges.changed" });
     const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
     const toast = {
       title: "Message sent!",

@@ -705,6 +705,26 @@ export function buildCommunity(options: BuildOptions): Community {
     }
   }
 
+  // ── Demo accounts (issue 12): the member has fresh, unread questions on two public listings
+  //    and requests of their own (one open, one fulfilled) in Cambridge Youth Soccer League.
+  const clubListingIds = new Set(community.listingClubs.map((l) => l.listingId));
+  const memberListings = listingMeta.filter((l) => l.sellerId === demoMember && l.status === "active" && !clubListingIds.has(l.id)).slice(0, 2);
+  for (const [n, listing] of memberListings.entries()) {
+    const buyer = rng.pick(byMetro.get(listing.metro)!.filter((p) => p.id !== demoMember && !p.demo));
+    const offer = `$${Math.max(5, Math.round((listing.priceCents / 100) * 0.8))}`;
+    const createdAt = at(ago(0.02 * (n + 1)));
+    community.listingMessages.push({ id: rng.uuid(), listingId: listing.id, senderId: buyer.id, receiverId: demoMember, content: fill(rng.pick(QUESTIONS), { offer }), readAt: null, createdAt });
+  }
+  const cambridge = clubByName("Cambridge Youth Soccer League");
+  if (cambridge.active.includes(demoMember)) {
+    const opened = at(ago(1.5));
+    const fulfilledAt = at(ago(9));
+    community.clubRequests.push(
+      { id: rng.uuid(), clubId: cambridge.id, userId: demoMember, title: "Size 4 soccer ball for practice", description: "For my son, any brand is fine.", status: "open", createdAt: opened, updatedAt: opened },
+      { id: rng.uuid(), clubId: cambridge.id, userId: demoMember, title: "Youth shin guards (small)", description: null, status: "fulfilled", createdAt: fulfilledAt, updatedAt: at(ago(7)) },
+    );
+  }
+
   return community;
 }
 

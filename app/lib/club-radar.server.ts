@@ -1,0 +1,40 @@
+// What the club page's "On the Radar" tab loads (02 §2): the requests as plain data and the club
+// room's token, so the tab stays one line in the club page loader.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { can, type ClubAccess } from "~/domain/club-access.server";
+import { listClubRequests } from "~/domain/club-requests.server";
+import { clubRoomAccess } from "./room-access.server";
+
+export type RadarRequest = {
+  id: string;
+  title: string;
+  description: string | null;
+  status: "open" | "fulfilled";
+  authorId: string;
+  authorName: string | null;
+  createdAt: string;
+};
+
+export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess) {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "readRequests")) return null;
+  const [rows, room] = await Promise.all([listClubRequests(context.db, access), clubRoomAccess(context, viewer.id, access.club.id)]);
+  return {
+    clubId: access.club.id,
+    viewerId: viewer.id,
+    canPost: can(access, "postRequest"),
+    now: new Date().toISOString(),
+    room,
+    requests: rows.map(
+      (r): RadarRequest => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        status: r.status,
+        authorId: r.userId,
+        authorName: r.authorName,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    ),
+  };
+}

@@ -1,0 +1,52 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClubHeader } from "~/components/club-header";
+import { PostRequestForm } from "~/components/club-radar";
+import { useIsPending } from "~/components/ui/status-button";
+import { getClubAccess, requireClubPermission } from "~/domain/club-access.server";
+import { CLUB_ERRORS } from "~/domain/club-messages";
+import { REQUEST_TEXT } from "~/domain/club-request-messages";
+import { getUser } from "~/domain/session.server";
+import { listingPhotoUrl } from "~/schemas/search";
+import type { PostRequestActionData } from "./club.$slug.requests";
+
+export { ErrorBoundary } from "./club.$slug._index";
+// The page posts to itself and shares the requests action, so a refused field comes back here
+// with what was typed (the dialog posts to /club/{slug}/requests with a fetcher instead).
+export { action } from "./club.$slug.requests";
+
+// The 'Post a Request' dialog as a page of its own (02 §2 On the Radar): what 'New Request' opens
+// without JavaScript.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${REQUEST_TEXT.dialogTitle} — ${data.club.name} — LockerSwap` : `${CLUB_ERRORS.notFound.title} — LockerSwap` },
+  { name: "description", content: "Tell your club what gear you are looking for: post an item request on LockerSwap." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await getClubAccess(context.db, await getUser(request, context), params.slug ?? "");
+  await requireClubPermission(context, access, "postRequest");
+  const { club } = access!;
+  return {
+    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null },
+    // The row id of the request this page will post (ADR 042 §Idempotency): a resubmit stores one row.
+    requestId: crypto.randomUUID(),
+  };
+}
+
+export default function PostRequestPage() {
+  const { club, requestId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<PostRequestActionData>();
+  const pending = useIsPending({ intent: "post" });
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Link to={`/club/${club.slug}?tab=radar`} className="text-sm font-medium text-brand-700 underline">
+        Back to {club.name}
+      </Link>
+      <ClubHeader club={club} />
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="mb-3 text-lg font-semibold">{REQUEST_TEXT.dialogTitle}</h2>
+        <PostRequestForm action={`/club/${club.slug}/requests/new`} requestId={requestId} lastResult={actionData} pending={pending} FormComponent={Form} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { inboxFor, unreadCounts } from "~/domain/inbox.server";
+import { requireUser } from "~/domain/session.server";
+import { formatRelativeTime } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useUserRoomEvents } from "~/lib/use-user-room";
+
+// The inbox (spec 02 §2 /messages, ADR 042): every conversation of the viewer, newest first, paged.
+export const meta: MetaFunction = () =>
+  pageMeta("Messages — LockerSwap", "Your conversations with buyers, sellers and club members on LockerSwap, newest first.");
+
+const INBOX_EVENTS = new Set(["dm.created", "listing.message.created", "badges.changed"]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context);
+  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isSafeInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const [inbox, counts] = await Promise.all([inboxFor(context.db, viewer, { page }), unreadCounts(context.db, viewer)]);
+  return {
+    now: new Date().toISOString(),
+    unreadTotal: counts.total,
+    page: inbox.page,
+    hasMore: inbox.hasMore,
+    conversations: inbox.conversations.map((c) => ({
+      key: `${c.kind}:${c.subjectId}:${c.other.id}`,
+      kind: c.kind,
+      title: c.subjectTitle,
+      otherName: c.other.name,
+      // Club DMs open in the club's Messages tab; listing questions on the listing page, where the thread is.
+      href:
+        c.kind === "club"
+          ? `/club/${c.clubSlug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: c.other.id })}`
+          : `/listing/${c.subjectId}`,
+      lastMessage: c.lastMessage.content,
+      fromMe: c.lastMessage.fromMe,
+      createdAt: c.lastMessage.createdAt.toISOString(),
+      unread: c.unread,
+    })),
+  };
+}
+
+export default function MessagesPage() {
+  const { conversations, unreadTotal, page, hasMore, now } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  // A new message anywhere moves its conversation to the top: re-read the inbox from the database.
+  useUserRoomEvents((event) => {
+    if (INBOX_EVENTS.has(event.type) && revalidator.state === "idle") revalidator.revalidate();
+  });
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-bold">Messages</h1>
+        {unreadTotal > 0 ? (
+          <span data-testid="inbox-unread-total" className="rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white">
+            {unreadTotal}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </div>
+      {conversations.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No messages yet</p>
+      ) : (
+        <ul aria-label="Conversations" className="h-[600px] divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 bg-white">
+          {conversations.map((c) => (
+            <li key={c.key} data-testid="conversation">
+              <Link to={c.href} className="flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+                <span aria-hidden="true" className="mt-0.5 text-xl">
+                  {c.kind === "club" ? "👥" : "🏷️"}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className={`truncate ${c.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>{c.otherName}</span>
+                    <time dateTime={c.createdAt} className="shrink-0 text-xs text-slate-500">
+                      {formatRelativeTime(c.createdAt, hydrated ? Date.now() : now)}
+                    </time>
+                  </span>
+                  <span className="block truncate text-sm text-slate-600">{c.title}</span>
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="truncate text-sm text-slate-700">
+                      {c.fromMe ? "You: " : ""}
+                      {c.lastMessage}
+                    </span>
+                    {c.unread > 0 ? (
+                      <span className="shrink-0 rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
+                        {c.unread}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav aria-label="Conversation pages" className="flex justify-between">
+          {page > 1 ? (
+            <Link to={page === 2 ? "/messages" : `/messages?page=${page - 1}`} className="font-medium text-brand-700 underline">
+              Newer conversations
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasMore ? (
+            <Link to={`/messages?page=${page + 1}`} className="font-medium text-brand-700 underline">
+              Older conversations
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
