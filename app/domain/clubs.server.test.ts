@@ -116,6 +116,8 @@ describe("getClubPage (02 §2 Club page)", () => {
     expect(page.listingCount).toBe(5);
     expect(page.listings.map((l) => l.title)).toEqual(["Item 5", "Item 4", "Item 3"]);
     expect(page.listings.every((l) => l.priceCents === null && !l.linkable)).toBe(true);
+    // No link means no id either: the id is the link (issue 11 Proof, "no listing link" in the loader data).
+    expect(page.listings.map((l) => l.id)).toEqual([null, null, null]);
     expect(page.can.join).toBe(false);
     expect(page.joinOffer).toEqual({ action: "join", enabled: true, signInFirst: true }); // the button leads to /auth
 

@@ -172,8 +172,12 @@ export async function listClubsForDirectory(
 // Club page
 // ---------------------------------------------------------------------------------------------
 
-export type ClubListingCard = {
-  id: string;
+export type ClubListingCard = ClubListingCardFields &
+  // A card that may not link carries no id either: the id *is* the link (/listing/{id}), and
+  // signed-out visitors get neither (02 §2; issue 11 Proof: no listing link in the loader data).
+  ({ linkable: true; id: string } | { linkable: false; id: null });
+
+type ClubListingCardFields = {
   title: string;
   sport: string;
   /** Null when this viewer may not see prices here (the price rule, prices.server.ts). */
@@ -183,8 +187,7 @@ export type ClubListingCard = {
   state: string;
   createdAt: number;
   photoUrl: string | null;
-  /** Whether the card may link to /listing/{id}: never for signed-out visitors (02 §2), else the listing visibility rule. */
-  linkable: boolean;
+  /** `linkable`: whether the card may link to /listing/{id} — never for signed-out visitors (02 §2), else the listing visibility rule. */
 };
 
 export type RosterEntry = { userId: string; name: string; role: "owner" | "admin" | "member" };
@@ -248,8 +251,8 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     adminName: count?.admin_name ?? null,
     memberCount: Number(count?.members ?? 0),
     listingCount: Number(count?.listings ?? 0),
-    listings: listingRows.map((row) => ({
-      id: row.id,
+    listings: listingRows.map((row): ClubListingCard => ({
+      ...(row.linkable ? { linkable: true as const, id: row.id } : { linkable: false as const, id: null }),
       title: row.title,
       sport: row.sport,
       priceCents: row.price_cents === null ? null : Number(row.price_cents),
@@ -258,7 +261,6 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
       state: row.state,
       createdAt: Number(row.created_at),
       photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
-      linkable: Boolean(row.linkable),
     })),
     preview,
     roster,
