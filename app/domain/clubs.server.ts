@@ -6,7 +6,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/lib/club-slug";
-import { listingPhotoUrl } from "~/schemas/search";
+import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
+import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import {
   allowedActions,
   can,
@@ -172,7 +173,7 @@ export async function listClubsForDirectory(
 // Club page
 // ---------------------------------------------------------------------------------------------
 
-export type ClubListingCard = {
+export type ClubListingCard = CardPhoto & {
   id: string;
   title: string;
   sport: string;
@@ -182,7 +183,6 @@ export type ClubListingCard = {
   city: string;
   state: string;
   createdAt: number;
-  photoUrl: string | null;
   /** Whether the card may link to /listing/{id}: never for signed-out visitors (02 §2), else the listing visibility rule. */
   linkable: boolean;
 };
@@ -231,10 +231,10 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
         (select count(*) from club_members m where m.club_id = ${club.id} and m.status = 'active') as members,
         (select ${memberName} from club_members m join profiles on profiles.user_id = m.user_id
           where m.club_id = ${club.id} and m.role = 'owner') as admin_name`),
-    db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo_key: string | null; linkable: number }>(sql`
+    db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo: string | null; linkable: number }>(sql`
       select listings.id, listings.title, listings.sport, ${priceColumnFor(viewer, { club })} as price_cents, listings.condition,
         listings.city, listings.state, listings.created_at, ${linkable} as linkable,
-        (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key
+        ${cardPhotoJson} as photo
       from listings where ${inClub}
       order by listings.created_at desc, listings.id
       ${preview ? sql`limit ${ANONYMOUS_PREVIEW_SIZE}` : sql``}`),
@@ -257,7 +257,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
       city: row.city,
       state: row.state,
       createdAt: Number(row.created_at),
-      photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
+      ...cardPhotoFrom(row.photo),
       linkable: Boolean(row.linkable),
     })),
     preview,

@@ -6,7 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
-import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
+import type { ClubSuggestion, ListingSuggestion, ListingSummary } from "~/schemas/search";
+import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import { clubVisibleTo, findVisibleClubBySlug } from "./club-access.server";
 import { distanceMiles, normalizeZip, zipsWithin } from "./geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
@@ -109,7 +110,7 @@ type SummaryRow = {
   status: string;
   created_at: number;
   club_name: string | null;
-  photo_key: string | null;
+  photo: string | null;
 };
 
 /** The price as this viewer may see it: the column, or null in SQL (`canSeePrices`). */
@@ -152,7 +153,7 @@ async function summaryPage(
       listings.city, listings.state, listings.zip_code, listings.status, listings.created_at,
       (select c.name from listing_clubs lc join clubs c on c.id = lc.club_id
         where lc.listing_id = listings.id order by lc.is_primary desc, c.name limit 1) as club_name,
-      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key`;
+      ${cardPhotoJson} as photo`;
   const page = sql`limit ${query.limit} offset ${query.offset ?? 0}`;
   let statement: SQL;
   if (Array.isArray(query.orderBy)) {
@@ -193,7 +194,7 @@ async function summaryPage(
     status: row.status,
     createdAt: Number(row.created_at),
     clubName: row.club_name,
-    photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
+    ...cardPhotoFrom(row.photo),
     distanceMiles: null,
   }));
   return { items, total };

@@ -231,8 +231,8 @@ function InPlay({ data }: { data: Data }) {
         </div>
       ) : null}
       <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
-        {listings.map((listing) => (
-          <ClubListingCardView key={listing.id} listing={listing} />
+        {listings.map((listing, index) => (
+          <ClubListingCardView key={listing.id} index={index} listing={listing} />
         ))}
       </div>
       {preview ? (

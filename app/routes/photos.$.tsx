@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { findReadablePhoto } from "~/domain/listings.server";
-import { isOwnPendingPhoto } from "~/domain/photos.server";
+import { isOwnPendingPhoto, SERVED_PHOTO_KEY } from "~/domain/photos.server";
 import { getUser } from "~/domain/session.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
 
 /**
- * Listing photos from R2 (issue 6 §2). Served only to viewers allowed to see the listing (the same
+ * Listing photos and their thumbnails (ADR 036) from R2 (issue 6 §2). Served only to viewers allowed to see the listing (the same
  * rule as the detail page), or, for a pending upload not yet saved, to its uploader. Keys are never
  * reused, so a served photo is immutable; `private` keeps shared caches from serving a club-only
  * photo to someone else. The stored content type was sniffed from the bytes at upload.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  if (!/^[^/]+\/\d+-\d+\.(jpg|png|webp)$/.test(key)) return notFound();
+  if (!SERVED_PHOTO_KEY.test(key)) return notFound();
   const viewer = await getUser(request, context);
   const photo = await findReadablePhoto(context.db, viewer, key);
   if (!photo) {
