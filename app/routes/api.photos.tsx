@@ -39,10 +39,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // (ADR 036), or an empty part when it made none. The server checks it against the photo itself.
   const isFile = (f: FormDataEntryValue | undefined): f is File => typeof f === "object" && f !== null;
   const thumbParts = form.getAll("newPhotoThumbs");
-  const pairs = form.getAll("newPhotos").map((photo, i) => ({ photo, thumb: thumbParts[i] }));
-  const sent = pairs.filter((p): p is { photo: File; thumb: FormDataEntryValue | undefined } => isFile(p.photo) && p.photo.size > 0);
+  const sent = form
+    .getAll("newPhotos")
+    .map((photo, i) => ({ photo, thumb: thumbParts[i] as FormDataEntryValue | undefined }))
+    .flatMap(({ photo, thumb }) => (isFile(photo) && photo.size > 0 ? [{ photo, thumb: isFile(thumb) && thumb.size > 0 ? thumb : null }] : []));
   const files = sent.map((p) => p.photo);
-  const thumbnails = sent.map((p) => (isFile(p.thumb) && p.thumb.size > 0 ? p.thumb : null));
+  const thumbnails = sent.map((p) => p.thumb);
   if (files.length === 0) return json({ error: "No photo was sent.", photos: [], errors: [], warnings: [] }, 400);
   const onForm = new Set(form.getAll("photos").filter((k) => typeof k === "string" && k !== "")).size;
   const batch = await storeUploads(context.db, context.photos, viewer.id, files, Math.min(onForm, MAX_PHOTOS), {
