@@ -4,18 +4,28 @@ import { sportEmoji, sportName } from "~/catalog/sport-names";
 import type { ClubListingCard } from "~/domain/clubs.server";
 import { formatPrice } from "~/lib/format";
 
+/** Cards on the first row of the club grid (lg:grid-cols-3): their photos are not lazy. */
+const CLUB_FIRST_ROW_CARDS = 3;
+
 /**
  * A listing on a club's In Play tab (02 §2). It links to /listing/{id} only when `linkable` (never
  * for signed-out visitors: their cards are not links at all, not links hidden by CSS). The price
  * is whatever the loader sent: null when this viewer may not see it.
  */
-export function ClubListingCardView({ listing }: { listing: ClubListingCard }) {
+export function ClubListingCardView({ listing, index = CLUB_FIRST_ROW_CARDS }: { listing: ClubListingCard; index?: number }) {
   const badge = conditionBadge(listing.condition);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="club-listing-card">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         {listing.photoUrl ? (
-          <img src={listing.photoUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img
+            src={listing.photoUrl}
+            width={listing.photoWidth ?? undefined}
+            height={listing.photoHeight ?? undefined}
+            alt=""
+            loading={index < CLUB_FIRST_ROW_CARDS ? "eager" : "lazy"}
+            className="h-full w-full object-cover"
+          />
         ) : (
           <span className="flex h-full items-center justify-center text-6xl" aria-hidden="true">
             {sportEmoji(listing.sport)}

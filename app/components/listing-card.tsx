@@ -23,11 +23,14 @@ export function ListingCard({
   signedIn,
   distanceMiles = listing.distanceMiles,
   favorited = false,
+  index = FIRST_ROW_CARDS,
 }: {
   listing: ListingSummary;
   signedIn: boolean;
   distanceMiles?: number | null;
   favorited?: boolean;
+  /** Place on the grid: the first row's photos load at once, the rest lazily. */
+  index?: number;
 }) {
   const badge = conditionBadge(listing.condition);
   const status = STATUS_LABEL[listing.status];
@@ -37,8 +40,10 @@ export function ListingCard({
         {listing.photoUrl ? (
           <img
             src={listing.photoUrl}
+            width={listing.photoWidth ?? undefined}
+            height={listing.photoHeight ?? undefined}
             alt=""
-            loading="lazy"
+            loading={index < FIRST_ROW_CARDS ? "eager" : "lazy"}
             className={`h-full w-full object-cover ${signedIn ? "" : "scale-110 blur-md"}`}
           />
         ) : (
@@ -107,6 +112,9 @@ export function ListingCardSkeleton() {
     </div>
   );
 }
+
+/** Cards on the widest grid's first row (ListingGrid's xl:grid-cols-4): their photos are not lazy. */
+export const FIRST_ROW_CARDS = 4;
 
 export function ListingGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;

@@ -4,7 +4,7 @@ import { getFormConstraint } from "~/lib/form-constraint";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/catalog";
-import { downscaleImage } from "~/lib/image-downscale";
+import { downscaleImage, makeThumbnail } from "~/lib/image-downscale";
 import { uploadPhotos } from "~/lib/upload-photos";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ZIP_HTML_PATTERN } from "~/lib/zip";
@@ -116,7 +116,12 @@ export function ListingForm({
     try {
       const body = new FormData();
       for (const photo of photos) body.append("photos", photo.key);
-      for (const file of picked) body.append("newPhotos", await downscaleImage(file, { maxBytes: LIMITS.photoMaxBytes }));
+      for (const file of picked) {
+        const photo = await downscaleImage(file, { maxBytes: LIMITS.photoMaxBytes });
+        body.append("newPhotos", photo);
+        // Paired by position; an empty part when no thumbnail was made (ADR 036).
+        body.append("newPhotoThumbs", (await makeThumbnail(photo)) ?? new File([], ""));
+      }
       const reply = await uploadPhotos(body, (percent) => setUpload({ intent, percent, round }));
       if (reply.status !== 200 && reply.status !== 400) throw new Error(reply.error ?? `Upload failed (${reply.status})`);
       for (const description of reply.warnings) showToast({ title: "Image Upload Error", description, variant: "destructive" });

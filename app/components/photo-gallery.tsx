@@ -2,10 +2,16 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { NoPhoto } from "./no-photo";
 
-type Photo = { url: string; width: number | null; height: number | null };
+/** A photo at full size, and its card-size rendition (the photo itself when it has none; ADR 036). */
+type Photo = { url: string; width: number | null; height: number | null; thumbUrl: string; thumbWidth: number | null; thumbHeight: number | null };
 
-/** A photo that shows a placeholder when it cannot load (spec 02 §2: broken photos). */
-export function PhotoImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+type ImageProps = { src: string; alt: string; className?: string; width?: number; height?: number; loading?: "lazy" | "eager" };
+
+/**
+ * A photo that shows a placeholder when it cannot load (spec 02 §2: broken photos). `width` and
+ * `height` (the file's pixels) let the browser reserve its box before it loads: nothing shifts.
+ */
+export function PhotoImage({ src, alt, className, width, height, loading }: ImageProps) {
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // An error during server-rendered loading fires before React listens; check once hydrated.
@@ -20,8 +26,10 @@ export function PhotoImage({ src, alt, className }: { src: string; alt: string; 
       </div>
     );
   }
-  return <img ref={ref} src={src} alt={alt} className={className} onError={() => setBroken(true)} />;
+  return <img ref={ref} src={src} alt={alt} width={width} height={height} loading={loading} className={className} onError={() => setBroken(true)} />;
 }
+
+const size = (pixels: number | null) => pixels ?? undefined;
 
 /**
  * The photo grid and full-size viewer (issue 6 §3). The viewer is the `?photo=n` URL, so without
@@ -60,7 +68,18 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
         {photos.map((photo, i) => (
           <li key={photo.url} className={i === 0 ? "col-span-4" : ""}>
             <Link to={link(i)} preventScrollReset aria-label={`Open photo ${i + 1} of ${total}`} className="block overflow-hidden rounded-xl bg-slate-100">
-              <PhotoImage src={photo.url} alt={`${title} — photo ${i + 1}`} className={`w-full object-cover ${i === 0 ? "aspect-[4/3]" : "aspect-square"}`} />
+              {i === 0 ? (
+                <PhotoImage src={photo.url} width={size(photo.width)} height={size(photo.height)} alt={`${title} — photo ${i + 1}`} className="aspect-[4/3] w-full object-cover" />
+              ) : (
+                <PhotoImage
+                  src={photo.thumbUrl}
+                  width={size(photo.thumbWidth)}
+                  height={size(photo.thumbHeight)}
+                  loading="lazy"
+                  alt={`${title} — photo ${i + 1}`}
+                  className="aspect-square w-full object-cover"
+                />
+              )}
             </Link>
           </li>
         ))}
@@ -79,7 +98,13 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
             <Link to={link(index - 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Previous photo">
               ‹
             </Link>
-            <PhotoImage src={photos[index].url} alt={`${title} — photo ${index + 1} of ${total}`} className="max-h-[70vh] min-w-0 flex-1 object-contain" />
+            <PhotoImage
+              src={photos[index].url}
+              width={size(photos[index].width)}
+              height={size(photos[index].height)}
+              alt={`${title} — photo ${index + 1} of ${total}`}
+              className="h-auto max-h-[70vh] min-w-0 flex-1 object-contain"
+            />
             <Link to={link(index + 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Next photo">
               ›
             </Link>
@@ -88,7 +113,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
             {photos.map((photo, i) => (
               <li key={photo.url}>
                 <Link to={link(i)} replace preventScrollReset aria-label={`Show photo ${i + 1}`} aria-current={i === index ? "true" : undefined}>
-                  <img src={photo.url} alt="" className={`h-14 w-14 max-w-none rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
+                  <img src={photo.thumbUrl} width={56} height={56} alt="" className={`h-14 w-14 max-w-none rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
                 </Link>
               </li>
             ))}

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/lib/club-slug";
-import { listingPhotoUrl } from "~/schemas/search";
+import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
+import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import {
   allowedActions,
   can,
@@ -177,7 +178,7 @@ export type ClubListingCard = ClubListingCardFields &
   // signed-out visitors get neither (02 §2; issue 11 Proof: no listing link in the loader data).
   ({ linkable: true; id: string } | { linkable: false; id: null });
 
-type ClubListingCardFields = {
+type ClubListingCardFields = CardPhoto & {
   title: string;
   sport: string;
   /** Null when this viewer may not see prices here (the price rule, prices.server.ts). */
@@ -186,7 +187,6 @@ type ClubListingCardFields = {
   city: string;
   state: string;
   createdAt: number;
-  photoUrl: string | null;
   /** `linkable`: whether the card may link to /listing/{id} — never for signed-out visitors (02 §2), else the listing visibility rule. */
 };
 
@@ -234,10 +234,10 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
         (select count(*) from club_members m where m.club_id = ${club.id} and m.status = 'active') as members,
         (select ${memberName} from club_members m join profiles on profiles.user_id = m.user_id
           where m.club_id = ${club.id} and m.role = 'owner') as admin_name`),
-    db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo_key: string | null; linkable: number }>(sql`
+    db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo: string | null; linkable: number }>(sql`
       select listings.id, listings.title, listings.sport, ${priceColumnFor(viewer, { club })} as price_cents, listings.condition,
         listings.city, listings.state, listings.created_at, ${linkable} as linkable,
-        (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key
+        ${cardPhotoJson} as photo
       from listings where ${inClub}
       order by listings.created_at desc, listings.id
       ${preview ? sql`limit ${ANONYMOUS_PREVIEW_SIZE}` : sql``}`),
@@ -260,7 +260,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
       city: row.city,
       state: row.state,
       createdAt: Number(row.created_at),
-      photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
+      ...cardPhotoFrom(row.photo),
     })),
     preview,
     roster,

@@ -1,13 +1,13 @@
 // Listing lifecycle rules (issue 6; spec 02 §2 listing form/detail, §4 status, §6 permissions).
 // Every function takes the acting viewer and puts them in the query: a listing that is not yours
 // (or not visible to you) is "not found", never "forbidden".
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
 import type { ListingStatus } from "~/catalog";
 import { activeMembershipOf } from "./club-access.server";
 import { listingOpenableBy } from "./listing-visibility.server";
-import type { StoredPhoto } from "./photos.server";
+import { cardPhotoJson, type StoredPhoto } from "./photos.server";
 import type { Viewer } from "./viewer";
 
 export type ListingInput = {
@@ -150,8 +150,10 @@ async function refusedForPhotos(error: unknown, db: Db, viewer: Viewer, listingI
 /** Marks the listing's photos that are not in `keep` for deletion (photo_objects 'deleting'); returns their keys. */
 function markRemovedPhotos(db: Db, listingId: string, ownerId: SQL, keep: string[], allowed: SQL = sql`1 = 1`) {
   return db.all<{ r2Key: string }>(sql`
-    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size, created_at)
-    select lp.r2_key, ${ownerId}, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size, ${Date.now()}
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+    select lp.r2_key, ${ownerId}, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size,
+           lp.thumb_key, lp.thumb_width, lp.thumb_height, lp.thumb_byte_size, ${Date.now()}
     from listing_photos lp join listings on listings.id = lp.listing_id
     where lp.listing_id = ${listingId} and ${allowed} ${keep.length ? sql`and lp.r2_key not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : sql``}
     on conflict (r2_key) do update set state = 'deleting'
@@ -233,7 +235,17 @@ export async function updateListing(
   const rows = order.map((key, position) => {
     const old = existing.get(key);
     const photo = old
-      ? { r2Key: old.r2Key, contentType: old.contentType, width: old.width, height: old.height, byteSize: old.byteSize }
+      ? {
+          r2Key: old.r2Key,
+          contentType: old.contentType,
+          width: old.width,
+          height: old.height,
+          byteSize: old.byteSize,
+          thumbKey: old.thumbKey,
+          thumbWidth: old.thumbWidth,
+          thumbHeight: old.thumbHeight,
+          thumbByteSize: old.thumbByteSize,
+        }
       : added.get(key)!;
     return { ...photo, listingId, position };
   });
@@ -317,13 +329,16 @@ export async function getListingForViewer(db: Db, viewer: Viewer | null, listing
   return { ...row.listing, seller: row.seller, photos, clubs: clubList };
 }
 
-/** The photo behind `/photos/{key}`, if this viewer may see its listing. */
+/**
+ * The photo behind `/photos/{key}` — the photo itself or its thumbnail (ADR 036) — if this viewer
+ * may see its listing. `contentType` is null for a thumbnail (its object's sniffed type applies).
+ */
 export async function findReadablePhoto(db: Db, viewer: Viewer | null, r2Key: string) {
   const [row] = await db
-    .select({ contentType: listingPhotos.contentType })
+    .select({ contentType: sql<string | null>`case when ${listingPhotos.r2Key} = ${r2Key} then ${listingPhotos.contentType} end` })
     .from(listingPhotos)
     .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
-    .where(and(eq(listingPhotos.r2Key, r2Key), listingReadableBy(viewer)))
+    .where(and(or(eq(listingPhotos.r2Key, r2Key), eq(listingPhotos.thumbKey, r2Key)), listingReadableBy(viewer)))
     .limit(1);
   return row ?? null;
 }
@@ -342,7 +357,7 @@ export async function listOwnListings(db: Db, viewer: Viewer) {
       state: listings.state,
       zipCode: listings.zipCode,
       createdAt: listings.createdAt,
-      mainPhotoKey: sql<string | null>`(select lp.r2_key from listing_photos lp where lp.listing_id = listings.id order by lp.position limit 1)`,
+      mainPhoto: sql<string | null>`${cardPhotoJson}`,
     })
     .from(listings)
     .where(eq(listings.userId, viewer.id))

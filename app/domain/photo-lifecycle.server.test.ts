@@ -27,6 +27,8 @@ import {
 } from "./photos.server";
 import type { Viewer } from "./viewer";
 
+import { makePng } from "../../tests/fixtures/make-png";
+
 const JPEG = new Uint8Array(readFileSync("tests/fixtures/photo.jpg"));
 const PNG = new Uint8Array(readFileSync("tests/fixtures/photo.png"));
 const DAY = 24 * 60 * 60 * 1000;
@@ -359,5 +361,49 @@ describe("the scheduled photo cleanup (issue 9 item 3)", () => {
     expect(await exists(key)).toBe(true);
     await cleanupPhotos(t.db, bucket, { now: Date.now() + 2 * DAY, graceMs: 3 * DAY });
     expect(await exists(key)).toBe(false);
+  });
+});
+
+describe("a photo and its thumbnail are stored, served and deleted together (ADR 036)", () => {
+  const WIDE = new Uint8Array(makePng(1200, 900));
+  const store = (owner: Viewer, thumb: Uint8Array<ArrayBuffer>) =>
+    storeUpload(t.db, bucket, owner.id, new File([WIDE], "wide.png"), uploads++, { thumbnail: new File([thumb], "thumb.png") });
+
+  test("a matching thumbnail is stored beside the photo with the size read from its header", async () => {
+    const me = await seller();
+    const outcome = await store(me, new Uint8Array(makePng(480, 360)));
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.photo).toMatchObject({ width: 1200, height: 900, thumbKey: expect.stringMatching(/-thumb\.png$/), thumbWidth: 480, thumbHeight: 360 });
+    expect(await exists(outcome.photo.thumbKey!)).toBe(true);
+    const [row] = await t.db.select().from(photoObjects).where(eq(photoObjects.r2Key, outcome.photo.r2Key));
+    expect(row).toMatchObject({ thumbKey: outcome.photo.thumbKey, thumbWidth: 480, thumbHeight: 360 });
+
+    // Saved on a listing, then the listing is deleted: both objects go.
+    const id = await createListing(t.db, me, input(), [outcome.photo]);
+    const [held] = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id));
+    expect(held).toMatchObject({ thumbKey: outcome.photo.thumbKey, thumbWidth: 480, thumbHeight: 360 });
+    const { deleteListing } = await import("./listings.server");
+    const removed = await deleteListing(t.db, me, id);
+    await finishPhotoDeletes(t.db, bucket, removed!.removedKeys);
+    expect(await exists(outcome.photo.r2Key)).toBe(false);
+    expect(await exists(outcome.photo.thumbKey!)).toBe(false);
+  });
+
+  test("a thumbnail that does not match the photo is refused: the photo is stored alone and cards show it", async () => {
+    const me = await seller();
+    const outcome = await store(me, new Uint8Array(makePng(480, 480)));
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.photo).toMatchObject({ width: 1200, height: 900, thumbKey: null, thumbWidth: null, thumbHeight: null });
+    const listed = await bucket.list({ prefix: `${me.id}/` });
+    expect(listed.objects.map((o) => o.key)).toEqual([outcome.photo.r2Key]);
+  });
+
+  test("removing a pending photo deletes its thumbnail too", async () => {
+    const me = await seller();
+    const outcome = await store(me, new Uint8Array(makePng(480, 360)));
+    if (!outcome.ok) throw new Error(outcome.message);
+    await removePendingPhoto(t.db, bucket, me.id, outcome.photo.r2Key);
+    expect(await exists(outcome.photo.r2Key)).toBe(false);
+    expect(await exists(outcome.photo.thumbKey!)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { makePng } from "../../tests/fixtures/make-png";
-import { isOwnPhotoKey, PHOTO_MAX_BYTES, photoKey, sniffImage } from "./photos.server";
+import { checkThumbnail, isOwnPhotoKey, PHOTO_MAX_BYTES, photoKey, SERVED_PHOTO_KEY, sniffImage, thumbKeyFor } from "./photos.server";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url)));
 const text = (s: string) => new TextEncoder().encode(s);
@@ -72,5 +72,45 @@ describe("photo uploads are judged by their bytes (issue 6 §2)", () => {
     expect(isOwnPhotoKey("user-1", key)).toBe(true);
     expect(isOwnPhotoKey("user-2", key)).toBe(false);
     expect(isOwnPhotoKey("user-1", "user-1/../user-2/1-0.png")).toBe(false);
+  });
+});
+
+describe("thumbnails are judged by their own headers, never by what the client declared (ADR 036)", () => {
+  const full = (width: number, height: number) => {
+    const sniffed = sniffImage(makePng(width, height));
+    if (!sniffed.ok) throw new Error("fixture");
+    return sniffed.image;
+  };
+
+  test("the width and height of a photo and of its thumbnail are read from the PNG header", () => {
+    expect(full(1200, 900)).toMatchObject({ width: 1200, height: 900 });
+    expect(checkThumbnail(full(1200, 900), makePng(480, 360))).toEqual({ ext: "png", contentType: "image/png", width: 480, height: 360 });
+  });
+
+  test("a thumbnail of the same shape within a pixel of rounding is accepted", () => {
+    expect(checkThumbnail(full(1000, 667), makePng(480, 320))).toMatchObject({ width: 480, height: 320 });
+  });
+
+  test("a thumbnail of another shape is refused", () => {
+    expect(checkThumbnail(full(1200, 900), makePng(480, 480))).toBeNull();
+    expect(checkThumbnail(full(1200, 900), makePng(480, 300))).toBeNull();
+  });
+
+  test("a 'thumbnail' wider than 480 px, or not smaller than the photo, is refused", () => {
+    expect(checkThumbnail(full(2000, 1500), makePng(800, 600))).toBeNull();
+    expect(checkThumbnail(full(400, 300), makePng(400, 300))).toBeNull();
+  });
+
+  test("a thumbnail that is not an image is refused whatever it claims", () => {
+    expect(checkThumbnail(full(1200, 900), text("<svg width='480' height='360'/>"))).toBeNull();
+    expect(checkThumbnail(full(1200, 900), new Uint8Array())).toBeNull();
+  });
+
+  test("a thumbnail's key sits beside its photo's and the photo route serves both shapes", () => {
+    expect(thumbKeyFor("u1/1700000000000-0.jpg", "webp")).toBe("u1/1700000000000-0-thumb.webp");
+    expect(SERVED_PHOTO_KEY.test("u1/1700000000000-0-thumb.webp")).toBe(true);
+    expect(SERVED_PHOTO_KEY.test("u1/1700000000000-0.jpg")).toBe(true);
+    expect(SERVED_PHOTO_KEY.test("u1/1700000000000-0-thumb.svg")).toBe(false);
+    expect(isOwnPhotoKey("u1", "u1/1700000000000-0-thumb.webp")).toBe(false); // never a form's photo key
   });
 });

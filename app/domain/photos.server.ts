@@ -16,10 +16,11 @@
 // the row. A failed R2 delete leaves the row, and the cleanup (cleanupPhotos: the Worker's cron
 // trigger, `npm run photos:cleanup` locally) retries it. The cleanup also expires pending uploads
 // older than a day and drops rows whose object is gone.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { listingPhotos, photoObjects } from "#db/schema";
 import { LIMITS } from "~/catalog";
+import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
 
 export type ImageKind = { ext: "jpg" | "png" | "webp"; contentType: "image/jpeg" | "image/png" | "image/webp" };
 export type SniffedImage = ImageKind & { width: number | null; height: number | null };
@@ -149,7 +150,34 @@ export type StoredPhoto = {
   width: number | null;
   height: number | null;
   byteSize: number;
+  /** The card-size rendition (ADR 036), or null: cards then show the full photo. */
+  thumbKey?: string | null;
+  thumbWidth?: number | null;
+  thumbHeight?: number | null;
+  thumbByteSize?: number | null;
 };
+
+/** Widest a thumbnail may be: cards are at most ~320 CSS px wide, so 480 covers 1.5× screens. */
+export const THUMB_MAX_WIDTH = 480;
+/** Largest thumbnail file accepted (a 480 px JPEG or WebP is ~30–80 KB). */
+export const THUMB_MAX_BYTES = 512 * 1024;
+
+/**
+ * Whether `thumb` is an acceptable card-size rendition of `full` (ADR 036). Only what the bytes
+ * say counts: both sizes come from the file headers, never from what the client declared. It must
+ * be a well-formed image, smaller than the photo, at most THUMB_MAX_WIDTH wide, and of the same
+ * shape (height within a pixel of the photo's aspect at that width).
+ */
+export function checkThumbnail(full: SniffedImage, thumbBytes: Uint8Array): SniffedImage | null {
+  if (thumbBytes.length === 0 || thumbBytes.length > THUMB_MAX_BYTES) return null;
+  const sniffed = sniffImage(thumbBytes);
+  if (!sniffed.ok) return null;
+  const thumb = sniffed.image;
+  if (!full.width || !full.height || !thumb.width || !thumb.height) return null;
+  if (thumb.width > THUMB_MAX_WIDTH || thumb.width >= full.width) return null;
+  const expectedHeight = (thumb.width * full.height) / full.width;
+  return Math.abs(thumb.height - expectedHeight) <= 1 ? thumb : null;
+}
 
 /** The minimal R2 surface used here (the real binding in the Worker). */
 export type PhotoBucket = Pick<R2Bucket, "put" | "head" | "delete" | "get" | "list">;
@@ -157,6 +185,14 @@ export type PhotoBucket = Pick<R2Bucket, "put" | "head" | "delete" | "get" | "li
 export function photoKey(userId: string, index: number, ext: string, now = Date.now()) {
   return `${userId}/${now}-${index}.${ext}`;
 }
+
+/** The thumbnail's key next to its photo's: `{user}/{time}-{index}-thumb.{ext}`. */
+export function thumbKeyFor(r2Key: string, ext: string) {
+  return r2Key.replace(/\.[a-z]+$/, `-thumb.${ext}`);
+}
+
+/** Every key shape the photo route serves: photos and their thumbnails. */
+export const SERVED_PHOTO_KEY = /^[^/]+\/\d+-\d+(-thumb)?\.(jpg|png|webp)$/;
 
 /** Key shape we generate; anything else in a hidden field is ignored. */
 export function isOwnPhotoKey(userId: string, key: string) {
@@ -168,9 +204,11 @@ export type UploadOutcome =
   | { ok: false; fileName: string; message: string; index: number; failed?: true };
 
 /**
- * Checks one uploaded file by content and stores it as a pending object. The pending row is
- * written first, in one statement that also checks the user's pending bytes against the quota,
- * so parallel uploads cannot overrun it; the object follows.
+ * Checks one uploaded file by content and stores it as a pending object, with its thumbnail when
+ * one was sent and it matches (checkThumbnail; a thumbnail that does not is dropped and cards show
+ * the full photo). The pending row is written first, in one statement that also checks the user's
+ * pending bytes (both files) against the quota, so parallel uploads cannot overrun it; the
+ * objects follow.
  */
 export async function storeUpload(
   db: Db,
@@ -178,7 +216,7 @@ export async function storeUpload(
   userId: string,
   file: File,
   index: number,
-  { now = Date.now(), quotaBytes = DEFAULT_PENDING_QUOTA_BYTES }: { now?: number; quotaBytes?: number } = {},
+  { now = Date.now(), quotaBytes = DEFAULT_PENDING_QUOTA_BYTES, thumbnail = null }: { now?: number; quotaBytes?: number; thumbnail?: File | null } = {},
 ): Promise<UploadOutcome> {
   const name = file.name || `photo ${index + 1}`;
   if (file.size > PHOTO_MAX_BYTES) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS.size}` };
@@ -187,22 +225,51 @@ export async function storeUpload(
   if (!sniffed.ok) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS[sniffed.reason]}` };
   const { image } = sniffed;
   const r2Key = photoKey(userId, index, image.ext, now);
+  const thumbBytes = thumbnail && thumbnail.size > 0 && thumbnail.size <= THUMB_MAX_BYTES ? new Uint8Array(await thumbnail.arrayBuffer()) : null;
+  const thumbImage = thumbBytes ? checkThumbnail(image, thumbBytes) : null;
+  if (thumbnail && thumbnail.size > 0 && !thumbImage) {
+    console.warn(JSON.stringify({ level: "warn", event: "photo_thumbnail_refused", bytes: thumbnail.size }));
+  }
+  const thumb = thumbImage && thumbBytes ? { key: thumbKeyFor(r2Key, thumbImage.ext), image: thumbImage, bytes: thumbBytes } : null;
+  const totalBytes = bytes.length + (thumb?.bytes.length ?? 0);
   const reserved = await db.run(sql`
-    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size, created_at)
-    select ${r2Key}, ${userId}, 'pending', ${image.contentType}, ${image.width}, ${image.height}, ${bytes.length}, ${now}
-    where (select coalesce(sum(byte_size), 0) from photo_objects where owner_id = ${userId} and state = 'pending')
-          + ${bytes.length} <= ${quotaBytes}`);
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+    select ${r2Key}, ${userId}, 'pending', ${image.contentType}, ${image.width}, ${image.height}, ${bytes.length},
+           ${thumb?.key ?? null}, ${thumb?.image.width ?? null}, ${thumb?.image.height ?? null}, ${thumb?.bytes.length ?? null}, ${now}
+    where (select coalesce(sum(byte_size + coalesce(thumb_byte_size, 0)), 0) from photo_objects where owner_id = ${userId} and state = 'pending')
+          + ${totalBytes} <= ${quotaBytes}`);
   if (reserved.rowsAffected === 0) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS.quota}` };
-  try {
-    await bucket.put(r2Key, bytes, {
-      httpMetadata: { contentType: image.contentType },
-      customMetadata: { owner: userId, width: String(image.width ?? ""), height: String(image.height ?? "") },
+  const put = (key: string, data: Uint8Array, kind: SniffedImage) =>
+    bucket.put(key, data, {
+      httpMetadata: { contentType: kind.contentType },
+      customMetadata: { owner: userId, width: String(kind.width ?? ""), height: String(kind.height ?? "") },
     });
+  try {
+    await Promise.all([put(r2Key, bytes, image), ...(thumb ? [put(thumb.key, thumb.bytes, thumb.image)] : [])]);
   } catch {
-    await db.delete(photoObjects).where(and(eq(photoObjects.r2Key, r2Key), eq(photoObjects.state, "pending")));
+    // The row goes: mark it for deletion so whichever object did arrive is removed with it.
+    await db
+      .update(photoObjects)
+      .set({ state: "deleting" })
+      .where(and(eq(photoObjects.r2Key, r2Key), eq(photoObjects.state, "pending")));
+    await finishPhotoDeletes(db, bucket, [r2Key]);
     return { ok: false, fileName: name, index, failed: true, message: `Failed to upload image ${index + 1}. Continuing anyway...` };
   }
-  return { ok: true, photo: { r2Key, contentType: image.contentType, width: image.width, height: image.height, byteSize: bytes.length } };
+  return {
+    ok: true,
+    photo: {
+      r2Key,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      byteSize: bytes.length,
+      thumbKey: thumb?.key ?? null,
+      thumbWidth: thumb?.image.width ?? null,
+      thumbHeight: thumb?.image.height ?? null,
+      thumbByteSize: thumb?.bytes.length ?? null,
+    },
+  };
 }
 
 export type UploadBatch = { stored: StoredPhoto[]; errors: string[]; warnings: string[] };
@@ -221,16 +288,16 @@ export async function storeUploads(
   userId: string,
   files: File[],
   alreadyOnForm: number,
-  { now = Date.now(), quotaBytes }: { now?: number; quotaBytes?: number } = {},
+  { now = Date.now(), quotaBytes, thumbnails = [] }: { now?: number; quotaBytes?: number; thumbnails?: (File | null)[] } = {},
 ): Promise<UploadBatch> {
   const batch: UploadBatch = { stored: [], errors: [], warnings: [] };
   let upload = 0;
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     if (alreadyOnForm + batch.stored.length >= MAX_PHOTOS) {
       batch.errors.push(`${file.name}: ${PHOTO_ERRORS.tooMany}`);
       continue;
     }
-    const outcome = await storeUpload(db, bucket, userId, file, upload++, { now, quotaBytes });
+    const outcome = await storeUpload(db, bucket, userId, file, upload++, { now, quotaBytes, thumbnail: thumbnails[i] ?? null });
     if (outcome.ok) batch.stored.push(outcome.photo);
     else if (outcome.failed) batch.warnings.push(outcome.message);
     else batch.errors.push(outcome.message);
@@ -249,15 +316,24 @@ export async function findPendingPhotos(db: Db, userId: string, keys: string[]):
       width: photoObjects.width,
       height: photoObjects.height,
       byteSize: photoObjects.byteSize,
+      thumbKey: photoObjects.thumbKey,
+      thumbWidth: photoObjects.thumbWidth,
+      thumbHeight: photoObjects.thumbHeight,
+      thumbByteSize: photoObjects.thumbByteSize,
     })
     .from(photoObjects)
     .where(and(eq(photoObjects.ownerId, userId), eq(photoObjects.state, "pending"), inArray(photoObjects.r2Key, own)));
   return new Map(rows.map((row) => [row.r2Key, row]));
 }
 
-/** Whether `key` is a pending upload of this user (its uploader may preview it). */
+/** Whether `key` is a pending upload of this user, or its thumbnail (its uploader may preview it). */
 export async function isOwnPendingPhoto(db: Db, userId: string, key: string) {
-  return (await findPendingPhotos(db, userId, [key])).has(key);
+  const rows = await db
+    .select({ r2Key: photoObjects.r2Key })
+    .from(photoObjects)
+    .where(and(eq(photoObjects.ownerId, userId), eq(photoObjects.state, "pending"), or(eq(photoObjects.r2Key, key), eq(photoObjects.thumbKey, key))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -288,17 +364,20 @@ export async function finishPhotoDeletes(db: Db, bucket: PhotoBucket, keys: stri
     const rows = await db
       .select({
         r2Key: photoObjects.r2Key,
+        thumbKey: photoObjects.thumbKey,
         // Spelled out: drizzle leaves columns of a one-table select unqualified.
         held: sql<number>`exists (select 1 from listing_photos lp where lp.r2_key = photo_objects.r2_key)`,
       })
       .from(photoObjects)
       .where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, batch)));
     const held = rows.filter((r) => Boolean(r.held)).map((r) => r.r2Key);
-    const free = rows.filter((r) => !r.held).map((r) => r.r2Key);
+    const freeRows = rows.filter((r) => !r.held);
+    const free = freeRows.map((r) => r.r2Key);
     if (held.length) await db.delete(photoObjects).where(and(eq(photoObjects.state, "deleting"), inArray(photoObjects.r2Key, held)));
     if (free.length === 0) continue;
     try {
-      await bucket.delete(free);
+      // A photo and its thumbnail go together (ADR 036).
+      await bucket.delete([...free, ...freeRows.flatMap((r) => (r.thumbKey ? [r.thumbKey] : []))]);
     } catch (error) {
       failed += free.length;
       console.error(JSON.stringify({ level: "error", event: "photo_delete_failed", keys: free.length, message: String(error) }));
@@ -353,19 +432,20 @@ export async function cleanupPhotos(
   } while (cursor);
 
   // One statement, so a row moving between the two tables (a save, a removal) is seen once.
-  const rows = await db.all<{ r2Key: string; createdAt: number; held: number }>(sql`
-    select r2_key as r2Key, created_at as createdAt, 1 as held from listing_photos
+  const rows = await db.all<{ r2Key: string; thumbKey: string | null; createdAt: number; held: number }>(sql`
+    select r2_key as r2Key, thumb_key as thumbKey, created_at as createdAt, 1 as held from listing_photos
     union all
-    select r2_key, created_at, 0 from photo_objects`);
+    select r2_key, thumb_key, created_at, 0 from photo_objects`);
   const gone = rows.filter((r) => !objects.has(r.r2Key) && Number(r.createdAt) < now - graceMs);
   const heldGone = gone.filter((r) => Number(r.held) === 1).map((r) => r.r2Key);
   const ledgerGone = gone.filter((r) => Number(r.held) === 0).map((r) => r.r2Key);
   for (const batch of chunks(heldGone, 500)) await db.delete(listingPhotos).where(inArray(listingPhotos.r2Key, batch));
   for (const batch of chunks(ledgerGone, 500)) await db.delete(photoObjects).where(inArray(photoObjects.r2Key, batch));
 
-  // Club logos are held by clubs.logo_key (club-logo.server.ts, ADR 037), never orphans.
+  // Club logos are held by clubs.logo_key (club-logo.server.ts, ADR 037), never orphans; a photo's
+  // thumbnail is known with its photo (ADR 036).
   const logos = await db.all<{ r2Key: string }>(sql`select logo_key as r2Key from clubs where logo_key is not null`);
-  const known = new Set([...rows, ...logos].map((r) => r.r2Key));
+  const known = new Set([...rows.flatMap((r) => (r.thumbKey ? [r.r2Key, r.thumbKey] : [r.r2Key])), ...logos.map((l) => l.r2Key)]);
   const orphans = [...objects].filter(([key, uploaded]) => !known.has(key) && uploaded < expiredBefore).map(([key]) => key);
   let orphanObjects = 0;
   for (const batch of chunks(orphans, 1000)) {
@@ -389,4 +469,22 @@ export async function cleanupPhotos(
 /** URL the app serves a photo from (app/routes/photos.$.tsx). */
 export function photoUrl(key: string) {
   return `/photos/${key}`;
+}
+
+/**
+ * SQL for the card photo of the row `listings` (a JSON object, or NULL): the first photo's
+ * thumbnail when it has one, else the photo, with that file's size (ADR 036). One subquery, so
+ * search and club grids keep a single row per listing. Read it with `cardPhotoFrom`.
+ */
+export const cardPhotoJson = sql`(select json_object(
+    'key', coalesce(p.thumb_key, p.r2_key),
+    'width', case when p.thumb_key is null then p.width else p.thumb_width end,
+    'height', case when p.thumb_key is null then p.height else p.thumb_height end)
+  from listing_photos p where p.listing_id = listings.id order by p.position limit 1)`;
+
+/** The card fields of a `cardPhotoJson` value. */
+export function cardPhotoFrom(json: string | null): CardPhoto {
+  if (!json) return { photoUrl: null, photoWidth: null, photoHeight: null };
+  const { key, width, height } = JSON.parse(json) as { key: string; width: number | null; height: number | null };
+  return { photoUrl: listingPhotoUrl(key), photoWidth: width, photoHeight: height };
 }

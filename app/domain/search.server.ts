@@ -6,7 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/lib/search-params";
-import { listingPhotoUrl, type ClubSuggestion, type ListingSuggestion, type ListingSummary } from "~/schemas/search";
+import type { ClubSuggestion, ListingSuggestion, ListingSummary } from "~/schemas/search";
+import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import { clubVisibleTo } from "./club-access.server";
 import { distanceMiles, EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE, normalizeZip, type GeoPoint } from "./geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "./listing-visibility.server";
@@ -111,7 +112,7 @@ type SummaryRow = {
   status: string;
   created_at: number;
   club_name: string | null;
-  photo_key: string | null;
+  photo: string | null;
 };
 
 /** The price as this viewer may see it: the column, or null in SQL (`canSeePrices`). */
@@ -164,7 +165,7 @@ function summaryStatement(viewer: Viewer | null, query: SummaryQuery & SummaryEx
       listings.city, listings.state, listings.zip_code, listings.status, listings.created_at,
       (select c.name from listing_clubs lc join clubs c on c.id = lc.club_id
         where lc.listing_id = listings.id order by lc.is_primary desc, c.name limit 1) as club_name,
-      (select p.r2_key from listing_photos p where p.listing_id = listings.id order by p.position limit 1) as photo_key${favorited}${points}`;
+      ${cardPhotoJson} as photo${favorited}${points}`;
   const page = sql`limit ${query.limit} offset ${query.offset ?? 0}`;
   if (Array.isArray(query.orderBy)) {
     const keys = query.orderBy;
@@ -204,7 +205,7 @@ function toSummary(viewer: Viewer | null, row: SummaryRowWithExtras): ListingSum
     status: row.status,
     createdAt: Number(row.created_at),
     clubName: row.club_name,
-    photoUrl: row.photo_key ? listingPhotoUrl(row.photo_key) : null,
+    ...cardPhotoFrom(row.photo),
     distanceMiles: null,
   };
 }

@@ -57,3 +57,53 @@ export async function downscaleImage(file: File, opts: { maxSide?: number; maxBy
     bitmap.close();
   }
 }
+
+/** Width of the card-size rendition made at upload (the server's THUMB_MAX_WIDTH; ADR 036). */
+export const THUMB_WIDTH = 480;
+
+/** The thumbnail's pixel size for a photo of this size, or null when the photo is already that small. */
+export function thumbnailSize(width: number, height: number, thumbWidth = THUMB_WIDTH) {
+  if (!(width > thumbWidth) || height <= 0) return null;
+  return { width: thumbWidth, height: Math.max(1, Math.round((height * thumbWidth) / width)) };
+}
+
+/**
+ * The card-size rendition of a photo (ADR 036): THUMB_WIDTH wide, WebP (JPEG on a white
+ * background where the browser cannot encode WebP). Null when the photo is already that narrow,
+ * or cannot be decoded: cards then show the photo itself. The server reads both sizes from the
+ * files and refuses a thumbnail of another shape.
+ */
+export async function makeThumbnail(file: File): Promise<File | null> {
+  if (!DOWNSCALABLE.has(file.type) || typeof createImageBitmap !== "function") return null;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return null;
+  }
+  try {
+    const size = thumbnailSize(bitmap.width, bitmap.height);
+    if (!size) return null;
+    const canvas = document.createElement("canvas");
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext("2d");
+    if (!context) return null;
+    context.imageSmoothingQuality = "high";
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    const encode = (type: string) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.8));
+    let blob = await encode("image/webp");
+    if (blob?.type !== "image/webp") {
+      // No WebP encoder (toBlob fell back to PNG): JPEG has no alpha, so paint white underneath.
+      context.globalCompositeOperation = "destination-over";
+      context.fillStyle = "#ffffff";
+      context.fillRect(0, 0, size.width, size.height);
+      blob = await encode("image/jpeg");
+    }
+    if (!blob) return null;
+    const ext = blob.type === "image/webp" ? "webp" : "jpg";
+    return new File([blob], `${file.name.replace(/\.[^./\\]*$/, "") || "photo"}-thumb.${ext}`, { type: blob.type });
+  } finally {
+    bitmap.close();
+  }
+}

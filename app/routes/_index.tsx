@@ -203,8 +203,8 @@ export default function Home() {
           </div>
         ) : (
           <ListingGrid>
-            {items.map((item) => (
-              <ListingCard key={item.id} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
+            {items.map((item, index) => (
+              <ListingCard key={item.id} index={index} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
             ))}
           </ListingGrid>
         )}

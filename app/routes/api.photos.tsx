@@ -4,7 +4,8 @@ import { getUser } from "~/domain/session.server";
 
 /**
  * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart
- * `newPhotos` (files) and `photos` (the keys already on the form, for the 5-photo limit) →
+ * `newPhotos` (files), `newPhotoThumbs` (their card-size renditions, same order; ADR 036) and
+ * `photos` (the keys already on the form, for the 5-photo limit) →
  * JSON. The files go through the same check and pending storage as the form's own POST
  * (`storeUploads`); the form then submits normally with the returned keys in its hidden `photos`
  * fields, where the save claims them like any pending upload. Without JavaScript the form posts
@@ -34,11 +35,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return json({ error: "Send the photos as multipart/form-data" }, 400);
   }
-  const files = form.getAll("newPhotos").filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  // `newPhotoThumbs` pairs with `newPhotos` by position: the card-size rendition the browser made
+  // (ADR 036), or an empty part when it made none. The server checks it against the photo itself.
+  const isFile = (f: FormDataEntryValue | undefined): f is File => typeof f === "object" && f !== null;
+  const thumbParts = form.getAll("newPhotoThumbs");
+  const sent = form
+    .getAll("newPhotos")
+    .map((photo, i) => ({ photo, thumb: thumbParts[i] as FormDataEntryValue | undefined }))
+    .flatMap(({ photo, thumb }) => (isFile(photo) && photo.size > 0 ? [{ photo, thumb: isFile(thumb) && thumb.size > 0 ? thumb : null }] : []));
+  const files = sent.map((p) => p.photo);
+  const thumbnails = sent.map((p) => p.thumb);
   if (files.length === 0) return json({ error: "No photo was sent.", photos: [], errors: [], warnings: [] }, 400);
   const onForm = new Set(form.getAll("photos").filter((k) => typeof k === "string" && k !== "")).size;
   const batch = await storeUploads(context.db, context.photos, viewer.id, files, Math.min(onForm, MAX_PHOTOS), {
     quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
+    thumbnails,
   });
   const reply: PhotoUploadReply = {
     photos: batch.stored.map((p) => ({ key: p.r2Key, url: photoUrl(p.r2Key), width: p.width, height: p.height })),

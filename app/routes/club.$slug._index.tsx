@@ -236,7 +236,7 @@ function InPlay({ data }: { data: Data }) {
           {data.samples.map((sample) => (
             <ClubListingCardView
               key={sample.id}
-              listing={{ ...sample, city: club.city ?? "Local pickup", state: club.state ?? "US", createdAt: 0, photoUrl: null, linkable: false }}
+              listing={{ ...sample, id: null, city: club.city ?? "Local pickup", state: club.state ?? "US", createdAt: 0, photoUrl: null, photoWidth: null, photoHeight: null, linkable: false }}
             />
           ))}
         </div>
@@ -259,7 +259,7 @@ function InPlay({ data }: { data: Data }) {
       ) : null}
       <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
         {listings.map((listing, index) => (
-          <ClubListingCardView key={listing.id ?? `preview-${index}`} listing={listing} />
+          <ClubListingCardView key={listing.id ?? `preview-${index}`} index={index} listing={listing} />
         ))}
       </div>
       {preview ? (

@@ -5,7 +5,7 @@ import { NoPhoto } from "~/components/no-photo";
 import { formatPrice } from "~/lib/format";
 import { PhotoImage } from "~/components/photo-gallery";
 import { deleteListing, listOwnListings } from "~/domain/listings.server";
-import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
+import { cardPhotoFrom, finishPhotoDeletes } from "~/domain/photos.server";
 import { requireUser } from "~/domain/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/meta";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const listings = await listOwnListings(context.db, viewer);
   return {
-    listings: listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString(), photoUrl: l.mainPhotoKey ? photoUrl(l.mainPhotoKey) : null })),
+    listings: listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString(), ...cardPhotoFrom(l.mainPhoto) })),
   };
 }
 
@@ -61,7 +61,7 @@ export default function InPlay() {
               <li key={listing.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="in-play-listing">
                 <Link to={`/listing/${listing.id}`} className="block">
                   <div className="aspect-[4/3] bg-slate-100">
-                    {listing.photoUrl ? <PhotoImage src={listing.photoUrl} alt={listing.title} className="h-full w-full object-cover" /> : <NoPhoto />}
+                    {listing.photoUrl ? <PhotoImage src={listing.photoUrl} width={listing.photoWidth ?? undefined} height={listing.photoHeight ?? undefined} loading="lazy" alt={listing.title} className="h-full w-full object-cover" /> : <NoPhoto />}
                   </div>
                   <div className="space-y-1 p-3">
                     <p className="font-semibold">

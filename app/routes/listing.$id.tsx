@@ -69,7 +69,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       status: listing.status,
       createdAt: listing.createdAt.toISOString(),
       clubs: listing.clubs.map((c) => ({ name: c.name, slug: c.slug })),
-      photos: listing.photos.map((p) => ({ url: photoUrl(p.r2Key), width: p.width, height: p.height })),
+      photos: listing.photos.map((p) => ({
+        url: photoUrl(p.r2Key),
+        width: p.width,
+        height: p.height,
+        thumbUrl: photoUrl(p.thumbKey ?? p.r2Key),
+        thumbWidth: p.thumbKey ? p.thumbWidth : p.width,
+        thumbHeight: p.thumbKey ? p.thumbHeight : p.height,
+      })),
     },
     seller: {
       name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",

@@ -30,8 +30,8 @@ export default function OnDeck() {
         </div>
       ) : (
         <ListingGrid>
-          {items.map((item) => (
-            <ListingCard key={item.id} listing={item} signedIn favorited />
+          {items.map((item, index) => (
+            <ListingCard key={item.id} index={index} listing={item} signedIn favorited />
           ))}
         </ListingGrid>
       )}

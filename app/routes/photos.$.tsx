@@ -1,20 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { findReadableClubLogo } from "~/domain/club-logo.server";
 import { findReadablePhoto } from "~/domain/listings.server";
-import { isOwnPendingPhoto } from "~/domain/photos.server";
+import { isOwnPendingPhoto, SERVED_PHOTO_KEY } from "~/domain/photos.server";
 import { getUser } from "~/domain/session.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
 
 /**
- * Listing photos and club logos from R2 (issue 6 §2; ADR 037). Served only to viewers allowed to see
- * the listing (the same rule as the detail page) or the club (its visibility), or, for a pending
- * upload not yet saved, to its uploader. Keys are never reused, so a served photo is immutable; `private` keeps shared caches from serving a club-only
+ * Listing photos, their thumbnails (ADR 036) and club logos (ADR 037) from R2 (issue 6 §2). Served
+ * only to viewers allowed to see the listing (the same rule as the detail page) or the club (its
+ * visibility), or, for a pending upload not yet saved, to its uploader. Keys are never reused, so a
+ * served photo is immutable; `private` keeps shared caches from serving a club-only
  * photo to someone else. The stored content type was sniffed from the bytes at upload.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  if (!/^[^/]+\/\d+-\d+\.(jpg|png|webp)$/.test(key)) return notFound();
+  if (!SERVED_PHOTO_KEY.test(key)) return notFound();
   const viewer = await getUser(request, context);
   const photo = (await findReadablePhoto(context.db, viewer, key)) ?? (await findReadableClubLogo(context.db, viewer, key));
   if (!photo) {

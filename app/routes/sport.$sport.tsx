@@ -219,8 +219,8 @@ export default function SportBrowse() {
           ) : (
             <>
               <ListingGrid>
-                {items.map((item) => (
-                  <ListingCard key={item.id} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
+                {items.map((item, index) => (
+                  <ListingCard key={item.id} index={index} listing={item} signedIn={signedIn} favorited={favoriteSet.has(item.id)} />
                 ))}
               </ListingGrid>
               {loadMoreHref && (

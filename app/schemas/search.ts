@@ -8,7 +8,13 @@ import { optionalText, text } from "./text";
  * `priceCents` is null for signed-out visitors: the real price never leaves the server for them
  * (issue 5 §2 — a blur is not protection).
  */
-export type ListingSummary = {
+/**
+ * A listing's first photo as a card shows it: its thumbnail when it has one, else the photo
+ * (ADR 036), with that file's pixel size for the img's width/height (null when unknown).
+ */
+export type CardPhoto = { photoUrl: string | null; photoWidth: number | null; photoHeight: number | null };
+
+export type ListingSummary = CardPhoto & {
   id: string;
   title: string;
   sport: string;
@@ -22,8 +28,6 @@ export type ListingSummary = {
   createdAt: number;
   /** The primary club's name ('Listed in {club}'), else any club it is posted to, else null. */
   clubName: string | null;
-  /** The first photo's URL, or null (the card shows the sport emoji). */
-  photoUrl: string | null;
   /** Miles from the viewer's ZIP, when a ZIP is known and both ZIPs can be placed. */
   distanceMiles: number | null;
 };

@@ -134,9 +134,16 @@ export const listingPhotos = sqliteTable(
     width: integer("width"),
     height: integer("height"),
     byteSize: integer("byte_size").notNull(),
+    // The card-size rendition made at upload (ADR 036); null when the photo is already small, or
+    // uploaded without JavaScript: cards then show the full photo.
+    thumbKey: text("thumb_key"),
+    thumbWidth: integer("thumb_width"),
+    thumbHeight: integer("thumb_height"),
+    thumbByteSize: integer("thumb_byte_size"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("listing_photos_thumb_key_unique").on(t.thumbKey),
     uniqueIndex("listing_photos_listing_id_position_unique").on(t.listingId, t.position),
     uniqueIndex("listing_photos_r2_key_unique").on(t.r2Key),
     check("listing_photos_position", sql`${col(t.position)} between 0 and 4`),

@@ -19,6 +19,11 @@ export const photoObjects = sqliteTable(
     width: integer("width"),
     height: integer("height"),
     byteSize: integer("byte_size").notNull(),
+    // The card-size rendition stored with it (ADR 036): deleted with it, counted in the quota.
+    thumbKey: text("thumb_key"),
+    thumbWidth: integer("thumb_width"),
+    thumbHeight: integer("thumb_height"),
+    thumbByteSize: integer("thumb_byte_size"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -67,8 +67,11 @@ import { Random } from "./random";
 export const DEFAULT_SEED = 20240611;
 export const BASE_USERS = 320;
 export const BASE_LISTINGS = 2200;
-export const PHOTO_WIDTH = 480;
-export const PHOTO_HEIGHT = 360;
+/** Demo photos at full size (the viewer) and as the card thumbnail an upload makes (ADR 036). */
+export const PHOTO_WIDTH = 960;
+export const PHOTO_HEIGHT = 720;
+export const THUMB_WIDTH = 480;
+export const THUMB_HEIGHT = 360;
 /** Share of the demo listings that get photos (the rest show the no-photo tile, as real ones do). */
 export const PHOTO_SHARE = 0.7;
 
@@ -577,6 +580,10 @@ export function buildCommunity(options: BuildOptions): Community {
           width: PHOTO_WIDTH,
           height: PHOTO_HEIGHT,
           byteSize: 0, // set by imageFor() when the image is drawn
+          thumbKey: `${listing.userId}/${stamp}-${position}-thumb.png`,
+          thumbWidth: THUMB_WIDTH,
+          thumbHeight: THUMB_HEIGHT,
+          thumbByteSize: 0, // set by thumbnailFor()
           createdAt: listing.createdAt,
           imageKey,
         });
@@ -728,15 +735,28 @@ export function buildCommunity(options: BuildOptions): Community {
   return community;
 }
 
-/** The PNG of a planned photo, drawn on first use; also sets the photo's byteSize. */
-export function imageFor(community: Community, photo: PhotoPlan): Uint8Array {
-  let image = community.images.get(photo.imageKey);
+function drawn(community: Community, imageKey: string, width: number): Uint8Array {
+  const key = `${imageKey}@${width}`;
+  let image = community.images.get(key);
   if (!image) {
-    const spec = community.imageSpecs.get(photo.imageKey);
-    if (!spec) throw new Error(`no image planned under ${photo.imageKey}`);
-    image = renderIllustration(spec.drawing, spec.variant, PHOTO_WIDTH, spec.shot);
-    community.images.set(photo.imageKey, image);
+    const spec = community.imageSpecs.get(imageKey);
+    if (!spec) throw new Error(`no image planned under ${imageKey}`);
+    image = renderIllustration(spec.drawing, spec.variant, width, spec.shot);
+    community.images.set(key, image);
   }
+  return image;
+}
+
+/** The full-size PNG of a planned photo, drawn on first use; also sets the photo's byteSize. */
+export function imageFor(community: Community, photo: PhotoPlan): Uint8Array {
+  const image = drawn(community, photo.imageKey, PHOTO_WIDTH);
   photo.byteSize = image.length;
+  return image;
+}
+
+/** The card thumbnail of a planned photo (drawn at its size, not scaled); sets thumbByteSize. */
+export function thumbnailFor(community: Community, photo: PhotoPlan): Uint8Array {
+  const image = drawn(community, photo.imageKey, THUMB_WIDTH);
+  photo.thumbByteSize = image.length;
   return image;
 }

@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
-import { buildCommunity, imageFor, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
+import { buildCommunity, imageFor, thumbnailFor, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
 import { CLUB_SEEDS, DEMO_ZIPS, METROS } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 
@@ -77,7 +77,11 @@ export async function ensureZipCodes(db: Db): Promise<number> {
 export async function insertCommunity(db: Db, c: Community): Promise<Record<string, number>> {
   const photos = c.listingPhotos.map((plan) => {
     const { imageKey: _imageKey, ...row } = plan;
-    return row.byteSize ? row : { ...row, byteSize: imageFor(c, plan).length };
+    return {
+      ...row,
+      byteSize: row.byteSize || imageFor(c, plan).length,
+      thumbByteSize: row.thumbByteSize || thumbnailFor(c, plan).length,
+    };
   });
   const counts: Record<string, number> = {};
   const steps: [string, () => Promise<number>][] = [
@@ -106,6 +110,7 @@ async function uploadPhotos(bucket: PhotoBucket, c: Community): Promise<number> 
     for (let photo = queue.shift(); photo; photo = queue.shift()) {
       // Drawing one image while the others' uploads are in flight keeps both cores busy.
       await bucket.put(photo.r2Key, imageFor(c, photo), { httpMetadata: { contentType: "image/png" } });
+      if (photo.thumbKey) await bucket.put(photo.thumbKey, thumbnailFor(c, photo), { httpMetadata: { contentType: "image/png" } });
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));

@@ -275,6 +275,8 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   postAnnouncement: { noEndpoint: "announcements come with the realtime issue (issue 12)" },
   sendDm: { noEndpoint: "direct messages come with the realtime issue (issue 12)" },
   postRequest: { noEndpoint: "item requests come with the realtime issue (issue 12)" },
+  fulfilOwnRequest: { noEndpoint: "author-only in the SQL; forged fulfils are in tests/e2e/club-requests.spec.ts (issue 12)" },
+  deleteOwnRequest: { noEndpoint: "author-only in the SQL; forged deletes are in tests/e2e/club-requests.spec.ts (issue 12)" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */

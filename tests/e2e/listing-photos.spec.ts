@@ -246,3 +246,45 @@ test.describe("POST /api/photos, the upload the form uses with JavaScript", () =
     expect(response.status()).toBe(403);
   });
 });
+
+test("with JavaScript, cards show the thumbnail made at upload with its width and height; the viewer shows the full photo", async ({ page, context }) => {
+  const seller = await createUser();
+  await signInAs(context, seller.id);
+  const dir = mkdtempSync(join(tmpdir(), "lockerswap-thumbs-"));
+  const wide = join(dir, "helmet.png");
+  writeFileSync(wide, makePng(1200, 900));
+  await page.goto("/list-item");
+  await expect(page.getByRole("button", { name: "Update options" })).toHaveCount(0);
+  await form(page).getByLabel("Add photos").setInputFiles(wide);
+  await expect(form(page).getByRole("img", { name: "New photo preview 1" })).toBeVisible();
+  const title = `Thumbnail helmet ${seller.id.slice(0, 6)}`;
+  await form(page).getByLabel("Title").fill(title);
+  await form(page).getByLabel("Price ($)").fill("20");
+  await form(page).getByLabel("Sport").selectOption("hockey");
+  await form(page).getByLabel("Condition").selectOption("like-new");
+  await form(page).getByLabel("ZIP Code").fill("10001");
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.getByText("Listing Created!")).toBeVisible();
+  const listingId = page.url().split("/").pop()!;
+  const [row] = await e2eDb().select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
+  expect(row).toMatchObject({ width: 1200, height: 900, thumbKey: expect.stringMatching(/-thumb\.(webp|jpg)$/), thumbWidth: 480, thumbHeight: 360 });
+
+  // The viewer's photo is the full one, with its size set so nothing shifts while it loads.
+  await page.goto(`/listing/${listingId}?photo=1`);
+  const full = page.getByRole("dialog", { name: "Photo viewer" }).getByRole("img", { name: `${title} — photo 1 of 1` });
+  await expect(full).toHaveAttribute("src", `/photos/${row.r2Key}`);
+  await expect(full).toHaveAttribute("width", "1200");
+  await expect(full).toHaveAttribute("height", "900");
+
+  // The card is the thumbnail, with its own width and height; it is served like the photo.
+  await page.goto(`/?q=${encodeURIComponent(title)}`);
+  const card = page.getByTestId("listing-card").filter({ hasText: title });
+  const img = card.locator("img").first();
+  await expect(img).toHaveAttribute("src", `/photos/${row.thumbKey}`);
+  await expect(img).toHaveAttribute("width", "480");
+  await expect(img).toHaveAttribute("height", "360");
+  await expect(img).toHaveAttribute("loading", "eager"); // the first row is not lazy
+  const thumb = await page.request.get(`/photos/${row.thumbKey}`);
+  expect(thumb.status()).toBe(200);
+  expect(thumb.headers()["x-content-type-options"]).toBe("nosniff");
+});
