@@ -205,8 +205,10 @@ export type DeleteUserResult =
 /** Marks photo objects 'deleting' in the ledger (ADR 017) so a failed R2 delete is retried, not forgotten. */
 function markListingPhotos(db: Db, where: SQL) {
   return db.all<{ r2Key: string }>(sql`
-    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size, created_at)
-    select lp.r2_key, l.user_id, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size, ${Date.now()}
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+    select lp.r2_key, l.user_id, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size,
+           lp.thumb_key, lp.thumb_width, lp.thumb_height, lp.thumb_byte_size, ${Date.now()}
     from listing_photos lp join listings l on l.id = lp.listing_id
     where ${where}
     on conflict (r2_key) do update set state = 'deleting'

@@ -14,6 +14,7 @@ import {
   searchUsers,
 } from "~/domain/admin.server";
 import { finishPhotoDeletes } from "~/domain/photos.server";
+import { disconnectEverywhere } from "~/domain/rooms.server";
 import { requireAdmin } from "~/domain/session.server";
 import { formatDate, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -76,7 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const back = backTo(form);
   if (intent === "deleteUser") {
-    const result = await deleteUserAccount(context.db, admin, String(form.get("userId") ?? ""), "admin");
+    const userId = String(form.get("userId") ?? "");
+    // Their open sockets close now (ADR 039); their memberships are read before they go. A refused
+    // delete only makes their browsers reconnect with fresh tokens.
+    if (userId !== admin.id) await disconnectEverywhere(context, userId);
+    const result = await deleteUserAccount(context.db, admin, userId, "admin");
     if (!result.ok) {
       const description =
         result.reason === "self"

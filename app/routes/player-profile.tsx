@@ -19,6 +19,7 @@ import {
 import { RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { deleteUserAccount } from "~/domain/admin.server";
 import { finishPhotoDeletes } from "~/domain/photos.server";
+import { disconnectEverywhere } from "~/domain/rooms.server";
 import { clearSessionCookie, requireUser } from "~/domain/session.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDate, formatPrice } from "~/lib/format";
@@ -118,6 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "deleteAccount") {
     // The same deletion as the admin's (ADR 044), of the signed-in account only.
+    await disconnectEverywhere(context, viewer.id);
     const deleted = await deleteUserAccount(context.db, viewer, viewer.id, "self");
     if (!deleted.ok) {
       const description = deleted.reason === "last_admin" ? "The last site admin cannot delete their account" : "Please try again";
