@@ -39,14 +39,16 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toasts, setCookie } = await readToast(context, request);
   const { viewer, clearCookie } = await getSession(request, context);
+  // The bell and the badges are independent reads: side by side, one round trip after the session (ADR 034).
+  const [notifications, badges] = viewer ? await Promise.all([getNotifications(context.db, viewer), headerBadges(context, viewer)]) : [null, null];
   const user = viewer
     ? {
         email: viewer.email,
         firstName: viewer.firstName,
         zipCode: viewer.zipCode,
         isAdmin: viewer.isAdmin,
-        notifications: await getNotifications(context.db, viewer),
-        ...(await headerBadges(context, viewer)),
+        notifications: notifications!,
+        ...badges!,
       }
     : null;
   const headers = new Headers();

@@ -27,9 +27,11 @@ export function messageSubFrom(url: URL): MessageSub {
  * A room token for a room the caller already decided this viewer may join. Kept in one place so
  * rt-core's `roomAccessFor(viewer, room)` can replace it in one edit.
  */
-export async function messagesRoomAccess(context: AppLoadContext, viewer: Viewer, kind: "club" | "user", room: string) {
+export async function messagesRoomAccess(context: AppLoadContext, viewer: Viewer, kind: "club" | "user", id: string) {
   const party = ROOM_KINDS[kind].party;
-  return { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer.id }) };
+  const room = kind === "club" ? clubRoomName(id) : userRoomName(id);
+  // kind + id: useRoom asks /api/rooms/token for a fresh token on every reconnect (ADR 039).
+  return { party, room, kind, id, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer.id }) };
 }
 
 export const serialiseChat = (m: ChatMessageView) => ({ ...m, createdAt: m.createdAt.toISOString() });
@@ -56,8 +58,8 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
     clientId: crypto.randomUUID(),
     can: { postAnnouncement: can(access, "postAnnouncement"), deleteAny: can(access, "deleteAnyChat") },
     rooms: {
-      club: await messagesRoomAccess(context, viewer, "club", clubRoomName(access.club.id)),
-      user: await messagesRoomAccess(context, viewer, "user", userRoomName(viewer.id)),
+      club: await messagesRoomAccess(context, viewer, "club", access.club.id),
+      user: await messagesRoomAccess(context, viewer, "user", viewer.id),
     },
   };
   if (sub === "dm") {

