@@ -274,7 +274,10 @@ test("signing up with an already registered e-mail shows the same screen and mai
   await page.getByLabel("Email", { exact: true }).fill(owner.email);
   await page.getByLabel("Password", { exact: true }).fill("other-pass");
   await hydrated(page);
+  // The lookup answers before the city is checked: on a loaded CI machine it once took longer than the wait.
+  const lookedUp = page.waitForResponse((response) => response.url().endsWith("/api/zip/02139") && response.ok());
   await page.getByLabel("ZIP Code").fill("02139");
+  await lookedUp;
   await expect(page.getByLabel("City/Town")).toHaveValue("Cambridge");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByRole("dialog", { name: "Check Your Email" })).toContainText(owner.email);
