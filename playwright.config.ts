@@ -16,7 +16,7 @@ const chromium = {
 };
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
   // Per run, so parallel runs on one machine do not wipe each other's traces.
   outputDir: `.cache/test-results/${process.env.E2E_PORT}`,
   fullyParallel: true,
@@ -31,7 +31,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: chromium,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  projects: [
+    { name: "chromium", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Issue 14: the permission matrix and hostile-input sweeps — plain HTTP against the same stack, no page.
+    { name: "security", testDir: "tests/security", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+  ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",
     url: `${E2E_BASE_URL}/healthz`,

@@ -4,7 +4,7 @@
  * under wrangler dev on a fresh temporary database. Ends with one plain line: `N passed, N failed`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { LOOPBACK_ENV } from "./stack";
 
 mkdirSync(".cache", { recursive: true });
@@ -79,6 +79,7 @@ if (step("build", "npx", ["remix", "vite:build"])) {
 // 4. End-to-end tests.
 if (ensureChromium()) {
   rmSync(".cache/playwright.json", { force: true });
+  rmSync(".cache/figures", { recursive: true, force: true });
   step("end-to-end tests (playwright)", "npx", ["playwright", "test"]);
   const e2e = readJson(".cache/playwright.json");
   if (e2e?.stats) {
@@ -87,6 +88,16 @@ if (ensureChromium()) {
     if (e2e.errors?.length) failed += e2e.errors.length;
   } else failed += 1;
 } else failed += 1;
+
+// Figures the suites measured (issue 14 Proof: matrix cells, hostile inputs, faults survived, …): each
+// suite writes its own lines to .cache/figures/<name>.txt.
+if (existsSync(".cache/figures")) {
+  const files = readdirSync(".cache/figures").filter((name) => name.endsWith(".txt")).sort();
+  if (files.length) {
+    console.log("\n━━ figures");
+    for (const name of files) console.log(readFileSync(`.cache/figures/${name}`, "utf8").trimEnd());
+  }
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
