@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { clubMembers, clubs } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
@@ -22,6 +23,17 @@ async function membership(c: TestClub, user: TestUser) {
   return row ?? null;
 }
 
+/**
+ * Saves and waits for the server's answer to this save: the toast of an earlier save may still be on
+ * screen, so seeing 'Settings saved' alone does not prove this one has landed (a CI flake).
+ */
+async function saveSettings(page: Page) {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/manage"));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await answered;
+  await expect(page.getByText("Settings saved")).toBeVisible();
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`manage with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -43,8 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/club/${c.slug}/manage`);
       await page.getByLabel("Show prices in preview").check();
       await page.getByLabel("Show listing count").uncheck();
-      await page.getByRole("button", { name: "Save Settings" }).click();
-      await expect(page.getByText("Settings saved")).toBeVisible();
+      await saveSettings(page);
       await expect(page.getByLabel("Show prices in preview")).toBeChecked();
       await expect(page.getByLabel("Show listing count")).not.toBeChecked();
 
@@ -56,8 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       // And back: the price leaves the HTML and the loader data again.
       await page.getByLabel("Show prices in preview").uncheck();
       await page.getByLabel("Show listing count").check();
-      await page.getByRole("button", { name: "Save Settings" }).click();
-      await expect(page.getByText("Settings saved")).toBeVisible();
+      await saveSettings(page);
       await visitor.goto(`/club/${c.slug}`);
       await expect(visitor.getByRole("link", { name: "In Play (1)" })).toBeVisible();
       expect(await visitor.content()).not.toContain("43.21");
