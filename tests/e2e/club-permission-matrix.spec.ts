@@ -375,7 +375,10 @@ test.beforeAll(async () => {
       cookies.push({ name: SESSION_COOKIE, value: token, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" });
     }
     // A same-origin form post, as the browser would send it.
-    contexts.set(role, await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders: { Origin: E2E_BASE_URL } }));
+    // A fresh connection per request: a kept-alive socket the server has just closed answers
+    // ECONNRESET (seen on a loaded machine), and a POST must not be retried blindly.
+    const extraHTTPHeaders = { Origin: E2E_BASE_URL, Connection: "close" };
+    contexts.set(role, await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders }));
   }
 });
 
