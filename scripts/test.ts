@@ -63,7 +63,8 @@ if (unit) {
 } else failed += 1;
 
 // 3. Build and a dry-run deploy, which prints the Worker bundle's size (gzip).
-if (step("build", "npx", ["remix", "vite:build"])) {
+const builtOk = step("build", "npx", ["remix", "vite:build"]);
+if (builtOk) {
   passed += 1;
   rmSync(".cache/deploy", { recursive: true, force: true });
   const dry = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".cache/deploy"], {
@@ -80,7 +81,8 @@ if (step("build", "npx", ["remix", "vite:build"])) {
 if (ensureChromium()) {
   rmSync(".cache/playwright.json", { force: true });
   rmSync(".cache/figures", { recursive: true, force: true });
-  step("end-to-end tests (playwright)", "npx", ["playwright", "test"]);
+  // The e2e stack's snapshot copies the build step 3 just made (see buildSnapshot).
+  step("end-to-end tests (playwright)", "npx", ["playwright", "test"], builtOk ? { SNAPSHOT_FROM_BUILD: "build" } : {});
   const e2e = readJson(".cache/playwright.json");
   if (e2e?.stats) {
     passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);

@@ -20,6 +20,7 @@ async function openPhoneMenu(page: Page) {
 }
 
 test("at 360 px the menu opens below the header and a signed-out visitor follows each entry", async ({ page }) => {
+  test.slow(); // every sport's entry is scrolled to and checked
   const sports = SPORTS_BY_NAME.map(({ key, name }): [string, RegExp] => [name, new RegExp(`/sport/${key}$`)]);
   const followed: [name: string, url: RegExp][] = [
     ["Sign In", /\/auth$/],
