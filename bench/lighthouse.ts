@@ -45,6 +45,25 @@ try {
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${key}: ${ref.id} — ${lhr.audits[ref.id].title}`),
     )];
+    // Where the time went, for pages below the performance target: main-thread work by kind and
+    // by script, and the LCP element.
+    if ((scores[0] ?? 0) < TARGETS.performance) {
+      const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+      const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+      lost.push(`  main thread: ${items("mainthread-work-breakdown").slice(0, 4).map((item) => `${item.groupLabel} ${ms(item.duration)}`).join(", ")}`);
+      lost.push(`  scripts: ${items("bootup-time").slice(0, 3).map((item) => `${String(item.url).replace(base, "")} ${ms(item.total)}`).join(", ")}`);
+      for (const metric of ["first-contentful-paint", "largest-contentful-paint", "speed-index", "cumulative-layout-shift"]) {
+        lost.push(`  ${metric}: ${lhr.audits[metric]?.displayValue ?? "—"}`);
+      }
+    }
+    // What a failed non-performance audit points at (the console errors, the headings out of order).
+    for (const key of CATEGORIES.filter((key) => key !== "performance")) {
+      for (const ref of lhr.categories[key]?.auditRefs ?? []) {
+        if (ref.weight === 0 || (lhr.audits[ref.id]?.score ?? 1) >= 1) continue;
+        const found = ((lhr.audits[ref.id].details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 3);
+        for (const item of found) lost.push(`    ${JSON.stringify(item).slice(0, 300)}`);
+      }
+    }
     rows.push({ page: path, scores, lost });
     if (lhr.runtimeError) console.warn(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
