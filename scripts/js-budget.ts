@@ -58,12 +58,9 @@ export const OVER_BUDGET_CEILINGS_KB: Readonly<Record<string, number>> = {
   "/listing/{id}": 100.5,
   "/club/{slug}": 99.5,
   "/auth": 108,
-  "/verify-email": 133,
-  "/list-item": 145.5,
-  "/listing/{id}/edit": 145.5,
-  "/clubs/new": 138,
-  "/club/{slug}/requests/new": 146.5,
-  "/player-profile": 139.5,
+  "/verify-email": 102.5,
+  "/list-item": 114.5,
+  "/listing/{id}/edit": 114.5,
 };
 
 export function budgetKb(type: PageType) {

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
 import { sportName } from "~/catalog/sport-names";
@@ -355,16 +355,4 @@ function Roster({ data }: { data: Data }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? CLUB_ERRORS.notFound.title : CLUB_ERRORS.loadingClub.title}</h1>
-      {notFound ? null : <p className="mt-2 text-slate-600">{CLUB_ERRORS.loadingClub.description}</p>}
-      <Link to="/clubs" className={`${buttonClass.primary} mt-6`}>
-        Browse Clubs
-      </Link>
-    </div>
-  );
-}
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
