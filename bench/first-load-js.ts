@@ -37,15 +37,18 @@ async function measure(browser: Browser, path: string, email: string | null): Pr
       // a script that failed to load counts nothing
     }
   });
-  await page.goto(`${stack.url}${path}`, { waitUntil: "networkidle" });
+  const document = await page.goto(`${stack.url}${path}`, { waitUntil: "networkidle" });
+  // The HTML as served (after hydration Remix's <Scripts> renders nothing, so the DOM no longer has it).
+  const html = (await document?.text()) ?? "";
   const inline = await page.$$eval("script:not([src])", (nodes) => nodes.map((node) => node.textContent ?? ""));
   // The first load: what the server-rendered HTML names — modulepreload links and the inline
   // module script's imports (the Remix manifest's entry + route chunks).
-  const preloaded = await page.$$eval('link[rel="modulepreload"]', (nodes) => nodes.map((node) => new URL((node as HTMLLinkElement).href).pathname));
-  const imported = inline.flatMap((text) => [...text.matchAll(/import(?:\s+\*\s+as\s+\w+\s+from)?\s*"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+  const imported = [...html.matchAll(/import(?:\s+\*\s+as\s+\w+\s+from)?\s*"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
   const named = new Set([...preloaded, ...imported]);
   const landed = new URL(page.url()).pathname;
   const redirected = landed !== new URL(path, stack.url).pathname;
+  if (named.size === 0) throw new Error(`${path}: the served HTML names no script (was it HTML?)`);
   await context.close();
   const files = [...scripts.entries()].sort((a, b) => b[1] - a[1]);
   const sum = (list: [string, number][]) => list.reduce((total, [, bytes]) => total + bytes, 0) / 1024;
