@@ -18,15 +18,23 @@ import { E2E_VARS } from "../tests/setup/e2e-env";
 /** Contract with app/domain/session.server.ts (as in tests/e2e/fixtures.ts). */
 export const SESSION_COOKIE = "ls_session";
 
-function freePort() {
-  return new Promise<number>((done, fail) => {
+function isFree(port: number) {
+  return new Promise<boolean>((done) => {
     const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
+    server.once("error", () => done(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
   });
+}
+
+/**
+ * A port above Linux's ephemeral range (32768–60999) and outside the e2e stacks' pid-derived
+ * 20000–39999, so a bench never takes the port a test run is about to bind.
+ */
+async function freePort() {
+  for (let port = 61000 + (process.pid % 4000), tries = 0; tries < 200; port = 61000 + ((port - 61000 + 1) % 4000), tries++) {
+    if (await isFree(port)) return port;
+  }
+  throw new Error("No free port between 61000 and 64999");
 }
 
 export async function startDemoStack(opts: { by: string; build: boolean; photos: boolean }) {
