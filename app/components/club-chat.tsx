@@ -11,7 +11,7 @@ import type { ChatMessageData, MessagesTabData } from "~/lib/club-messages-tab.s
 import type { ChatMessageEvent, ClubEvent } from "~/lib/room-events";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom, type RoomAccess } from "~/lib/use-room";
-import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message";
+import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message-limits";
 import { ClubDirectMessages } from "./club-dm";
 import { showToast, type ToastMessage } from "./toaster";
 import { buttonClass, inputClass } from "./ui/styles";

@@ -1,68 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { REQUEST_LIMITS, REQUEST_TEXT } from "~/domain/club-request-messages";
 import type { RadarRequest } from "~/lib/club-radar.server";
-import { getFormConstraint } from "~/lib/form-constraint";
+import { PostRequestForm } from "./club-request-form";
+import type { FieldConstraint } from "~/lib/form-constraint";
 import { formatRelativeTime } from "~/lib/format";
 import type { ClubEvent, ClubRequestEvent } from "~/lib/room-events";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom, type RoomAccess } from "~/lib/use-room";
 import { useStableRoomAccess } from "~/lib/use-user-room";
 import type { PostRequestActionData } from "~/routes/club.$slug.requests";
-import { PostRequestSchema } from "~/schemas/club-request";
-
-type FormProps = {
-  action: string;
-  requestId: string;
-  lastResult: PostRequestActionData | undefined;
-  pending: boolean;
-  FormComponent: typeof Form;
-  onCancel?: () => void;
-};
-
-/** The 'Post a Request' form (02 §5 Request): the same fields in the dialog and on its own page. */
-export function PostRequestForm({ action, requestId, lastResult, pending, FormComponent, onCancel }: FormProps) {
-  const [form, fields] = useForm({
-    id: `post-request-${requestId}`,
-    lastResult: lastResult?.result,
-    constraint: getFormConstraint(PostRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="post" />
-      <input type="hidden" name="id" value={requestId} />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Title" field={fields.title} markRequired inputProps={{ placeholder: "What are you looking for?", maxLength: REQUEST_LIMITS.titleMax }} />
-      <TextareaField
-        label="Description"
-        field={fields.description}
-        description="Optional: size, brand, condition, budget."
-        textareaProps={{ rows: 4, maxLength: REQUEST_LIMITS.descriptionMax }}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className={buttonClass.secondary}>
-            Cancel
-          </button>
-        ) : null}
-        <SubmitButton pending={pending} pendingText="Posting...">
-          Post Request
-        </SubmitButton>
-      </div>
-    </FormComponent>
-  );
-}
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */
-function NewRequest({ slug }: { slug: string }) {
+function NewRequest({ slug, constraint }: { slug: string; constraint: Record<string, FieldConstraint> }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -115,6 +67,7 @@ function NewRequest({ slug }: { slug: string }) {
           pending={fetcher.state !== "idle"}
           FormComponent={fetcher.Form as unknown as typeof Form}
           onCancel={() => dialog.current?.close()}
+          constraint={constraint}
         />
       </dialog>
     </>
@@ -150,6 +103,7 @@ type RadarData = {
   clubId: string;
   viewerId: string;
   canPost: boolean;
+  postConstraint: Record<string, FieldConstraint>;
   now: string;
   room: RoomAccess;
   requests: RadarRequest[];
@@ -167,7 +121,7 @@ export function RadarTab({ slug, radar }: { slug: string; radar: RadarData }) {
     <div className="space-y-6" data-live={status}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{REQUEST_TEXT.heading}</h2>
-        {radar.canPost ? <NewRequest slug={slug} /> : null}
+        {radar.canPost ? <NewRequest slug={slug} constraint={radar.postConstraint} /> : null}
       </div>
       {requests.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{REQUEST_TEXT.empty}</p>

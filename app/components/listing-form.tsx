@@ -1,14 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { getFormConstraint } from "~/lib/form-constraint";
+import type { FieldConstraint } from "~/lib/form-constraint";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/catalog";
-import { downscaleImage, makeThumbnail } from "~/lib/image-downscale";
-import { uploadPhotos } from "~/lib/upload-photos";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ZIP_HTML_PATTERN } from "~/lib/zip";
-import { ListingFormSchema } from "~/schemas/listing";
 import { CheckboxField, DefaultSubmit, Field, SelectField, TextareaField } from "./forms";
 import { CategoryFields } from "./listing-form-category";
 import { PhotosFieldset, type FormPhoto } from "./listing-form-photos";
@@ -45,6 +42,8 @@ export type ListingFormData = {
   result?: unknown;
   toast?: { title: string; description: string } | null;
   formKey?: string;
+  /** ListingFormSchema's HTML constraints, computed on the server (listingFormConstraint). */
+  constraint: Record<string, FieldConstraint>;
 };
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
@@ -88,15 +87,14 @@ export function ListingForm({
   }, [state.formKey]);
   const saving = useIsPending({ intent: "save" }) || upload?.intent === "save";
 
+  const validation = useLazyValidation(() => import("~/lib/listing-validation").then((module) => module.validateListing));
   const [form, fields] = useForm({
     id: "listing-form",
     lastResult: (state.result ?? null) as SubmissionResult<string[]> | null,
-    constraint: getFormConstraint(ListingFormSchema),
+    constraint: state.constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ListingFormSchema });
-    },
+    onValidate: validation.onValidate,
   });
 
   // Server replies carry a toast; with JavaScript it pops up, without it shows as a banner.
@@ -114,6 +112,8 @@ export function ListingForm({
     const intent = submitter?.value || "save";
     setUpload({ intent, percent: 0, round });
     try {
+      // Only after files are picked and the form sent: out of the page's first load (ADR 033).
+      const [{ downscaleImage, makeThumbnail }, { uploadPhotos }] = await Promise.all([import("~/lib/image-downscale"), import("~/lib/upload-photos")]);
       const body = new FormData();
       for (const photo of photos) body.append("photos", photo.key);
       for (const file of picked) {
@@ -149,6 +149,8 @@ export function ListingForm({
       {...getFormProps(form)}
       noValidate
       key={state.formKey ?? "initial"}
+      onInput={validation.onInput}
+      onFocus={validation.onFocus}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         form.onSubmit(event);

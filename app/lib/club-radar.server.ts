@@ -3,6 +3,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { can, type ClubAccess } from "~/domain/club-access.server";
 import { listClubRequests } from "~/domain/club-requests.server";
+import { PostRequestSchema } from "~/schemas/club-request";
+import { getFormConstraint } from "./form-constraint";
 import { clubRoomAccess } from "./room-access.server";
 
 export type RadarRequest = {
@@ -23,6 +25,8 @@ export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, 
     clubId: access.club.id,
     viewerId: viewer.id,
     canPost: can(access, "postRequest"),
+    // The 'Post a Request' form's HTML constraints; zod loads on its first input (ADR 032, 033).
+    postConstraint: getFormConstraint(PostRequestSchema),
     now: new Date().toISOString(),
     room,
     requests: rows.map(

@@ -24,6 +24,10 @@ import { getUser } from "~/domain/session.server";
 import { postableClubs } from "~/domain/listings.server";
 import type { Viewer } from "~/domain/viewer";
 import { isZip } from "~/lib/zip";
+import { getFormConstraint } from "~/lib/form-constraint";
+
+/** The form's HTML constraints, sent with its state: the browser gets them without zod (ADR 032, 033). */
+export const listingFormConstraint = () => getFormConstraint(ListingFormSchema);
 
 export type { ListingFormValues };
 
@@ -195,6 +199,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
         result: extra.result ?? null,
         toast: extra.toast ?? null,
         formKey: crypto.randomUUID(),
+        constraint: listingFormConstraint(),
       },
       { status },
     );
@@ -347,6 +352,7 @@ export async function createFormState(context: AppLoadContext, viewer: Viewer, p
       result: null,
       toast: null,
       formKey: "initial",
+      constraint: listingFormConstraint(),
     },
   };
 }

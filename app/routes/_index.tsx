@@ -3,18 +3,21 @@ import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { LIMITS } from "~/catalog/options";
 import { splitSportKeyword } from "~/catalog/sport-match";
 import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/catalog/sport-names";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
 import { showToast } from "~/components/toaster";
 import { listNearby, searchListings } from "~/domain/search.server";
 import { visitorOrigin } from "~/domain/visitor-location.server";
-import { VisitorLocation } from "~/components/location-dialog";
 import { getUser } from "~/domain/session.server";
 import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/meta";
+
+// 'Set your location' is a <details> with a plain form: the server renders it whole and it works
+// before its code arrives, so it stays out of the first load (issue 10 §5, ADR 033).
+const VisitorLocation = lazy(() => import("~/components/location-dialog").then((module) => ({ default: module.VisitorLocation })));
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -176,7 +179,11 @@ export default function Home() {
         <h2 id="listings-title" className="text-xl font-bold">
           {filtered ? "Search Results" : "Recent Listings Near You"}
         </h2>
-        {visitorNear ? <VisitorLocation where={visitorNear.where} near={visitorNear.near} zipCode={visitorNear.zip} /> : null}
+        {visitorNear ? (
+          <Suspense>
+            <VisitorLocation where={visitorNear.where} near={visitorNear.near} zipCode={visitorNear.zip} />
+          </Suspense>
+        ) : null}
         <HomeListingFilters state={state} clearSportsHref={clearSportsHref} />
         <FilterChips chips={chips} clearHref="/" />
         {loading ? (

@@ -1,13 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
 import { sportName } from "~/catalog/sport-names";
-import { ClubMessagesTab } from "~/components/club-chat";
 import { ClubHeader } from "~/components/club-header";
-import { InviteCodeDialog } from "~/components/club-invite-code";
 import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
-import { RadarTab } from "~/components/club-radar";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
@@ -26,6 +24,13 @@ import { listingPhotoUrl } from "~/schemas/search";
 const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
 const MEMBER_TABS = ["radar", "messages"] as const;
 type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
+
+// Only members open these, and the invite code is a signed-in click: loaded on demand, so a visitor's
+// first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
+// in full; the browser hydrates them when their chunk arrives.
+const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module) => ({ default: module.ClubMessagesTab })));
+const RadarTab = lazy(() => import("~/components/club-radar").then((module) => ({ default: module.RadarTab })));
+const InviteCodeDialog = lazy(() => import("~/components/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${CLUB_ERRORS.notFound.title} — LockerSwap` }];
@@ -145,8 +150,10 @@ export default function ClubPage() {
         {tab === "in-play" ? <InPlay data={data} /> : null}
         {tab === "team-info" ? <TeamInfo data={data} /> : null}
         {tab === "roster" ? <Roster data={data} /> : null}
-        {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
-        {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
+        <Suspense>
+          {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
+          {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
+        </Suspense>
       </section>
     </div>
   );
@@ -202,8 +209,7 @@ function ClubActions({ data }: { data: Data }) {
   const label = JOIN_MODE_ACTION_LABELS[club.joinMode];
   // A code club, signed in, with JavaScript: the dialog; without it, the page of its own.
   if (offer.action === "joinWithCode" && !offer.signInFirst) {
-    if (hydrated) return <InviteCodeDialog action={`/club/${club.slug}/join`} disabled={!offer.enabled} />;
-    return offer.enabled ? (
+    const withoutScript = offer.enabled ? (
       <a href={`/club/${club.slug}/join`} className={buttonClass.primary}>
         {label}
       </a>
@@ -211,6 +217,12 @@ function ClubActions({ data }: { data: Data }) {
       <button type="button" disabled className={buttonClass.primary}>
         {label}
       </button>
+    );
+    if (!hydrated) return withoutScript;
+    return (
+      <Suspense fallback={withoutScript}>
+        <InviteCodeDialog action={`/club/${club.slug}/join`} disabled={!offer.enabled} />
+      </Suspense>
     );
   }
   // Signed out, the same button posts and the server answers 'Sign in required' → /auth.
@@ -247,6 +259,8 @@ function InPlay({ data }: { data: Data }) {
   const signIn = `/auth?${new URLSearchParams({ redirectTo: `/club/${club.slug}` })}`;
   return (
     <div className="space-y-4">
+      {/* The cards' titles are h3: an h2 between them and the club's h1 keeps the outline in order. */}
+      <h2 className="sr-only">Listings in this club</h2>
       {preview ? (
         <div className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
           <p>
@@ -341,16 +355,4 @@ function Roster({ data }: { data: Data }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? CLUB_ERRORS.notFound.title : CLUB_ERRORS.loadingClub.title}</h1>
-      {notFound ? null : <p className="mt-2 text-slate-600">{CLUB_ERRORS.loadingClub.description}</p>}
-      <Link to="/clubs" className={`${buttonClass.primary} mt-6`}>
-        Browse Clubs
-      </Link>
-    </div>
-  );
-}
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";

@@ -8,7 +8,7 @@ import { getUser } from "~/domain/session.server";
 import { handleInviteCode, type InviteCodeActionData } from "~/lib/club-membership.server";
 import { listingPhotoUrl } from "~/schemas/search";
 
-export { ErrorBoundary } from "./club.$slug._index";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
 // The invite-code form as a page of its own (02 §2 "Invite code dialog"): what 'Enter Invite Code'
 // opens without JavaScript; the dialog posts here too.

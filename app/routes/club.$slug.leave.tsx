@@ -7,7 +7,7 @@ import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
 import { getUser } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
 
-export { ErrorBoundary } from "./club.$slug._index";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
 // The leave confirmation as a page (what 'Leave Group' links to without JavaScript; with it,
 // the kit's ConfirmDialog asks the same question in place).

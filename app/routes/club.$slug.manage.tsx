@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
 
-export { ErrorBoundary } from "./club.$slug._index";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
 // Manage Group (02 §2 / issue 11): managers only (the permission table's "manage"); every POST goes
 // through a domain function that asks the table again, whatever the browser sends.

@@ -23,7 +23,8 @@ import { getUser } from "~/domain/session.server";
 import { serialiseChat, serialiseDm } from "~/lib/club-messages-tab.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { CLUB_MESSAGE_MAX_LENGTH, ClubMessageSchema } from "~/schemas/club-message";
+import { ClubMessageSchema } from "~/schemas/club-message";
+import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message-limits";
 
 export const meta: MetaFunction = () => pageMeta("Message not sent — LockerSwap", "Your club message was not sent; edit it and try again.");
 

@@ -1,16 +1,18 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
-import { PostRequestForm } from "~/components/club-radar";
+import { PostRequestForm } from "~/components/club-request-form";
 import { useIsPending } from "~/components/ui/status-button";
 import { getClubAccess, requireClubPermission } from "~/domain/club-access.server";
 import { CLUB_ERRORS } from "~/domain/club-messages";
 import { REQUEST_TEXT } from "~/domain/club-request-messages";
 import { getUser } from "~/domain/session.server";
 import { listingPhotoUrl } from "~/schemas/search";
+import { PostRequestSchema } from "~/schemas/club-request";
+import { getFormConstraint } from "~/lib/form-constraint";
 import type { PostRequestActionData } from "./club.$slug.requests";
 
-export { ErrorBoundary } from "./club.$slug._index";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 // The page posts to itself and shares the requests action, so a refused field comes back here
 // with what was typed (the dialog posts to /club/{slug}/requests with a fetcher instead).
 export { action } from "./club.$slug.requests";
@@ -30,11 +32,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null },
     // The row id of the request this page will post (ADR 042 §Idempotency): a resubmit stores one row.
     requestId: crypto.randomUUID(),
+    // The form's HTML constraints; zod loads on its first input (ADR 032, 033).
+    constraint: getFormConstraint(PostRequestSchema),
   };
 }
 
 export default function PostRequestPage() {
-  const { club, requestId } = useLoaderData<typeof loader>();
+  const { club, requestId, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<PostRequestActionData>();
   const pending = useIsPending({ intent: "post" });
   return (
@@ -45,7 +49,7 @@ export default function PostRequestPage() {
       <ClubHeader club={club} />
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 className="mb-3 text-lg font-semibold">{REQUEST_TEXT.dialogTitle}</h2>
-        <PostRequestForm action={`/club/${club.slug}/requests/new`} requestId={requestId} lastResult={actionData} pending={pending} FormComponent={Form} />
+        <PostRequestForm action={`/club/${club.slug}/requests/new`} requestId={requestId} lastResult={actionData} pending={pending} FormComponent={Form} constraint={constraint} />
       </div>
     </div>
   );

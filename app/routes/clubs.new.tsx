@@ -14,6 +14,7 @@ import { lookupZip } from "~/domain/geo.server";
 import { getUser, requireUser } from "~/domain/session.server";
 import { slugify, slugProblem } from "~/lib/club-slug";
 import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -29,7 +30,8 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  return { signedIn: viewer !== null };
+  // The form's HTML constraints travel with the page; zod loads on first input (ADR 032, 033).
+  return { signedIn: viewer !== null, constraint: getFormConstraint(ClubFormSchema.in) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -98,12 +100,14 @@ export default function NewClub() {
 function ClubForm() {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  // The constraints of the fields themselves (the schema is a pipe: object → slug/invite-code rules).
+  const { constraint } = useLoaderData<typeof loader>();
+  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateClub));
   const [form, fields] = useForm({
     id: "create-club",
     lastResult: actionData?.result,
-    // The constraints of the fields themselves (the schema is a pipe: object → slug/invite-code rules).
-    constraint: getFormConstraint(ClubFormSchema.in),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClubFormSchema }),
+    constraint,
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { type: "club", visibility: "public", joinMode: "open" },
@@ -130,7 +134,7 @@ function ClubForm() {
     }
   };
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+    <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-6 space-y-5">
       <DefaultSubmit />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field

@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
-import { conditionBadge, isListingStatus, sportEmoji, sportName, usStateName } from "~/catalog";
+import { conditionBadge } from "~/catalog/conditions";
+import { isListingStatus } from "~/catalog/options";
+import { sportEmoji, sportName } from "~/catalog/sport-names";
 import { FavoriteButton } from "~/components/favorite-button";
 import { formatPrice } from "~/lib/format";
 import { ListingInterestedCard } from "~/components/listing-interested-card";
-import { ListingManageCard } from "~/components/listing-manage-card";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
@@ -19,6 +20,10 @@ import { sellerRating } from "~/domain/reviews.server";
 import { getUser, requireUser } from "~/domain/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clipDescription, pageMeta } from "~/lib/meta";
+import { lazy, Suspense } from "react";
+
+// Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
+const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -167,7 +172,7 @@ export default function ListingDetail() {
   const { listing, seller, viewer, isOwner, favorited, threads, access } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const badge = conditionBadge(listing.condition);
-  const location = [listing.city, usStateName(listing.state) ? listing.state : listing.state].filter(Boolean).join(", ");
+  const location = [listing.city, listing.state].filter(Boolean).join(", ");
   const listed = new Date(listing.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -234,12 +239,14 @@ export default function ListingDetail() {
       <aside className="space-y-6">
         <ListingInterestedCard listingId={listing.id} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />
         {isOwner || viewer?.isAdmin ? (
-          <ListingManageCard
-            listingId={listing.id}
-            status={listing.status}
-            isOwner={isOwner}
-            confirmRemove={params.get("confirm") === "remove"}
-          />
+          <Suspense>
+            <ListingManageCard
+              listingId={listing.id}
+              status={listing.status}
+              isOwner={isOwner}
+              confirmRemove={params.get("confirm") === "remove"}
+            />
+          </Suspense>
         ) : null}
       </aside>
     </div>

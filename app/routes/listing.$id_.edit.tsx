@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingForm, type ListingFormData } from "~/components/listing-form";
-import { formValuesFromListing, handleListingFormPost, requireListingAuthor, toFormPhotos } from "~/lib/listing-form.server";
+import { formValuesFromListing, handleListingFormPost, listingFormConstraint, requireListingAuthor, toFormPhotos } from "~/lib/listing-form.server";
 import { getOwnListing, postableClubs } from "~/domain/listings.server";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { pageMeta } from "~/lib/meta";
@@ -32,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       result: null,
       toast: null,
       formKey: "initial",
+      constraint: listingFormConstraint(),
     },
   };
 }

@@ -24,6 +24,7 @@ import { clearSessionCookie, requireUser } from "~/domain/session.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDate, formatPrice } from "~/lib/format";
 import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cleanZipInput, ZIP_HTML_PATTERN } from "~/lib/zip";
@@ -56,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listings: page.listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
       clubs: page.clubs,
       otherSessions: page.otherSessions,
+      // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
+      constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -266,13 +269,14 @@ function ReadOnlyAccount({ user }: { user: PageUser }) {
 }
 
 function ProfileForm() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionResult>();
+  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateProfile));
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.form === "profile" ? actionData.result : undefined,
-    constraint: getFormConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    constraint: constraints.profile,
+    onValidate: validation.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", zipCode: user.zipCode ?? "" },
@@ -297,7 +301,7 @@ function ProfileForm() {
     }
   }
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+    <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
       <DefaultSubmit name="intent" value="profile" />
       <ErrorList id={form.errorId} errors={actionData?.form === "profile" && actionData.formError ? [actionData.formError] : form.errors} />
       <div>
@@ -346,17 +350,19 @@ function ProfileForm() {
 function PasswordForm() {
   const actionData = useActionData<ActionResult>();
   const mine = actionData?.form === "password" ? actionData : undefined;
+  const { constraints } = useLoaderData<typeof loader>();
+  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateChangePassword));
   const [form, fields] = useForm({
     id: "password",
     lastResult: mine?.result,
-    constraint: getFormConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    constraint: constraints.password,
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = useIsPending({ intent: "password" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+    <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
       <DefaultSubmit name="intent" value="password" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <PasswordField label="Current password" field={fields.currentPassword} autoComplete="current-password" toggled={mine?.showPassword} />

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { resendVerification, verifyEmail } from "~/domain/accounts.server";
@@ -38,9 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   // The page holds a live token: no cache may keep it.
   const headers = { "Cache-Control": "no-store" };
-  if (token !== null) return data({ token, problem: null }, { headers });
+  if (token !== null) return data({ token, problem: null, constraint: null }, { headers });
   const problem = url.searchParams.get("problem");
-  return data({ token: null, problem: (problem && problem in PROBLEMS ? problem : "invalid") as Problem }, { headers });
+  // The resend form's HTML constraints travel with the page; zod loads on first input (ADR 032, 033).
+  const constraint = getFormConstraint(ResendSchema);
+  return data({ token: null, problem: (problem && problem in PROBLEMS ? problem : "invalid") as Problem, constraint }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -104,11 +108,13 @@ export default function VerifyEmailPage() {
 function ResendLink({ problem }: { problem: Problem }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { constraint } = useLoaderData<typeof loader>();
+  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateResend));
   const [form, fields] = useForm({
     id: "resend",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResendSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
+    constraint: constraint ?? undefined,
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -134,7 +140,7 @@ function ResendLink({ problem }: { problem: Problem }) {
           </p>
         ) : null}
 
-        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="resend" />
           <div>
             <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-700">

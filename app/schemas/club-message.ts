@@ -4,7 +4,9 @@
 import { z } from "zod";
 import { text } from "./text";
 
-export const CLUB_MESSAGE_MAX_LENGTH = 2000;
+import { CLUB_MESSAGE_MAX_LENGTH } from "./club-message-limits";
+
+export { CLUB_MESSAGE_MAX_LENGTH };
 
 export const ClubMessageContent = text({
   max: CLUB_MESSAGE_MAX_LENGTH,
