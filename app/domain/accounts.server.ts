@@ -51,12 +51,6 @@ function verificationMail(to: string, link: string) {
   };
 }
 
-async function sendVerificationMail(ctx: Pick<AccountsContext, "db" | "env">, user: { id: string; email: string }) {
-  const { token, row } = await newVerificationToken(user.id);
-  await ctx.db.insert(emailVerificationTokens).values(row);
-  await sendMail(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token)));
-}
-
 export type SignUpInput = {
   email: string;
   password: string;
@@ -174,12 +168,22 @@ export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { 
   return { ok: true, userId: user.id };
 }
 
-/** Sends a new verification link when the address has an unverified account; silent otherwise. */
-export async function resendVerification(ctx: Pick<AccountsContext, "db" | "env">, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
+/**
+ * Sends a new verification link when the address has an unverified account; silent otherwise. Like
+ * sign-up it answers in the same time either way: one read, then one write (the new token) or one
+ * read in its place, and the mail — slow, and only for some — goes out after the response.
+ */
+export async function resendVerification(ctx: AccountsContext, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
   const email = normalizeEmail(rawEmail);
   if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+  if (!user || user.emailVerifiedAt) {
+    await ctx.db.batch([ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email))]);
+    return { ok: true };
+  }
+  const { token, row } = await newVerificationToken(user.id);
+  await ctx.db.batch([ctx.db.insert(emailVerificationTokens).values(row)]);
+  ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token))));
   return { ok: true };
 }
 
