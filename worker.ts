@@ -39,7 +39,7 @@ export function createWorker(build: unknown) {
           loadContext.dbTrace.responded();
           headers.set("X-DB-Trace", loadContext.dbTrace.id);
         }
-        applySecurityHeaders(headers, { nonce, url, production: loadContext.env.APP_ENV === "production" });
+        applySecurityHeaders(headers, { nonce, url, env: loadContext.env });
         applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
         return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       } catch (error) {

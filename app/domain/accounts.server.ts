@@ -1,9 +1,9 @@
 // Accounts: sign-up with e-mail verification, sign-in, resend (issue 4 items 2–4, 6, 10).
 // Sign-up never tells whether an address is registered: a known address gets the same screen
 // and its owner gets a mail instead. Every public entry point is rate limited per IP and e-mail.
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { emailVerificationTokens, profiles, users } from "#db/schema";
+import { emailVerificationTokens, profiles, rateLimits, users } from "#db/schema";
 import { DEMO_ACCOUNTS } from "#db/seed/demo-accounts";
 import { lookupZip } from "./geo.server";
 import { sendMail, type MailConfig } from "./mail.server";
@@ -51,10 +51,14 @@ function verificationMail(to: string, link: string) {
   };
 }
 
-async function sendVerificationMail(ctx: Pick<AccountsContext, "db" | "env">, user: { id: string; email: string }) {
-  const { token, row } = await newVerificationToken(user.id);
-  await ctx.db.insert(emailVerificationTokens).values(row);
-  await sendMail(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token)));
+/**
+ * The write an address without anything to store makes instead, so its answer takes as long as one
+ * that stores a token or an account: a commit is what costs (a read answered ~60 ms sooner, enough
+ * to tell registered addresses apart; tests/security/web-baseline.spec.ts). It rewrites the
+ * attempt's own rate-limit row (just counted, so it exists) with its value unchanged.
+ */
+async function equalCostWrite(db: Db, action: string, email: string) {
+  await db.batch([db.update(rateLimits).set({ count: sql`${rateLimits.count}` }).where(eq(rateLimits.key, authLimitKey(action, "email", email)))]);
 }
 
 export type SignUpInput = {
@@ -128,8 +132,8 @@ async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email
     ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token))));
     return;
   }
-  // Nothing to store for a confirmed owner; a read in place of the write keeps the round trips equal.
-  await ctx.db.batch([ctx.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))]);
+  // Nothing to store for a confirmed owner; a write of equal cost keeps the answer time equal.
+  await equalCostWrite(ctx.db, "sign-up", user.email);
   ctx.cloudflare.ctx.waitUntil(
     sendMailLogged(ctx, {
       to: user.email,
@@ -174,12 +178,22 @@ export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { 
   return { ok: true, userId: user.id };
 }
 
-/** Sends a new verification link when the address has an unverified account; silent otherwise. */
-export async function resendVerification(ctx: Pick<AccountsContext, "db" | "env">, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
+/**
+ * Sends a new verification link when the address has an unverified account; silent otherwise. Like
+ * sign-up it answers in the same time either way: one read, then one write (the new token) or one
+ * of equal cost in its place, and the mail — slow, and only for some — goes out after the response.
+ */
+export async function resendVerification(ctx: AccountsContext, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
   const email = normalizeEmail(rawEmail);
   if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+  if (!user || user.emailVerifiedAt) {
+    await equalCostWrite(ctx.db, "resend", email);
+    return { ok: true };
+  }
+  const { token, row } = await newVerificationToken(user.id);
+  await ctx.db.batch([ctx.db.insert(emailVerificationTokens).values(row)]);
+  ctx.cloudflare.ctx.waitUntil(sendMailLogged(ctx, verificationMail(user.email, verificationLink(ctx.env.APP_ORIGIN, token))));
   return { ok: true };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profiles, sessions, userRoles, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import {
+  clearSessionCookie,
   createSession,
   destroySession,
   getSession,
@@ -11,6 +12,7 @@ import {
   isTestingModeOn,
   LAST_SEEN_RESOLUTION_MS,
   requireUser,
+  sessionCookieName,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
   testingModeCookie,
@@ -51,6 +53,24 @@ describe("sessions", () => {
     const cookie = await createSession({ db: t.db, env: { APP_ENV: "production" } }, userId, new Request("https://app.test/"));
     expect(cookie).toMatch(/^__Host-ls_session=/);
     expect(cookie).toContain("Secure");
+  });
+
+  // What the browser requires of a __Host- cookie (else it drops it): Secure, Path=/, no Domain.
+  test("production's set and clear cookies both meet the __Host- rules; every other APP_ENV uses the plain name", async () => {
+    const production = { db: t.db, env: { APP_ENV: "production" } };
+    for (const cookie of [await createSession(production, userId, new Request("https://app.test/")), clearSessionCookie(production.env)]) {
+      const attributes = cookie.split(";").slice(1).map((part) => part.trim());
+      expect(cookie.startsWith(`${sessionCookieName(production.env)}=`)).toBe(true);
+      expect(attributes).toContain("Secure");
+      expect(attributes).toContain("Path=/");
+      expect(attributes).toContain("HttpOnly");
+      expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+    }
+    expect(sessionCookieName({ APP_ENV: "production" })).toBe("__Host-ls_session");
+    for (const APP_ENV of ["development", "test", "staging", ""]) {
+      expect(sessionCookieName({ APP_ENV })).toBe("ls_session");
+      expect(clearSessionCookie({ APP_ENV })).not.toContain("Secure");
+    }
   });
 
   test("the cookie's session gives the viewer with profile fields and admin flag", async () => {

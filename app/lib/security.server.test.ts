@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { applySecurityHeaders, isCrossSiteWrite, safeRedirect } from "./security.server";
+import { applySecurityHeaders, isCrossSiteWrite, isProduction, safeRedirect } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("https://lockerswap.test/auth", { method: "POST", headers });
@@ -14,6 +14,11 @@ describe("cross-site writes", () => {
     expect(isCrossSiteWrite(post({ Origin: "null" }))).toBe(true);
     expect(isCrossSiteWrite(post({ "Sec-Fetch-Site": "same-site" }))).toBe(true);
   });
+  test("every unsafe method is checked, not only POST", () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(isCrossSiteWrite(new Request("https://lockerswap.test/api/photos", { method, headers: { Origin: "https://evil.test" } })), method).toBe(true);
+    }
+  });
   test("reads are never refused", () => {
     const get = new Request("https://lockerswap.test/", { headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(isCrossSiteWrite(get)).toBe(false);
@@ -21,18 +26,43 @@ describe("cross-site writes", () => {
 });
 
 describe("security headers", () => {
-  test("HTML gets a nonce CSP; HSTS only in production", () => {
-    const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
-    applySecurityHeaders(headers, { nonce: "abc", url: new URL("https://lockerswap.test/"), production: true });
+  const html = () => new Headers({ "content-type": "text/html; charset=utf-8" });
+
+  test("HTML gets a nonce CSP: scripts only by nonce, never inline, never framed", () => {
+    const headers = html();
+    applySecurityHeaders(headers, { nonce: "abc", url: new URL("https://lockerswap.test/"), env: { APP_ENV: "production" } });
     const csp = headers.get("Content-Security-Policy")!;
-    expect(csp).toContain("script-src 'nonce-abc' 'strict-dynamic'");
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
+    expect(scriptSrc).toBe("script-src 'nonce-abc' 'strict-dynamic'");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("connect-src 'self' wss://lockerswap.test");
-    expect(headers.get("Strict-Transport-Security")).toMatch(/max-age=/);
-    const dev = new Headers({ "content-type": "text/html" });
-    applySecurityHeaders(dev, { nonce: "abc", url: new URL("http://127.0.0.1:8787/"), production: false });
-    expect(dev.get("Strict-Transport-Security")).toBeNull();
-    expect(dev.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  test("HSTS is sent when APP_ENV is production, and only then", () => {
+    const production = html();
+    applySecurityHeaders(production, { nonce: "abc", url: new URL("https://lockerswap.test/"), env: { APP_ENV: "production" } });
+    expect(production.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
+    expect(isProduction({ APP_ENV: "production" })).toBe(true);
+    for (const APP_ENV of ["development", "test", "staging", "Production", ""]) {
+      const headers = html();
+      applySecurityHeaders(headers, { nonce: "abc", url: new URL("http://127.0.0.1:8787/"), env: { APP_ENV } });
+      expect(headers.get("Strict-Transport-Security"), APP_ENV).toBeNull();
+      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  test("non-HTML responses get the other headers but no CSP", () => {
+    const json = new Headers({ "content-type": "application/json" });
+    applySecurityHeaders(json, { nonce: "abc", url: new URL("https://lockerswap.test/"), env: { APP_ENV: "production" } });
+    expect(json.get("Content-Security-Policy")).toBeNull();
+    expect(json.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(json.get("Strict-Transport-Security")).not.toBeNull();
   });
 });
 

@@ -21,7 +21,14 @@ export function contentSecurityPolicy(nonce: string, url: URL) {
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, opts: { nonce: string; url: URL; production: boolean }) {
+/** Production is what the deployment says it is (wrangler.toml `APP_ENV`), never the request. */
+export const isProduction = (env: { APP_ENV: string }) => env.APP_ENV === "production";
+
+/**
+ * Every response's headers: the nonce CSP on HTML (pages, error pages and the 404 alike), and HSTS
+ * only in production — locally the stack is plain http://127.0.0.1, where HSTS would pin nothing useful.
+ */
+export function applySecurityHeaders(headers: Headers, opts: { nonce: string; url: URL; env: { APP_ENV: string } }) {
   if ((headers.get("content-type") ?? "").includes("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.url));
   }
@@ -30,7 +37,7 @@ export function applySecurityHeaders(headers: Headers, opts: { nonce: string; ur
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (opts.production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+  if (isProduction(opts.env)) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
