@@ -510,6 +510,11 @@ const clubState = async (id: string) => ({
     .from(clubMessages)
     .where(eq(clubMessages.clubId, id))
     .orderBy(asc(clubMessages.id)),
+  directMessages: await db()
+    .select({ id: clubDirectMessages.id })
+    .from(clubDirectMessages)
+    .where(eq(clubDirectMessages.clubId, id))
+    .orderBy(asc(clubDirectMessages.id)),
   requests: await db()
     .select()
     .from(clubRequests)
@@ -1279,4 +1284,70 @@ test("photo paths and malformed bodies", async () => {
       );
     }
   );
+});
+
+// What was accepted: no text any lane's people could write holds a control character (tabs and
+// line breaks only where a textarea allows them). Runs last, over every row the suite made.
+test("nothing stored from a hostile input holds a control character", async () => {
+  const people = lanes.flatMap((l) =>
+    [l.seller, l.buyer, l.owner, l.member, l.stranger, l.siteAdmin].map(
+      (u) => u.id
+    )
+  );
+  const clubIds = lanes.flatMap((l) => [l.club.id, l.otherClub.id]);
+  const stored = {
+    listings: await db()
+      .select()
+      .from(listings)
+      .where(inArray(listings.userId, people)),
+    profiles: await db()
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.userId, people)),
+    clubs: await db().select().from(clubs).where(inArray(clubs.id, clubIds)),
+    ownClubs: await db()
+      .select()
+      .from(clubs)
+      .where(
+        inArray(
+          clubs.id,
+          db()
+            .select({ id: clubMembers.clubId })
+            .from(clubMembers)
+            .where(inArray(clubMembers.userId, people))
+        )
+      ),
+    listingMessages: await db()
+      .select()
+      .from(listingMessages)
+      .where(inArray(listingMessages.senderId, people)),
+    clubMessages: await db()
+      .select()
+      .from(clubMessages)
+      .where(inArray(clubMessages.userId, people)),
+    directMessages: await db()
+      .select()
+      .from(clubDirectMessages)
+      .where(inArray(clubDirectMessages.senderId, people)),
+    requests: await db()
+      .select()
+      .from(clubRequests)
+      .where(inArray(clubRequests.userId, people)),
+  };
+  const offending: string[] = [];
+  for (const [table, rows] of Object.entries(stored)) {
+    for (const row of rows as Record<string, unknown>[]) {
+      for (const [column, value] of Object.entries(row)) {
+        // eslint-disable-next-line no-control-regex
+        if (
+          typeof value === "string" &&
+          /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)
+        )
+          offending.push(
+            `${table}.${column}: ${JSON.stringify(value).slice(0, 80)}`
+          );
+      }
+    }
+  }
+  expect(offending).toEqual([]);
 });
