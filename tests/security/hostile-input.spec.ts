@@ -5,15 +5,10 @@
 // and the counterexample on failure (re-run with HOSTILE_SEED=<seed>).
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type APIResponse,
-} from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import {
+  clubDirectMessages,
   clubMembers,
   clubMessages,
   clubRequests,
@@ -25,22 +20,12 @@ import {
   sessions,
   users,
 } from "../../db/schema";
-import {
-  addTestMember,
-  createTestClub,
-  createTestListing,
-  createTestUser,
-  type TestClub,
-  type TestUser,
-} from "../factories";
+import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { recordFigures } from "./figures";
 
-const SEED = Number(
-  process.env.HOSTILE_SEED ??
-    (process.env.CI ? 20261123 : Math.floor(Math.random() * 2 ** 31))
-);
+const SEED = Number(process.env.HOSTILE_SEED ?? (process.env.CI ? 20261123 : Math.floor(Math.random() * 2 ** 31)));
 const db = () => e2eDb();
 
 // ---------------------------------------------------------------------------------------------
@@ -95,9 +80,7 @@ const nasty: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.string({
-      unit: fc
-        .integer({ min: 0xd800, max: 0xdfff })
-        .map((c) => String.fromCharCode(c)),
+      unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
       minLength: 1,
       maxLength: 4,
     }),
@@ -108,9 +91,7 @@ const nasty: fc.Arbitrary<string> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(fc.constantFrom(...FIXED_NASTY), fc.string({ maxLength: 10 }))
-      .map(([a, b]) => a + b),
+    arbitrary: fc.tuple(fc.constantFrom(...FIXED_NASTY), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
   }
 );
 
@@ -142,30 +123,14 @@ const nastyNumber: fc.Arbitrary<string> = fc.oneof(
   nasty
 );
 
-const uuidLike = fc.oneof(
-  fc.uuid().map(String),
-  fc.constantFrom(
-    "",
-    "0",
-    "-1",
-    "null",
-    "undefined",
-    "' OR 1=1 --",
-    "%",
-    "a".repeat(500)
-  ),
-  nasty
-);
+const uuidLike = fc.oneof(fc.uuid().map(String), fc.constantFrom("", "0", "-1", "null", "undefined", "' OR 1=1 --", "%", "a".repeat(500)), nasty);
 
 /**
  * A field value that may be missing (undefined), repeated (array) or one hostile value. The field
  * is only replaced some of the time, so the other fields stay valid and the hostile one is reached.
  */
 type Value = string | string[] | undefined;
-function field(
-  valid: string,
-  arb: fc.Arbitrary<string> = nasty
-): fc.Arbitrary<Value> {
+function field(valid: string, arb: fc.Arbitrary<string> = nasty): fc.Arbitrary<Value> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(valid) },
     { weight: 5, arbitrary: arb },
@@ -174,9 +139,7 @@ function field(
   );
 }
 type Fields = Record<string, Value>;
-function fields(
-  shape: Record<string, fc.Arbitrary<Value>>
-): fc.Arbitrary<Fields> {
+function fields(shape: Record<string, fc.Arbitrary<Value>>): fc.Arbitrary<Fields> {
   return fc.record(shape);
 }
 
@@ -194,10 +157,7 @@ function encode(value: string): string {
       out += encodeURIComponent(value.slice(i, i + 2));
       i += 1;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(
-        0x80 |
-        ((code >> 6) & 0x3f)
-      ).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
     } else out += encodeURIComponent(value[i]);
   }
   return out;
@@ -206,8 +166,7 @@ function urlencoded(form: Fields): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(form)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value])
-      parts.push(`${encode(key)}=${encode(v)}`);
+    for (const v of Array.isArray(value) ? value : [value]) parts.push(`${encode(key)}=${encode(v)}`);
   }
   return parts.join("&");
 }
@@ -217,13 +176,7 @@ function multipart(form: Fields): { body: Buffer; type: string } {
   for (const [key, value] of Object.entries(form)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n`
-        ),
-        Buffer.from(v, "utf8"),
-        Buffer.from("\r\n")
-      );
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n`), Buffer.from(v, "utf8"), Buffer.from("\r\n"));
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -291,11 +244,7 @@ type Check = {
 
 const PRINTABLE = /^[A-Za-z0-9 ,.-]{1,60}$/;
 
-async function sendChecked(
-  what: string,
-  send: () => Promise<APIResponse>,
-  check: Check = {}
-) {
+async function sendChecked(what: string, send: () => Promise<APIResponse>, check: Check = {}) {
   const before = check.rows ? JSON.stringify(await check.rows()) : null;
   const response = await send();
   const status = response.status();
@@ -310,32 +259,16 @@ async function sendChecked(
       if (after !== before) tally.changedOnRefusal += 1;
       expect(after, `${what}: rows changed on a refused input`).toBe(before);
     }
-    expect(body.trim().length, `${what}: a refusal says why`).toBeGreaterThan(
-      0
-    );
-    if (check.message && status !== 429 && status !== 404 && status !== 403)
-      expect(body, `${what}: the refusal names the problem`).toMatch(
-        check.message
-      );
-    if (
-      typeof check.kept === "string" &&
-      PRINTABLE.test(check.kept.trim()) &&
-      status === 400
-    )
-      expect(body, `${what}: the entered value is kept`).toContain(
-        check.kept.trim()
-      );
+    expect(body.trim().length, `${what}: a refusal says why`).toBeGreaterThan(0);
+    if (check.message && status !== 429 && status !== 404 && status !== 403) expect(body, `${what}: the refusal names the problem`).toMatch(check.message);
+    if (typeof check.kept === "string" && PRINTABLE.test(check.kept.trim()) && status === 400)
+      expect(body, `${what}: the entered value is kept`).toContain(check.kept.trim());
   }
   return response;
 }
 
 const post =
-  (
-    http: APIRequestContext,
-    path: string,
-    form: Fields,
-    as: "urlencoded" | "multipart" = "urlencoded"
-  ) =>
+  (http: APIRequestContext, path: string, form: Fields, as: "urlencoded" | "multipart" = "urlencoded") =>
   () => {
     if (as === "multipart") {
       const { body, type } = multipart(form);
@@ -363,11 +296,7 @@ const get =
  * rows read around one input are changed by nothing else), `numRuns` inputs in all. Lane i uses
  * seed SEED + i; HOSTILE_SEED=<SEED> replays every lane.
  */
-async function check<T>(
-  arb: (lane: Lane) => fc.Arbitrary<T>,
-  numRuns: number,
-  run: (input: T, lane: Lane) => Promise<void>
-) {
+async function check<T>(arb: (lane: Lane) => fc.Arbitrary<T>, numRuns: number, run: (input: T, lane: Lane) => Promise<void>) {
   await Promise.all(
     lanes.map((lane, i) =>
       fc.assert(
@@ -391,14 +320,7 @@ async function check<T>(
 
 const LANES = 4;
 const word = () => randomBytes(4).toString("hex");
-type Role =
-  | "anonymous"
-  | "seller"
-  | "buyer"
-  | "owner"
-  | "member"
-  | "stranger"
-  | "siteAdmin";
+type Role = "anonymous" | "seller" | "buyer" | "owner" | "member" | "stranger" | "siteAdmin";
 type Lane = {
   seller: TestUser;
   buyer: TestUser;
@@ -418,16 +340,15 @@ type Lane = {
 let lanes: Lane[] = [];
 
 async function makeLane(): Promise<Lane> {
-  const [seller, buyer, owner, member, stranger, siteAdmin, outsider] =
-    await Promise.all([
-      createTestUser(db(), { zipCode: "02139" }),
-      createTestUser(db(), { zipCode: "02139" }),
-      createTestUser(db()),
-      createTestUser(db()),
-      createTestUser(db()),
-      createTestUser(db(), { admin: true }),
-      createTestUser(db()),
-    ]);
+  const [seller, buyer, owner, member, stranger, siteAdmin, outsider] = await Promise.all([
+    createTestUser(db(), { zipCode: "02139" }),
+    createTestUser(db(), { zipCode: "02139" }),
+    createTestUser(db()),
+    createTestUser(db()),
+    createTestUser(db()),
+    createTestUser(db(), { admin: true }),
+    createTestUser(db()),
+  ]);
   const club = await createTestClub(db(), owner, {
     name: `Hostile ${word()}`,
     joinMode: "code",
@@ -488,38 +409,19 @@ test.afterAll(async () => {
 });
 
 // Row readers, scoped to this file's people so other suites running alongside cannot disturb them.
-const listingsOf = (userId: string) =>
-  db()
-    .select()
-    .from(listings)
-    .where(eq(listings.userId, userId))
-    .orderBy(asc(listings.id));
-const profileOf = (userId: string) =>
-  db().select().from(profiles).where(eq(profiles.userId, userId));
-const userRow = (userId: string) =>
-  db().select().from(users).where(eq(users.id, userId));
+const listingsOf = (userId: string) => db().select().from(listings).where(eq(listings.userId, userId)).orderBy(asc(listings.id));
+const profileOf = (userId: string) => db().select().from(profiles).where(eq(profiles.userId, userId));
+const userRow = (userId: string) => db().select().from(users).where(eq(users.id, userId));
 const clubState = async (id: string) => ({
   club: await db().select().from(clubs).where(eq(clubs.id, id)),
-  members: await db()
-    .select()
-    .from(clubMembers)
-    .where(eq(clubMembers.clubId, id))
-    .orderBy(asc(clubMembers.id)),
-  messages: await db()
-    .select({ id: clubMessages.id })
-    .from(clubMessages)
-    .where(eq(clubMessages.clubId, id))
-    .orderBy(asc(clubMessages.id)),
+  members: await db().select().from(clubMembers).where(eq(clubMembers.clubId, id)).orderBy(asc(clubMembers.id)),
+  messages: await db().select({ id: clubMessages.id }).from(clubMessages).where(eq(clubMessages.clubId, id)).orderBy(asc(clubMessages.id)),
   directMessages: await db()
     .select({ id: clubDirectMessages.id })
     .from(clubDirectMessages)
     .where(eq(clubDirectMessages.clubId, id))
     .orderBy(asc(clubDirectMessages.id)),
-  requests: await db()
-    .select()
-    .from(clubRequests)
-    .where(eq(clubRequests.clubId, id))
-    .orderBy(asc(clubRequests.id)),
+  requests: await db().select().from(clubRequests).where(eq(clubRequests.clubId, id)).orderBy(asc(clubRequests.id)),
 });
 const clubsOwnedBy = (userId: string) =>
   db()
@@ -528,48 +430,25 @@ const clubsOwnedBy = (userId: string) =>
     .where(and(eq(clubMembers.userId, userId), eq(clubMembers.role, "owner")))
     .orderBy(asc(clubMembers.clubId));
 
-const VALIDATION =
-  /required|must|valid|Remove control characters|characters|invalid|Invalid|choose|Choose|select|Select|Please|not|can't|cannot|error|Error/;
+const VALIDATION = /required|must|valid|Remove control characters|characters|invalid|Invalid|choose|Choose|select|Select|Please|not|can't|cannot|error|Error/;
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in, sign-up, resend (anonymous)
 // ---------------------------------------------------------------------------------------------
 
 test("sign-in, sign-up and resend forms", async () => {
-  const email = fc.oneof(
-    fc.constant(`someone-${word()}@example.com`),
-    fc.emailAddress(),
-    nasty
-  );
+  const email = fc.oneof(fc.constant(`someone-${word()}@example.com`), fc.emailAddress(), nasty);
   await check(
     (l) =>
       fc.record({
-        intent: field(
-          "signin",
-          fc.constantFrom("signup", "resend", "SIGNIN", "", "x")
-        ),
+        intent: field("signin", fc.constantFrom("signup", "resend", "SIGNIN", "", "x")),
         email: field("nobody@example.com", email),
         password: field("secret-password", nasty),
-        redirectTo: field(
-          "/in-play",
-          fc.oneof(
-            nasty,
-            fc.constantFrom(
-              "//evil.example",
-              "https://evil.example",
-              "/\\evil",
-              "javascript:alert(1)"
-            )
-          )
-        ),
+        redirectTo: field("/in-play", fc.oneof(nasty, fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "javascript:alert(1)"))),
       }),
     60,
     async (form, l) => {
-      await sendChecked(
-        `sign-in ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.anonymous, "/auth", form),
-        { message: VALIDATION, kept: form.email }
-      );
+      await sendChecked(`sign-in ${JSON.stringify(form).slice(0, 200)}`, post(l.as.anonymous, "/auth", form), { message: VALIDATION, kept: form.email });
     }
   );
   await check(
@@ -582,28 +461,16 @@ test("sign-in, sign-up and resend forms", async () => {
         password: field("long-enough-password", nasty),
         zipCode: field("02139", nastyNumber),
         city: field("Cambridge", nasty),
-        state: field(
-          "MA",
-          fc.oneof(nasty, fc.constantFrom("ZZ", "ma", "Massachusetts"))
-        ),
+        state: field("MA", fc.oneof(nasty, fc.constantFrom("ZZ", "ma", "Massachusetts"))),
       }),
     70,
     async (form, l) => {
-      const address =
-        typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
-      await sendChecked(
-        `sign-up ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.anonymous, "/auth", form),
-        {
-          rows: () =>
-            db()
-              .select({ id: users.id })
-              .from(users)
-              .where(eq(users.email, address)),
-          message: VALIDATION,
-          kept: form.firstName,
-        }
-      );
+      const address = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
+      await sendChecked(`sign-up ${JSON.stringify(form).slice(0, 200)}`, post(l.as.anonymous, "/auth", form), {
+        rows: () => db().select({ id: users.id }).from(users).where(eq(users.email, address)),
+        message: VALIDATION,
+        kept: form.firstName,
+      });
     }
   );
 });
@@ -618,18 +485,9 @@ const listingForm = () =>
     title: field(`Hockey stick ${word()}`, nasty),
     description: field("Barely used", nasty),
     price: field("25", nastyNumber),
-    sport: field(
-      "hockey",
-      fc.oneof(nasty, fc.constantFrom("Hockey", "curling", "__proto__"))
-    ),
-    sportSubcategory: field(
-      "",
-      fc.oneof(nasty, fc.constantFrom("rackets", "balls"))
-    ),
-    condition: field(
-      "new",
-      fc.oneof(nasty, fc.constantFrom("broken", "NEW", "gently_used"))
-    ),
+    sport: field("hockey", fc.oneof(nasty, fc.constantFrom("Hockey", "curling", "__proto__"))),
+    sportSubcategory: field("", fc.oneof(nasty, fc.constantFrom("rackets", "balls"))),
+    condition: field("new", fc.oneof(nasty, fc.constantFrom("broken", "NEW", "gently_used"))),
     size: field("", nasty),
     sizeNumeric: field("", nasty),
     gender: field("", fc.oneof(nasty, fc.constantFrom("other", "Men"))),
@@ -640,13 +498,7 @@ const listingForm = () =>
     state: field("NY", nasty),
     pickupInstructions: field("", nasty),
     clubIds: field("", uuidLike),
-    photos: field(
-      "",
-      fc.oneof(
-        nasty,
-        fc.constantFrom("../../secret", "listings/../../x", "%2e%2e/x")
-      )
-    ),
+    photos: field("", fc.oneof(nasty, fc.constantFrom("../../secret", "listings/../../x", "%2e%2e/x"))),
   });
 
 test("listing form: create and edit", async () => {
@@ -654,30 +506,22 @@ test("listing form: create and edit", async () => {
     () => listingForm(),
     80,
     async (form, l) => {
-      await sendChecked(
-        `create listing ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as.seller, "/list-item", form, "multipart"),
-        {
-          rows: () => listingsOf(l.seller.id),
-          message: VALIDATION,
-          kept: form.title,
-        }
-      );
+      await sendChecked(`create listing ${JSON.stringify(form).slice(0, 300)}`, post(l.as.seller, "/list-item", form, "multipart"), {
+        rows: () => listingsOf(l.seller.id),
+        message: VALIDATION,
+        kept: form.title,
+      });
     }
   );
   await check(
     () => listingForm(),
     70,
     async (form, l) => {
-      await sendChecked(
-        `edit listing ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as.seller, `/listing/${l.listingId}/edit`, form, "multipart"),
-        {
-          rows: () => listingsOf(l.seller.id),
-          message: VALIDATION,
-          kept: form.title,
-        }
-      );
+      await sendChecked(`edit listing ${JSON.stringify(form).slice(0, 300)}`, post(l.as.seller, `/listing/${l.listingId}/edit`, form, "multipart"), {
+        rows: () => listingsOf(l.seller.id),
+        message: VALIDATION,
+        kept: form.title,
+      });
     }
   );
 });
@@ -692,50 +536,30 @@ test("listing questions, status and delete, as a buyer and on other people's lis
         ),
         path: fc.constantFrom("", ".data"),
         form: fields({
-          intent: field(
-            "message",
-            fc.constantFrom("status", "delete", "", "MESSAGE", "x")
-          ),
+          intent: field("message", fc.constantFrom("status", "delete", "", "MESSAGE", "x")),
           content: field("Still available?", nasty),
           via: field("fetcher", nasty),
           buyerId: field("", uuidLike),
-          status: field(
-            "sold",
-            fc.oneof(nasty, fc.constantFrom("active", "deleted", "pending"))
-          ),
+          status: field("sold", fc.oneof(nasty, fc.constantFrom("active", "deleted", "pending"))),
         }),
       }),
     110,
     async ({ target, path, form }, l) => {
-      const id =
-        target === "seller"
-          ? l.listingId
-          : target === "outsider"
-          ? l.othersListingId
-          : encode(target.slice(7)) || "x";
-      await sendChecked(
-        `listing ${target} ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.buyer, `/listing/${id}${path}`, form),
-        {
-          rows: async () => ({
-            listings: await db()
-              .select()
-              .from(listings)
-              .where(inArray(listings.id, [l.listingId, l.othersListingId]))
-              .orderBy(asc(listings.id)),
-            messages: await db()
-              .select()
-              .from(listingMessages)
-              .where(
-                inArray(listingMessages.listingId, [
-                  l.listingId,
-                  l.othersListingId,
-                ])
-              )
-              .orderBy(asc(listingMessages.id)),
-          }),
-        }
-      );
+      const id = target === "seller" ? l.listingId : target === "outsider" ? l.othersListingId : encode(target.slice(7)) || "x";
+      await sendChecked(`listing ${target} ${JSON.stringify(form).slice(0, 200)}`, post(l.as.buyer, `/listing/${id}${path}`, form), {
+        rows: async () => ({
+          listings: await db()
+            .select()
+            .from(listings)
+            .where(inArray(listings.id, [l.listingId, l.othersListingId]))
+            .orderBy(asc(listings.id)),
+          messages: await db()
+            .select()
+            .from(listingMessages)
+            .where(inArray(listingMessages.listingId, [l.listingId, l.othersListingId]))
+            .orderBy(asc(listingMessages.id)),
+        }),
+      });
     }
   );
 });
@@ -750,44 +574,23 @@ test("favorites and location", async () => {
       }),
     60,
     async (form, l) => {
-      await sendChecked(
-        `favorite ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.buyer, "/favorites", form),
-        {
-          rows: () =>
-            db()
-              .select()
-              .from(favorites)
-              .where(eq(favorites.userId, l.buyer.id))
-              .orderBy(asc(favorites.listingId)),
-        }
-      );
+      await sendChecked(`favorite ${JSON.stringify(form).slice(0, 200)}`, post(l.as.buyer, "/favorites", form), {
+        rows: () => db().select().from(favorites).where(eq(favorites.userId, l.buyer.id)).orderBy(asc(favorites.listingId)),
+      });
     }
   );
   await check(
     (l) =>
       fc.record({
-        who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<
-          "anonymous" | "buyer"
-        >,
+        who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<"anonymous" | "buyer">,
         form: fields({
           zipCode: field("02139", nastyNumber),
-          redirectTo: field(
-            "/",
-            fc.oneof(
-              nasty,
-              fc.constantFrom("//evil.example", "https://evil.example")
-            )
-          ),
+          redirectTo: field("/", fc.oneof(nasty, fc.constantFrom("//evil.example", "https://evil.example"))),
         }),
       }),
     50,
     async ({ who, form }, l) => {
-      await sendChecked(
-        `location ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as[who], "/account/location", form),
-        { rows: () => profileOf(l.buyer.id) }
-      );
+      await sendChecked(`location ${JSON.stringify(form).slice(0, 200)}`, post(l.as[who], "/account/location", form), { rows: () => profileOf(l.buyer.id) });
     }
   );
 });
@@ -800,13 +603,7 @@ const searchQuery = fields({
   q: field("ball", nasty),
   priceMin: field("10", nastyNumber),
   priceMax: field("50", nastyNumber),
-  sort: field(
-    "newest",
-    fc.oneof(
-      nasty,
-      fc.constantFrom("price_asc", "price-desc", "distance", "oldest")
-    )
-  ),
+  sort: field("newest", fc.oneof(nasty, fc.constantFrom("price_asc", "price-desc", "distance", "oldest"))),
   radius: field("25", nastyNumber),
   zip: field("02139", nastyNumber),
   location: field("", nasty),
@@ -829,27 +626,13 @@ test("search and sport query parameters", async () => {
   await check(
     (l) =>
       fc.record({
-        path: fc.constantFrom(
-          "/",
-          "/_root.data",
-          "/sport/soccer",
-          "/sport/hockey.data",
-          "/sport/not-a-sport",
-          "/clubs",
-          "/in-play",
-          "/on-deck"
-        ),
+        path: fc.constantFrom("/", "/_root.data", "/sport/soccer", "/sport/hockey.data", "/sport/not-a-sport", "/clubs", "/in-play", "/on-deck"),
         query: searchQuery,
-        who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<
-          "anonymous" | "buyer"
-        >,
+        who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<"anonymous" | "buyer">,
       }),
     160,
     async ({ path, query, who }, l) => {
-      await sendChecked(
-        `GET ${path} ${JSON.stringify(query).slice(0, 300)}`,
-        get(l.as[who], path, query)
-      );
+      await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path, query));
     }
   );
 });
@@ -886,70 +669,50 @@ test("API endpoints and paging parameters", async () => {
           room: field("", nasty),
           with: field("", uuidLike),
         }),
-        who: fc.constantFrom("anonymous", "member") as fc.Arbitrary<
-          "anonymous" | "member"
-        >,
+        who: fc.constantFrom("anonymous", "member") as fc.Arbitrary<"anonymous" | "member">,
       }),
     130,
     async ({ path, query, who }, l) => {
-      await sendChecked(
-        `GET ${path} ${JSON.stringify(query).slice(0, 300)}`,
-        get(l.as[who], path.replace("CLUB", l.club.slug), query)
-      );
+      await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path.replace("CLUB", l.club.slug), query));
     }
   );
   // Admin search and paging (a site admin) and admin deletes of ids that are not rows.
   await check(
     (l) =>
       fields({
-        tab: field(
-          "users",
-          fc.oneof(nasty, fc.constantFrom("listings", "clubs", "stats"))
-        ),
+        tab: field("users", fc.oneof(nasty, fc.constantFrom("listings", "clubs", "stats"))),
         q: field("", nasty),
         page: field("1", nastyNumber),
         status: field("", nasty),
       }),
     50,
     async (query, l) => {
-      await sendChecked(
-        `GET /admin ${JSON.stringify(query).slice(0, 300)}`,
-        get(l.as.siteAdmin, "/admin", query)
-      );
+      await sendChecked(`GET /admin ${JSON.stringify(query).slice(0, 300)}`, get(l.as.siteAdmin, "/admin", query));
     }
   );
   await check(
     (l) =>
       fields({
-        intent: field(
-          "deleteUser",
-          fc.constantFrom("deleteClub", "", "DELETEUSER")
-        ),
+        intent: field("deleteUser", fc.constantFrom("deleteClub", "", "DELETEUSER")),
         userId: field("", uuidLike),
         clubId: field("", uuidLike),
         tab: field("users", nasty),
       }),
     50,
     async (form, l) => {
-      const ids = [form.userId, form.clubId]
-        .flat()
-        .filter((v): v is string => typeof v === "string");
-      await sendChecked(
-        `admin delete ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.siteAdmin, "/admin", form),
-        {
-          rows: async () => ({
-            users: await db()
-              .select({ id: users.id })
-              .from(users)
-              .where(inArray(users.id, [...ids, l.seller.id])),
-            clubs: await db()
-              .select({ id: clubs.id })
-              .from(clubs)
-              .where(inArray(clubs.id, [...ids, l.club.id])),
-          }),
-        }
-      );
+      const ids = [form.userId, form.clubId].flat().filter((v): v is string => typeof v === "string");
+      await sendChecked(`admin delete ${JSON.stringify(form).slice(0, 200)}`, post(l.as.siteAdmin, "/admin", form), {
+        rows: async () => ({
+          users: await db()
+            .select({ id: users.id })
+            .from(users)
+            .where(inArray(users.id, [...ids, l.seller.id])),
+          clubs: await db()
+            .select({ id: clubs.id })
+            .from(clubs)
+            .where(inArray(clubs.id, [...ids, l.club.id])),
+        }),
+      });
     }
   );
 });
@@ -964,36 +727,23 @@ test("club create, manage and join", async () => {
       fields({
         name: field(`Hostile FC ${word()}`, nasty),
         slug: field("", nasty),
-        type: field(
-          "club",
-          fc.oneof(nasty, fc.constantFrom("team", "league", "CLUB"))
-        ),
+        type: field("club", fc.oneof(nasty, fc.constantFrom("team", "league", "CLUB"))),
         sport: field("soccer", nasty),
         description: field("", nasty),
         zip: field("", nastyNumber),
         city: field("", nasty),
         state: field("", nasty),
-        visibility: field(
-          "public",
-          fc.oneof(nasty, fc.constantFrom("private", "members_only", "secret"))
-        ),
-        joinMode: field(
-          "open",
-          fc.oneof(nasty, fc.constantFrom("code", "approval", "invite"))
-        ),
+        visibility: field("public", fc.oneof(nasty, fc.constantFrom("private", "members_only", "secret"))),
+        joinMode: field("open", fc.oneof(nasty, fc.constantFrom("code", "approval", "invite"))),
         inviteCode: field("", nasty),
       }),
     70,
     async (form, l) => {
-      await sendChecked(
-        `l.club create ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as.stranger, "/clubs/new", form),
-        {
-          rows: () => clubsOwnedBy(l.stranger.id),
-          message: VALIDATION,
-          kept: form.name,
-        }
-      );
+      await sendChecked(`l.club create ${JSON.stringify(form).slice(0, 300)}`, post(l.as.stranger, "/clubs/new", form), {
+        rows: () => clubsOwnedBy(l.stranger.id),
+        message: VALIDATION,
+        kept: form.name,
+      });
     }
   );
   await check(
@@ -1001,25 +751,8 @@ test("club create, manage and join", async () => {
       fc.record({
         target: fc.constantFrom("mine", "other"),
         form: fields({
-          intent: field(
-            "settings",
-            fc.constantFrom(
-              "approve",
-              "reject",
-              "promote",
-              "demote",
-              "remove",
-              "invite-code",
-              "logo",
-              "",
-              "delete",
-              "transfer"
-            )
-          ),
-          memberId: field(
-            l.memberIdInClub,
-            fc.oneof(uuidLike, fc.constant(l.memberIdElsewhere))
-          ),
+          intent: field("settings", fc.constantFrom("approve", "reject", "promote", "demote", "remove", "invite-code", "logo", "", "delete", "transfer")),
+          memberId: field(l.memberIdInClub, fc.oneof(uuidLike, fc.constant(l.memberIdElsewhere))),
           code: field("NEWCODE1", nasty),
           showPricesInPreview: field("on", nasty),
           showListingCount: field("", nasty),
@@ -1029,16 +762,12 @@ test("club create, manage and join", async () => {
     70,
     async ({ target, form }, l) => {
       const slug = target === "mine" ? l.club.slug : l.otherClub.slug;
-      await sendChecked(
-        `l.club manage ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as.owner, `/club/${slug}/manage`, form),
-        {
-          rows: async () => ({
-            mine: await clubState(l.club.id),
-            other: await clubState(l.otherClub.id),
-          }),
-        }
-      );
+      await sendChecked(`l.club manage ${JSON.stringify(form).slice(0, 300)}`, post(l.as.owner, `/club/${slug}/manage`, form), {
+        rows: async () => ({
+          mine: await clubState(l.club.id),
+          other: await clubState(l.otherClub.id),
+        }),
+      });
     }
   );
   await check(
@@ -1046,22 +775,15 @@ test("club create, manage and join", async () => {
       fc.record({
         slug: fc.oneof(fc.constant(l.club.slug), nasty.map(encode)),
         form: fields({
-          intent: field(
-            "join-code",
-            fc.constantFrom("join", "request", "leave", "", "JOIN")
-          ),
+          intent: field("join-code", fc.constantFrom("join", "request", "leave", "", "JOIN")),
           code: field("WRONG", nasty),
         }),
       }),
     60,
     async ({ slug, form }, l) => {
-      await sendChecked(
-        `l.club join ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.stranger, `/club/${slug || "x"}/join`, form),
-        {
-          rows: () => clubState(l.club.id),
-        }
-      );
+      await sendChecked(`l.club join ${JSON.stringify(form).slice(0, 200)}`, post(l.as.stranger, `/club/${slug || "x"}/join`, form), {
+        rows: () => clubState(l.club.id),
+      });
     }
   );
 });
@@ -1070,21 +792,13 @@ test("club chat, announcements, DMs and requests", async () => {
   await check(
     (l) =>
       fc.record({
-        who: fc.constantFrom("member", "stranger", "owner") as fc.Arbitrary<
-          "member" | "stranger" | "owner"
-        >,
+        who: fc.constantFrom("member", "stranger", "owner") as fc.Arbitrary<"member" | "stranger" | "owner">,
         form: fields({
-          intent: field(
-            "post",
-            fc.constantFrom("dm", "delete", "read", "", "POST")
-          ),
+          intent: field("post", fc.constantFrom("dm", "delete", "read", "", "POST")),
           kind: field("chat", fc.oneof(nasty, fc.constant("announcement"))),
           content: field("See you at practice", nasty),
           clientId: field("", uuidLike),
-          recipientId: field(
-            l.owner.id,
-            fc.oneof(uuidLike, fc.constant(l.outsider.id))
-          ),
+          recipientId: field(l.owner.id, fc.oneof(uuidLike, fc.constant(l.outsider.id))),
           messageId: field("", uuidLike),
           with: field("", uuidLike),
           respond: field("json", nasty),
@@ -1092,21 +806,15 @@ test("club chat, announcements, DMs and requests", async () => {
       }),
     120,
     async ({ who, form }, l) => {
-      await sendChecked(
-        `l.club message ${who} ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as[who], `/club/${l.club.slug}/messages`, form),
-        {
-          rows: () => clubState(l.club.id),
-        }
-      );
+      await sendChecked(`l.club message ${who} ${JSON.stringify(form).slice(0, 300)}`, post(l.as[who], `/club/${l.club.slug}/messages`, form), {
+        rows: () => clubState(l.club.id),
+      });
     }
   );
   await check(
     (l) =>
       fc.record({
-        who: fc.constantFrom("member", "stranger") as fc.Arbitrary<
-          "member" | "stranger"
-        >,
+        who: fc.constantFrom("member", "stranger") as fc.Arbitrary<"member" | "stranger">,
         form: fields({
           intent: field("post", fc.constantFrom("fulfil", "delete", "", "x")),
           id: field(randomUUID(), uuidLike),
@@ -1116,14 +824,10 @@ test("club chat, announcements, DMs and requests", async () => {
       }),
     80,
     async ({ who, form }, l) => {
-      await sendChecked(
-        `l.club request ${who} ${JSON.stringify(form).slice(0, 300)}`,
-        post(l.as[who], `/club/${l.club.slug}/requests`, form),
-        {
-          rows: () => clubState(l.club.id),
-          message: VALIDATION,
-        }
-      );
+      await sendChecked(`l.club request ${who} ${JSON.stringify(form).slice(0, 300)}`, post(l.as[who], `/club/${l.club.slug}/requests`, form), {
+        rows: () => clubState(l.club.id),
+        message: VALIDATION,
+      });
     }
   );
 });
@@ -1136,28 +840,21 @@ test("player profile and password change", async () => {
   await check(
     (l) =>
       fields({
-        intent: field(
-          "profile",
-          fc.constantFrom("password", "signOutOthers", "", "x")
-        ),
+        intent: field("profile", fc.constantFrom("password", "signOutOthers", "", "x")),
         firstName: field("Pat", nasty),
         lastName: field("Lee", nasty),
         zipCode: field("02139", nastyNumber),
       }),
     60,
     async (form, l) => {
-      await sendChecked(
-        `profile ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.member, "/player-profile", form),
-        {
-          rows: async () => ({
-            profile: await profileOf(l.member.id),
-            user: await userRow(l.member.id),
-          }),
-          message: VALIDATION,
-          kept: form.firstName,
-        }
-      );
+      await sendChecked(`profile ${JSON.stringify(form).slice(0, 200)}`, post(l.as.member, "/player-profile", form), {
+        rows: async () => ({
+          profile: await profileOf(l.member.id),
+          user: await userRow(l.member.id),
+        }),
+        message: VALIDATION,
+        kept: form.firstName,
+      });
     }
   );
   await check(
@@ -1170,14 +867,10 @@ test("player profile and password change", async () => {
       }),
     40,
     async (form, l) => {
-      await sendChecked(
-        `password ${JSON.stringify(form).slice(0, 200)}`,
-        post(l.as.member, "/player-profile", form),
-        {
-          rows: () => userRow(l.member.id),
-          message: VALIDATION,
-        }
-      );
+      await sendChecked(`password ${JSON.stringify(form).slice(0, 200)}`, post(l.as.member, "/player-profile", form), {
+        rows: () => userRow(l.member.id),
+        message: VALIDATION,
+      });
     }
   );
 });
@@ -1212,9 +905,7 @@ test("photo paths and malformed bodies", async () => {
     60,
     async (parts, l) => {
       const path = `/photos/${parts.join("/")}`;
-      await sendChecked(`GET ${path.slice(0, 200)}`, () =>
-        l.as.anonymous.get(path, { maxRedirects: 0 })
-      );
+      await sendChecked(`GET ${path.slice(0, 200)}`, () => l.as.anonymous.get(path, { maxRedirects: 0 }));
     }
   );
   const actions = (l: Lane) => [
@@ -1257,12 +948,7 @@ test("photo paths and malformed bodies", async () => {
       fc.record({
         path: fc.constantFrom(...actions(l)),
         bad: malformed,
-        who: fc.constantFrom(
-          "member",
-          "seller",
-          "owner",
-          "siteAdmin"
-        ) as fc.Arbitrary<"member" | "seller" | "owner" | "siteAdmin">,
+        who: fc.constantFrom("member", "seller", "owner", "siteAdmin") as fc.Arbitrary<"member" | "seller" | "owner" | "siteAdmin">,
       }),
     80,
     async ({ path, bad, who }, l) => {
@@ -1289,63 +975,28 @@ test("photo paths and malformed bodies", async () => {
 // What was accepted: no text any lane's people could write holds a control character (tabs and
 // line breaks only where a textarea allows them). Runs last, over every row the suite made.
 test("nothing stored from a hostile input holds a control character", async () => {
-  const people = lanes.flatMap((l) =>
-    [l.seller, l.buyer, l.owner, l.member, l.stranger, l.siteAdmin].map(
-      (u) => u.id
-    )
-  );
+  const people = lanes.flatMap((l) => [l.seller, l.buyer, l.owner, l.member, l.stranger, l.siteAdmin].map((u) => u.id));
   const clubIds = lanes.flatMap((l) => [l.club.id, l.otherClub.id]);
   const stored = {
-    listings: await db()
-      .select()
-      .from(listings)
-      .where(inArray(listings.userId, people)),
-    profiles: await db()
-      .select()
-      .from(profiles)
-      .where(inArray(profiles.userId, people)),
+    listings: await db().select().from(listings).where(inArray(listings.userId, people)),
+    profiles: await db().select().from(profiles).where(inArray(profiles.userId, people)),
     clubs: await db().select().from(clubs).where(inArray(clubs.id, clubIds)),
     ownClubs: await db()
       .select()
       .from(clubs)
-      .where(
-        inArray(
-          clubs.id,
-          db()
-            .select({ id: clubMembers.clubId })
-            .from(clubMembers)
-            .where(inArray(clubMembers.userId, people))
-        )
-      ),
-    listingMessages: await db()
-      .select()
-      .from(listingMessages)
-      .where(inArray(listingMessages.senderId, people)),
-    clubMessages: await db()
-      .select()
-      .from(clubMessages)
-      .where(inArray(clubMessages.userId, people)),
-    directMessages: await db()
-      .select()
-      .from(clubDirectMessages)
-      .where(inArray(clubDirectMessages.senderId, people)),
-    requests: await db()
-      .select()
-      .from(clubRequests)
-      .where(inArray(clubRequests.userId, people)),
+      .where(inArray(clubs.id, db().select({ id: clubMembers.clubId }).from(clubMembers).where(inArray(clubMembers.userId, people)))),
+    listingMessages: await db().select().from(listingMessages).where(inArray(listingMessages.senderId, people)),
+    clubMessages: await db().select().from(clubMessages).where(inArray(clubMessages.userId, people)),
+    directMessages: await db().select().from(clubDirectMessages).where(inArray(clubDirectMessages.senderId, people)),
+    requests: await db().select().from(clubRequests).where(inArray(clubRequests.userId, people)),
   };
   const offending: string[] = [];
   for (const [table, rows] of Object.entries(stored)) {
     for (const row of rows as Record<string, unknown>[]) {
       for (const [column, value] of Object.entries(row)) {
         // eslint-disable-next-line no-control-regex
-        if (
-          typeof value === "string" &&
-          /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)
-        )
-          offending.push(
-            `${table}.${column}: ${JSON.stringify(value).slice(0, 80)}`
-          );
+        if (typeof value === "string" && /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))
+          offending.push(`${table}.${column}: ${JSON.stringify(value).slice(0, 80)}`);
       }
     }
   }
