@@ -543,7 +543,7 @@ test("listing questions, status and delete, as a buyer and on other people's lis
           status: field("sold", fc.oneof(nasty, fc.constantFrom("active", "deleted", "pending"))),
         }),
       }),
-    110,
+    100,
     async ({ target, path, form }, l) => {
       const id = target === "seller" ? l.listingId : target === "outsider" ? l.othersListingId : encode(target.slice(7)) || "x";
       await sendChecked(`listing ${target} ${JSON.stringify(form).slice(0, 200)}`, post(l.as.buyer, `/listing/${id}${path}`, form), {
@@ -630,7 +630,7 @@ test("search and sport query parameters", async () => {
         query: searchQuery,
         who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<"anonymous" | "buyer">,
       }),
-    160,
+    130,
     async ({ path, query, who }, l) => {
       await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path, query));
     }
@@ -671,7 +671,7 @@ test("API endpoints and paging parameters", async () => {
         }),
         who: fc.constantFrom("anonymous", "member") as fc.Arbitrary<"anonymous" | "member">,
       }),
-    130,
+    110,
     async ({ path, query, who }, l) => {
       await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path.replace("CLUB", l.club.slug), query));
     }
@@ -804,7 +804,7 @@ test("club chat, announcements, DMs and requests", async () => {
           respond: field("json", nasty),
         }),
       }),
-    120,
+    100,
     async ({ who, form }, l) => {
       await sendChecked(`l.club message ${who} ${JSON.stringify(form).slice(0, 300)}`, post(l.as[who], `/club/${l.club.slug}/messages`, form), {
         rows: () => clubState(l.club.id),
