@@ -504,7 +504,7 @@ const listingForm = () =>
 test("listing form: create and edit", async () => {
   await check(
     () => listingForm(),
-    80,
+    70,
     async (form, l) => {
       await sendChecked(`create listing ${JSON.stringify(form).slice(0, 300)}`, post(l.as.seller, "/list-item", form, "multipart"), {
         rows: () => listingsOf(l.seller.id),
@@ -515,7 +515,7 @@ test("listing form: create and edit", async () => {
   );
   await check(
     () => listingForm(),
-    70,
+    60,
     async (form, l) => {
       await sendChecked(`edit listing ${JSON.stringify(form).slice(0, 300)}`, post(l.as.seller, `/listing/${l.listingId}/edit`, form, "multipart"), {
         rows: () => listingsOf(l.seller.id),
