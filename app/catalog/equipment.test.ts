@@ -106,3 +106,13 @@ describe("equipment catalogue", () => {
     expect(getBrands("curling")).toEqual(["Other"]);
   });
 });
+
+describe("lookups by a key a form sent (issue 14 §2)", () => {
+  test("a sport or equipment type named like an Object property is unknown, not a crash", () => {
+    for (const key of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(getEquipmentTypes(key).length).toBeGreaterThan(0);
+      expect(getBrands(key).length).toBeGreaterThan(0);
+      expect(Array.isArray(getBrands("hockey", null, key))).toBe(true);
+    }
+  });
+});

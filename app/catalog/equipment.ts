@@ -606,8 +606,9 @@ export function getEquipmentLists(sport: string, subcategory?: string | null): E
     const key: TennisSubcategory = isTennisSubcategory(subcategory) ? subcategory : "tennis";
     return TENNIS_SUBCATEGORIES.find((entry) => entry.key === key)!;
   }
-  const lists = (SPORT_EQUIPMENT as Readonly<Record<string, EquipmentLists>>)[sport];
-  return lists ?? { types: DEFAULT_EQUIPMENT_TYPES, brands: FALLBACK_BRANDS };
+  // Own keys only: a sport named `__proto__` or `constructor` (any form can send one) is unknown.
+  if (Object.hasOwn(SPORT_EQUIPMENT, sport)) return (SPORT_EQUIPMENT as Readonly<Record<string, EquipmentLists>>)[sport];
+  return { types: DEFAULT_EQUIPMENT_TYPES, brands: FALLBACK_BRANDS };
 }
 
 /** Equipment types for a sport (and tennis sub-category); unknown sports get the default list. */
@@ -621,5 +622,5 @@ export function getEquipmentTypes(sport: string, subcategory?: string | null): r
  */
 export function getBrands(sport: string, subcategory?: string | null, type?: string | null): readonly string[] {
   const lists = getEquipmentLists(sport, subcategory);
-  return (type && lists.brandsByType?.[type]) || lists.brands;
+  return (type && lists.brandsByType && Object.hasOwn(lists.brandsByType, type) && lists.brandsByType[type]) || lists.brands;
 }

@@ -33,6 +33,7 @@ export const CLUB_ERRORS = {
   slugTaken: fail("Slug already exists", "Please choose a different slug"),
   inviteCodeRequired: fail("Invite code required", "Please enter the invite code"),
   invalidInviteCode: fail("Invalid invite code", "The invite code you entered is incorrect"),
+  inviteCodeControlCharacters: fail("Invalid invite code", "Remove control characters from the invite code"),
   cannotLeave: fail("Cannot leave group"),
   loadingClubs: fail("Error loading clubs", "Please try again later"),
   loadingClub: fail("Error loading club", "Please try again later"),

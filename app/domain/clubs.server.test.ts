@@ -193,6 +193,10 @@ describe("manage: requests, settings, invite code", () => {
     expect(await getInviteCode(t.db, (await getClubAccess(t.db, sam, club.slug))!)).toBeNull();
     expect(await changeInviteCode(t.db, sam, club.slug, "MINE")).toMatchObject({ ok: false, error: "accessDenied" });
     expect(await changeInviteCode(t.db, owner, club.slug, "abc")).toMatchObject({ ok: false, error: "inviteCodeRequired" });
+    // Issue 14 §2: the shared text rule — a control character is refused and nothing is stored.
+    expect(await changeInviteCode(t.db, owner, club.slug, "\u0001\u001b\f\u001b")).toMatchObject({ ok: false, error: "inviteCodeControlCharacters" });
+    expect(await changeInviteCode(t.db, owner, club.slug, "GOAL\u0000IE")).toMatchObject({ ok: false, error: "inviteCodeControlCharacters" });
+    expect(await getInviteCode(t.db, (await getClubAccess(t.db, owner, club.slug))!)).toBe("OLDCODE");
     expect(await changeInviteCode(t.db, owner, club.slug, " NEWCODE ")).toMatchObject({ ok: true });
     expect(await joinClubWithCode(t.db, sam, club.slug, "OLDCODE")).toMatchObject({ ok: false, error: "invalidInviteCode" });
     expect(await joinClubWithCode(t.db, sam, club.slug, "NEWCODE")).toMatchObject({ ok: true });

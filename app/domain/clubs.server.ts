@@ -6,6 +6,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/lib/club-slug";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
+import { NewInviteCodeSchema } from "~/schemas/club";
 import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
 import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import {
@@ -333,9 +335,13 @@ export async function updateClubSettings(db: Db, viewer: Viewer | null, slug: st
 export async function changeInviteCode(db: Db, viewer: Viewer | null, slug: string, code: string): Promise<ClubResult> {
   const access = await accessFor(db, viewer, slug, "changeInviteCode");
   if (isRefusal(access)) return access;
-  const trimmed = code.trim();
-  if (trimmed.length < 4 || trimmed.length > 20) return { ok: false, error: "inviteCodeRequired", club: access.club };
-  await db.update(clubs).set({ inviteCode: trimmed }).where(eq(clubs.id, access.club.id));
+  // The manage form's schema: 4–20 characters and the shared text rule (no control characters).
+  const parsed = NewInviteCodeSchema.safeParse({ inviteCode: code });
+  if (!parsed.success) {
+    const control = parsed.error.issues.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE);
+    return { ok: false, error: control ? "inviteCodeControlCharacters" : "inviteCodeRequired", club: access.club };
+  }
+  await db.update(clubs).set({ inviteCode: parsed.data.inviteCode }).where(eq(clubs.id, access.club.id));
   return { ok: true, club: access.club };
 }
 

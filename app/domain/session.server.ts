@@ -7,6 +7,7 @@ import type { Db } from "#db/client";
 import { profiles, sessions, userRoles, users } from "#db/schema";
 import { randomBase64Url } from "~/lib/crypto";
 import { redirectWithToast } from "~/lib/toast.server";
+import { returnPath } from "~/lib/security.server";
 import type { Viewer } from "./viewer";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -157,10 +158,9 @@ export async function getUser(request: Request, context: SessionContext): Promis
   return (await getSession(request, context)).viewer;
 }
 
-/** A path plus query of the request, for `/auth?redirectTo=`. */
+/** A path plus query of the request, for `/auth?redirectTo=` (capped: a Location header has a size limit). */
 function here(request: Request) {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  return returnPath(new URL(request.url));
 }
 
 export async function requireUser(request: Request, context: SessionContext): Promise<Viewer> {

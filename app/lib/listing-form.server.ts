@@ -6,6 +6,7 @@ import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/catalog";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
+import { returnPath } from "~/lib/security.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/schemas/listing";
 import { lookupZip } from "~/domain/geo.server";
 import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/domain/listings.server";
@@ -325,7 +326,7 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
   const viewer = await getUser(request, context);
   if (viewer) return viewer;
   const url = new URL(request.url);
-  throw await redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`, {
+  throw await redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: returnPath(url) })}`, {
     title: "Authentication Required",
     description: "Please sign in to list an item",
     variant: "destructive",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { applySecurityHeaders, isCrossSiteWrite, isProduction, safeRedirect } from "./security.server";
+import { applySecurityHeaders, isCrossSiteWrite, isProduction, MAX_RETURN_PATH, returnPath, safeRedirect } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("https://lockerswap.test/auth", { method: "POST", headers });
@@ -109,5 +109,15 @@ describe("redirect targets (safeRedirect): a path on this site, else the fallbac
   test("the fallback is the caller's", () => {
     expect(safeRedirect("//evil.example", "/on-deck")).toBe("/on-deck");
     expect(safeRedirect(new File([], "x"), "/on-deck")).toBe("/on-deck");
+  });
+});
+
+describe("redirect targets stay small enough for a Location header (issue 14 §2)", () => {
+  test("a very long query is dropped from the way back; an over-long target falls back", () => {
+    const long = `/in-play?q=${"x".repeat(20_000)}`;
+    expect(returnPath(new URL(`https://app.test${long}`))).toBe("/in-play");
+    expect(returnPath(new URL("https://app.test/in-play?q=ball"))).toBe("/in-play?q=ball");
+    expect(returnPath(new URL(`https://app.test/${"p".repeat(MAX_RETURN_PATH + 1)}`))).toBe("/");
+    expect(safeRedirect(long, "/home")).toBe("/home");
   });
 });

@@ -56,6 +56,20 @@ export function isCrossSiteWrite(request: Request) {
   return origin !== new URL(request.url).origin;
 }
 
+/**
+ * The longest redirect target kept (the sign-in form's `redirectTo` accepts the same). A longer
+ * one would make a Location header bigger than clients and proxies read (Node's parser stops at
+ * 16 KB), so a very long query answers a broken response instead of a redirect.
+ */
+export const MAX_RETURN_PATH = 2000;
+
+/** Where to come back to after signing in: the request's path and query, or the path alone when that is too long. */
+export function returnPath(url: URL): string {
+  const full = `${url.pathname}${url.search}`;
+  if (full.length <= MAX_RETURN_PATH) return full;
+  return url.pathname.length <= MAX_RETURN_PATH ? url.pathname : "/";
+}
+
 /** A placeholder origin to resolve targets against: only paths on it are ever accepted. */
 const REDIRECT_BASE = "https://redirect-target.invalid";
 
@@ -82,5 +96,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   // Checked on the output: a browser must read it as a path on this site, not as `//host`.
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   if (new URL(target, REDIRECT_BASE).origin !== REDIRECT_BASE) return fallback;
+  if (target.length > MAX_RETURN_PATH) return fallback;
   return target;
 }

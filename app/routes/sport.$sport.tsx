@@ -14,6 +14,7 @@ import { getUser } from "~/domain/session.server";
 import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
 import { clipDescription, pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { returnPath } from "~/lib/security.server";
 
 const PAGE_SIZE = 24;
 
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     categories: sport.key === "tennis" ? TENNIS_SUBCATEGORIES.map(({ key, label }) => ({ key, label })) : null,
     count: countPanelFilters(state),
     priceHrefs: pricesShown ? priceRangeLinks(pathname, state).map((link) => link.href) : [],
-    priceSignInHref: pricesShown ? null : `/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`,
+    priceSignInHref: pricesShown ? null : `/auth?${new URLSearchParams({ redirectTo: returnPath(url) })}`,
   };
   // The sport page has no sports filter, and 'Load more' is a link made here.
   const { sports: _sports, page: _page, ...shown } = state;

@@ -4,13 +4,14 @@
 import { z } from "zod";
 import { LIMITS } from "~/catalog/options";
 import { CLUB_ERRORS } from "~/domain/club-messages";
+import { text } from "./text";
 
-const codeRequired = CLUB_ERRORS.inviteCodeRequired.description;
+const codeRequired = CLUB_ERRORS.inviteCodeRequired.description ?? CLUB_ERRORS.inviteCodeRequired.title;
 
 export const InviteCodeSchema = z.object({
   intent: z.literal("join-code"),
   // conform turns an empty field into undefined: both read 'Please enter the invite code'.
-  code: z.string({ error: codeRequired }).trim().min(1, codeRequired).max(LIMITS.inviteCodeMax),
+  code: text({ required: codeRequired, max: LIMITS.inviteCodeMax }),
 });
 
 export const MEMBERSHIP_INTENTS = ["join", "join-code", "request", "leave"] as const;

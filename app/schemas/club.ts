@@ -6,27 +6,25 @@ import { CLUB_TYPES, JOIN_MODES, LIMITS, SELECTABLE_CLUB_VISIBILITIES } from "~/
 import { SPORT_KEYS } from "#db/schema/enums";
 import { CLUB_TEXT } from "~/domain/club-messages";
 import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/club-slug";
+import { optionalText, text } from "./text";
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const INVITE_CODE_LENGTH = `Invite code must be ${LIMITS.inviteCodeMin} to ${LIMITS.inviteCodeMax} characters`;
 
 export const ClubFormSchema = z
   .object({
-    name: z
-      .string({ error: CLUB_TEXT.nameRequired })
-      .trim()
-      .min(1, CLUB_TEXT.nameRequired)
-      .max(LIMITS.clubNameMax, CLUB_TEXT.nameTooLong),
-    // Empty → derived from the name (below), as the form does while the slug is empty.
+    name: text({ required: CLUB_TEXT.nameRequired, max: LIMITS.clubNameMax, tooLong: CLUB_TEXT.nameTooLong }),
+    // Empty → derived from the name (below), as the form does while the slug is empty. Its
+    // pattern (below) admits no control character.
     slug: z.string().trim().optional(),
     type: z.enum(CLUB_TYPES),
     sport: z.enum(SPORT_KEYS).optional(),
-    description: optionalText(LIMITS.clubDescriptionMax),
+    description: optionalText({ max: LIMITS.clubDescriptionMax, multiline: true }),
     zip: z.string().trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits").optional(),
-    city: optionalText(LIMITS.cityMax),
-    state: optionalText(50),
+    city: optionalText({ max: LIMITS.cityMax }),
+    state: optionalText({ max: 50 }),
     visibility: z.enum(SELECTABLE_CLUB_VISIBILITIES),
     joinMode: z.enum(JOIN_MODES),
-    inviteCode: z.string().trim().max(LIMITS.inviteCodeMax).optional(),
+    inviteCode: optionalText({ max: LIMITS.inviteCodeMax, tooLong: INVITE_CODE_LENGTH }),
   })
   .transform((value, ctx) => {
     const slug = value.slug || slugify(value.name);
@@ -50,17 +48,15 @@ export const ClubSettingsSchema = z.object({
 });
 
 export const InviteCodeSchema = z.object({
-  inviteCode: z
-    .string({ error: "Please enter the invite code" })
-    .trim()
-    .min(1, "Please enter the invite code")
-    .max(LIMITS.inviteCodeMax),
+  inviteCode: text({ required: "Please enter the invite code", max: LIMITS.inviteCodeMax }),
 });
 
 export const NewInviteCodeSchema = z.object({
-  inviteCode: z
-    .string({ error: CLUB_TEXT.inviteCodeRequiredForMode })
-    .trim()
-    .min(LIMITS.inviteCodeMin, `Invite code must be ${LIMITS.inviteCodeMin} to ${LIMITS.inviteCodeMax} characters`)
-    .max(LIMITS.inviteCodeMax, `Invite code must be ${LIMITS.inviteCodeMin} to ${LIMITS.inviteCodeMax} characters`),
+  inviteCode: text({
+    required: CLUB_TEXT.inviteCodeRequiredForMode,
+    min: LIMITS.inviteCodeMin,
+    tooShort: INVITE_CODE_LENGTH,
+    max: LIMITS.inviteCodeMax,
+    tooLong: INVITE_CODE_LENGTH,
+  }),
 });

@@ -5,6 +5,8 @@ import type { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, stripControlCharacters } from "~/lib/text";
 import { parseSearchParams } from "~/lib/search-params";
 import { ResendSchema, SignInSchema, SignUpSchema } from "./auth";
+import { ClubFormSchema, InviteCodeSchema as ClubInviteCodeSchema, NewInviteCodeSchema } from "./club";
+import { InviteCodeSchema as JoinCodeSchema } from "./club-join";
 import { ListingFormSchema } from "./listing";
 import { LocationSchema } from "./location";
 import { FavoriteFormSchema } from "./search";
@@ -33,6 +35,15 @@ const CASES: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
     valid: { listingId: "abc123", intent: "add", redirectTo: "/", mode: "page" },
     fields: ["listingId", "redirectTo"],
   },
+  {
+    name: "club form",
+    schema: ClubFormSchema,
+    valid: { name: "River FC", type: "club", sport: "soccer", description: "Sundays.\nAll ages.", city: "Cambridge", state: "MA", visibility: "public", joinMode: "code", inviteCode: "LETMEIN" },
+    fields: ["name", "description", "city", "state", "inviteCode"],
+  },
+  { name: "club invite code (manage)", schema: ClubInviteCodeSchema, valid: { inviteCode: "LETMEIN" }, fields: ["inviteCode"] },
+  { name: "club new invite code", schema: NewInviteCodeSchema, valid: { inviteCode: "LETMEIN" }, fields: ["inviteCode"] },
+  { name: "club join by code", schema: JoinCodeSchema, valid: { intent: "join-code", code: "LETMEIN" }, fields: ["code"] },
   {
     name: "listing form",
     schema: ListingFormSchema,
