@@ -43,6 +43,28 @@ export class ListingRuleError extends Error {
   }
 }
 
+/**
+ * Who may change a listing (spec 02 §2 Manage Listing, §6), held as data: its owner edits it, sets
+ * its status and deletes it; a site admin may delete any listing (with an audit entry) but not edit
+ * it or change its status. Applied in the SQL by `listingChangeableBy`; the permission matrix
+ * (tests/security/permission-matrix.spec.ts) derives its expected outcomes from it.
+ */
+export const LISTING_ACTIONS = ["edit", "setStatus", "delete"] as const;
+export type ListingAction = (typeof LISTING_ACTIONS)[number];
+export type ListingRole = "owner" | "siteAdmin";
+export const LISTING_PERMISSIONS: Record<ListingAction, readonly ListingRole[]> = {
+  edit: ["owner"],
+  setStatus: ["owner"],
+  delete: ["owner", "siteAdmin"],
+};
+
+/** The listings this viewer may do `action` to, as a WHERE fragment: ownership in the query. */
+export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, action: ListingAction): SQL {
+  const roles = LISTING_PERMISSIONS[action];
+  if (viewer.isAdmin && roles.includes("siteAdmin")) return sql`1 = 1`;
+  return roles.includes("owner") ? eq(listings.userId, viewer.id) : sql`0 = 1`;
+}
+
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
 export const PHOTO_TAKEN =
   "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
@@ -195,7 +217,7 @@ export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
   const [listing] = await db
     .select()
     .from(listings)
-    .where(and(eq(listings.id, listingId), eq(listings.userId, viewer.id)))
+    .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
     .limit(1);
   if (!listing) return null;
   const [photos, clubLinks] = await Promise.all([
@@ -250,7 +272,7 @@ export async function updateListing(
     return { ...photo, listingId, position };
   });
   const now = new Date();
-  const own = and(eq(listings.id, listingId), eq(listings.userId, viewer.id));
+  const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit"));
   // Photos are rewritten as a whole: positions are unique per listing, so moving rows one by one
   // would collide midway. The listing write comes first: it fails the batch when a photo is gone.
   let results;
@@ -282,7 +304,7 @@ export async function setListingStatus(db: Db, viewer: Viewer, listingId: string
   const rows = await db
     .update(listings)
     .set({ status })
-    .where(and(eq(listings.id, listingId), eq(listings.userId, viewer.id)))
+    .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "setStatus")))
     .returning({ id: listings.id });
   return rows.length > 0;
 }
@@ -292,7 +314,7 @@ export async function setListingStatus(db: Db, viewer: Viewer, listingId: string
  * batch; returns their keys (finish with finishPhotoDeletes), or null if not allowed.
  */
 export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
-  const allowed = viewer.isAdmin ? eq(listings.id, listingId) : and(eq(listings.id, listingId), eq(listings.userId, viewer.id));
+  const allowed = and(eq(listings.id, listingId), listingChangeableBy(viewer, "delete"));
   // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
   // written in the same batch, before the row goes.
   const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, created_at)

@@ -1,0 +1,1338 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Client, InStatement, InValue } from "@libsql/client";
+import { expect, test } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { clubDirectMessages, clubMembers, clubMessages, clubRequests, emailVerificationTokens, favorites, listingMessages, photoObjects, sessions, users } from "../../db/schema";
+import { siteCan, type SiteAction } from "../../app/domain/admin.server";
+import { canDo, type ClubAction, type ClubFacts, type ClubRole } from "../../app/domain/club-permissions.server";
+import { LISTING_PERMISSIONS, type ListingAction, type ListingRole } from "../../app/domain/listings.server";
+import { hashPassword } from "../../app/domain/password.server";
+import { createTestClub, createTestListing, createTestUser, addTestMember, type TestClub, type TestUser } from "../factories";
+import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
+import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
+import { recordFigures } from "./figures";
+
+// The permission matrix (issue 14 §1; ADR 045): every mutating route and intent of the app — one
+// row each in ROWS below — × the eight roles, each cell one real HTTP request against the e2e stack
+// (plain fetch: a session cookie and a same-origin Origin, nothing a browser adds or checks). What
+// each cell expects is derived from the domain's tables (CLUB_PERMISSIONS/canDo, SITE_PERMISSIONS,
+// LISTING_PERMISSIONS), not typed per cell. Every cell asserts the status and redirect, and
+// compares the rows of everyone the file made before and after: unchanged when refused, changed
+// exactly as the row says when allowed (then put back, so the next cell starts from the same state).
+// The first test scans app/routes: a route that exports an action, or an intent it handles, without
+// a row here fails the suite, and so does a row naming a route or intent that is gone.
+//
+// The club-membership actions already swept by tests/e2e/club-permission-matrix.spec.ts (7 roles ×
+// 3 visibilities) are rows here with `coveredBy`, so they are named once and not run twice.
+
+const db = () => e2eDb();
+/** The same connection, for the generic snapshot SQL (drizzle's libSQL database carries its client). */
+const sqlite = () => (e2eDb() as unknown as { $client: Client }).$client;
+const word = () => randomBytes(4).toString("hex");
+const PASSWORD = "matrix-password-1";
+
+const ROLES = ["anonymous", "stranger", "pending", "member", "clubAdmin", "clubOwner", "listingOwner", "siteAdmin"] as const;
+type Role = (typeof ROLES)[number];
+type PersonKey = Exclude<Role, "anonymous"> | "bystander";
+
+/** Each role's standing in the row's club (club-permissions.server.ts); the listing owner is not a member. */
+const CLUB_ROLES: Record<Role, ClubRole[]> = {
+  anonymous: ["anonymous"],
+  stranger: ["stranger"],
+  pending: ["pending"],
+  member: ["member"],
+  clubAdmin: ["admin"],
+  clubOwner: ["owner"],
+  listingOwner: ["stranger"],
+  siteAdmin: ["stranger", "siteAdmin"],
+};
+/** Each role's standing towards the row's listing (listings.server.ts LISTING_PERMISSIONS). */
+const LISTING_ROLE: Partial<Record<Role, ListingRole>> = { listingOwner: "owner", siteAdmin: "siteAdmin" };
+/** Who holds each role: members of every row's club, the owner of every row's listing, a site admin. */
+type Person = TestUser & { token: string; sessionId: string };
+let people: Record<PersonKey, Person>;
+
+// ---------------------------------------------------------------------------------------------
+// What the database holds for the people, clubs and listings a row is about
+// ---------------------------------------------------------------------------------------------
+
+type Scope = { users: string[]; actors: string[]; clubs: string[]; listings: string[] };
+type Row$ = Record<string, unknown>;
+type TableSpec = { table: string; key: string[]; where: string; omit?: string[]; appendOnly?: boolean };
+// U: users whose own rows are watched; A: users whose rows anywhere are watched; C, L: clubs and listings.
+const TABLES: TableSpec[] = [
+  { table: "users", key: ["id"], where: "id in U" },
+  { table: "profiles", key: ["user_id"], where: "user_id in U" },
+  { table: "user_roles", key: ["id"], where: "user_id in U" },
+  // last_seen_at moves on its own (every few minutes of use).
+  { table: "sessions", key: ["id"], where: "user_id in U", omit: ["last_seen_at"] },
+  { table: "email_verification_tokens", key: ["id"], where: "user_id in U" },
+  { table: "clubs", key: ["id"], where: "id in C" },
+  { table: "club_members", key: ["id"], where: "club_id in C or user_id in A" },
+  { table: "listings", key: ["id"], where: "id in L" },
+  { table: "listing_clubs", key: ["listing_id", "club_id"], where: "listing_id in L or club_id in C" },
+  { table: "listing_photos", key: ["id"], where: "listing_id in L" },
+  { table: "listing_messages", key: ["id"], where: "listing_id in L or sender_id in A or receiver_id in A" },
+  { table: "favorites", key: ["id"], where: "listing_id in L or user_id in A" },
+  { table: "reviews", key: ["id"], where: "listing_id in L or reviewer_id in A or reviewee_id in A" },
+  { table: "club_messages", key: ["id"], where: "club_id in C or user_id in A" },
+  { table: "club_direct_messages", key: ["id"], where: "club_id in C or sender_id in A or receiver_id in A" },
+  { table: "club_requests", key: ["id"], where: "club_id in C or user_id in A" },
+  { table: "photo_objects", key: ["r2_key"], where: "owner_id in A" },
+  // Append-only (a trigger refuses deletes): an allowed admin action's entry stays.
+  { table: "admin_audit_log", key: ["id"], where: "actor_id in A or target_id in U or target_id in C or target_id in L", appendOnly: true },
+];
+
+type Snapshot = Map<string, Map<string, Row$>>;
+const keyOf = (spec: TableSpec, row: Row$) => spec.key.map((k) => String(row[k])).join("|");
+
+async function snapshot(scope: Scope): Promise<Snapshot> {
+  const client = sqlite();
+  // Clubs and listings made by the watched actors count as theirs (a club or listing they create).
+  const [extraClubs, extraListings] = await client.batch(
+    [
+      { sql: "select id from clubs where created_by in (select value from json_each(?))", args: [JSON.stringify(scope.actors)] },
+      { sql: "select id from listings where user_id in (select value from json_each(?))", args: [JSON.stringify(scope.actors)] },
+    ],
+    "read",
+  );
+  const sets: Record<string, string[]> = {
+    U: scope.users,
+    A: scope.actors,
+    C: [...scope.clubs, ...extraClubs.rows.map((r) => String(r.id))],
+    L: [...scope.listings, ...extraListings.rows.map((r) => String(r.id))],
+  };
+  const statements = TABLES.map((spec) => {
+    const args: string[] = [];
+    const where = spec.where.replace(/\b([UACL])\b/g, (_m, set: string) => {
+      args.push(JSON.stringify(sets[set]));
+      return "(select value from json_each(?))";
+    });
+    return { sql: `select * from ${spec.table} where ${where}`, args };
+  });
+  const results = await client.batch(statements, "read");
+  const snap: Snapshot = new Map();
+  TABLES.forEach((spec, i) => {
+    const rows = new Map<string, Row$>();
+    for (const raw of results[i].rows) {
+      const row: Row$ = {};
+      for (const column of results[i].columns) row[column] = raw[column];
+      rows.set(keyOf(spec, row), row);
+    }
+    snap.set(spec.table, rows);
+  });
+  return snap;
+}
+
+type Change = { table: string; kind: "added" | "removed" | "changed"; row: Row$; before?: Row$ };
+/** A row as compared: without the columns that move on their own. */
+const compared = (spec: TableSpec, row: Row$) => JSON.stringify(Object.entries(row).filter(([k]) => !spec.omit?.includes(k)));
+
+function diff(before: Snapshot, after: Snapshot): Change[] {
+  const changes: Change[] = [];
+  for (const spec of TABLES) {
+    const a = before.get(spec.table)!;
+    const b = after.get(spec.table)!;
+    for (const [key, row] of b) {
+      const old = a.get(key);
+      if (!old) changes.push({ table: spec.table, kind: "added", row });
+      else if (compared(spec, old) !== compared(spec, row)) changes.push({ table: spec.table, kind: "changed", row, before: old });
+    }
+    for (const [key, row] of a) if (!b.has(key)) changes.push({ table: spec.table, kind: "removed", row });
+  }
+  return changes;
+}
+
+/** Puts the watched rows back as they were: added rows go, changed rows revert, removed rows return. */
+async function restore(before: Snapshot, after: Snapshot) {
+  const changes = diff(before, after);
+  const byTable = (kind: Change["kind"]) => changes.filter((c) => c.kind === kind);
+  const order = TABLES.map((t) => t.table);
+  const spec = (table: string) => TABLES.find((t) => t.table === table)!;
+  const whereKey = (s: TableSpec, row: Row$) => ({ sql: s.key.map((k) => `${k} = ?`).join(" and "), args: s.key.map((k) => row[k] as InValue) });
+  const statements: InStatement[] = [];
+  // Children first when deleting, parents first when inserting; changed rows in between (one owner per club).
+  for (const c of byTable("added").sort((x, y) => order.indexOf(y.table) - order.indexOf(x.table))) {
+    if (spec(c.table).appendOnly) continue;
+    const w = whereKey(spec(c.table), c.row);
+    statements.push({ sql: `delete from ${c.table} where ${w.sql}`, args: w.args });
+  }
+  for (const c of byTable("changed")) {
+    const w = whereKey(spec(c.table), c.before!);
+    const columns = Object.keys(c.before!);
+    statements.push({ sql: `update ${c.table} set ${columns.map((k) => `${k} = ?`).join(", ")} where ${w.sql}`, args: [...columns.map((k) => c.before![k] as InValue), ...w.args] });
+  }
+  for (const c of byTable("removed").sort((x, y) => order.indexOf(x.table) - order.indexOf(y.table))) {
+    const columns = Object.keys(c.row);
+    statements.push({ sql: `insert into ${c.table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`, args: columns.map((k) => c.row[k] as InValue) });
+  }
+  // One transaction; foreign keys are checked at its end (a reverted created_by names a user re-inserted after it).
+  if (statements.length) await sqlite().batch([{ sql: "pragma defer_foreign_keys = on", args: [] }, ...statements], "write");
+}
+
+const describe = (c: Change) => `${c.kind} ${c.table} ${JSON.stringify(c.row).slice(0, 160)}`;
+
+/**
+ * The allowed change, and nothing else: every change must match one of `wanted`, and each of
+ * `wanted` must have happened (exactly `count` times when given).
+ */
+type Wanted = { table: string; kind: Change["kind"]; where?: Row$ | ((row: Row$, c: Change) => boolean); count?: number; optional?: boolean };
+function expectOnly(changes: Change[], ...wanted: Wanted[]) {
+  const matches = (w: Wanted, c: Change) =>
+    w.table === c.table && w.kind === c.kind && (typeof w.where === "function" ? w.where(c.row, c) : Object.entries(w.where ?? {}).every(([k, v]) => c.row[k] === v));
+  const stray = changes.filter((c) => !wanted.some((w) => matches(w, c)));
+  expect(stray.map(describe), "rows of others changed").toEqual([]);
+  for (const w of wanted) {
+    const n = changes.filter((c) => matches(w, c)).length;
+    if (w.count !== undefined) expect(n, `${w.kind} ${w.table}: ${JSON.stringify(w.where ?? {})}`).toBe(w.count);
+    else if (!w.optional) expect(n, `${w.kind} ${w.table}: ${JSON.stringify(w.where ?? {})}`).toBeGreaterThan(0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worlds: what a row acts on, made for that row so rows can run side by side
+// ---------------------------------------------------------------------------------------------
+
+type WorldClub = TestClub & { facts: ClubFacts; membership: Partial<Record<PersonKey, string>> };
+class World {
+  users: string[] = [];
+  clubs: string[] = [];
+  listings: string[] = [];
+  club!: WorldClub;
+  listing!: string;
+  /** Row-specific people (targets) and ids of seeded rows. */
+  extra: Record<string, Person> = {};
+  perRole: Partial<Record<Role, Person>> = {};
+  ids: Record<string, string> = {};
+
+  /** A club where pending, member, club admin and club owner hold their roles (and the bystander is a member). */
+  async addClub(opts: { visibility?: "public" | "members_only" | "private"; joinMode?: "open" | "approval" | "code" } = {}) {
+    const visibility = opts.visibility ?? "public";
+    const joinMode = opts.joinMode ?? "open";
+    const inviteCode = `CODE${word()}`.toUpperCase();
+    const club = await createTestClub(db(), people.clubOwner, { name: `Matrix ${word()}`, visibility, joinMode, inviteCode });
+    const membership: WorldClub["membership"] = {};
+    membership.clubAdmin = await addTestMember(db(), club, people.clubAdmin, { role: "admin" });
+    membership.member = await addTestMember(db(), club, people.member, { approvalNotified: false });
+    membership.bystander = await addTestMember(db(), club, people.bystander);
+    membership.pending = await addTestMember(db(), club, people.pending, { status: "pending" });
+    this.clubs.push(club.id);
+    const facts: ClubFacts = { visibility, joinMode, allowJoinRequests: true, showPricesInPreview: false };
+    return { ...club, facts, membership } satisfies WorldClub;
+  }
+
+  /** A public listing by the listing owner. */
+  async addListing(seller: TestUser = people.listingOwner, clubs: Pick<TestClub, "id">[] = []) {
+    const id = await createTestListing(db(), seller, { title: `Matrix listing ${word()}`, clubs });
+    this.listings.push(id);
+    return id;
+  }
+
+  /** A person only this row knows (a target to delete, sign in as, verify…). */
+  async addPerson(name: string, opts: { verified?: boolean; password?: boolean } = {}) {
+    const person = await makePerson(name, { password: opts.password });
+    if (opts.verified === false) await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, person.id));
+    this.users.push(person.id);
+    return person;
+  }
+
+  scope(): Scope {
+    return { users: [...Object.values(people).map((p) => p.id), ...this.users], actors: this.users, clubs: this.clubs, listings: this.listings };
+  }
+}
+
+let passwordHash: Awaited<ReturnType<typeof hashPassword>>;
+async function makePerson(firstName: string, opts: { admin?: boolean; password?: boolean } = {}): Promise<Person> {
+  const user = await createTestUser(db(), { firstName, lastName: `Matrix${word()}`, admin: opts.admin });
+  if (opts.password !== false) await db().update(users).set({ passwordHash: passwordHash.hash, passwordAlgo: passwordHash.algo, passwordParams: passwordHash.params }).where(eq(users.id, user.id));
+  const token = randomBytes(32).toString("base64url");
+  const [session] = await db()
+    .insert(sessions)
+    .values({ tokenHash: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) })
+    .returning({ id: sessions.id });
+  return { ...user, token, sessionId: session.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and outcomes
+// ---------------------------------------------------------------------------------------------
+
+type Outcome = { status: number; location: string | null; body: string; cookies: string[] };
+type Cell = { row: Row; role: Role; person: Person | null; w: World };
+
+/** A plain form POST as a browser would send it from our own page: the session cookie and our Origin. */
+async function post(cell: Cell, path: string, form: Record<string, string> | FormData): Promise<Outcome> {
+  const body = form instanceof FormData ? form : new URLSearchParams(form);
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: E2E_BASE_URL, ...(cell.person ? { Cookie: `${SESSION_COOKIE}=${cell.person.token}` } : {}) },
+    body,
+  });
+  const raw = response.headers.get("location");
+  const url = raw ? new URL(raw, E2E_BASE_URL) : null;
+  const location = url ? (url.origin === E2E_BASE_URL ? url.pathname + url.search : url.href) : null;
+  return { status: response.status, location, body: await response.text(), cookies: response.headers.getSetCookie() };
+}
+
+const photo = (name: "photo.jpg" | "photo.png") => new Blob([readFileSync(join("tests/fixtures", name))], { type: name.endsWith("png") ? "image/png" : "image/jpeg" });
+const multipart = (fields: Record<string, string>, files: Record<string, Blob>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const [k, v] of Object.entries(files)) form.set(k, v, k === "logo" ? "logo.png" : "photo.jpg");
+  return form;
+};
+
+/** What a cell should get: allowed, or one specific refusal (status, and the redirect target when there is one). */
+type Expected = { allowed: true } | { status: number; location?: string | null };
+const allowed: Expected = { allowed: true };
+const toAuth = (path: string): Expected => ({ status: 302, location: `/auth?${new URLSearchParams({ redirectTo: path })}` });
+const notFound: Expected = { status: 404 };
+const label = (e: Expected) => ("allowed" in e ? "allowed" : `${e.status}${e.location ? ` → ${e.location}` : ""}`);
+
+// ---------------------------------------------------------------------------------------------
+// Rules: each expectation comes from a domain table
+// ---------------------------------------------------------------------------------------------
+
+const clubPath = (w: World) => `/club/${w.club.slug}`;
+const roleOf = (role: Role) => CLUB_ROLES[role];
+const clubCan = (role: Role, w: World, action: ClubAction) => canDo(roleOf(role), w.club.facts, action);
+
+/** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
+function clubRefusal(role: Role, w: World): Expected {
+  if (!clubCan(role, w, "view")) return notFound;
+  if (role === "anonymous") return toAuth(clubPath(w));
+  return { status: 303, location: clubPath(w) };
+}
+
+/**
+ * A club action behind a route gate (`gate`, e.g. readMessages for the messages route): refused at
+ * the gate the shared way; past the gate but not allowed the action, the route's own answer.
+ */
+function clubRule(action: ClubAction, gate: ClubAction, inner?: (role: Role, w: World) => Expected) {
+  return (role: Role, w: World): Expected => {
+    if (clubCan(role, w, action)) return allowed;
+    if (!clubCan(role, w, gate) || !inner) return clubRefusal(role, w);
+    return inner(role, w);
+  };
+}
+
+/** A listing action (LISTING_PERMISSIONS): signed out → sign in; not allowed → `refusal` (404 by default). */
+function listingRule(action: ListingAction, path: (w: World) => string, refusal: (w: World) => Expected = () => notFound) {
+  return (role: Role, w: World): Expected => {
+    if (role === "anonymous") return toAuth(path(w));
+    const standing = LISTING_ROLE[role];
+    return standing && LISTING_PERMISSIONS[action].includes(standing) ? allowed : refusal(w);
+  };
+}
+
+/** A site-admin action (SITE_PERMISSIONS): signed out → sign in; others → 'Access Denied' on the home page. */
+function siteRule(action: SiteAction, path: string) {
+  return (role: Role): Expected => {
+    if (role === "anonymous") return toAuth(path);
+    return siteCan({ ...people[role], isAdmin: role === "siteAdmin" }, action) ? allowed : { status: 302, location: "/" };
+  };
+}
+
+/** Something every signed-in person may do to their own account; signed out → sign in. */
+const selfRule = (path: string) => (role: Role): Expected => (role === "anonymous" ? toAuth(path) : allowed);
+/** Open to everyone (sign-in forms, public toggles); dev routes in the e2e stack, where they are on. */
+const everyone = (): Expected => allowed;
+
+// ---------------------------------------------------------------------------------------------
+// The rows: every mutating route and intent
+// ---------------------------------------------------------------------------------------------
+
+type Row = {
+  /** The route module under app/routes. */
+  route: string;
+  /** The `intent` value, or null for an action without intents. */
+  intent: string | null;
+  /** Which of several cells of one intent (own vs someone else's). */
+  variant?: string;
+  /** Only where DEV_ROUTES is on (404 in production, lib/dev-routes.server.ts); expected as in the e2e stack. */
+  devOnly?: boolean;
+  /** Cells run by tests/e2e/club-permission-matrix.spec.ts for this club action. */
+  coveredBy?: ClubAction;
+  /** Changes the shared people's own rows (profile, sessions, account): runs alone, watching everything. */
+  exclusive?: boolean;
+  world?: (w: World) => Promise<void>;
+  /** Removes what `world` added to the shared people. */
+  cleanup?: (w: World) => Promise<void>;
+  expected?: (role: Role, w: World) => Expected;
+  send?: (cell: Cell) => Promise<Outcome>;
+  /** What an allowed cell answers and changes. */
+  allowed?: (cell: Cell, out: Outcome, changes: Change[]) => void | Promise<void>;
+};
+
+const me = (cell: Cell) => cell.person!.id;
+const redirectTo = (out: Outcome, location: string | RegExp, status: number[] = [302, 303]) => {
+  expect(status, `status (→ ${out.location})`).toContain(out.status);
+  if (typeof location === "string") expect(out.location).toBe(location);
+  else expect(out.location).toMatch(location);
+};
+const ok200 = (out: Outcome) => expect(out.status, out.body.slice(0, 200)).toBe(200);
+const nothing = (changes: Change[]) => expectOnly(changes);
+const clubOnly = (w: World) => w.addClub().then((club) => void (w.club = club));
+
+const listingFields = (title: string) => ({
+  intent: "save",
+  title,
+  price: "12",
+  sport: "soccer",
+  condition: "gently-used",
+  zipCode: "02139",
+  city: "Cambridge",
+  state: "MA",
+});
+
+const ROWS: Row[] = [
+  // --- unknown paths -------------------------------------------------------------------------
+  {
+    route: "$.tsx",
+    intent: null,
+    expected: () => notFound,
+    send: (cell) => post(cell, `/matrix-${word()}/nothing-here`, { intent: "delete" }),
+  },
+
+  // --- sign-in, sign-up, e-mail confirmation (open to everyone) ---------------------------------
+  {
+    route: "auth.tsx",
+    intent: "signin",
+    world: async (w) => void (w.extra.account = await w.addPerson("Sig")),
+    expected: everyone,
+    send: (cell) => post(cell, "/auth", { intent: "signin", email: cell.w.extra.account.email, password: PASSWORD, redirectTo: "/favorites" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/favorites");
+      expectOnly(changes, { table: "sessions", kind: "added", where: { user_id: cell.w.extra.account.id }, count: 1 });
+    },
+  },
+  {
+    route: "auth.tsx",
+    intent: "signup",
+    expected: everyone,
+    send: (cell) => {
+      cell.w.ids[cell.role] = `matrix-${word()}@signup.test`;
+      return post(cell, "/auth", { intent: "signup", firstName: "New", lastName: "Person", email: cell.w.ids[cell.role], password: PASSWORD, zipCode: "02139", city: "Cambridge", state: "MA" });
+    },
+    allowed: async (cell, out, changes) => {
+      const email = cell.w.ids[cell.role];
+      redirectTo(out, `/auth?${new URLSearchParams({ tab: "signup", sent: email })}`);
+      nothing(changes);
+      const [created] = await db().select().from(users).where(eq(users.email, email));
+      expect(created, "the new account").toBeDefined();
+      expect(created.emailVerifiedAt, "not confirmed yet").toBeNull();
+      await db().delete(users).where(eq(users.id, created.id));
+    },
+  },
+  {
+    route: "auth.tsx",
+    intent: "resend",
+    // One address per role: the per-address limit (5 in 10 minutes) is not what this row tests.
+    world: async (w) => {
+      for (const role of ROLES) w.perRole[role] = await w.addPerson("Unv", { verified: false });
+    },
+    expected: everyone,
+    send: (cell) => post(cell, "/auth", { intent: "resend", email: cell.w.perRole[cell.role]!.email }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/auth");
+      expectOnly(changes, { table: "email_verification_tokens", kind: "added", where: { user_id: cell.w.perRole[cell.role]!.id }, count: 1 });
+    },
+  },
+  {
+    route: "verify-email.tsx",
+    intent: "verify",
+    world: async (w) => {
+      w.extra.account = await w.addPerson("Ver", { verified: false });
+      w.ids.token = randomBytes(32).toString("base64url");
+      await db().insert(emailVerificationTokens).values({ userId: w.extra.account.id, tokenHash: hashSessionToken(w.ids.token), expiresAt: new Date(Date.now() + 3600_000) });
+    },
+    expected: everyone,
+    send: (cell) => post(cell, "/verify-email", { intent: "verify", token: cell.w.ids.token }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/auth");
+      const id = cell.w.extra.account.id;
+      expectOnly(changes, { table: "users", kind: "changed", where: (r) => r.id === id && r.email_verified_at !== null, count: 1 }, { table: "email_verification_tokens", kind: "changed", where: (r) => r.user_id === id && r.used_at !== null, count: 1 });
+    },
+  },
+  {
+    route: "verify-email.tsx",
+    intent: "resend",
+    world: async (w) => {
+      for (const role of ROLES) w.perRole[role] = await w.addPerson("Unv", { verified: false });
+    },
+    expected: everyone,
+    send: (cell) => post(cell, "/verify-email", { intent: "resend", email: cell.w.perRole[cell.role]!.email }),
+    allowed: (cell, out, changes) => {
+      ok200(out);
+      expectOnly(changes, { table: "email_verification_tokens", kind: "added", where: { user_id: cell.w.perRole[cell.role]!.id }, count: 1 });
+    },
+  },
+  {
+    route: "auth.google.tsx",
+    intent: null,
+    expected: everyone,
+    send: (cell) => post(cell, "/auth/google", {}),
+    allowed: (_cell, out, changes) => {
+      redirectTo(out, new RegExp(`^${E2E_OIDC_URL.replace(/[.]/g, "\\.")}/authorize\\?`));
+      nothing(changes);
+    },
+  },
+  {
+    route: "testing-mode.tsx",
+    intent: null,
+    exclusive: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/testing-mode", { redirectTo: "/favorites" }),
+    allowed: async (cell, out, changes) => {
+      redirectTo(out, "/favorites");
+      // The browser's own session ends; the demo account's starts (its cookie comes back).
+      if (cell.person) expectOnly(changes, { table: "sessions", kind: "removed", where: { id: cell.person.sessionId }, count: 1 });
+      else nothing(changes);
+      const token = out.cookies.map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1]).find(Boolean)!;
+      const [demo] = await db().select({ email: users.email, id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hashSessionToken(token)));
+      expect(demo?.email).toMatch(/@/);
+      expect(demo.email).not.toBe(cell.person?.email);
+      await db().delete(sessions).where(eq(sessions.id, demo.id));
+    },
+  },
+  {
+    route: "logout.tsx",
+    intent: null,
+    exclusive: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/logout", {}),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/");
+      if (cell.person) expectOnly(changes, { table: "sessions", kind: "removed", where: { id: cell.person.sessionId }, count: 1 });
+      else nothing(changes);
+    },
+  },
+  {
+    route: "account.location.tsx",
+    intent: null,
+    exclusive: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/account/location", { zipCode: "94110", redirectTo: "/favorites" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/favorites");
+      // Signed out: a cookie only. Signed in: their own profile's ZIP.
+      if (!cell.person) {
+        expect(out.cookies.join("\n")).toMatch(/94110/);
+        return nothing(changes);
+      }
+      expectOnly(changes, { table: "profiles", kind: "changed", where: { user_id: me(cell), zip_code: "94110" }, count: 1 });
+    },
+  },
+
+  // --- the player profile (own account only) -----------------------------------------------------
+  {
+    route: "player-profile.tsx",
+    intent: "profile",
+    exclusive: true,
+    expected: selfRule("/player-profile"),
+    send: (cell) => post(cell, "/player-profile", { intent: "profile", firstName: "Renamed", lastName: "ByMatrix", zipCode: "60601" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/player-profile");
+      expectOnly(changes, { table: "profiles", kind: "changed", where: { user_id: me(cell), first_name: "Renamed", zip_code: "60601" }, count: 1 });
+    },
+  },
+  {
+    route: "player-profile.tsx",
+    intent: "password",
+    exclusive: true,
+    expected: selfRule("/player-profile"),
+    send: (cell) => post(cell, "/player-profile", { intent: "password", currentPassword: PASSWORD, newPassword: "changed-by-matrix", confirmPassword: "changed-by-matrix" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/player-profile");
+      expectOnly(changes, { table: "users", kind: "changed", where: (r, c) => r.id === me(cell) && r.password_hash !== c.before!.password_hash, count: 1 });
+    },
+  },
+  {
+    route: "player-profile.tsx",
+    intent: "signOutOthers",
+    exclusive: true,
+    // Everyone is signed in on a second device too: only the sender's other session may end.
+    world: async (w) => {
+      for (const person of Object.values(people)) {
+        const token = randomBytes(32).toString("base64url");
+        const [row] = await db().insert(sessions).values({ tokenHash: hashSessionToken(token), userId: person.id, expiresAt: new Date(Date.now() + 3600_000) }).returning({ id: sessions.id });
+        w.ids[`session-${person.id}`] = row.id;
+      }
+    },
+    cleanup: async (w) => {
+      for (const [key, id] of Object.entries(w.ids)) if (key.startsWith("session-")) await db().delete(sessions).where(eq(sessions.id, id));
+    },
+    expected: selfRule("/player-profile"),
+    send: (cell) => post(cell, "/player-profile", { intent: "signOutOthers" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/player-profile");
+      expectOnly(changes, { table: "sessions", kind: "removed", where: (r) => r.user_id === me(cell) && r.id !== cell.person!.sessionId, count: 1 });
+    },
+  },
+  {
+    route: "player-profile.tsx",
+    intent: "deleteAccount",
+    exclusive: true,
+    expected: selfRule("/player-profile"),
+    send: (cell) => post(cell, "/player-profile", { intent: "deleteAccount" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/");
+      // Everything of theirs goes (their listings with what hangs off them); clubs they owned pass
+      // to the next admin (ADR 044); nothing of anyone else's changes.
+      const id = me(cell);
+      const theirListings = new Set(changes.filter((c) => c.table === "listings" && c.row.user_id === id).map((c) => c.row.id));
+      const refersToThem = (r: Row$) =>
+        [r.user_id, r.sender_id, r.receiver_id, r.owner_id, r.reviewer_id, r.reviewee_id, r.created_by].includes(id) || (r.id === id && "email" in r) || theirListings.has(r.listing_id);
+      expectOnly(
+        changes,
+        { table: "users", kind: "removed", where: { id }, count: 1 },
+        ...TABLES.filter((t) => t.table !== "users").map((t): Wanted => ({ table: t.table, kind: "removed", where: refersToThem, optional: true })),
+        { table: "club_members", kind: "changed", where: (r, c) => c.before!.role === "admin" && r.role === "owner" && cell.role === "clubOwner", optional: true },
+        { table: "clubs", kind: "changed", where: (r, c) => c.before!.created_by === id && r.created_by === null, optional: true },
+      );
+    },
+  },
+
+  // --- the site admin's dashboard ------------------------------------------------------------------
+  {
+    route: "admin.tsx",
+    intent: "deleteUser",
+    world: async (w) => void (w.extra.target = await w.addPerson("Doomed", { password: false })),
+    expected: siteRule("deleteUser", "/admin"),
+    send: (cell) => post(cell, "/admin", { intent: "deleteUser", userId: cell.w.extra.target.id, tab: "users" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/admin?tab=users");
+      const id = cell.w.extra.target.id;
+      expectOnly(
+        changes,
+        { table: "users", kind: "removed", where: { id }, count: 1 },
+        { table: "profiles", kind: "removed", where: { user_id: id }, count: 1 },
+        { table: "sessions", kind: "removed", where: { user_id: id }, count: 1 },
+        { table: "admin_audit_log", kind: "added", where: { target_id: id, actor_id: me(cell), action: "delete_user" }, count: 1 },
+      );
+    },
+  },
+  {
+    route: "admin.tsx",
+    intent: "deleteClub",
+    world: async (w) => {
+      const founder = await w.addPerson("Founder");
+      const club = await createTestClub(db(), founder, { name: `Matrix doomed ${word()}` });
+      w.clubs.push(club.id);
+      w.ids.club = club.id;
+    },
+    expected: siteRule("deleteClub", "/admin"),
+    send: (cell) => post(cell, "/admin", { intent: "deleteClub", clubId: cell.w.ids.club, tab: "clubs" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/admin?tab=clubs");
+      const id = cell.w.ids.club;
+      expectOnly(
+        changes,
+        { table: "clubs", kind: "removed", where: { id }, count: 1 },
+        { table: "club_members", kind: "removed", where: { club_id: id }, count: 1 },
+        { table: "admin_audit_log", kind: "added", where: { target_id: id, actor_id: me(cell), action: "delete_club" }, count: 1 },
+      );
+    },
+  },
+
+  // --- listings ------------------------------------------------------------------------------------
+  ...(["list-item.tsx", "club.$slug.list.tsx"] as const).flatMap((route): Row[] => {
+    const path = (w: World) => (route === "list-item.tsx" ? "/list-item" : `${clubPath(w)}/list`);
+    const worldFor = route === "list-item.tsx" ? undefined : clubOnly;
+    const rows: Row[] = [
+      {
+        route,
+        intent: "refresh",
+        world: worldFor,
+        expected: selfRule(""),
+        send: (cell) => post(cell, path(cell.w), { ...listingFields("Refreshed"), intent: "refresh", sport: "tennis", loadedSport: "soccer" }),
+        allowed: (_cell, out, changes) => {
+          ok200(out);
+          nothing(changes);
+        },
+      },
+      {
+        route,
+        intent: "photo-remove:0",
+        variant: "someone else's pending photo on the form",
+        world: async (w) => {
+          if (worldFor) await worldFor(w);
+          const owner = await w.addPerson("Pho");
+          w.ids.photo = `pending/${owner.id}/${randomUUID()}.jpg`;
+          await db().insert(photoObjects).values({ r2Key: w.ids.photo, ownerId: owner.id, contentType: "image/jpeg", byteSize: 1000, width: 10, height: 10 });
+        },
+        expected: selfRule(""),
+        send: (cell) => post(cell, path(cell.w), { ...listingFields("Photo"), intent: "photo-remove:0", photos: cell.w.ids.photo }),
+        allowed: (_cell, out, changes) => {
+          ok200(out);
+          nothing(changes);
+        },
+      },
+    ];
+    if (route === "list-item.tsx") {
+      rows.push({
+        route,
+        intent: "save",
+        exclusive: true,
+        expected: selfRule(""),
+        send: (cell) => post(cell, "/list-item", listingFields(`Matrix new ${word()}`)),
+        allowed: (cell, out, changes) => {
+          redirectTo(out, /^\/listing\/[\w-]+$/);
+          expectOnly(changes, { table: "listings", kind: "added", where: { user_id: me(cell), id: out.location!.split("/").pop() }, count: 1 });
+        },
+      });
+    } else {
+      rows.push({ route, intent: "save", coveredBy: "listItem" });
+    }
+    // The anonymous refusal: sign in, back to the form afterwards.
+    for (const row of rows) if (row.expected) row.expected = ((base) => (role: Role, w: World) => (role === "anonymous" ? toAuth(path(w)) : base(role, w)))(row.expected);
+    return rows;
+  }),
+  {
+    route: "listing.$id_.edit.tsx",
+    intent: "save",
+    world: async (w) => void (w.listing = await w.addListing()),
+    expected: listingRule("edit", (w) => `/listing/${w.listing}/edit`),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}/edit`, listingFields("Edited by the matrix")),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `/listing/${cell.w.listing}`);
+      expectOnly(changes, { table: "listings", kind: "changed", where: { id: cell.w.listing, title: "Edited by the matrix" }, count: 1 });
+    },
+  },
+  ...(["refresh", "photo-main:0"] as const).map(
+    (intent): Row => ({
+      route: "listing.$id_.edit.tsx",
+      intent,
+      world: async (w) => void (w.listing = await w.addListing()),
+      expected: listingRule("edit", (w) => `/listing/${w.listing}/edit`),
+      send: (cell) => post(cell, `/listing/${cell.w.listing}/edit`, { ...listingFields("Not saved"), intent }),
+      allowed: (_cell, out, changes) => {
+        ok200(out);
+        nothing(changes);
+      },
+    }),
+  ),
+  {
+    route: "listing.$id.tsx",
+    intent: "status",
+    world: async (w) => void (w.listing = await w.addListing()),
+    expected: listingRule("setStatus", (w) => `/listing/${w.listing}`),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}`, { intent: "status", status: "sold" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `/listing/${cell.w.listing}`);
+      expectOnly(changes, { table: "listings", kind: "changed", where: { id: cell.w.listing, status: "sold" }, count: 1 });
+    },
+  },
+  {
+    route: "listing.$id.tsx",
+    intent: "delete",
+    world: async (w) => void (w.listing = await w.addListing()),
+    expected: listingRule("delete", (w) => `/listing/${w.listing}`),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}`, { intent: "delete" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/in-play");
+      expectListingDeleted(cell, changes);
+    },
+  },
+  {
+    route: "in-play.tsx",
+    intent: "delete",
+    world: async (w) => void (w.listing = await w.addListing()),
+    // Not the owner: back to In Play with 'Failed to delete listing', nothing removed.
+    expected: listingRule("delete", () => "/in-play", () => ({ status: 302, location: "/in-play" })),
+    send: (cell) => post(cell, "/in-play", { intent: "delete", listingId: cell.w.listing }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/in-play");
+      expectListingDeleted(cell, changes);
+    },
+  },
+  {
+    route: "listing.$id.tsx",
+    intent: "message",
+    variant: "a question to the seller",
+    world: async (w) => void (w.listing = await w.addListing()),
+    // A buyer asks; the seller has no thread with themselves (a refusal toast, nothing stored).
+    expected: (role, w) => (role === "anonymous" ? toAuth(`/listing/${w.listing}`) : role === "listingOwner" ? { status: 302, location: `/listing/${w.listing}` } : allowed),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}`, { intent: "message", content: "Is this still available?" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `/listing/${cell.w.listing}`);
+      expectOnly(changes, { table: "listing_messages", kind: "added", where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: people.listingOwner.id }, count: 1 });
+    },
+  },
+  {
+    route: "listing.$id.tsx",
+    intent: "message",
+    variant: "a reply into another buyer's thread",
+    world: async (w) => {
+      w.listing = await w.addListing();
+      await db().insert(listingMessages).values({ listingId: w.listing, senderId: people.bystander.id, receiverId: people.listingOwner.id, content: "Can I pick it up Friday?" });
+    },
+    // Only the seller replies into a buyer's thread; anyone else naming that buyer just asks the seller themselves.
+    expected: (role, w) => (role === "anonymous" ? toAuth(`/listing/${w.listing}`) : allowed),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}`, { intent: "message", content: "Friday works.", buyerId: people.bystander.id }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `/listing/${cell.w.listing}`);
+      const receiver = cell.role === "listingOwner" ? people.bystander.id : people.listingOwner.id;
+      expectOnly(changes, { table: "listing_messages", kind: "added", where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: receiver }, count: 1 });
+    },
+  },
+  {
+    route: "favorites.tsx",
+    intent: "add",
+    world: async (w) => void (w.listing = await w.addListing()),
+    expected: (role) => (role === "anonymous" ? { status: 401 } : allowed),
+    send: (cell) => post(cell, "/favorites", { intent: "add", listingId: cell.w.listing, mode: "fetch" }),
+    allowed: (cell, out, changes) => {
+      ok200(out);
+      expectOnly(changes, { table: "favorites", kind: "added", where: { user_id: me(cell), listing_id: cell.w.listing }, count: 1 });
+    },
+  },
+  {
+    route: "favorites.tsx",
+    intent: "add",
+    variant: "a listing only a members-only club's members may open",
+    world: async (w) => {
+      w.club = await w.addClub({ visibility: "members_only" });
+      w.listing = await w.addListing(people.bystander, [w.club]);
+    },
+    // listingOpenableBy (listing-visibility.server.ts): active members of its clubs, site admins, its seller.
+    expected: (role, w) => (role === "anonymous" ? { status: 401 } : clubCan(role, w, "listItem") || role === "siteAdmin" ? allowed : notFound),
+    send: (cell) => post(cell, "/favorites", { intent: "add", listingId: cell.w.listing, mode: "fetch" }),
+    allowed: (cell, out, changes) => {
+      ok200(out);
+      expectOnly(changes, { table: "favorites", kind: "added", where: { user_id: me(cell), listing_id: cell.w.listing }, count: 1 });
+    },
+  },
+  {
+    route: "favorites.tsx",
+    intent: "remove",
+    world: async (w) => {
+      w.listing = await w.addListing();
+      await db().insert(favorites).values(Object.values(people).map((p) => ({ userId: p.id, listingId: w.listing })));
+    },
+    expected: (role) => (role === "anonymous" ? { status: 401 } : allowed),
+    send: (cell) => post(cell, "/favorites", { intent: "remove", listingId: cell.w.listing, mode: "fetch" }),
+    allowed: (cell, out, changes) => {
+      ok200(out);
+      expectOnly(changes, { table: "favorites", kind: "removed", where: { user_id: me(cell), listing_id: cell.w.listing }, count: 1 });
+    },
+  },
+  {
+    route: "api.photos.tsx",
+    intent: null,
+    exclusive: true,
+    expected: (role) => (role === "anonymous" ? { status: 401 } : allowed),
+    send: (cell) => post(cell, "/api/photos", multipart({}, { newPhotos: photo("photo.jpg") })),
+    allowed: (cell, out, changes) => {
+      ok200(out);
+      expectOnly(changes, { table: "photo_objects", kind: "added", where: { owner_id: me(cell), state: "pending" }, count: 1 });
+    },
+  },
+
+  // --- clubs ---------------------------------------------------------------------------------------
+  {
+    route: "clubs.new.tsx",
+    intent: null,
+    exclusive: true,
+    expected: selfRule("/clubs/new"),
+    send: (cell) => post(cell, "/clubs/new", { name: `Matrix made ${word()}`, type: "club", sport: "soccer", visibility: "public", joinMode: "open" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, /^\/club\/[a-z0-9-]+$/);
+      const club = changes.find((c) => c.table === "clubs")?.row;
+      expectOnly(changes, { table: "clubs", kind: "added", where: { created_by: me(cell) }, count: 1 }, { table: "club_members", kind: "added", where: { user_id: me(cell), club_id: club?.id, role: "owner" }, count: 1 });
+    },
+  },
+  // The membership intents (lib/club-membership.server.ts) are answered by three routes alike; the
+  // club matrix sends them to /club/{slug} and /club/{slug}/join, the others are run here.
+  ...(["club.$slug._index.tsx", "club.$slug.join.tsx", "club.$slug.leave.tsx"] as const).flatMap((route) =>
+    (
+      [
+        ["join", "join", "open"],
+        ["request", "requestToJoin", "approval"],
+        ["join-code", "joinWithCode", "code"],
+        ["leave", "leave", "open"],
+      ] as const
+    ).flatMap(([intent, action, joinMode]): Row[] => {
+      const suffix = route === "club.$slug._index.tsx" ? "" : route === "club.$slug.join.tsx" ? "/join" : "/leave";
+      const covered = (route === "club.$slug._index.tsx" && intent !== "join-code") || (route === "club.$slug.join.tsx" && intent === "join-code");
+      if (covered) return [{ route, intent, coveredBy: action }];
+      // /club/{slug}/join takes the invite code only; any other intent is refused like a stranger's.
+      if (route === "club.$slug.join.tsx") return [];
+      return [
+        {
+          route,
+          intent,
+          world: async (w) => void (w.club = await w.addClub({ joinMode })),
+          expected: clubRule(action, "view"),
+          send: async (cell) => {
+            const [club] = await sqlite()
+              .execute({ sql: "select invite_code from clubs where id = ?", args: [cell.w.club.id] })
+              .then((r) => r.rows);
+            return post(cell, `${clubPath(cell.w)}${suffix}`, { intent, code: String(club.invite_code) });
+          },
+          allowed: (cell, out, changes) => {
+            redirectTo(out, clubPath(cell.w));
+            if (intent === "leave") expectOnly(changes, { table: "club_members", kind: "removed", where: { club_id: cell.w.club.id, user_id: me(cell) }, count: 1 });
+            else expectOnly(changes, { table: "club_members", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), status: intent === "request" ? "pending" : "active" }, count: 1 });
+          },
+        },
+      ];
+    }),
+  ),
+  ...(
+    [
+      ["approve", "approve"],
+      ["reject", "reject"],
+      ["settings", "editSettings"],
+      ["invite-code", "changeInviteCode"],
+      ["promote", "promote"],
+      ["demote", "demote"],
+      ["remove", "removeMember"],
+    ] as const
+  ).map(([intent, action]): Row => ({ route: "club.$slug.manage.tsx", intent, coveredBy: action })),
+  {
+    route: "club.$slug.manage.tsx",
+    intent: "logo",
+    world: clubOnly,
+    expected: clubRule("uploadLogo", "manage"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/manage`, multipart({ intent: "logo" }, { logo: photo("photo.png") })),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}/manage`);
+      expectOnly(changes, { table: "clubs", kind: "changed", where: (r) => r.id === cell.w.club.id && typeof r.logo_key === "string", count: 1 });
+    },
+  },
+
+  // --- club messages (chat, announcements, direct messages) ---------------------------------------
+  {
+    route: "club.$slug.messages.tsx",
+    intent: "post",
+    variant: "chat",
+    world: clubOnly,
+    expected: clubRule("postChat", "readMessages"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "post", kind: "chat", content: "Matrix chat", clientId: randomUUID() }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=chat`);
+      expectOnly(changes, { table: "club_messages", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "chat" }, count: 1 });
+    },
+  },
+  {
+    route: "club.$slug.messages.tsx",
+    intent: "post",
+    variant: "announcement",
+    world: clubOnly,
+    // A member past the gate: the text comes back with the reason (400), nothing stored.
+    expected: clubRule("postAnnouncement", "readMessages", () => ({ status: 400 })),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "post", kind: "announcement", content: "Matrix announcement", clientId: randomUUID() }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=announcements`);
+      expectOnly(changes, { table: "club_messages", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "announcement" }, count: 1 });
+    },
+  },
+  {
+    route: "club.$slug.messages.tsx",
+    intent: "dm",
+    world: clubOnly,
+    expected: clubRule("sendDm", "readMessages"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "dm", recipientId: people.bystander.id, content: "Matrix DM", clientId: randomUUID() }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?${new URLSearchParams({ tab: "messages", sub: "dm", with: people.bystander.id })}`);
+      expectOnly(changes, { table: "club_direct_messages", kind: "added", where: { club_id: cell.w.club.id, sender_id: me(cell), receiver_id: people.bystander.id }, count: 1 });
+    },
+  },
+  ...(["own", "another member's"] as const).map(
+    (whose): Row => ({
+      route: "club.$slug.messages.tsx",
+      intent: "delete",
+      variant: `${whose} chat message`,
+      world: async (w) => {
+        w.club = await w.addClub();
+        for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
+          const [row] = await db().insert(clubMessages).values({ clubId: w.club.id, userId: people[key].id, content: `Said by ${key}` }).returning({ id: clubMessages.id });
+          w.ids[key] = row.id;
+        }
+      },
+      expected:
+        whose === "own"
+          ? clubRule("deleteOwnChat", "readMessages")
+          : clubRule("deleteAnyChat", "readMessages", (_role, w) => ({ status: 303, location: `${clubPath(w)}?tab=messages&sub=chat` })),
+      send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "delete", kind: "chat", messageId: messageFor(cell, whose) }),
+      allowed: (cell, out, changes) => {
+        redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=chat`);
+        expectOnly(changes, { table: "club_messages", kind: "removed", where: { id: messageFor(cell, whose) }, count: 1 });
+      },
+    }),
+  ),
+  {
+    route: "club.$slug.messages.tsx",
+    intent: "read",
+    world: async (w) => {
+      w.club = await w.addClub();
+      // Unread direct messages from the bystander to every member: only the reader's own turn read.
+      for (const key of ["member", "clubAdmin", "clubOwner"] as const) {
+        await db().insert(clubDirectMessages).values({ clubId: w.club.id, senderId: people.bystander.id, receiverId: people[key].id, content: `Hello ${key}` });
+      }
+    },
+    expected: clubRule("sendDm", "readMessages"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "read", with: people.bystander.id }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?${new URLSearchParams({ tab: "messages", sub: "dm", with: people.bystander.id })}`);
+      expectOnly(changes, { table: "club_direct_messages", kind: "changed", where: (r) => r.receiver_id === me(cell) && r.read_at !== null, count: 1 });
+    },
+  },
+
+  // --- club item requests ("On the Radar") -----------------------------------------------------------
+  {
+    route: "club.$slug.requests.tsx",
+    intent: "post",
+    world: clubOnly,
+    expected: clubRule("postRequest", "readRequests"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent: "post", id: randomUUID(), title: "Size 5 ball", description: "Any brand" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
+      expectOnly(changes, { table: "club_requests", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), status: "open" }, count: 1 });
+    },
+  },
+  ...(["fulfil", "delete"] as const).flatMap((intent) =>
+    (["own", "another member's"] as const).map(
+      (whose): Row => ({
+        route: "club.$slug.requests.tsx",
+        intent,
+        variant: `${whose} request`,
+        world: async (w) => {
+          w.club = await w.addClub();
+          for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
+            const [row] = await db().insert(clubRequests).values({ clubId: w.club.id, userId: people[key].id, title: `Wanted by ${key}` }).returning({ id: clubRequests.id });
+            w.ids[key] = row.id;
+          }
+        },
+        // Author-only in the SQL: a member naming someone else's request is sent back with a refusal toast.
+        expected:
+          whose === "own"
+            ? clubRule(intent === "fulfil" ? "fulfilOwnRequest" : "deleteOwnRequest", "readRequests")
+            : (role, w) => (clubCan(role, w, "readRequests") ? { status: 303, location: `${clubPath(w)}?tab=radar` } : clubRefusal(role, w)),
+        send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent, id: messageFor(cell, whose) }),
+        allowed: (cell, out, changes) => {
+          redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
+          const id = messageFor(cell, whose);
+          if (intent === "fulfil") expectOnly(changes, { table: "club_requests", kind: "changed", where: { id, status: "fulfilled" }, count: 1 });
+          else expectOnly(changes, { table: "club_requests", kind: "removed", where: { id }, count: 1 });
+        },
+      }),
+    ),
+  ),
+  {
+    route: "notifications.acknowledge.tsx",
+    intent: null,
+    variant: "the member's approval notice",
+    world: clubOnly,
+    // Only the member's own notice; anyone else naming it is sent home with nothing changed.
+    expected: (role) => (role === "anonymous" ? toAuth("/notifications/acknowledge") : role === "member" ? allowed : { status: 302, location: "/" }),
+    send: (cell) => post(cell, "/notifications/acknowledge", { membershipId: cell.w.club.membership.member! }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, clubPath(cell.w));
+      expectOnly(changes, { table: "club_members", kind: "changed", where: { id: cell.w.club.membership.member!, approval_notified: 1 }, count: 1 });
+    },
+  },
+
+  // --- development-only routes (DEV_ROUTES on in the e2e stack; 404 in production) --------------------
+  {
+    route: "dev.kit.tsx",
+    intent: "save",
+    devOnly: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/dev/kit", { intent: "save", nickname: "Matrix", color: "red" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.kit.tsx",
+    intent: "confirm",
+    devOnly: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/dev/kit", { intent: "confirm" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.toast.tsx",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/dev/toast", {}),
+    allowed: (_cell, out, changes) => {
+      redirectTo(out, "/");
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.realtime.tsx",
+    intent: null,
+    variant: "a lobby message",
+    devOnly: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/dev/realtime", { text: "Matrix hello" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.realtime.tsx",
+    intent: "club",
+    devOnly: true,
+    world: clubOnly,
+    // A club room's fan-out, for its active members only (roomAccessFor: the members' messages tab).
+    expected: (role, w) => (role === "anonymous" ? toAuth("/dev/realtime") : clubCan(role, w, "readMessages") ? allowed : { status: 403 }),
+    send: (cell) => post(cell, "/dev/realtime", { intent: "club", clubId: cell.w.club.id, content: "Matrix fan-out" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+];
+
+/** The message or request a cell names: the sender's own (members), else the bystander's. */
+function messageFor(cell: Cell, whose: "own" | "another member's") {
+  if (whose === "own" && cell.role in cell.w.ids) return cell.w.ids[cell.role];
+  return cell.w.ids.bystander;
+}
+
+function expectListingDeleted(cell: Cell, changes: Change[]) {
+  const id = cell.w.listing;
+  expectOnly(
+    changes,
+    { table: "listings", kind: "removed", where: { id }, count: 1 },
+    // A site admin's removal of someone else's listing is audited (issue 13 §3).
+    ...(cell.role === "siteAdmin" ? [{ table: "admin_audit_log", kind: "added" as const, where: { target_id: id, actor_id: me(cell), action: "delete_listing" }, count: 1 }] : []),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scan: which routes have actions, and which intents they handle
+// ---------------------------------------------------------------------------------------------
+
+const ROUTES_DIR = "app/routes";
+const hasAction = (source: string) => /export\s+(?:async\s+function|const|function)\s+action\b/.test(source);
+
+/** The text of `export function NAME` / `export const NAME = …` in a module (up to its closing line). */
+function definitionIn(source: string, name: string): string | null {
+  const m = new RegExp(`^export\\s+(?:async\\s+)?(?:function\\s+${name}\\b|const\\s+${name}\\b)`, "m").exec(source);
+  if (!m) return null;
+  const rest = source.slice(m.index);
+  const firstLine = rest.slice(0, rest.indexOf("\n"));
+  if (/;\s*$/.test(firstLine)) return firstLine;
+  const end = rest.search(/\n[})][^\n]*\n/);
+  return end === -1 ? rest : rest.slice(0, end + 3);
+}
+
+/** Names a module imports from the app's own lib and schemas, with the file each comes from. */
+function importsOf(source: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"~\/((?:lib|schemas)\/[\w./-]+)"/g)) {
+    const file = ["ts", "tsx"].map((ext) => join("app", `${m[2]}.${ext}`)).find((f) => existsSync(f));
+    if (!file) continue;
+    for (const part of m[1].split(",")) {
+      const name = part.replace(/^\s*type\s+/, "").trim().split(/\s+as\s+/)[0];
+      if (name) names.set(name, file);
+    }
+  }
+  return names;
+}
+
+/**
+ * What the action hands the form to: the handlers (`handle…`), schemas (`…Schema`) and intent lists
+ * it names, followed into their definitions in ~/lib and ~/schemas, a few levels deep.
+ */
+function handedTo(file: string, text: string, depth: number): string[] {
+  if (depth === 0) return [];
+  const source = readFileSync(file, "utf8");
+  const imports = importsOf(source);
+  const found: string[] = [];
+  for (const name of new Set(text.match(/\b(?:handle\w+|\w+Schema|\w*Intents?\w*|[A-Z][A-Z_]*INTENTS)\b/g) ?? [])) {
+    const from = imports.get(name) ?? (definitionIn(source, name) ? file : null);
+    const definition = from ? definitionIn(readFileSync(from, "utf8"), name) : null;
+    if (!from || !definition || definition === text) continue;
+    found.push(definition, ...handedTo(from, definition, depth - 1));
+  }
+  return found;
+}
+
+/** The route module (its forms and its action) and what its action hands the form to. */
+function sourcesOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const action = definitionIn(source, "action") ?? "";
+  return [source, ...handedTo(file, action, 3)];
+}
+
+/** Intent literals an action compares, parses or renders (`intent === "x"`, z.literal, z.enum, INTENTS = […], name="intent" value="x"). */
+function intentsIn(sources: string[]): Set<string> {
+  const found = new Set<string>();
+  const literals = (list: string) => [...list.matchAll(/"([\w:-]+)"/g)].map((m) => m[1]);
+  for (const source of sources) {
+    for (const m of source.matchAll(/\bintent(?:\.data)?\s*[!=]==\s*"([\w:-]+)"/g)) found.add(m[1]);
+    for (const m of source.matchAll(/get\("intent"\)\s*[!=]==\s*"([\w:-]+)"/g)) found.add(m[1]);
+    for (const m of source.matchAll(/\bintent:\s*z\.literal\("([\w:-]+)"\)/g)) found.add(m[1]);
+    for (const m of source.matchAll(/\bintent:\s*z\.enum\(\[([^\]]*)\]\)/g)) literals(m[1]).forEach((i) => found.add(i));
+    for (const m of source.matchAll(/\b(?:\w+_)?INTENTS\s*=\s*\[([^\]]*)\]|\bconst Intent\s*=\s*z\.enum\(\[([^\]]*)\]\)/g)) literals(m[1] ?? m[2]).forEach((i) => found.add(i));
+    for (const m of source.matchAll(/name="intent"\s+value="([\w:-]+)"/g)) found.add(m[1]);
+    for (const m of source.matchAll(/\bintent:\s*"([\w:-]+)"/g)) found.add(m[1]);
+    // Photo buttons are a family (photo-up:N …): one row stands for each kind.
+    for (const m of source.matchAll(/\^photo-\(([\w|]+)\):/g)) m[1].split("|").forEach((kind) => found.add(`photo-${kind}`));
+  }
+  return found;
+}
+
+const intentKey = (intent: string | null) => (intent === null ? null : intent.replace(/^(photo-\w+):\d+$/, "$1"));
+
+test("every route that exports an action, and every intent it handles, has a row in the matrix", () => {
+  const routes = readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+  const withAction = routes.filter((f) => hasAction(readFileSync(join(ROUTES_DIR, f), "utf8")));
+  const missing: string[] = [];
+  for (const route of withAction) {
+    const rows = ROWS.filter((r) => r.route === route);
+    if (rows.length === 0) missing.push(`${route}: no row`);
+    const found = intentsIn(sourcesOf(join(ROUTES_DIR, route)));
+    const named = new Set(rows.map((r) => intentKey(r.intent)));
+    // Photo buttons come as one family: at least one of its kinds must have a row.
+    const photoRow = [...named].some((i) => i?.startsWith("photo-"));
+    for (const intent of found) if (!named.has(intent) && !(photoRow && intent.startsWith("photo-"))) missing.push(`${route}: intent "${intent}"`);
+  }
+  const stale: string[] = [];
+  for (const row of ROWS) {
+    const file = join(ROUTES_DIR, row.route);
+    if (!existsSync(file) || !hasAction(readFileSync(file, "utf8"))) stale.push(`${row.route}: no such action`);
+    else if (row.intent !== null && !intentsIn(sourcesOf(file)).has(intentKey(row.intent)!)) stale.push(`${row.route}: intent "${row.intent}" is not handled`);
+  }
+  expect(missing, "actions without a row in tests/security/permission-matrix.spec.ts").toEqual([]);
+  expect(stale, "rows naming an action that is gone").toEqual([]);
+  // The scan finds something: a pattern change that found nothing would pass silently.
+  expect(withAction.length).toBeGreaterThan(20);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Running the cells
+// ---------------------------------------------------------------------------------------------
+
+type Result = { row: string; role: Role; expected: string; passed: boolean; detail?: string };
+const rowName = (r: Row) => `${r.route} ${r.intent ?? "(no intent)"}${r.variant ? ` (${r.variant})` : ""}`;
+
+async function runCell(row: Row, role: Role, w: World, scope: () => Scope): Promise<Result> {
+  const cell: Cell = { row, role, person: role === "anonymous" ? null : people[role], w };
+  const expected = row.expected!(role, w);
+  const result: Result = { row: rowName(row), role, expected: label(expected), passed: false };
+  const before = await snapshot(scope());
+  let after = before;
+  try {
+    const out = await row.send!(cell);
+    after = await snapshot(scope());
+    const changes = diff(before, after);
+    expect(out.status, `never a server error: ${out.body.slice(0, 200)}`).toBeLessThan(500);
+    if ("allowed" in expected) {
+      await row.allowed!(cell, out, changes);
+    } else {
+      expect(out.status, `refusal (→ ${out.location}) ${out.body.slice(0, 120)}`).toBe(expected.status);
+      if (expected.location !== undefined) expect(out.location).toBe(expected.location);
+      expect(changes.map(describe), "a refusal changes nothing").toEqual([]);
+    }
+    result.passed = true;
+  } catch (error) {
+    result.detail = error instanceof Error ? error.message.split("\n").slice(0, 8).join(" ") : String(error);
+  } finally {
+    // Put back whatever changed (allowed, or wrongly allowed): the next cell starts from the same rows.
+    try {
+      if (after === before) after = await snapshot(scope());
+      await restore(before, after);
+    } catch (error) {
+      result.passed = false;
+      result.detail = `${result.detail ?? ""} — could not put the rows back: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return result;
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+  }));
+}
+
+test("permission matrix: every mutating route and intent × every role, as direct requests", async () => {
+  test.setTimeout(180_000);
+  const started = Date.now();
+  passwordHash = await hashPassword(PASSWORD, E2E_VARS.PASSWORD_PEPPER);
+  people = {
+    stranger: await makePerson("Stan"),
+    pending: await makePerson("Penny"),
+    member: await makePerson("Mel"),
+    clubAdmin: await makePerson("Ada"),
+    clubOwner: await makePerson("Olive"),
+    listingOwner: await makePerson("Lou"),
+    siteAdmin: await makePerson("Sid", { admin: true }),
+    bystander: await makePerson("Bea"),
+  };
+  const peopleScope: Scope = { users: Object.values(people).map((p) => p.id), actors: [], clubs: [], listings: [] };
+  const peopleBefore = await snapshot(peopleScope);
+
+  const results: Result[] = [];
+  const worlds: World[] = [];
+  const runRow = async (row: Row, scope: (w: World) => () => Scope) => {
+    const w = new World();
+    worlds.push(w);
+    await row.world?.(w);
+    for (const role of ROLES) results.push(await runCell(row, role, w, scope(w)));
+    await row.cleanup?.(w);
+  };
+  const runnable = ROWS.filter((r) => !r.coveredBy);
+  // Rows that touch only their own world run side by side; the others alone, watching everything made so far.
+  await pool(
+    runnable.filter((r) => !r.exclusive),
+    4,
+    (row) => runRow(row, (w) => () => w.scope()),
+  );
+  const everything = (): Scope => {
+    const all = worlds.flatMap((w) => [w.scope()]);
+    const users = [...Object.values(people).map((p) => p.id), ...all.flatMap((s) => s.users)];
+    return { users, actors: users, clubs: all.flatMap((s) => s.clubs), listings: all.flatMap((s) => s.listings) };
+  };
+  for (const row of runnable.filter((r) => r.exclusive)) await runRow(row, () => everything);
+
+  // The shared people's own rows are as they were when the file began (every change was put back).
+  const peopleChanged = diff(peopleBefore, await snapshot(peopleScope)).map(describe);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const passed = results.filter((r) => r.passed).length;
+  const covered = ROWS.filter((r) => r.coveredBy);
+  const summary = [
+    `permission matrix: ${ROWS.length} route/intent rows × ${ROLES.length} roles; ${runnable.length} rows run here = ${results.length} cells, ${passed} passed, ${results.length - passed} failed (${seconds} s)`,
+    `permission matrix: ${covered.length} club-membership rows are cells of the club permission matrix (${covered.map((r) => r.coveredBy).join(", ")})`,
+  ];
+  console.log(summary.join("\n"));
+  console.log(matrixTable(runnable, results));
+  for (const r of results.filter((r) => !r.passed)) console.log(`  ✗ ${r.row} / ${r.role}: expected ${r.expected} — ${r.detail}`);
+  recordFigures("permission-matrix", summary);
+  expect(results.filter((r) => !r.passed).map((r) => `${r.row} / ${r.role}: expected ${r.expected} — ${r.detail}`)).toEqual([]);
+  expect(peopleChanged, "the shared people's rows after the whole matrix").toEqual([]);
+});
+
+/** The matrix as printed: one line per row, one column per role. */
+function matrixTable(rows: Row[], results: Result[]) {
+  const short = (e: string) => (e === "allowed" ? "ok" : e.replace(/ → \/auth\?.*/, "→auth").replace(/ → (.*)/, "→$1").slice(0, 12));
+  const lines = [["row".padEnd(64), ...ROLES.map((r) => r.slice(0, 12).padEnd(12))].join(" ")];
+  for (const row of rows) {
+    const name = rowName(row);
+    const cells = ROLES.map((role) => {
+      const r = results.find((x) => x.row === name && x.role === role);
+      return `${r?.passed ? "" : "✗"}${short(r?.expected ?? "?")}`.padEnd(12);
+    });
+    lines.push([`${row.devOnly ? "[dev] " : ""}${name}`.slice(0, 64).padEnd(64), ...cells].join(" "));
+  }
+  return lines.join("\n");
+}
