@@ -34,6 +34,14 @@ export function createWorker(build: unknown) {
         const loadContext = getLoadContext({ request: readable, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
         const response = await handleRemixRequest(readable, loadContext);
         const headers = new Headers(response.headers);
+        let status = response.status;
+        headers.set("X-Request-Id", loadContext.requestId);
+        // The database could not be reached (ADR 047): the friendly page stays, the status says "try later".
+        if (loadContext.failure === "db_unavailable" && status >= 500) {
+          status = 503;
+          headers.set("Retry-After", "30");
+          headers.set("Cache-Control", "no-store");
+        }
         if (loadContext.dbTrace) {
           // What the database is asked from here on (waitUntil) is off the page's path (ADR 034).
           loadContext.dbTrace.responded();
@@ -41,7 +49,7 @@ export function createWorker(build: unknown) {
         }
         applySecurityHeaders(headers, { nonce, url, production: loadContext.env.APP_ENV === "production" });
         applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
-        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+        return new Response(response.body, { status, statusText: status === response.status ? response.statusText : "Service Unavailable", headers });
       } catch (error) {
         // Never a stack trace to the browser; the structured line is for the operator.
         console.error(JSON.stringify({ level: "error", event: "worker_error", path: url.pathname, message: String(error) }));

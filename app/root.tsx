@@ -163,7 +163,10 @@ export function ErrorBoundary() {
         ) : (
           <>
             <h1 className="text-2xl font-bold">Something went wrong</h1>
+            {/* The same words for every unexpected failure, read or write (ADR 047): a stopped database
+                answers 503 with this page. */}
             <p className="mt-2 text-slate-600">We couldn't load this page. Please try again in a moment.</p>
+            <p className="mt-1 text-slate-600">If you were saving something, it may not have been saved: please check, then send it again.</p>
             {showDetails && error instanceof Error ? (
               <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{error.message}</pre>
             ) : null}
