@@ -8,6 +8,7 @@ import { sessionCookieName } from "./app/domain/session.server";
 import { parseEnv } from "./app/lib/env.server";
 import { cleanupPhotos } from "./app/domain/photos.server";
 import { createDb } from "./db/client";
+import { faultSwitch, withFaults } from "./app/lib/faults.server";
 
 type Env = Bindings & Record<string, unknown>;
 
@@ -19,12 +20,16 @@ type Env = Bindings & Record<string, unknown>;
 export function createWorker(build: unknown) {
   const handleRemixRequest = createRequestHandler(build as ServerBuild);
   return {
-    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    async fetch(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
       const url = new URL(request.url);
       try {
         if (isCrossSiteWrite(request)) {
           return new Response("Cross-site request refused", { status: 403, headers: { "X-Content-Type-Options": "nosniff" } });
         }
+        // The dev-only fault switch (ADR 047): never on in production, where parseEnv refuses dev routes.
+        const { devRoutes } = parseEnv(rawEnv);
+        if (url.pathname === "/dev/faults") return await faultSwitch(request, devRoutes);
+        const env = withFaults(rawEnv, devRoutes);
         if (url.pathname.startsWith("/parties/")) {
           return (await routeRooms(request, env)) ?? new Response("Not found", { status: 404 });
         }
@@ -61,8 +66,9 @@ export function createWorker(build: unknown) {
     },
 
     /** Cron triggers (wrangler.toml [triggers]): the daily photo cleanup (ADR 017). */
-    async scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
-      const config = parseEnv(env);
+    async scheduled(_controller: ScheduledController, rawEnv: Env, _ctx: ExecutionContext): Promise<void> {
+      const config = parseEnv(rawEnv);
+      const env = withFaults(rawEnv, config.devRoutes);
       // A client of its own for this invocation: nothing that does I/O outlives it.
       const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
       try {
