@@ -24,6 +24,7 @@ import { getSession, isTestingModeOn } from "~/domain/session.server";
 import { useNonce } from "~/lib/nonce";
 import { userRoomAccess } from "~/lib/room-access.server";
 import { readToast } from "~/lib/toast.server";
+import { skipRevalidationWhenUnsaved } from "~/lib/unsaved";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -74,6 +75,9 @@ async function headerBadges(context: LoaderFunctionArgs["context"], viewer: View
   const [counts, userRoom] = await Promise.all([unreadCounts(context.db, viewer), userRoomAccess(context, viewer.id)]);
   return { badges: { directMessages: counts.directMessages, total: counts.total }, userRoom };
 }
+
+// A submission the server could not complete changed nothing: no reload (ADR 047, ~/lib/unsaved).
+export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
 // signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is
