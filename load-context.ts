@@ -4,6 +4,7 @@ import { parseEnv, type AppEnv, type Bindings } from "./app/lib/env.server";
 import { createPublish, createRealtime, type Publish, type Realtime } from "./app/lib/realtime.server";
 import { createNonce } from "./app/lib/security.server";
 import { createDbTrace, type DbTrace } from "./db/trace";
+import type { FailureKind } from "./db/errors";
 
 type Cloudflare = {
   env: Bindings & Record<string, unknown>;
@@ -24,6 +25,10 @@ declare module "@remix-run/cloudflare" {
     nonce: string;
     /** Round-trip tracing of this request's database calls (DB_TRACE=on, local stack only; ADR 034). */
     dbTrace: DbTrace | null;
+    /** This request's id in the structured error log (and the X-Request-Id header). */
+    requestId: string;
+    /** Set by entry.server's handleError when a loader or action failed unexpectedly (ADR 047). */
+    failure: FailureKind | null;
   }
 }
 
@@ -69,5 +74,7 @@ export function getLoadContext({
     publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise)),
     nonce,
     dbTrace,
+    requestId: crypto.randomUUID(),
+    failure: null,
   };
 }

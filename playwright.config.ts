@@ -35,6 +35,8 @@ export default defineConfig({
     { name: "chromium", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // Issue 14: the permission matrix and hostile-input sweeps — plain HTTP against the same stack, no page.
     { name: "security", testDir: "tests/security", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Issue 14 item 3: faults made for real on a stack of the suite's own (tests/faults/fault-stack.ts), one at a time.
+    { name: "faults", testDir: "tests/faults", fullyParallel: false, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",

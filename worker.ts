@@ -8,6 +8,7 @@ import { sessionCookieName } from "./app/domain/session.server";
 import { parseEnv } from "./app/lib/env.server";
 import { cleanupPhotos } from "./app/domain/photos.server";
 import { createDb } from "./db/client";
+import { faultSwitch, withFaults } from "./app/lib/faults.server";
 
 type Env = Bindings & Record<string, unknown>;
 
@@ -19,12 +20,16 @@ type Env = Bindings & Record<string, unknown>;
 export function createWorker(build: unknown) {
   const handleRemixRequest = createRequestHandler(build as ServerBuild);
   return {
-    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    async fetch(request: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
       const url = new URL(request.url);
       try {
         if (isCrossSiteWrite(request)) {
           return new Response("Cross-site request refused", { status: 403, headers: { "X-Content-Type-Options": "nosniff" } });
         }
+        // The dev-only fault switch (ADR 047): never on in production, where parseEnv refuses dev routes.
+        const { devRoutes } = parseEnv(rawEnv);
+        if (url.pathname === "/dev/faults") return await faultSwitch(request, devRoutes);
+        const env = withFaults(rawEnv, devRoutes);
         if (url.pathname.startsWith("/parties/")) {
           return (await routeRooms(request, env)) ?? new Response("Not found", { status: 404 });
         }
@@ -34,6 +39,14 @@ export function createWorker(build: unknown) {
         const loadContext = getLoadContext({ request: readable, context: { cloudflare: { env, ctx, cf: request.cf } }, nonce });
         const response = await handleRemixRequest(readable, loadContext);
         const headers = new Headers(response.headers);
+        let status = response.status;
+        headers.set("X-Request-Id", loadContext.requestId);
+        // The database could not be reached (ADR 047): the friendly page stays, the status says "try later".
+        if (loadContext.failure === "db_unavailable" && status >= 500) {
+          status = 503;
+          headers.set("Retry-After", "30");
+          headers.set("Cache-Control", "no-store");
+        }
         if (loadContext.dbTrace) {
           // What the database is asked from here on (waitUntil) is off the page's path (ADR 034).
           loadContext.dbTrace.responded();
@@ -41,7 +54,7 @@ export function createWorker(build: unknown) {
         }
         applySecurityHeaders(headers, { nonce, url, env: loadContext.env });
         applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
-        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+        return new Response(response.body, { status, statusText: status === response.status ? response.statusText : "Service Unavailable", headers });
       } catch (error) {
         // Never a stack trace to the browser; the structured line is for the operator.
         console.error(JSON.stringify({ level: "error", event: "worker_error", path: url.pathname, message: String(error) }));
@@ -53,8 +66,9 @@ export function createWorker(build: unknown) {
     },
 
     /** Cron triggers (wrangler.toml [triggers]): the daily photo cleanup (ADR 017). */
-    async scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
-      const config = parseEnv(env);
+    async scheduled(_controller: ScheduledController, rawEnv: Env, _ctx: ExecutionContext): Promise<void> {
+      const config = parseEnv(rawEnv);
+      const env = withFaults(rawEnv, config.devRoutes);
       // A client of its own for this invocation: nothing that does I/O outlives it.
       const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
       try {

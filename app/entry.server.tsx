@@ -1,4 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { failureKind } from "#db/errors";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
@@ -36,4 +37,38 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * The one place an unexpected loader or action failure is logged (ADR 047): one JSON line with the
+ * route, method, kind (db_unavailable, db_error, unexpected) and request id — never the SQL or its
+ * parameters. The kind goes on the load context, where worker.ts turns "the database cannot be
+ * reached" into 503; the page itself is the root ErrorBoundary.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  const kind = failureKind(error);
+  if (context.failure !== "db_unavailable") context.failure = kind;
+  const url = new URL(request.url);
+  console.error(
+    JSON.stringify({
+      level: "error",
+      event: "request_failed",
+      route: url.pathname.replace(/\.data$/, "") || "/",
+      method: request.method,
+      kind,
+      requestId: context.requestId,
+      message: innermostMessage(error),
+    }),
+  );
+}
+
+/** The root cause's message (a database error's own text, not drizzle's "Failed query: … params: …"). */
+function innermostMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 8 && current && typeof current === "object" && (current as { cause?: unknown }).cause; depth++) {
+    current = (current as { cause?: unknown }).cause;
+  }
+  const message = current instanceof Error ? `${current.name}: ${current.message}` : String(current);
+  return message.slice(0, 300);
 }

@@ -24,6 +24,7 @@ import { getSession, isTestingModeOn } from "~/domain/session.server";
 import { useNonce } from "~/lib/nonce";
 import { userRoomAccess } from "~/lib/room-access.server";
 import { readToast } from "~/lib/toast.server";
+import { skipRevalidationWhenUnsaved } from "~/lib/unsaved";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -74,6 +75,9 @@ async function headerBadges(context: LoaderFunctionArgs["context"], viewer: View
   const [counts, userRoom] = await Promise.all([unreadCounts(context.db, viewer), userRoomAccess(context, viewer.id)]);
   return { badges: { directMessages: counts.directMessages, total: counts.total }, userRoom };
 }
+
+// A submission the server could not complete changed nothing: no reload (ADR 047, ~/lib/unsaved).
+export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
 // signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is
@@ -163,7 +167,10 @@ export function ErrorBoundary() {
         ) : (
           <>
             <h1 className="text-2xl font-bold">Something went wrong</h1>
+            {/* The same words for every unexpected failure, read or write (ADR 047): a stopped database
+                answers 503 with this page. */}
             <p className="mt-2 text-slate-600">We couldn't load this page. Please try again in a moment.</p>
+            <p className="mt-1 text-slate-600">If you were saving something, it may not have been saved: please check, then send it again.</p>
             {showDetails && error instanceof Error ? (
               <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{error.message}</pre>
             ) : null}

@@ -3,6 +3,7 @@
 // under workerd and the native build under Node. No `node:` imports here — the Worker bundles it.
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { unavailableAware } from "./errors";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -28,7 +29,8 @@ export function createDb(config: DbConfig): Db & { $client: Client } {
   const client = createClient({
     url: config.url,
     authToken: config.authToken || undefined,
-    ...(config.fetch ? { fetch: config.fetch } : {}),
+    // Over HTTP, "could not reach the database" carries one name to the error boundary (db/errors.ts).
+    ...(isFile ? {} : { fetch: unavailableAware(config.fetch) }),
     // A local file is shared by a pool of connections; wait for a lock instead of failing
     // at once with SQLITE_BUSY when two requests write at the same time.
     ...(isFile ? { timeout: 5_000 } : {}),

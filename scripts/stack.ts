@@ -95,7 +95,7 @@ export function writeWorkerEnvFile(file: string, vars: Record<string, string>) {
 }
 
 /** `wrangler dev`'s arguments: the variables come from `envFile`, never from the command line. */
-export function wranglerDevArgs(opts: { port: number; persistTo: string; envFile: string; config?: string }) {
+export function wranglerDevArgs(opts: { port: number; persistTo: string; envFile: string; config?: string; testScheduled?: boolean }) {
   return [
     "dev",
     "--ip",
@@ -106,6 +106,8 @@ export function wranglerDevArgs(opts: { port: number; persistTo: string; envFile
     opts.persistTo,
     "--show-interactive-dev-session=false",
     ...(opts.config ? ["--config", opts.config] : []),
+    // GET /__scheduled runs the cron handler (the photo cleanup) on demand: the fault tests use it.
+    ...(opts.testScheduled ? ["--test-scheduled"] : []),
     "--env-file",
     resolve(opts.envFile),
   ];
@@ -119,11 +121,12 @@ export async function startStack(opts: {
   quiet?: boolean;
   /** A wrangler config other than ./wrangler.toml (the e2e stack's build snapshot). */
   config?: string;
+  testScheduled?: boolean;
 }) {
-  const database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
+  let database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
   mkdirSync(opts.persistTo, { recursive: true });
   const envFile = writeWorkerEnvFile(join(opts.persistTo, `worker-${opts.port}.env`), { ...opts.vars, DATABASE_URL: database.url });
-  const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, config: opts.config });
+  const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, config: opts.config, testScheduled: opts.testScheduled });
   // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
   const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args], {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
@@ -153,7 +156,24 @@ export async function startStack(opts: {
     await stop();
     throw new Error(`${(error as Error).message}\n${log}`);
   }
-  return { url, databaseUrl: database.url, stop, log: () => log };
+  let databaseUp = true;
+  return {
+    url,
+    databaseUrl: database.url,
+    stop,
+    log: () => log,
+    /** Stops the libSQL server (a database outage: the Worker's requests to it are refused; ADR 047). */
+    async stopDatabase() {
+      databaseUp = false;
+      await database.close();
+    },
+    /** Starts it again on the same port over the same file; the Worker is not restarted. */
+    async startDatabase() {
+      if (databaseUp) return;
+      database = await startLocalDbServer({ file: opts.dbFile, port: database.port });
+      databaseUp = true;
+    },
+  };
 }
 
 /**

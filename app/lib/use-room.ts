@@ -102,8 +102,11 @@ async function open(key: string, shared: SharedRoom) {
   });
   shared.socket = socket;
   socket.addEventListener("open", () => {
+    // A first connect that failed before it succeeded missed events too (the room was down when the
+    // page loaded): catch up then as after any reconnect.
+    const missed = opened || shared.status === "paused";
     setStatus(shared, "open");
-    if (opened) for (const listener of shared.listeners) listener.onReconnect();
+    if (missed) for (const listener of shared.listeners) listener.onReconnect();
     opened = true;
   });
   // Dropped, or a first attempt failed: say so rather than "connecting" forever; retries go on.

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { conditionBadge } from "~/catalog/conditions";
 import { isListingStatus } from "~/catalog/options";
@@ -24,6 +25,7 @@ import { lazy, Suspense } from "react";
 
 // Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
 const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
+import { skipRevalidationWhenUnsaved } from "~/lib/unsaved";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -167,6 +169,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   return data({ error: "Unknown action" }, { status: 400 });
 }
+
+/**
+ * With JavaScript the question box is a fetcher. When the server fails unexpectedly (the database
+ * cannot be reached: a 503 and one log line, ADR 047), it answers like any refused message — the
+ * spec's "Failed to send message. Please try again." with the question back in the box — rather
+ * than the page giving way to the error boundary. Every other submission, and a 404, goes on as before.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const viaFetcher = (await request.clone().formData()).get("via") === "fetcher";
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (!viaFetcher || isRouteErrorResponse(error)) throw error;
+    return {
+      ok: false as const,
+      unsaved: true as const,
+      toast: { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" as const },
+    };
+  }
+}
+
+export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 export default function ListingDetail() {
   const { listing, seller, viewer, isOwner, favorited, threads, access } = useLoaderData<typeof loader>();
