@@ -15,6 +15,8 @@ export type DbConfig = {
   authToken?: string;
   /** A fetch for the HTTP client (round-trip tracing on the local stack, db/trace.ts). */
   fetch?: typeof fetch;
+  /** How long a `file:` connection waits for another writer's lock before SQLITE_BUSY (default 5 s). */
+  busyTimeoutMs?: number;
 };
 
 /**
@@ -33,7 +35,7 @@ export function createDb(config: DbConfig): Db & { $client: Client } {
     ...(isFile ? {} : { fetch: unavailableAware(config.fetch) }),
     // A local file is shared by a pool of connections; wait for a lock instead of failing
     // at once with SQLITE_BUSY when two requests write at the same time.
-    ...(isFile ? { timeout: 5_000 } : {}),
+    ...(isFile ? { timeout: config.busyTimeoutMs ?? 5_000 } : {}),
   });
   return drizzle(client, { schema });
 }

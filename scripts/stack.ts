@@ -122,6 +122,8 @@ export async function startStack(opts: {
   /** A wrangler config other than ./wrangler.toml (the e2e stack's build snapshot). */
   config?: string;
   testScheduled?: boolean;
+  /** wrangler's log level for this stack (default LOOPBACK_ENV's, "warn"): "log" keeps the Worker's console.log lines. */
+  logLevel?: "log" | "info" | "warn" | "error";
 }) {
   let database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
   mkdirSync(opts.persistTo, { recursive: true });
@@ -130,7 +132,7 @@ export async function startStack(opts: {
   // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
   const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args], {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
-    env: { ...process.env, ...LOOPBACK_ENV },
+    env: { ...process.env, ...LOOPBACK_ENV, ...(opts.logLevel ? { WRANGLER_LOG: opts.logLevel } : {}) },
   });
   let log = "";
   wrangler.stdout?.on("data", (d) => (log += d));

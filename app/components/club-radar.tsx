@@ -22,14 +22,18 @@ function NewRequest({ slug, constraint }: { slug: string; constraint: Record<str
   const fetcher = useFetcher<PostRequestActionData>();
   // A fresh client-made id per request: a double submit or a retry reuses it, so one row is stored.
   const [requestId, setRequestId] = useState(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : ""));
-  const submitted = useRef(false);
+  // The fetcher's data when this submission started: React Router keeps a fetcher's last data
+  // through a later redirect, so "posted" is "no new data", not "no data" (an earlier refusal by
+  // the server — sent before the lazy validator loaded — would otherwise keep the dialog open).
+  const submitted = useRef<{ data: PostRequestActionData | undefined } | null>(null);
   useEffect(() => {
     if (fetcher.state !== "idle") {
-      submitted.current = true;
+      submitted.current ??= { data: fetcher.data };
     } else if (submitted.current) {
-      submitted.current = false;
-      // A redirect (posted) leaves no data: close and start a new request next time.
-      if (!fetcher.data) {
+      const before = submitted.current.data;
+      submitted.current = null;
+      // A redirect (posted) brings no new data: close and start a new request next time.
+      if (fetcher.data === before) {
         dialog.current?.close();
         setRequestId(crypto.randomUUID());
       }

@@ -80,7 +80,7 @@ export function CategoryFields({
       ) : null}
       {!hydrated ? (
         <div className="flex items-end">
-          <button type="submit" name="intent" value="refresh" formNoValidate className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <button type="submit" name="intent" value="refresh" formNoValidate className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm">
             Update options
           </button>
         </div>

@@ -12,9 +12,15 @@ export function useLazyValidation<Output>(load: () => Promise<(formData: FormDat
   type Validate = (formData: FormData) => Submission<Output>;
   const state = useRef<{ validate: Validate | null; loading: Promise<void> | null }>({ validate: null, loading: null });
   function preload() {
-    state.current.loading ??= load().then((validate) => {
-      state.current.validate = validate;
-    });
+    state.current.loading ??= load().then(
+      (validate) => {
+        state.current.validate = validate;
+      },
+      // A chunk that failed to arrive (offline, a new deploy): the server still validates; try again on the next input.
+      () => {
+        state.current.loading = null;
+      }
+    );
   }
   function onValidate({ formData }: { formData: FormData }): Submission<Output> {
     const { validate } = state.current;

@@ -96,6 +96,26 @@ test("requests are posted, fulfilled and deleted live in a second member's brows
   await other.context.close();
 });
 
+test("before the form's validator has loaded, a title refused by the server and then a valid one: the dialog closes once posted", async ({ browser }) => {
+  const { club, ann } = await clubWithMembers();
+  const author = await pageAs(browser, ann);
+  // The validator chunk never arrives (a slow phone): every submit is checked by the server alone.
+  await author.page.route(/\/assets\/form-validators-[^/]*\.js$/, (route) => route.abort());
+  await author.page.goto(`/club/${club.slug}?tab=radar`);
+  await author.page.getByRole("button", { name: "New Request" }).click();
+  const dialog = author.page.getByRole("dialog", { name: "Post a Request" });
+  const refused = author.page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/requests"));
+  await dialog.getByRole("button", { name: "Post Request" }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await dialog.getByLabel("Title").fill("Shin guards, youth M");
+  await dialog.getByRole("button", { name: "Post Request" }).click();
+  await expect(author.page.getByText("Request posted")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await rows(club)).map((r) => r.title)).toEqual(["Shin guards, youth M"]);
+  await author.context.close();
+});
+
 test("only the author can fulfil or delete: another member's and the owner's forged POSTs change nothing", async ({ browser }) => {
   const { club, owner, ann, ben } = await clubWithMembers();
   const id = randomUUID();

@@ -17,7 +17,9 @@ export const hashSessionToken = (token: string) => createHash("sha256").update(t
 
 let shared: Db | null = null;
 export function e2eDb() {
-  shared ??= createDb({ url: `file:${E2E_DB_FILE}` });
+  // The tests' own writes share the file with the running stack: under the full suite's load a
+  // setup batch can queue behind the server's writes for more than the app's 5 s.
+  shared ??= createDb({ url: `file:${E2E_DB_FILE}`, busyTimeoutMs: 30_000 });
   return shared;
 }
 

@@ -52,6 +52,8 @@ export async function startFaultStack() {
     config,
     quiet: true,
     testScheduled: true,
+    // The cleanup reports with console.log, which wrangler's default "warn" level would drop.
+    logLevel: "log",
   });
   const db = createDb({ url: `file:${dbFile}` });
   const startupMs = performance.now() - started;
