@@ -15,6 +15,10 @@ const chromium = {
   ],
 };
 
+// One seed for the whole run of the hostile-input suite (tests/security/hostile-input.spec.ts): chosen
+// here, in the main process, so every worker inherits the same one (fixed under CI, ADR 046).
+process.env.HOSTILE_SEED ??= String(process.env.CI ? 20261123 : Math.floor(Math.random() * 2 ** 31));
+
 export default defineConfig({
   testDir: "tests",
   // Per run, so parallel runs on one machine do not wipe each other's traces.

@@ -94,10 +94,21 @@ if (ensureChromium()) {
 // Figures the suites measured (issue 14 Proof: matrix cells, hostile inputs, faults survived, …): each
 // suite writes its own lines to .cache/figures/<name>.txt.
 if (existsSync(".cache/figures")) {
-  const files = readdirSync(".cache/figures").filter((name) => name.endsWith(".txt")).sort();
+  const files = readdirSync(".cache/figures").filter((name) => name.endsWith(".txt") || name.endsWith(".counts.jsonl")).sort();
   if (files.length) {
     console.log("\n━━ figures");
-    for (const name of files) console.log(readFileSync(`.cache/figures/${name}`, "utf8").trimEnd());
+    for (const name of files) {
+      const text = readFileSync(`.cache/figures/${name}`, "utf8").trimEnd();
+      if (name.endsWith(".txt")) {
+        // Several workers may record the same line (a seed): once is enough.
+        console.log([...new Set(text.split("\n"))].join("\n"));
+        continue;
+      }
+      // Counts from several workers: summed, one line.
+      const sums = new Map<string, number>();
+      for (const line of text.split("\n")) for (const [key, value] of Object.entries(JSON.parse(line) as Record<string, number>)) sums.set(key, (sums.get(key) ?? 0) + value);
+      console.log(`${name.replace(/\.counts\.jsonl$/, "")}: ${[...sums].map(([key, value]) => `${key} ${value}`).join(", ")}`);
+    }
   }
 }
 

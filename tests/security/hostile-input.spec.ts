@@ -23,9 +23,13 @@ import {
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { recordFigures } from "./figures";
+import { recordCounts, recordFigures } from "./figures";
 
-const SEED = Number(process.env.HOSTILE_SEED ?? (process.env.CI ? 20261123 : Math.floor(Math.random() * 2 ** 31)));
+// Set once per run by playwright.config.ts (so every worker has the same one); HOSTILE_SEED=<n> replays a run.
+const SEED = Number(process.env.HOSTILE_SEED ?? 20261123);
+// Each lane sends its inputs one after another, and a loaded machine answers slower: a lane's
+// hundred-odd requests get more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
 const db = () => e2eDb();
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +409,17 @@ test.afterAll(async () => {
     `rows changed on refusal: ${tally.changedOnRefusal} of ${tally.refused} refused`,
   ];
   console.log(lines.join("\n"));
-  recordFigures("hostile-input", lines);
+  // This worker's share: the workers' counts are summed into one line at the end of npm test.
+  recordCounts("hostile-input", {
+    "inputs sent": tally.sent,
+    "2xx": tally["2xx"],
+    "3xx": tally["3xx"],
+    "4xx": tally["4xx"],
+    "5xx": tally["5xx"],
+    refused: tally.refused,
+    "rows changed on refusal": tally.changedOnRefusal,
+  });
+  recordFigures("hostile-input", [`hostile-input seed: ${SEED} (HOSTILE_SEED=${SEED} repeats it)`]);
 });
 
 // Row readers, scoped to this file's people so other suites running alongside cannot disturb them.
