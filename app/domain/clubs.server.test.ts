@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubMembers, clubs } from "#db/schema";
+import { clubMembers, clubs, listingPhotos, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../tests/factories";
 import {
@@ -134,6 +134,18 @@ describe("getClubPage (02 §2 Club page)", () => {
     const forMember = (await getClubPage(t.db, member, "page-fc"))!;
     expect(forMember.listings.every((l) => l.linkable)).toBe(true);
     expect(forMember.can).toMatchObject({ listItem: true, leave: true, manage: false, join: false });
+  });
+
+  test("a card shows its photo only to viewers /photos/ serves it to: a club-only listing in a visitor's preview has the no-photo tile", async () => {
+    const [clubOnly] = await t.db.select({ id: listings.id, audience: listings.audience }).from(listings).where(eq(listings.title, "Item 5"));
+    expect(clubOnly.audience).not.toBe("public");
+    await t.db.insert(listingPhotos).values({ listingId: clubOnly.id, position: 0, r2Key: "listings/page-fc-item-5.jpg", contentType: "image/jpeg", byteSize: 10, width: 40, height: 30 });
+    const photoOfItem5 = (page: NonNullable<Awaited<ReturnType<typeof getClubPage>>>) => page.listings.find((l) => l.title === "Item 5")?.photoUrl;
+    expect(photoOfItem5((await getClubPage(t.db, null, "page-fc"))!)).toBeNull();
+    expect(photoOfItem5((await getClubPage(t.db, member, "page-fc"))!)).toBe("/photos/listings/page-fc-item-5.jpg");
+    // A signed-in stranger may open a public club's listings (02 §6), so the photo is theirs to see.
+    expect(photoOfItem5((await getClubPage(t.db, stranger, "page-fc"))!)).toBe("/photos/listings/page-fc-item-5.jpg");
+    await t.db.delete(listingPhotos).where(eq(listingPhotos.listingId, clubOnly.id));
   });
 
   test("Team Info: the owner's name, member count, created date", async () => {

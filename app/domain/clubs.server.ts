@@ -228,6 +228,9 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   const preview = !allowed.viewListingsAll;
   const inClub = sql`listings.status = 'active' and exists (select 1 from listing_clubs lc where lc.listing_id = listings.id and lc.club_id = ${club.id})`;
   const linkable = viewer ? sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end` : sql`0`;
+  // A card's photo only when /photos/ would serve it to this viewer (the listing's own rule): a
+  // club-only listing in a visitor's preview shows the no-photo tile, not a broken image.
+  const photoShown = sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end`;
 
   const [counts, listingRows, roster] = await Promise.all([
     db.all<{ listings: number; members: number; admin_name: string | null }>(sql`
@@ -239,7 +242,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo: string | null; linkable: number }>(sql`
       select listings.id, listings.title, listings.sport, ${priceColumnFor(viewer, { club })} as price_cents, listings.condition,
         listings.city, listings.state, listings.created_at, ${linkable} as linkable,
-        ${cardPhotoJson} as photo
+        case when ${photoShown} = 1 then ${cardPhotoJson} end as photo
       from listings where ${inClub}
       order by listings.created_at desc, listings.id
       ${preview ? sql`limit ${ANONYMOUS_PREVIEW_SIZE}` : sql``}`),
