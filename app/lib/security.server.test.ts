@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { applySecurityHeaders, isCrossSiteWrite, isProduction, MAX_RETURN_PATH, returnPath, safeRedirect } from "./security.server";
+import { applySecurityHeaders, isCrossSiteWrite, isProduction, locationValue, MAX_RETURN_PATH, returnPath, safeRedirect } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("https://lockerswap.test/auth", { method: "POST", headers });
@@ -119,5 +119,20 @@ describe("redirect targets stay small enough for a Location header (issue 14 §2
     expect(returnPath(new URL("https://app.test/in-play?q=ball"))).toBe("/in-play?q=ball");
     expect(returnPath(new URL(`https://app.test/${"p".repeat(MAX_RETURN_PATH + 1)}`))).toBe("/");
     expect(safeRedirect(long, "/home")).toBe("/home");
+  });
+});
+
+describe("server-built redirect targets are valid Location values (locationValue)", () => {
+  test("a path made from a decoded URL parameter with control characters and spaces is percent-encoded", () => {
+    // POST /listing/%20%1F%7F%1B… (found by the hostile-input suite): the action redirected to the raw id.
+    const target = locationValue("/listing/ \u001f\u007f\u001b \u0007 x");
+    expect(target).toBe("/listing/%20%1F%7F%1B%20%07%20x");
+    expect(() => new Headers({ Location: target })).not.toThrow();
+    expect(/[^\u0021-\u007e]/.test(target)).toBe(false);
+  });
+  test("non-ASCII is encoded, clean targets and their queries pass unchanged", () => {
+    expect(locationValue("/club/caf\u00e9")).toBe("/club/caf%C3%A9");
+    expect(locationValue("/club/river-fc/manage?tab=members#top")).toBe("/club/river-fc/manage?tab=members#top");
+    expect(locationValue("/auth?redirectTo=%2Fin-play")).toBe("/auth?redirectTo=%2Fin-play");
   });
 });

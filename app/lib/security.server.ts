@@ -74,6 +74,18 @@ export function returnPath(url: URL): string {
 const REDIRECT_BASE = "https://redirect-target.invalid";
 
 /**
+ * A server-built redirect target as a valid `Location` value. Paths built from a URL parameter
+ * (`/listing/${params.id}`) carry what the request's URL decoded, control characters included, which
+ * no header may hold: a response with one is unreadable to the client. Anything outside printable
+ * ASCII is percent-encoded the way a browser would (the URL parser); clean targets pass unchanged.
+ */
+export function locationValue(target: string): string {
+  if (!/[^\u0021-\u007e]/.test(target)) return target;
+  const url = new URL(target, REDIRECT_BASE);
+  return url.origin === REDIRECT_BASE ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
+/**
  * The one check for every redirect to a user-given target (`redirectTo` on /auth, /favorites, the
  * location form, the Google round trip): a path on this site, or the fallback. The target is
  * normalised first (dot segments, backslashes, percent-encoding) and the check runs on the result,

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { locationValue } from "./security.server";
 import { z } from "zod";
 
 /**
@@ -43,7 +44,7 @@ export async function toastCookie(context: AppLoadContext, toast: Toast | Toast[
 export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast | Toast[], init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastCookie(context, toast));
-  return redirect(url, { ...init, headers });
+  return redirect(locationValue(url), { ...init, headers });
 }
 
 /**
