@@ -3,6 +3,7 @@
 // on `window`, so a page (/messages) can react without opening a second socket.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { BADGES_EVENT, type LiveCounts } from "./club-unread-badge";
 import type { UserEvent } from "./room-events";
 import { useRoom, type RoomAccess } from "./use-room";
 
@@ -31,11 +32,14 @@ export function useStableRoomAccess(access: RoomAccess | null, maxAgeMs = 5 * 60
 
 /** The header's badges: the loader's counts, refetched from /api/badges whenever the user room says so. */
 export function useLiveBadges(initial: Badges, room: RoomAccess) {
-  const fetcher = useFetcher<Badges>();
+  const fetcher = useFetcher<LiveCounts>();
   const [badges, setBadges] = useState(initial);
   useEffect(() => setBadges(initial), [initial.directMessages, initial.total]);
   useEffect(() => {
-    if (fetcher.data && typeof fetcher.data.total === "number") setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
+    if (fetcher.data && typeof fetcher.data.total === "number") {
+      setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
+      window.dispatchEvent(new CustomEvent(BADGES_EVENT, { detail: fetcher.data }));
+    }
   }, [fetcher.data]);
   const load = useRef(fetcher.load);
   load.current = fetcher.load;

@@ -11,6 +11,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { clubNotFound } from "~/domain/club-access.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
+import { unreadDirectMessageCount } from "~/domain/club-chat.server";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
@@ -18,6 +19,7 @@ import { loadMessagesTab } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useClubUnreadBadge } from "~/lib/club-unread-badge";
 import { listingPhotoUrl } from "~/schemas/search";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
@@ -64,6 +66,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
   const radar = tab === "radar" ? await radarTabData(context, page.access) : null;
+  // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
+  // Messages has just marked some read, so count again then; otherwise the page's own count.
+  const unreadDirectMessages = messages?.dm ? await unreadDirectMessageCount(context.db, page.access) : page.unreadDirectMessages;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
@@ -105,6 +110,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     rosterHidden: page.rosterHidden,
     messages,
     radar,
+    // The club id only to members: the live badge picks this club out of /api/badges' perClub.
+    messagesBadge: page.can.readMessages ? { clubId: club.id, unread: unreadDirectMessages } : null,
   };
 }
 
@@ -117,12 +124,13 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function ClubPage() {
   const data = useLoaderData<typeof loader>();
   const { club, tab } = data;
-  const tabs: { key: Tab; label: string }[] = [
+  const unread = useClubUnreadBadge(data.messagesBadge);
+  const tabs: { key: Tab; label: string; badge?: number }[] = [
     { key: "in-play", label: club.showListingCount ? `In Play (${data.listingCount})` : "In Play" },
     { key: "team-info", label: "Team Info" },
     { key: "roster", label: `Roster (${data.memberCount} ${data.memberCount === 1 ? "member" : "members"})` },
     ...(data.can.readRequests ? [{ key: "radar" as const, label: "On the Radar" }] : []),
-    ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages" }] : []),
+    ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages", badge: unread }] : []),
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -141,6 +149,12 @@ export default function ClubPage() {
                 }`}
               >
                 {t.label}
+                {t.badge ? (
+                  <span data-testid="club-messages-badge" className="ml-1.5 rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
+                    {t.badge}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}
