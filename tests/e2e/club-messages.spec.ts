@@ -332,6 +332,26 @@ test.describe("with JavaScript off", () => {
     await expect(chatLog(page).getByText("old 0", { exact: true })).toBeVisible();
   });
 
+  test("a DM conversation's older messages are a link away", async ({ page, context }) => {
+    const c = await club();
+    const mia = await member(c, "Mia");
+    const noah = await member(c, "Noah");
+    const base = Date.now() - 3600_000;
+    await db()
+      .insert(clubDirectMessages)
+      .values(Array.from({ length: 103 }, (_, i) => ({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: `note ${i}`, createdAt: new Date(base + i * 1000) })));
+    await signInAs(context, mia.id);
+    await page.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`);
+    const log = page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` });
+    await expect(log.getByText("note 102", { exact: true })).toBeVisible();
+    await expect(log.getByText("note 2", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Older messages" }).click();
+    await expect(log.getByText("note 0", { exact: true })).toBeVisible();
+    await expect(log.getByText("note 2", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the latest messages" }).click();
+    await expect(log.getByText("note 102", { exact: true })).toBeVisible();
+  });
+
   test("a direct message is sent and a refused one comes back with its text", async ({ page, context }) => {
     const c = await club();
     const mia = await member(c, "Mia");
