@@ -127,7 +127,9 @@ try {
     ws.addEventListener("close", () => {
       if (closing) return;
       reconnects[index]!++;
-      void join(cookie, index).then((next) => (sockets[index] = next));
+      join(cookie, index)
+        .then((next) => (sockets[index] = next))
+        .catch((error) => console.error(`socket ${index} could not rejoin: ${String(error)}`));
     });
     return ws;
   }
