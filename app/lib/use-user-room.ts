@@ -3,15 +3,22 @@
 // on `window`, so a page (/messages) can react without opening a second socket.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { BADGES_EVENT, type LiveCounts } from "./club-unread-badge";
 import type { UserEvent } from "./room-events";
 import { useRoom, type RoomAccess } from "./use-room";
 
 const USER_EVENT = "lockerswap:user-event";
+/**
+ * Fresh counts from /api/badges, re-broadcast so a page's own badge follows the header's (the club
+ * page's Messages tab: ~/components/club-unread-badge, which spells the same name rather than import it, so
+ * the header's chunk gains no shared-chunk dependency, ADR 033).
+ */
+export const BADGES_EVENT = "lockerswap:badges";
 /** Events after which the badge counts are refetched (they are derived from read_at on the server). */
 export const BADGE_EVENTS: ReadonlySet<string> = new Set(["badges.changed", "dm.created", "dm.read", "listing.message.created"]);
 
 export type Badges = { directMessages: number; total: number };
+/** What /api/badges answers (app/domain/inbox.server.ts `unreadCounts`). */
+export type LiveCounts = Badges & { perClub: Record<string, number> };
 
 /**
  * Loaders mint a fresh token on every revalidation; reconnecting each time would drop events in the

@@ -19,7 +19,6 @@ import { loadMessagesTab } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useClubUnreadBadge } from "~/lib/club-unread-badge";
 import { listingPhotoUrl } from "~/schemas/search";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
@@ -32,6 +31,8 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // in full; the browser hydrates them when their chunk arrives.
 const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module) => ({ default: module.ClubMessagesTab })));
 const RadarTab = lazy(() => import("~/components/club-radar").then((module) => ({ default: module.RadarTab })));
+// The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
+const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
 const InviteCodeDialog = lazy(() => import("~/components/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -124,13 +125,12 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function ClubPage() {
   const data = useLoaderData<typeof loader>();
   const { club, tab } = data;
-  const unread = useClubUnreadBadge(data.messagesBadge);
-  const tabs: { key: Tab; label: string; badge?: number }[] = [
+  const tabs: { key: Tab; label: string }[] = [
     { key: "in-play", label: club.showListingCount ? `In Play (${data.listingCount})` : "In Play" },
     { key: "team-info", label: "Team Info" },
     { key: "roster", label: `Roster (${data.memberCount} ${data.memberCount === 1 ? "member" : "members"})` },
     ...(data.can.readRequests ? [{ key: "radar" as const, label: "On the Radar" }] : []),
-    ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages", badge: unread }] : []),
+    ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages" }] : []),
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -149,11 +149,10 @@ export default function ClubPage() {
                 }`}
               >
                 {t.label}
-                {t.badge ? (
-                  <span data-testid="club-messages-badge" className="ml-1.5 rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
-                    {t.badge}
-                    <span className="sr-only"> unread</span>
-                  </span>
+                {t.key === "messages" && data.messagesBadge ? (
+                  <Suspense>
+                    <ClubUnreadBadge badge={data.messagesBadge} />
+                  </Suspense>
                 ) : null}
               </Link>
             </li>
