@@ -3,6 +3,6 @@
 import * as build from "./build/server";
 import { createWorker } from "./worker";
 
-export { LobbyRoom, ClubRoom, UserRoom, ListingRoom } from "./party";
+export { LobbyRoom, ClubRoom, UserRoom } from "./party";
 
 export default createWorker(build);

@@ -1,22 +1,23 @@
 /**
  * Realtime fan-out (issue 12 Proof): N members connected to one club room with real tokens from
- * /api/rooms/token; messages posted through an action; prints p50 / p95 / max from the POST to each
- * socket's receipt, and `lost` / `duplicated` counts. Prints; asserts nothing.
+ * /api/rooms/token; messages sent through the real club chat action (a member's own session POSTs
+ * the Group Chat composer's form to /club/{slug}/messages, as the browser's fetcher does); prints
+ * p50 / p95 / max from the start of the POST to each socket's receipt, and `lost` / `duplicated`
+ * counts. Prints; asserts nothing.
  *
- *   node --import tsx bench/realtime-fanout.ts [--sockets 500] [--messages 20] [--url http://127.0.0.1:8806]
+ *   node --import tsx bench/realtime-fanout.ts [--sockets 500] [--messages 20] [--url http://127.0.0.1:8806 --db file]
  *   node --import tsx bench/realtime-fanout.ts --soak [--sockets 50]   200 senders × 50 messages at once
  *
- * The action: the club chat action is not on this branch yet, so messages go through the dev-only
- * publisher on /dev/realtime (intent=club: an active member publishes `club.message.created` to
- * their club through context.publish, the chat action's path, without storing a row). Swap in the
- * chat action's URL when it lands; the soak's "exactly 10,000 rows" needs it.
+ * Sending is rate-limited per user (CLUB_SEND_RATE_LIMIT, 60 a minute; no env var changes it): the
+ * soak's 50 per sender stays under it, and a longer single-sender run waits out a 429 and retries.
+ * Every message carries its client-made id, so a retry after a reset connection is stored once —
+ * the soak then checks the table holds exactly senders × messages rows.
  *
  * Without --url it builds the current code into a snapshot and starts its own stack on a scratch
  * database (like the e2e stack). With --url, the target must share the database file given by
- * --db (members and sessions are inserted into it) and have dev routes on.
- */
+ * --db (members and sessions are inserted into it). */
 import { spawnSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -28,6 +29,7 @@ if (typeof WebSocket === "undefined") {
 
 const { createDb } = await import("../db/client");
 const { sessions } = await import("../db/schema");
+const { sql } = await import("drizzle-orm");
 const { buildSnapshot, run, startStack } = await import("../scripts/stack");
 const { E2E_VARS } = await import("../tests/setup/e2e-env");
 const { addTestMember, createTestClub, createTestUser } = await import("../tests/factories");
@@ -98,17 +100,18 @@ try {
     return `ls_session=${token}`;
   });
 
-  // Every socket with a real token from the endpoint, as useRoom gets one.
+  // Every socket with a real token from the endpoint, as useRoom gets one; when the room closes it
+  // (the token's 10 minutes are up, ADR 039) it rejoins with a fresh token, like useRoom.
   const received: Map<string, number>[] = [];
   const order: string[][] = [];
+  const reconnects: number[] = [];
   let duplicated = 0;
-  const sockets = await pool(cookies.slice(0, socketCount), 20, async (cookie, index) => {
+  let closing = false;
+  async function join(cookie: string, index: number): Promise<WebSocket> {
     const response = await fetch(`${base}/api/rooms/token?kind=club&id=${club.id}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`token: ${response.status}`);
     const access = (await response.json()) as { party: string; room: string; token: string };
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/parties/${access.party}/${access.room}?token=${encodeURIComponent(access.token)}`);
-    received[index] = new Map();
-    order[index] = [];
     ws.addEventListener("message", (message) => {
       const at = performance.now();
       const event = JSON.parse(String(message.data)) as { type: string; message?: { id: string } };
@@ -121,28 +124,57 @@ try {
       ws.addEventListener("open", () => ok(), { once: true });
       ws.addEventListener("error", () => fail(new Error("socket error")), { once: true });
     });
+    ws.addEventListener("close", () => {
+      if (closing) return;
+      reconnects[index]!++;
+      join(cookie, index)
+        .then((next) => (sockets[index] = next))
+        .catch((error) => console.error(`socket ${index} could not rejoin: ${String(error)}`));
+    });
     return ws;
+  }
+  const sockets = await pool(cookies.slice(0, socketCount), 20, async (cookie, index) => {
+    received[index] = new Map();
+    order[index] = [];
+    reconnects[index] = 0;
+    return join(cookie, index);
   });
   console.log(`${sockets.length} sockets open in club:${club.id}`);
 
   const sentAt = new Map<string, number>();
-  const failedPosts: number[] = [];
+  /** Message id (the client-made id) → who sent it and its place in their sequence. */
+  const sentBy = new Map<string, { sender: number; seq: number }>();
+  const failedPosts: string[] = [];
   const postTimes: number[] = [];
-  const unanswered = new Set<string>();
+  let retries = 0;
+  // The composer's fetcher: POST to the chat form's action, the single-fetch `.data` URL, respond=json.
+  const chatAction = `${base}/club/${club.slug}/messages.data`;
   async function post(senderIndex: number, seq: number) {
-    const id = `s${senderIndex}-${String(seq).padStart(4, "0")}`;
-    const body = new URLSearchParams({ intent: "club", clubId: club.id, id, content: `message ${id}` });
+    const id = randomUUID();
+    const body = new URLSearchParams({ intent: "post", kind: "chat", content: `message s${senderIndex}-${seq}`, clientId: id, respond: "json" });
     sentAt.set(id, performance.now());
-    try {
-      const response = await fetch(`${base}/dev/realtime.data`, { method: "POST", body, headers: { cookie: cookies[senderIndex]! } });
-      await response.arrayBuffer();
-      if (!response.ok) failedPosts.push(response.status);
-      postTimes.push(performance.now() - sentAt.get(id)!);
-    } catch {
-      // Refused or reset before an answer (the local dev server under 200 at once): counted, not retried —
-      // this publisher has no client id to de-duplicate a retry; it may or may not have been delivered.
-      failedPosts.push(0);
-      unanswered.add(id);
+    sentBy.set(id, { sender: senderIndex, seq });
+    for (let attempt = 0; ; attempt++) {
+      let status = 0;
+      try {
+        const response = await fetch(chatAction, { method: "POST", body, headers: { cookie: cookies[senderIndex]!, origin: base } });
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        // Refused or reset before an answer (the local stack under 200 at once): retried with the
+        // same client-made id, so it is stored once whatever happened the first time.
+      }
+      if (status === 200) {
+        postTimes.push(performance.now() - sentAt.get(id)!);
+        return;
+      }
+      if (attempt >= 20) {
+        failedPosts.push(`${id}: ${status}`);
+        return;
+      }
+      retries++;
+      // 429: the per-user limit; wait out part of its minute. Otherwise a short pause.
+      await new Promise((r) => setTimeout(r, status === 429 ? 5000 : 200 * (attempt + 1)));
     }
   }
 
@@ -151,13 +183,16 @@ try {
   await Promise.all(Array.from({ length: senders }, async (_, s) => {
     for (let seq = 0; seq < perSender; seq++) await post(s, seq);
   }));
-  const expected = (sentAt.size - unanswered.size) * sockets.length;
-  // Wait (on a condition) until every socket has every message, or nothing new arrives for 5 s.
+  const stored = new Set(
+    (await db.all<{ id: string }>(sql`select id from club_messages where club_id = ${club.id}`)).map((row) => row.id),
+  );
+  const expected = stored.size * sockets.length;
+  // Wait (on a condition) until every socket has every stored message, or nothing new arrives for 5 s.
   let last = -1;
   let quietSince = performance.now();
   for (;;) {
     const all = received.reduce((sum, m) => sum + m.size, 0);
-    if (all >= sentAt.size * sockets.length) break;
+    if (all >= expected) break;
     if (all !== last) {
       last = all;
       quietSince = performance.now();
@@ -168,33 +203,46 @@ try {
 
   const latencies: number[] = [];
   let got = 0;
-  for (const map of received) {
+  let caughtUp = 0;
+  let lost = 0;
+  received.forEach((map, index) => {
     for (const [id, at] of map) {
-      if (unanswered.has(id)) continue;
+      if (!stored.has(id)) continue;
       latencies.push(at - sentAt.get(id)!);
       got++;
     }
-  }
+    // A socket that rejoined would catch up from the database, as the page does after a reconnect.
+    const missing = [...stored].filter((id) => !map.has(id)).length;
+    if (reconnects[index]! > 0) caughtUp += missing;
+    else lost += missing;
+  });
   latencies.sort((a, b) => a - b);
   // Per-sender order: on every socket, each sender's messages arrive in the order they were sent.
   let outOfOrder = 0;
   for (const list of order) {
-    const lastSeq = new Map<string, string>();
+    const lastSeq = new Map<number, number>();
     for (const id of list) {
-      const [sender] = id.split("-");
-      const prev = lastSeq.get(sender!);
-      if (prev !== undefined && prev > id) outOfOrder++;
-      lastSeq.set(sender!, id);
+      const from = sentBy.get(id);
+      if (!from) continue;
+      const prev = lastSeq.get(from.sender);
+      if (prev !== undefined && prev > from.seq) outOfOrder++;
+      lastSeq.set(from.sender, from.seq);
     }
   }
 
-  console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via /dev/realtime (intent=club)`);
+  const sent = senders * perSender;
+  console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via the club chat action (POST /club/{slug}/messages)`);
+  console.log(`  rows stored ${stored.size} of ${sent} sent${stored.size === sent ? " (exactly)" : ""}`);
   console.log(`  deliveries  ${got} of ${expected} in ${(elapsed / 1000).toFixed(1)} s`);
   console.log(`  POST → receipt  p50 ${quantile(latencies, 0.5).toFixed(1)} ms · p95 ${quantile(latencies, 0.95).toFixed(1)} ms · max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
   postTimes.sort((a, b) => a - b);
-  // The action's own time (session, membership check) is in every receipt figure; shown apart here.
+  // The action's own time (session, membership, rate limit, insert) is in every receipt figure; shown apart here.
   console.log(`  POST response   p50 ${quantile(postTimes, 0.5).toFixed(1)} ms · p95 ${quantile(postTimes, 0.95).toFixed(1)} ms`);
-  console.log(`  lost ${expected - got} · duplicated ${duplicated} · out of per-sender order ${outOfOrder} · failed POSTs ${failedPosts.length} (${unanswered.size} without an answer, not counted as lost)`);
+  console.log(
+    `  lost ${lost} · duplicated ${duplicated} · out of per-sender order ${outOfOrder} · reconnects ${reconnects.reduce((a, b) => a + b, 0)} (caught up from the database ${caughtUp}) · retried POSTs ${retries} · failed POSTs ${failedPosts.length}`,
+  );
+  if (failedPosts.length) console.log(`  failed: ${failedPosts.slice(0, 5).join(", ")}${failedPosts.length > 5 ? " …" : ""}`);
+  closing = true;
   for (const ws of sockets) ws.close();
 } finally {
   db.$client.close();

@@ -1,4 +1,3 @@
 export { LobbyRoom } from "./lobby-room";
 export { ClubRoom } from "./club-room";
 export { UserRoom } from "./user-room";
-export { ListingRoom } from "./listing-room";

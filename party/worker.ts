@@ -3,7 +3,7 @@
 // the app Worker itself (server.ts).
 import { routeRooms } from "./route-rooms";
 
-export { LobbyRoom, ClubRoom, UserRoom, ListingRoom } from "./index";
+export { LobbyRoom, ClubRoom, UserRoom } from "./index";
 
 export default {
   async fetch(request: Request, env: Record<string, unknown>) {

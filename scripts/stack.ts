@@ -197,7 +197,7 @@ export async function buildSnapshot(dir: string, by: string) {
       "// @ts-nocheck",
       `import * as build from "./build/server/index.js";`,
       `import { createWorker } from "${root}/worker";`,
-      `export { LobbyRoom, ClubRoom, UserRoom, ListingRoom } from "${root}/party";`,
+      `export { LobbyRoom, ClubRoom, UserRoom } from "${root}/party";`,
       "export default createWorker(build);",
       "",
     ].join("\n"),

@@ -262,34 +262,37 @@ export function LiveStatus({ status }: { status: RoomStatus }) {
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Group chat and announcements
-// ---------------------------------------------------------------------------------------------
-
-const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({ id: m.id, kind: m.kind, content: m.content, author: m.author, createdAt: m.createdAt });
-
-function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; chat: NonNullable<MessagesTabData["chat"]> }) {
+/**
+ * Older history, shared by the group chat, announcements and DM conversations: as the top of the
+ * scroller comes into view (or on the button), the next page up from the messages route's loader
+ * (`before` = the cursor), one page at a time. Without JavaScript, a link to the tab's older page.
+ * Returns what goes at the top of the MessageScroller.
+ */
+export function useOlderHistory<T extends Ordered>({
+  action,
+  older: loadedOlder,
+  add,
+  params,
+  tabParams,
+}: {
+  /** The messages route (its loader answers `?before=` with `{ messages, older }`). */
+  action: string;
+  older: string | null;
+  add: (list: T[]) => void;
+  /** What the loader needs besides the cursor (kind, or the DM partner). */
+  params: Record<string, string>;
+  /** The tab's own URL state for the no-JavaScript link (sub, with). */
+  tabParams: Record<string, string>;
+}): ReactNode {
   const hydrated = useHydrated();
-  const now = useNow(data.now);
-  const { messages, add, remove } = useMergedMessages(chat.messages);
-  const [older, setOlder] = useState(chat.older);
-  useEffect(() => setOlder(chat.older), [chat.older]);
-  const isAnnouncements = chat.kind === "announcement";
-  const canPost = !isAnnouncements || data.can.postAnnouncement;
-  const action = `/club/${slug}/messages`;
-
-  const status = useLiveRoom(data.rooms.club, (event) => {
-    const e = event as ClubEvent;
-    if (e.type === "club.message.created" && e.message.kind === chat.kind) add([fromEvent(e.message)]);
-    else if (e.type === "club.message.deleted") remove(e.id);
-  });
-
-  // Older history: as the top comes into view (or on the button), one page at a time.
-  const olderPage = useFetcher<{ messages: ChatMessageData[]; older: string | null }>();
+  const [older, setOlder] = useState(loadedOlder);
+  useEffect(() => setOlder(loadedOlder), [loadedOlder]);
+  const olderPage = useFetcher<{ messages: T[]; older: string | null }>();
   const sentinel = useRef<HTMLDivElement>(null);
+  const query = new URLSearchParams(params).toString();
   const loadOlder = useCallback(() => {
-    if (older && olderPage.state === "idle") olderPage.load(`${action}?${new URLSearchParams({ kind: chat.kind, before: older })}`);
-  }, [older, olderPage, action, chat.kind]);
+    if (older && olderPage.state === "idle") olderPage.load(`${action}?${query}&${new URLSearchParams({ before: older })}`);
+  }, [older, olderPage, action, query]);
   useEffect(() => {
     if (olderPage.state === "idle" && olderPage.data) {
       add(olderPage.data.messages);
@@ -303,34 +306,63 @@ function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; c
     observer.observe(el);
     return () => observer.disconnect();
   }, [older, loadOlder]);
-
-  const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
-  const deleteMessage = useDeleteMessage(action, remove);
-  const olderHref = older ? `?${new URLSearchParams({ tab: "messages", sub: isAnnouncements ? "announcements" : "chat", before: older })}` : null;
-  const top = olderHref ? (
+  if (!older) return null;
+  return (
     <div ref={sentinel} className="text-center">
       {hydrated ? (
         <button type="button" onClick={loadOlder} className="text-sm font-semibold text-brand-700 underline">
           {olderPage.state === "idle" ? CHAT_TEXT.olderMessages : "Loading..."}
         </button>
       ) : (
-        <Link to={olderHref} className="text-sm font-semibold text-brand-700 underline">
+        <Link to={`?${new URLSearchParams({ tab: "messages", ...tabParams, before: older })}`} className="text-sm font-semibold text-brand-700 underline">
           {CHAT_TEXT.olderMessages}
         </Link>
       )}
     </div>
-  ) : null;
+  );
+}
+
+/** On an older page reached without JavaScript: the way back to the newest messages. */
+export function BackToLatest({ href }: { href: string }) {
+  return (
+    <p className="text-sm">
+      <Link to={href} className="font-semibold text-brand-700 underline">
+        Back to the latest messages
+      </Link>
+    </p>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group chat and announcements
+// ---------------------------------------------------------------------------------------------
+
+const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({ id: m.id, kind: m.kind, content: m.content, author: m.author, createdAt: m.createdAt });
+
+function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; chat: NonNullable<MessagesTabData["chat"]> }) {
+  const hydrated = useHydrated();
+  const now = useNow(data.now);
+  const { messages, add, remove } = useMergedMessages(chat.messages);
+  const isAnnouncements = chat.kind === "announcement";
+  const canPost = !isAnnouncements || data.can.postAnnouncement;
+  const action = `/club/${slug}/messages`;
+
+  const status = useLiveRoom(data.rooms.club, (event) => {
+    const e = event as ClubEvent;
+    if (e.type === "club.message.created" && e.message.kind === chat.kind) add([fromEvent(e.message)]);
+    else if (e.type === "club.message.deleted") remove(e.id);
+  });
+
+  const sub = isAnnouncements ? "announcements" : "chat";
+  const top = useOlderHistory({ action, older: chat.older, add, params: { kind: chat.kind }, tabParams: { sub } });
+
+  const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
+  const deleteMessage = useDeleteMessage(action, remove);
 
   return (
     <div className="space-y-3" data-testid="club-chat" data-live={hydrated ? status : undefined}>
       <LiveStatus status={status} />
-      {chat.paged ? (
-        <p className="text-sm">
-          <Link to={`?tab=messages&sub=${isAnnouncements ? "announcements" : "chat"}`} className="font-semibold text-brand-700 underline">
-            Back to the latest messages
-          </Link>
-        </p>
-      ) : null}
+      {chat.paged ? <BackToLatest href={`?tab=messages&sub=${sub}`} /> : null}
       <MessageScroller label={isAnnouncements ? "Announcements" : "Group Chat"} top={top}>
         {messages.length === 0 ? (
           <p className="py-10 text-center text-slate-600">{isAnnouncements ? CHAT_TEXT.announcementsEmpty : CHAT_TEXT.chatEmpty}</p>

@@ -8,7 +8,7 @@ import { CHAT_TEXT } from "~/domain/club-chat-text";
 import type { DirectMessageData, MessagesTabData } from "~/lib/club-messages-tab.server";
 import { formatRelativeTime } from "~/lib/format";
 import type { DirectMessageEvent, UserEvent } from "~/lib/room-events";
-import { LiveStatus, MessageComposer, MessageScroller, useLiveRoom, useMergedMessages, useNow } from "./club-chat";
+import { BackToLatest, LiveStatus, MessageComposer, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./club-chat";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;
 
@@ -52,6 +52,10 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
     }
   });
 
+  const action = `/club/${slug}/messages`;
+  const withParams: Record<string, string> = partner ? { with: partner.userId } : {};
+  const top = useOlderHistory({ action, older: dm.conversation?.older ?? null, add, params: withParams, tabParams: { sub: "dm", ...withParams } });
+
   const onSent = useCallback((result: { dm?: unknown }) => result.dm && add([result.dm as DirectMessageData]), [add]);
   const unread = (userId: string, fromDb: number) => (arrived[userId] === 0 ? 0 : fromDb + (arrived[userId] ?? 0));
 
@@ -92,7 +96,8 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
           {partner ? (
             <>
               <h3 className="text-lg font-semibold">{partner.name}</h3>
-              <MessageScroller label={`Conversation with ${partner.name}`}>
+              {dm.conversation?.paged ? <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} /> : null}
+              <MessageScroller label={`Conversation with ${partner.name}`} top={top}>
                 {messages.length === 0 ? (
                   <p className="py-10 text-center text-slate-600">{CHAT_TEXT.conversationEmpty}</p>
                 ) : (
@@ -116,7 +121,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
               </MessageScroller>
               <MessageComposer
                 key={partner.userId}
-                action={`/club/${slug}/messages`}
+                action={action}
                 fields={{ intent: "dm", recipientId: partner.userId }}
                 initialClientId={data.clientId}
                 label={`Message to ${partner.name}`}

@@ -234,6 +234,40 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     expect((await listDmMembers(t.db, await access(a, c)))!.every((m) => m.unread === 0)).toBe(true);
   });
 
+  test("a conversation pages like the chat: latest N oldest first, then older pages by cursor, never overlapping", async () => {
+    const c = await createTestClub(t.db, owner);
+    const a = await createTestUser(t.db, { firstName: "Ann" });
+    const b = await createTestUser(t.db, { firstName: "Ben" });
+    const d = await createTestUser(t.db, { firstName: "Dee" });
+    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
+    const base = Date.now() - 60_000;
+    // Seven messages both ways (two in the same millisecond: the id breaks the tie), and one with someone else.
+    const times = [1, 2, 3, 4, 4, 5, 6];
+    for (const [i, at] of times.entries()) {
+      const [from, to] = i % 2 ? [a, b] : [b, a];
+      await sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content: `d${i + 1}`, clientId: randomUUID() }, undefined, new Date(base + at * 1000));
+    }
+    await sendDirectMessage(t.db, await access(d, c), { recipientId: a.id, content: "not this one", clientId: randomUUID() }, undefined, new Date(base + 3500));
+
+    const whole = await getDmConversation(t.db, await access(a, c), b.id);
+    expect(whole).toMatchObject({ older: null });
+    const inOrder = whole!.messages.map((m) => m.content);
+    expect(inOrder).toHaveLength(7);
+
+    const seen: string[][] = [];
+    let page = await getDmConversation(t.db, await access(a, c), b.id, { limit: 3 });
+    seen.unshift(page!.messages.map((m) => m.content));
+    while (page!.older) {
+      page = await getDmConversation(t.db, await access(a, c), b.id, { limit: 3, before: page!.older });
+      seen.unshift(page!.messages.map((m) => m.content));
+    }
+    expect(seen.map((p) => p.length)).toEqual([1, 3, 3]);
+    expect(seen.flat()).toEqual(inOrder);
+    // The other party reads the same pages; a stranger to the club reads nothing, cursor or not.
+    expect((await getDmConversation(t.db, await access(b, c), a.id, { limit: 3 }))!.messages.map((m) => m.content)).toEqual(seen[2]);
+    expect(await getDmConversation(t.db, await access(stranger, c), a.id, { before: `${base + 7000}_${randomUUID()}` })).toBeNull();
+  });
+
   test("a member who left can neither read nor write", async () => {
     const c = await createTestClub(t.db, owner);
     const leaver = await createTestUser(t.db);

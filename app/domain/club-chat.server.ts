@@ -5,6 +5,7 @@
 // stale access object cannot read or write anything. After each write the function publishes to
 // the rooms (the database is the source of truth; a DM never goes to a club room).
 import { and, asc, desc, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client";
 import { clubDirectMessages, clubMembers, clubMessages, profiles } from "#db/schema";
 import type { Publish } from "~/lib/realtime.server";
@@ -18,7 +19,7 @@ export type ChatKind = "chat" | "announcement";
 
 /** Latest N on open, then N older per page (never the whole history at once). */
 export const CHAT_PAGE_SIZE = 50;
-/** A conversation shows at most this many of its latest messages. */
+/** A DM conversation: its latest N on open, then N older per page, like the group chat. */
 export const DM_PAGE_SIZE = 100;
 /**
  * Per user, chat + announcements + DMs together: a fast typist never meets it (one a second for a
@@ -71,6 +72,28 @@ function parseCursor(cursor: string | null | undefined) {
   return match ? { at: new Date(Number(match[1])), id: match[2] } : null;
 }
 
+type PagedColumns = { createdAt: SQLiteColumn; id: SQLiteColumn };
+
+/**
+ * The paging both histories share (group chat / announcements and DM conversations): newest first
+ * in SQL, `limit + 1` rows to know whether an older page exists, strictly before the cursor in
+ * (created_at, id) order so pages never overlap. `orderBy`/`olderThan` go into the caller's query.
+ */
+function historyPage(columns: PagedColumns, before: string | null | undefined) {
+  const cursor = parseCursor(before);
+  return {
+    olderThan: cursor
+      ? or(lt(columns.createdAt, cursor.at), and(eq(columns.createdAt, cursor.at), lt(columns.id, cursor.id)))
+      : undefined,
+    orderBy: [desc(columns.createdAt), desc(columns.id)] as const,
+    /** The page oldest first, and the cursor of the next page up (null at the beginning). */
+    take<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { rows: T[]; older: string | null } {
+      const page = rows.slice(0, limit).reverse();
+      return { rows: page, older: rows.length > limit && page.length ? chatCursor(page[0]) : null };
+    },
+  };
+}
+
 const activeMemberOfClub = (access: ClubAccess, clubId: SQL | typeof clubMessages.clubId = clubMessages.clubId) =>
   activeMemberOf(access.viewer, sql`${clubId}`);
 
@@ -89,7 +112,7 @@ export async function listClubMessages(
 ): Promise<{ messages: ChatMessageView[]; older: string | null } | null> {
   if (!can(access, "readMessages")) return null;
   const limit = opts.limit ?? CHAT_PAGE_SIZE;
-  const cursor = parseCursor(opts.before);
+  const paging = historyPage(clubMessages, opts.before);
   const rows = await db
     .select({
       id: clubMessages.id,
@@ -106,16 +129,14 @@ export async function listClubMessages(
         eq(clubMessages.clubId, access.club.id),
         eq(clubMessages.messageType, opts.kind),
         activeMemberOfClub(access),
-        cursor
-          ? or(lt(clubMessages.createdAt, cursor.at), and(eq(clubMessages.createdAt, cursor.at), lt(clubMessages.id, cursor.id)))
-          : undefined,
+        paging.olderThan,
       ),
     )
-    .orderBy(desc(clubMessages.createdAt), desc(clubMessages.id))
+    .orderBy(...paging.orderBy)
     .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse();
-  const messages = page.map((r) => ({ id: r.id, kind: r.kind, content: r.content, author: { id: r.authorId, name: r.authorName }, createdAt: r.createdAt }));
-  return { messages, older: rows.length > limit && page.length ? chatCursor(page[0]) : null };
+  const page = paging.take(rows, limit);
+  const messages = page.rows.map((r) => ({ id: r.id, kind: r.kind, content: r.content, author: { id: r.authorId, name: r.authorName }, createdAt: r.createdAt }));
+  return { messages, older: page.older };
 }
 
 export type PostResult = { ok: true; message: ChatMessageView; created: boolean } | { ok: false; reason: SendFailure };
@@ -254,16 +275,22 @@ const between = (clubId: string, a: string, b: string) =>
     ),
   );
 
-/** The conversation with one other active member, oldest first (its latest DM_PAGE_SIZE). */
+/**
+ * The conversation with one other active member, oldest first: its latest `limit` (DM_PAGE_SIZE),
+ * or the `limit` before `before`; `older` pages further up like the group chat (historyPage).
+ */
 export async function getDmConversation(
   db: Db,
   access: ClubAccess,
   otherUserId: string,
-): Promise<{ partner: { userId: string; name: string }; messages: DirectMessageView[] } | null> {
+  opts: { before?: string | null; limit?: number } = {},
+): Promise<{ partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null } | null> {
   const viewer = access.viewer;
   if (!viewer || !can(access, "sendDm")) return null;
   const partner = await dmPartner(db, access, otherUserId);
   if (!partner) return null;
+  const limit = opts.limit ?? DM_PAGE_SIZE;
+  const paging = historyPage(clubDirectMessages, opts.before);
   const rows = await db
     .select({
       id: clubDirectMessages.id,
@@ -274,10 +301,11 @@ export async function getDmConversation(
       readAt: clubDirectMessages.readAt,
     })
     .from(clubDirectMessages)
-    .where(and(between(access.club.id, viewer.id, partner.userId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`)))
-    .orderBy(desc(clubDirectMessages.createdAt), desc(clubDirectMessages.id))
-    .limit(DM_PAGE_SIZE);
-  return { partner, messages: rows.reverse() };
+    .where(and(between(access.club.id, viewer.id, partner.userId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`), paging.olderThan))
+    .orderBy(...paging.orderBy)
+    .limit(limit + 1);
+  const page = paging.take(rows, limit);
+  return { partner, messages: page.rows, older: page.older };
 }
 
 export type DmSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };

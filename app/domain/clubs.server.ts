@@ -9,6 +9,7 @@ import { slugify, slugProblem } from "~/lib/club-slug";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 import { NewInviteCodeSchema } from "~/schemas/club";
 import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
+import { unreadDirectMessageCount } from "./club-chat.server";
 import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import {
   allowedActions,
@@ -209,6 +210,8 @@ export type ClubPage = {
   /** Active members, or null when this viewer may not see the roster (why: rosterHidden). */
   roster: RosterEntry[] | null;
   rosterHidden: "membersOnly" | "private" | null;
+  /** The viewer's unread DMs in this club (the Messages tab badge, issue 12 §3); 0 for non-members. */
+  unreadDirectMessages: number;
   /**
    * The join button a non-member sees (02 §2): its action by join mode, disabled while
    * allow_join_requests is off, leading to sign-in first for signed-out visitors. Null for members,
@@ -232,7 +235,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   // club-only listing in a visitor's preview shows the no-photo tile, not a broken image.
   const photoShown = sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end`;
 
-  const [counts, listingRows, roster] = await Promise.all([
+  const [counts, listingRows, roster, unreadDirectMessages] = await Promise.all([
     db.all<{ listings: number; members: number; admin_name: string | null }>(sql`
       select
         (select count(*) from listings where ${inClub}) as listings,
@@ -247,6 +250,8 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
       order by listings.created_at desc, listings.id
       ${preview ? sql`limit ${ANONYMOUS_PREVIEW_SIZE}` : sql``}`),
     allowed.viewRoster ? getRoster(db, club.id) : Promise.resolve(null),
+    // Beside the page's other reads (no extra round trip, ADR 034); no query for non-members.
+    unreadDirectMessageCount(db, access),
   ]);
   const [count] = counts;
   return {
@@ -270,6 +275,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     preview,
     roster,
     rosterHidden: allowed.viewRoster ? null : club.visibility === "private" ? "private" : "membersOnly",
+    unreadDirectMessages,
     joinOffer: joinOfferFor(access),
   };
 }

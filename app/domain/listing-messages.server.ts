@@ -11,11 +11,6 @@ import type { Viewer } from "./viewer";
 export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
 export const MESSAGE_MAX_LENGTH = 2000;
 
-/** The realtime room of one thread (ROOM_KINDS.listing). */
-export function listingThreadRoom(listingId: string, buyerId: string) {
-  return `listing:${listingId}:${buyerId}`;
-}
-
 export type SendResult =
   | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }
   | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" };

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../tests/factories";
+import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../tests/factories";
 import { verifyRoomToken } from "~/lib/room-token.server";
 import { leaveClub, removeMember } from "./membership.server";
 import { and, eq } from "drizzle-orm";
 import { clubMembers } from "#db/schema";
-import { roomAccessFor, roomAccessPayload } from "./rooms.server";
+import { ROOM_KINDS } from "~/lib/realtime.server";
+import { isRoomKind, roomAccessFor, roomAccessPayload } from "./rooms.server";
 
 let t: TestDb;
 let owner: TestUser, member: TestUser, pending: TestUser, stranger: TestUser, siteAdmin: TestUser, leaver: TestUser;
 let club: TestClub;
-let listingId: string;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -24,7 +24,6 @@ beforeAll(async () => {
   await addTestMember(t.db, club, member);
   await addTestMember(t.db, club, leaver);
   await addTestMember(t.db, club, pending, { status: "pending" });
-  listingId = await createTestListing(t.db, owner);
 });
 afterAll(() => t.cleanup());
 
@@ -62,13 +61,9 @@ describe("roomAccessFor: who may join which room", () => {
     expect(await roomAccessFor(t.db, null, { kind: "user", id: member.id })).toBeNull();
   });
 
-  test("a listing thread admits its buyer and the seller", async () => {
-    const id = `${listingId}:${member.id}`;
-    const thread = { party: "listing-room", room: `listing:${listingId}:${member.id}` };
-    expect(await roomAccessFor(t.db, member, { kind: "listing", id })).toEqual(thread);
-    expect(await roomAccessFor(t.db, owner, { kind: "listing", id })).toEqual(thread);
-    expect(await roomAccessFor(t.db, stranger, { kind: "listing", id })).toBeNull();
-    expect(await roomAccessFor(t.db, member, { kind: "listing", id: `${listingId}:${member.id}:x` })).toBeNull();
+  test("there is no listing-thread room any more: its questions go to the two user rooms (ADR 050)", async () => {
+    expect(isRoomKind("listing")).toBe(false);
+    expect(Object.values(ROOM_KINDS).map((kind) => kind.party)).toEqual(["lobby-room", "club-room", "user-room"]);
   });
 
   test("the dev lobby exists only where dev routes are on", async () => {

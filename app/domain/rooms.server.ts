@@ -2,19 +2,17 @@
 // call roomAccessPayload to hand a page its room token; /api/rooms/token calls it again on every
 // reconnect, so a token is minted only for someone allowed in *now*. Rooms themselves hold no rules.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { clubs, listings } from "#db/schema";
+import { clubs } from "#db/schema";
 import { clubRoomName, ROOM_KINDS, userRoomName, type RoomKind } from "~/lib/realtime.server";
 import { mintRoomToken } from "~/lib/room-token.server";
 import { activeClubIdsOf, activeMemberOf } from "./club-access.server";
-import { listingThreadRoom } from "./listing-messages.server";
-import { listingReadableBy } from "./listings.server";
 import type { Viewer } from "./viewer";
 
 /**
  * A room as the browser names it: a kind and the id of what it is about — a club id, a user id,
- * `<listingId>:<buyerId>` for a listing thread, any short name for the dev lobby.
+ * any short name for the dev lobby. (Listing threads live in the buyer's and seller's user rooms, ADR 050.)
  */
 export type RoomRef = { kind: RoomKind; id: string };
 
@@ -34,7 +32,6 @@ export function isRoomKind(kind: string): kind is RoomKind {
  * Whether `viewer` may join `room` now, and under which name:
  * - club: the club's active members (pending, strangers, site admins who are not members: no);
  * - user: that user only;
- * - listing thread: its buyer, and the seller while the listing is readable to them;
  * - lobby: the dev/test room, only where dev routes are on (anyone, signed in or not).
  * Null means no, whatever the reason (unknown club, not a member, someone else's room).
  */
@@ -58,16 +55,6 @@ export async function roomAccessFor(
         .where(and(eq(clubs.id, room.id), activeMemberOf(viewer)))
         .limit(1);
       return club ? grant(clubRoomName(club.id)) : null;
-    }
-    case "listing": {
-      const [listingId, buyerId, extra] = room.id.split(":");
-      if (!listingId || !buyerId || extra !== undefined || !ID.test(listingId) || !ID.test(buyerId)) return null;
-      const [listing] = await db
-        .select({ id: listings.id })
-        .from(listings)
-        .where(and(eq(listings.id, listingId), listingReadableBy(viewer), or(eq(listings.userId, viewer.id), sql`${buyerId} = ${viewer.id}`)))
-        .limit(1);
-      return listing ? grant(listingThreadRoom(listing.id, buyerId)) : null;
     }
   }
 }

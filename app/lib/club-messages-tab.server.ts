@@ -66,7 +66,8 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
     const withId = url.searchParams.get("with");
     // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
     await markDirectMessagesRead(context.db, access, { from: withId }, context.publish);
-    const conversation = withId ? await getDmConversation(context.db, access, withId) : null;
+    const before = url.searchParams.get("before");
+    const conversation = withId ? await getDmConversation(context.db, access, withId, { before }) : null;
     const members = (await listDmMembers(context.db, access)) ?? [];
     return {
       ...base,
@@ -74,7 +75,9 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
       dm: {
         members,
         withId,
-        conversation: conversation ? { partner: conversation.partner, messages: conversation.messages.map(serialiseDm) } : null,
+        conversation: conversation
+          ? { partner: conversation.partner, paged: Boolean(before), older: conversation.older, messages: conversation.messages.map(serialiseDm) }
+          : null,
       },
     };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
-const bindings = { PHOTOS: {}, LobbyRoom: {}, ClubRoom: {}, UserRoom: {}, ListingRoom: {} };
+const bindings = { PHOTOS: {}, LobbyRoom: {}, ClubRoom: {}, UserRoom: {} };
 const good = {
   ...bindings,
   APP_ENV: "development",

@@ -91,7 +91,6 @@ export interface Bindings {
   LobbyRoom: DurableObjectNamespace;
   ClubRoom: DurableObjectNamespace;
   UserRoom: DurableObjectNamespace;
-  ListingRoom: DurableObjectNamespace;
   [key: string]: unknown;
 }
 
@@ -109,7 +108,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     const problems = result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ");
     throw new EnvError(`Invalid environment: ${problems}`);
   }
-  for (const binding of ["PHOTOS", "LobbyRoom", "ClubRoom", "UserRoom", "ListingRoom"]) {
+  for (const binding of ["PHOTOS", "LobbyRoom", "ClubRoom", "UserRoom"]) {
     if (!raw[binding]) throw new EnvError(`Invalid environment: binding ${binding} is missing`);
   }
   const env = Object.assign(result.data, {

@@ -5,7 +5,6 @@ export const ROOM_KINDS = {
   lobby: { binding: "LobbyRoom", party: "lobby-room" },
   club: { binding: "ClubRoom", party: "club-room" },
   user: { binding: "UserRoom", party: "user-room" },
-  listing: { binding: "ListingRoom", party: "listing-room" },
 } as const;
 export type RoomKind = keyof typeof ROOM_KINDS;
 

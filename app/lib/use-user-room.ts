@@ -7,10 +7,18 @@ import type { UserEvent } from "./room-events";
 import { useRoom, type RoomAccess } from "./use-room";
 
 const USER_EVENT = "lockerswap:user-event";
+/**
+ * Fresh counts from /api/badges, re-broadcast so a page's own badge follows the header's (the club
+ * page's Messages tab: ~/components/club-unread-badge, which spells the same name rather than import it, so
+ * the header's chunk gains no shared-chunk dependency, ADR 033).
+ */
+export const BADGES_EVENT = "lockerswap:badges";
 /** Events after which the badge counts are refetched (they are derived from read_at on the server). */
 export const BADGE_EVENTS: ReadonlySet<string> = new Set(["badges.changed", "dm.created", "dm.read", "listing.message.created"]);
 
 export type Badges = { directMessages: number; total: number };
+/** What /api/badges answers (app/domain/inbox.server.ts `unreadCounts`). */
+export type LiveCounts = Badges & { perClub: Record<string, number> };
 
 /**
  * Loaders mint a fresh token on every revalidation; reconnecting each time would drop events in the
@@ -31,11 +39,14 @@ export function useStableRoomAccess(access: RoomAccess | null, maxAgeMs = 5 * 60
 
 /** The header's badges: the loader's counts, refetched from /api/badges whenever the user room says so. */
 export function useLiveBadges(initial: Badges, room: RoomAccess) {
-  const fetcher = useFetcher<Badges>();
+  const fetcher = useFetcher<LiveCounts>();
   const [badges, setBadges] = useState(initial);
   useEffect(() => setBadges(initial), [initial.directMessages, initial.total]);
   useEffect(() => {
-    if (fetcher.data && typeof fetcher.data.total === "number") setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
+    if (fetcher.data && typeof fetcher.data.total === "number") {
+      setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
+      window.dispatchEvent(new CustomEvent(BADGES_EVENT, { detail: fetcher.data }));
+    }
   }, [fetcher.data]);
   const load = useRef(fetcher.load);
   load.current = fetcher.load;

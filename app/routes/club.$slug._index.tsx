@@ -11,6 +11,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { clubNotFound } from "~/domain/club-access.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
+import { unreadDirectMessageCount } from "~/domain/club-chat.server";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
@@ -30,6 +31,8 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // in full; the browser hydrates them when their chunk arrives.
 const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module) => ({ default: module.ClubMessagesTab })));
 const RadarTab = lazy(() => import("~/components/club-radar").then((module) => ({ default: module.RadarTab })));
+// The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
+const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
 const InviteCodeDialog = lazy(() => import("~/components/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -64,6 +67,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
   const radar = tab === "radar" ? await radarTabData(context, page.access) : null;
+  // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
+  // Messages has just marked some read, so count again then; otherwise the page's own count.
+  const unreadDirectMessages = messages?.dm ? await unreadDirectMessageCount(context.db, page.access) : page.unreadDirectMessages;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
@@ -105,6 +111,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     rosterHidden: page.rosterHidden,
     messages,
     radar,
+    // The club id only to members: the live badge picks this club out of /api/badges' perClub.
+    messagesBadge: page.can.readMessages ? { clubId: club.id, unread: unreadDirectMessages } : null,
   };
 }
 
@@ -141,6 +149,11 @@ export default function ClubPage() {
                 }`}
               >
                 {t.label}
+                {t.key === "messages" && data.messagesBadge ? (
+                  <Suspense>
+                    <ClubUnreadBadge badge={data.messagesBadge} />
+                  </Suspense>
+                ) : null}
               </Link>
             </li>
           ))}

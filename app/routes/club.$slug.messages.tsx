@@ -12,6 +12,7 @@ import { clubNotFound, getClubAccess, requireClubPermission } from "~/domain/clu
 import { CHAT_TOASTS } from "~/domain/club-chat-text";
 import {
   deleteClubMessage,
+  getDmConversation,
   listClubMessages,
   markDirectMessagesRead,
   postClubMessage,
@@ -28,7 +29,7 @@ import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message-limits";
 
 export const meta: MetaFunction = () => pageMeta("Message not sent — LockerSwap", "Your club message was not sent; edit it and try again.");
 
-/** With JavaScript: the older pages of the chat as JSON. Otherwise the tab itself. */
+/** With JavaScript: the older pages of the chat, announcements or a DM conversation (`with`) as JSON. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
   const access = await getClubAccess(context.db, viewer, params.slug ?? "");
@@ -39,6 +40,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // or it would replace that page. A plain visit gets a link back to the tab.
   if (!before) return { back: `/club/${access.club.slug}?tab=messages`, messages: null, older: null };
   await requireClubPermission(context, access, "readMessages");
+  const withId = url.searchParams.get("with");
+  if (withId) {
+    const conversation = await getDmConversation(context.db, access, withId, { before });
+    if (!conversation) throw clubNotFound();
+    return { back: `/club/${access.club.slug}?tab=messages`, messages: conversation.messages.map(serialiseDm), older: conversation.older };
+  }
   const kind = url.searchParams.get("kind") === "announcement" ? "announcement" : "chat";
   const page = await listClubMessages(context.db, access, { kind, before });
   if (!page) throw clubNotFound();

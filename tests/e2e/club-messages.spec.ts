@@ -195,6 +195,36 @@ test("older history pages in as you scroll up, never all at once", async ({ page
   await expect(chatLog(page).getByRole("listitem")).toHaveCount(60);
 });
 
+test("a DM conversation's older history pages in as you scroll up, like the chat", async ({ page, context }) => {
+  const c = await club();
+  const mia = await member(c, "Mia");
+  const noah = await member(c, "Noah");
+  const base = Date.now() - 3600_000;
+  // 110 messages both ways: the latest 100 on open, the first 10 only by paging up.
+  await db()
+    .insert(clubDirectMessages)
+    .values(
+      Array.from({ length: 110 }, (_, i) => ({
+        id: randomUUID(),
+        clubId: c.id,
+        senderId: i % 2 ? mia.id : noah.id,
+        receiverId: i % 2 ? noah.id : mia.id,
+        content: `dm history ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+  await signInAs(context, mia.id);
+  await page.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`);
+  await expect(page.getByTestId("club-dm")).toHaveAttribute("data-live", "open", { timeout: 20_000 });
+  const log = page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` });
+  await expect(log.getByText("dm history 109", { exact: true })).toBeVisible();
+  await expect(log.getByText("dm history 10", { exact: true })).toHaveCount(1);
+  await expect(log.getByText("dm history 9", { exact: true })).toHaveCount(0);
+  await log.getByText("dm history 10", { exact: true }).scrollIntoViewIfNeeded();
+  await expect(log.getByText("dm history 0", { exact: true })).toHaveCount(1);
+  await expect(log.getByRole("listitem")).toHaveCount(110);
+});
+
 test("a stranger and a pending member get no message content, and their direct posts are refused", async ({ page, context }) => {
   const c = await club();
   const mia = await member(c, "Mia");
@@ -213,9 +243,11 @@ test("a stranger and a pending member get no message content, and their direct p
       const data = await page.request.get(`/club/${c.slug}.data?tab=messages&sub=${sub}`);
       expect(await data.text()).not.toContain(secret);
     }
-    const older = await page.request.get(`/club/${c.slug}/messages?before=${Date.now()}_${randomUUID()}`, { maxRedirects: 0 });
-    expect(older.status()).toBeGreaterThanOrEqual(300);
-    expect(await older.text()).not.toContain(secret);
+    for (const query of ["", `&with=${mia.id}`]) {
+      const older = await page.request.get(`/club/${c.slug}/messages?before=${Date.now()}_${randomUUID()}${query}`, { maxRedirects: 0 });
+      expect(older.status()).toBeGreaterThanOrEqual(300);
+      expect(await older.text()).not.toContain(secret);
+    }
     const forms: Record<string, string>[] = [
       { intent: "post", kind: "chat", content: "let me in", clientId: randomUUID() },
       { intent: "dm", recipientId: mia.id, content: "psst", clientId: randomUUID() },
@@ -298,6 +330,26 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("link", { name: "Older messages" }).click();
     await expect(chatLog(page).getByText("old 4", { exact: true })).toBeVisible();
     await expect(chatLog(page).getByText("old 0", { exact: true })).toBeVisible();
+  });
+
+  test("a DM conversation's older messages are a link away", async ({ page, context }) => {
+    const c = await club();
+    const mia = await member(c, "Mia");
+    const noah = await member(c, "Noah");
+    const base = Date.now() - 3600_000;
+    await db()
+      .insert(clubDirectMessages)
+      .values(Array.from({ length: 103 }, (_, i) => ({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: `note ${i}`, createdAt: new Date(base + i * 1000) })));
+    await signInAs(context, mia.id);
+    await page.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`);
+    const log = page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` });
+    await expect(log.getByText("note 102", { exact: true })).toBeVisible();
+    await expect(log.getByText("note 2", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Older messages" }).click();
+    await expect(log.getByText("note 0", { exact: true })).toBeVisible();
+    await expect(log.getByText("note 2", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the latest messages" }).click();
+    await expect(log.getByText("note 102", { exact: true })).toBeVisible();
   });
 
   test("a direct message is sent and a refused one comes back with its text", async ({ page, context }) => {

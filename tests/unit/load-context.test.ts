@@ -17,7 +17,6 @@ const cloudflareEnv = {
   LobbyRoom: binding,
   ClubRoom: binding,
   UserRoom: binding,
-  ListingRoom: binding,
 };
 const contextFor = () =>
   getLoadContext({
