@@ -52,14 +52,7 @@ export const PAGE_TYPES: PageType[] = [
  * left): a ratchet, not an allowance. Each may not grow past its ceiling, and the spec fails once a
  * page is back inside its budget until its line here is removed. The bench prints them OVER.
  */
-export const OVER_BUDGET_CEILINGS_KB: Readonly<Record<string, number>> = {
-  "/listing/{id}": 98.5,
-  "/club/{slug}": 97.5,
-  "/auth": 106,
-  "/verify-email": 100.5,
-  "/list-item": 112,
-  "/listing/{id}/edit": 112.5,
-};
+export const OVER_BUDGET_CEILINGS_KB: Readonly<Record<string, number>> = {};
 
 export function budgetKb(type: PageType) {
   return type.visitor ? VISITOR_BUDGET_KB : SIGNED_IN_BUDGET_KB;
