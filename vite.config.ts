@@ -1,5 +1,6 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./load-context";
@@ -10,7 +11,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // Vite dev only: bindings come from wrangler's platform proxy, the Durable Objects from the
     // separate party worker that scripts/dev.mjs starts (wrangler.dev.toml).
@@ -34,5 +35,31 @@ export default defineConfig(({ command }) => ({
   ssr: command === "serve" ? undefined : { resolve: { conditions: ["workerd", "worker", "browser"] } },
   // Vite dev: room WebSockets go to the party Worker that scripts/dev.ts runs on port 1999.
   server: { proxy: { "/parties": { target: "http://127.0.0.1:1999", ws: true } } },
-  build: { minify: true },
+  build: {
+    minify: true,
+    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: everyPageChunk } },
+  },
 }));
+
+/**
+ * What every page loads anyway (entry.client, the root route and everything they import statically:
+ * React, Remix, the header, the toaster…) goes into one chunk instead of a dozen small ones that
+ * Rollup would otherwise split off because some route or lazy part shares them. Each file is gzipped
+ * on its own, so every extra file costs its own dictionary and header (ADR 033).
+ */
+const everyPageModules = new Set<string>();
+// Helpers of a few hundred bytes that most pages import: cheaper inside the shared chunk than as
+// files of their own.
+const TINY_SHARED = /[\\/]app[\\/]lib[\\/](use-hydrated|meta)\.tsx?$/;
+function everyPageChunk(id: string, { getModuleIds, getModuleInfo }: ManualChunkMeta) {
+  if (everyPageModules.size === 0) {
+    const entries = [...getModuleIds()].filter((moduleId) => /[\\/]app[\\/](root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(moduleId));
+    const visit = (moduleId: string) => {
+      if (everyPageModules.has(moduleId)) return;
+      everyPageModules.add(moduleId);
+      for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+    };
+    entries.forEach(visit);
+  }
+  return everyPageModules.has(id) || TINY_SHARED.test(id) ? "every-page" : undefined;
+}

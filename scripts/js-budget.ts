@@ -52,16 +52,7 @@ export const PAGE_TYPES: PageType[] = [
  * left): a ratchet, not an allowance. Each may not grow past its ceiling, and the spec fails once a
  * page is back inside its budget until its line here is removed. The bench prints them OVER.
  */
-export const OVER_BUDGET_CEILINGS_KB: Readonly<Record<string, number>> = {
-  "/": 97.5,
-  "/sport/soccer": 97.5,
-  "/listing/{id}": 100.5,
-  "/club/{slug}": 99.5,
-  "/auth": 108,
-  "/verify-email": 102.5,
-  "/list-item": 114.5,
-  "/listing/{id}/edit": 114.5,
-};
+export const OVER_BUDGET_CEILINGS_KB: Readonly<Record<string, number>> = {};
 
 export function budgetKb(type: PageType) {
   return type.visitor ? VISITOR_BUDGET_KB : SIGNED_IN_BUDGET_KB;

@@ -1,6 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { FieldConstraint } from "~/lib/form-constraint";
 import { useLazyValidation } from "~/lib/lazy-validation";
+import { useLazyForm } from "~/lib/lazy-form";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/catalog";
@@ -88,7 +89,7 @@ export function ListingForm({
   const saving = useIsPending({ intent: "save" }) || upload?.intent === "save";
 
   const validation = useLazyValidation(() => import("~/lib/listing-validation").then((module) => module.validateListing));
-  const [form, fields] = useForm({
+  const [form, fields, conform] = useLazyForm({
     id: "listing-form",
     lastResult: (state.result ?? null) as SubmissionResult<string[]> | null,
     constraint: state.constraint,
@@ -167,6 +168,7 @@ export function ListingForm({
       }}
       className="space-y-6 rounded-xl bg-white p-6 shadow-sm"
     >
+      {conform}
       <DefaultSubmit name="intent" value="save" />
       {state.toast && !hydrated ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">

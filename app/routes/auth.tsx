@@ -1,21 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyForm } from "~/lib/lazy-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { US_STATES } from "~/catalog/us-states";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
-import { Combobox } from "~/components/ui/combobox";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/domain/accounts.server";
 import { isGoogleConfigured } from "~/domain/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
 import { createSession, getUser } from "~/domain/session.server";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { cleanZipInput } from "~/lib/zip";
 import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
 import { pageMeta } from "~/lib/meta";
 
@@ -122,12 +120,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(submission.value.redirectTo), { headers });
 }
 
+// The sign-up form (ZIP lookup, state combobox) is not in the sign-in page's first load (ADR 033):
+// it loads when the Sign Up tab is shown or pointed at; the server renders it whole either way.
+const loadSignUpForm = () => import("~/components/sign-up-form");
+const SignUpForm = lazy(loadSignUpForm);
+const preloadSignUpForm = () => {
+  loadSignUpForm().catch(() => {}); // rendering the tab retries and shows the real error
+};
+
 const googleButtonClass =
   "flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 export default function AuthPage() {
-  const { tab, sent, redirectTo, googleConfigured } = useLoaderData<typeof loader>();
+  const { tab, sent, redirectTo, googleConfigured, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const signUpResult = useLastResult("signup");
+  const signUpPasswordToggled = usePasswordToggled("signup");
   const activeTab = actionData?.intent === "signup" ? "signup" : actionData?.intent === "signin" ? "signin" : tab;
 
   // With JavaScript, a failure also shows as a toast; without it, the inline alert carries it.
@@ -150,6 +158,9 @@ export default function AuthPage() {
               to={tabHref(name)}
               replace
               aria-current={activeTab === name ? "page" : undefined}
+              // The sign-up form is its own chunk: fetch it as soon as the tab is pointed at.
+              onPointerEnter={name === "signup" ? preloadSignUpForm : undefined}
+              onFocus={name === "signup" ? preloadSignUpForm : undefined}
               className={`flex min-h-11 items-center justify-center rounded-md px-3 py-2 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
                 activeTab === name ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
               }`}
@@ -197,7 +208,14 @@ export default function AuthPage() {
         {activeTab === "signin" ? (
           <SignInForm key="signin" redirectTo={redirectTo} />
         ) : (
-          <SignUpForm key="signup" />
+          <Suspense fallback={null}>
+            <SignUpForm
+              key="signup"
+              lastResult={signUpResult}
+              passwordToggled={signUpPasswordToggled}
+              constraint={constraints.signup}
+            />
+          </Suspense>
         )}
 
         <Link to="/" className="mt-5 block text-center text-sm font-medium text-slate-600 hover:text-brand-700">
@@ -224,7 +242,7 @@ function usePasswordToggled(intent: string): boolean | undefined {
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
   const signInValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignIn));
-  const [form, fields] = useForm({
+  const [form, fields, conform] = useLazyForm({
     id: "signin",
     lastResult: useLastResult("signin"),
     constraint: useLoaderData<typeof loader>().constraints.signin,
@@ -236,6 +254,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   const busy = useIsPending({ intent: "signin" });
   return (
     <Form method="post" {...getFormProps(form)} onInput={signInValidation.onInput} className="space-y-4">
+      {conform}
       <DefaultSubmit />
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -243,80 +262,6 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
       <PasswordField field={fields.password} autoComplete="current-password" toggled={passwordToggled} />
       <SubmitButton pending={busy} pendingText="Signing in..." className="w-full">
         Sign In
-      </SubmitButton>
-    </Form>
-  );
-}
-
-const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
-
-function SignUpForm() {
-  const signUpValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignUp));
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: useLastResult("signup"),
-    constraint: useLoaderData<typeof loader>().constraints.signup,
-    onValidate: signUpValidation.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const [lookingUp, setLookingUp] = useState(false);
-  const lookup = useRef<AbortController | null>(null);
-
-  async function onZipInput(event: React.FormEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const cleaned = cleanZipInput(input.value);
-    if (cleaned !== input.value) input.value = cleaned;
-    lookup.current?.abort();
-    if (cleaned.length !== 5) return setLookingUp(false);
-    const controller = new AbortController();
-    lookup.current = controller;
-    setLookingUp(true);
-    try {
-      const response = await fetch(`/api/zip/${cleaned}`, { signal: controller.signal });
-      const found = (await response.json()) as { ok: boolean; city?: string; state?: string };
-      if (found.ok && found.city && found.state) {
-        form.update({ name: fields.city.name, value: found.city });
-        form.update({ name: fields.state.name, value: found.state });
-      }
-    } catch {
-      // 01 §8: a failed ZIP lookup is not shown; the user types city and state.
-    } finally {
-      if (lookup.current === controller) setLookingUp(false);
-    }
-  }
-
-  const passwordToggled = usePasswordToggled("signup");
-  const busy = useIsPending({ intent: "signup" });
-  return (
-    <Form method="post" {...getFormProps(form)} onInput={signUpValidation.onInput} className="space-y-4">
-      <DefaultSubmit />
-      <input type="hidden" name="intent" value="signup" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
-        <Field label="Last Name" field={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
-      </div>
-      <Field label="Email" field={fields.email} inputProps={{ type: "email", autoComplete: "email" }} />
-      <PasswordField field={fields.password} autoComplete="new-password" toggled={passwordToggled} />
-      <Field
-        label="ZIP Code"
-        field={fields.zipCode}
-        inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, onInput: onZipInput }}
-        description={lookingUp ? <span role="status">Looking up location...</span> : null}
-      />
-      <Field label="City/Town" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
-      <Combobox
-        label="State"
-        field={fields.state}
-        options={STATE_OPTIONS}
-        placeholder="Search states..."
-        selectPlaceholder="Select state"
-        emptyText="No state found."
-        listLabel="States"
-        onPick={(code) => form.update({ name: fields.state.name, value: code })}
-      />
-      <SubmitButton pending={busy} pendingText="Creating account..." className="w-full">
-        Sign Up
       </SubmitButton>
     </Form>
   );

@@ -1,12 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { CLUB_VISIBILITY_LABELS, JOIN_MODE_ACTION_LABELS, JOIN_MODE_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
+import { JOIN_MODE_ACTION_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
 import { sportName } from "~/catalog/sport-names";
 import { ClubHeader } from "~/components/club-header";
 import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
 import { clubNotFound } from "~/domain/club-access.server";
@@ -17,7 +16,6 @@ import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
 import { loadMessagesTab } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
-import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
 
@@ -33,6 +31,10 @@ const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module
 const RadarTab = lazy(() => import("~/components/club-radar").then((module) => ({ default: module.RadarTab })));
 // The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
 const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
+// Only a member sees 'Leave Group': the dialog is not in a visitor's first load (ADR 033).
+// Team Info is one click away from the default tab: its own chunk (ADR 033).
+const TeamInfo = lazy(() => import("~/components/club-team-info"));
+const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 const InviteCodeDialog = lazy(() => import("~/components/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -120,7 +122,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleMembershipPost(request, context, params.slug ?? "");
 }
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+export type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function ClubPage() {
   const data = useLoaderData<typeof loader>();
@@ -161,9 +163,9 @@ export default function ClubPage() {
       </nav>
       <section aria-label={tabs.find((t) => t.key === tab)?.label}>
         {tab === "in-play" ? <InPlay data={data} /> : null}
-        {tab === "team-info" ? <TeamInfo data={data} /> : null}
         {tab === "roster" ? <Roster data={data} /> : null}
         <Suspense>
+          {tab === "team-info" ? <TeamInfo data={data} /> : null}
           {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
           {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
         </Suspense>
@@ -185,6 +187,11 @@ function ClubActions({ data }: { data: Data }) {
     </Link>
   );
   if (state === "member") {
+    const leaveWithoutScript = (
+      <a href={`/club/${club.slug}/leave`} className={buttonClass.secondary}>
+        Leave Group
+      </a>
+    );
     return (
       <>
         {data.can.manage && !testingMode ? (
@@ -194,17 +201,25 @@ function ClubActions({ data }: { data: Data }) {
         ) : null}
         {listItem}
         {data.can.leave && !testingMode ? (
-          <ConfirmDialog
-            trigger="Leave Group"
-            triggerClassName={buttonClass.secondary}
-            title="Leave Group"
-            description={CLUB_TEXT.leaveConfirm}
-            confirmLabel="Leave Group"
-            pendingLabel="Leaving..."
-            tone="danger"
-            fields={{ intent: "leave" }}
-            noScriptHref={`/club/${club.slug}/leave`}
-          />
+          // Before hydration (and while its chunk loads) the trigger is the no-JavaScript link;
+          // the boundary is client-rendered, so the page's own re-render cannot disturb it.
+          hydrated ? (
+            <Suspense fallback={leaveWithoutScript}>
+              <ConfirmDialog
+                trigger="Leave Group"
+                triggerClassName={buttonClass.secondary}
+                title="Leave Group"
+                description={CLUB_TEXT.leaveConfirm}
+                confirmLabel="Leave Group"
+                pendingLabel="Leaving..."
+                tone="danger"
+                fields={{ intent: "leave" }}
+                noScriptHref={`/club/${club.slug}/leave`}
+              />
+            </Suspense>
+          ) : (
+            leaveWithoutScript
+          )
         ) : null}
       </>
     );
@@ -297,36 +312,6 @@ function InPlay({ data }: { data: Data }) {
           </Link>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function TeamInfo({ data }: { data: Data }) {
-  const { club } = data;
-  const location = [club.city, club.state].filter(Boolean).join(", ") + (club.zip ? ` ${club.zip}` : "");
-  const rows: [string, string][] = [
-    ["Type", CLUB_TYPE_BADGES[club.type].label],
-    ["Sport", club.sport ? sportName(club.sport) : "—"],
-    ["Location", location.trim() || "—"],
-    ["Visibility", CLUB_VISIBILITY_LABELS[club.visibility]],
-    ["Join mode", JOIN_MODE_LABELS[club.joinMode]],
-    ["Created", formatDate(club.createdAt)],
-    ["Group admin", data.adminName ?? "—"],
-  ];
-  return (
-    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-      <div>
-        <h2 className="text-lg font-semibold">About</h2>
-        <p className="mt-1 whitespace-pre-line text-slate-700">{club.description?.trim() || CLUB_TEXT.noDescription}</p>
-      </div>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-sm font-medium text-slate-600">{term}</dt>
-            <dd className="text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
     </div>
   );
 }

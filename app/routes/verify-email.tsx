@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormConstraint } from "~/lib/form-constraint";
+import { useLazyForm } from "~/lib/lazy-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -110,7 +111,7 @@ function ResendLink({ problem }: { problem: Problem }) {
   const navigation = useNavigation();
   const { constraint } = useLoaderData<typeof loader>();
   const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateResend));
-  const [form, fields] = useForm({
+  const [form, fields, conform] = useLazyForm({
     id: "resend",
     lastResult: actionData?.result,
     constraint: constraint ?? undefined,
@@ -141,6 +142,7 @@ function ResendLink({ problem }: { problem: Problem }) {
         ) : null}
 
         <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
+          {conform}
           <input type="hidden" name="intent" value="resend" />
           <div>
             <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-700">

@@ -176,6 +176,27 @@ test("the state list is searchable and says when nothing matches", async ({ page
   await expect(state).toHaveValue("Vermont");
 });
 
+test("conform arrives on the form's first input, not before; what was typed stays and its check answers (ADR 033)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const conformLoaded = () => scripts.some((path) => /\/lazy-form-engine-[\w-]+\.js$/.test(path));
+  await page.goto("/auth");
+  await hydrated(page);
+  expect(conformLoaded(), "conform is not in the sign-in page's first load").toBe(false);
+  const email = page.getByLabel("Email", { exact: true });
+  await email.pressSequentially("not-an-email");
+  await expect.poll(conformLoaded).toBe(true);
+  // Same input element, same text, still focused: the stand-in handed over without a remount.
+  await expect(email).toHaveValue("not-an-email");
+  await expect(email).toBeFocused();
+  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(email).toHaveAccessibleDescription("Invalid email address");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
 test("the password can be shown and hidden", async ({ page }) => {
   await page.goto("/auth");
   const password = page.getByLabel("Password", { exact: true });
@@ -427,8 +448,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByRole("button", { name: "Send a new link" }).click();
       await expect(page.getByRole("status").filter({ hasText: "we sent it a new link" })).toBeVisible();
+      // The mail leaves after the answer (waitUntil): wait for it rather than read the old one.
+      await expect.poll(async () => verifyLinkIn((await latestMailTo(email)).text)).not.toBe(expiredLink);
       const freshLink = verifyLinkIn((await latestMailTo(email)).text);
-      expect(freshLink).not.toBe(expiredLink);
 
       await confirmWithLink(page, freshLink);
       await expect(page.getByText("Email confirmed")).toBeVisible();

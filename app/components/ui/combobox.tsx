@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getSelectProps } from "@conform-to/react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorList, type SelectOption } from "../forms";
 import { inputClass, labelClass } from "./styles";
@@ -10,7 +10,8 @@ import { inputClass, labelClass } from "./styles";
  * JavaScript it is a native `<select>` with the same name and options, so the form works either
  * way. Type to filter (by label, or an exact value such as a state code), ↑/↓ to move, Enter to
  * pick, Escape to close. The value lives in a hidden input; `onPick` tells the form (conform's
- * `form.update`) so validation and other fields follow.
+ * `form.update`) so validation and other fields follow. The searchable list is its own chunk,
+ * loaded after hydration (ADR 033); the native select stands in until it arrives.
  *
  *   <Combobox label="State" field={fields.state} options={STATE_OPTIONS}
  *     placeholder="Search states..." selectPlaceholder="Select state" emptyText="No state found."
@@ -38,20 +39,38 @@ export function Combobox({
   listLabel?: string;
 }) {
   const hydrated = useHydrated();
-  if (!hydrated) return <NativeSelect label={label} field={field} options={options} placeholder={selectPlaceholder} />;
+  const native = <NativeSelect label={label} field={field} options={options} placeholder={selectPlaceholder} onPick={hydrated ? onPick : undefined} />;
+  if (!hydrated) return native;
   return (
-    <SearchableList label={label} field={field} options={options} onPick={onPick} placeholder={placeholder} emptyText={emptyText} listLabel={listLabel ?? label} />
+    <Suspense fallback={native}>
+      <SearchableList label={label} field={field} options={options} onPick={onPick} placeholder={placeholder} emptyText={emptyText} listLabel={listLabel ?? label} />
+    </Suspense>
   );
 }
 
-function NativeSelect({ label, field, options, placeholder }: { label: string; field: FieldMetadata<string | undefined | null>; options: readonly SelectOption[]; placeholder: string }) {
+const SearchableList = lazy(() => import("./combobox-list"));
+
+function NativeSelect({
+  label,
+  field,
+  options,
+  placeholder,
+  onPick,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined | null>;
+  options: readonly SelectOption[];
+  placeholder: string;
+  /** While the searchable list loads, a pick in the stand-in select still reaches the form. */
+  onPick?: (value: string) => void;
+}) {
   const { key, ...props } = getSelectProps(field);
   return (
     <div>
       <label htmlFor={field.id} className={labelClass}>
         {label}
       </label>
-      <select key={key} {...props} className={inputClass}>
+      <select key={key} {...props} onChange={onPick ? (event) => onPick(event.currentTarget.value) : undefined} className={inputClass}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -59,116 +78,6 @@ function NativeSelect({ label, field, options, placeholder }: { label: string; f
           </option>
         ))}
       </select>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-function SearchableList({
-  label,
-  field,
-  options,
-  onPick,
-  placeholder,
-  emptyText,
-  listLabel,
-}: {
-  label: string;
-  field: FieldMetadata<string | undefined | null>;
-  options: readonly SelectOption[];
-  onPick: (value: string) => void;
-  placeholder?: string;
-  emptyText: string;
-  listLabel: string;
-}) {
-  const listId = useId();
-  const value = typeof field.value === "string" ? field.value : "";
-  const selected = options.find((o) => o.value === value);
-  const [query, setQuery] = useState(selected?.label ?? "");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  // When the value changes from outside (a ZIP lookup, a reset), the text follows.
-  useEffect(() => setQuery(selected?.label ?? ""), [selected?.label]);
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q || q === selected?.label.toLowerCase()) return options;
-    return options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q);
-  }, [query, selected?.label, options]);
-
-  function pick(next: string) {
-    onPick(next);
-    setQuery(options.find((o) => o.value === next)?.label ?? "");
-    setOpen(false);
-  }
-
-  const optionId = (o: SelectOption) => `${listId}-${o.value.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-  const invalid = Boolean(field.errors?.length);
-  return (
-    <div className="relative">
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
-      <input type="hidden" name={field.name} value={value} />
-      <input
-        id={field.id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        placeholder={placeholder}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? field.errorId : undefined}
-        aria-activedescendant={open && matches[active] ? optionId(matches[active]) : undefined}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown") {
-            e.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, matches.length - 1));
-          } else if (e.key === "ArrowUp") {
-            e.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          } else if (e.key === "Enter" && open) {
-            e.preventDefault();
-            if (matches[active]) pick(matches[active].value);
-          } else if (e.key === "Escape") {
-            setOpen(false);
-          }
-        }}
-        className={inputClass}
-      />
-      {open ? (
-        <ul id={listId} role="listbox" aria-label={listLabel} className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-          {matches.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-slate-600">{emptyText}</li>
-          ) : (
-            matches.map((o, i) => (
-              <li
-                key={o.value}
-                id={optionId(o)}
-                role="option"
-                aria-selected={o.value === value}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(o.value);
-                }}
-                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-800"}`}
-              >
-                {o.label}
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -1,0 +1,181 @@
+// The signed-in half of the listing page's 'Interested?' card (listing-interested-card.tsx): the
+// buyer's conversation or the seller's threads, live through the user room. Its own chunk, so a
+// signed-out visitor's first load carries neither it nor the room hook (ADR 033).
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { UserEvent } from "~/lib/room-events";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRoom, type RoomAccess, type RoomEvent } from "~/lib/use-room";
+import { LiveStatus } from "./live-status";
+import { showToast, type ToastMessage } from "./toaster";
+
+type Message = { id: string; senderId: string; content: string; createdAt: string };
+export type Thread = { buyerId: string; buyerName: string; messages: Message[] };
+/** What the listing action answers a fetcher's message (app/routes/listing.$id.tsx). */
+type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
+
+/**
+ * Interested? (spec 02 §2, issue 6 §4), signed in. A buyer: their conversation
+ * with the seller and a question box. The seller: 'This is your listing' and one thread per buyer.
+ * Sending is a plain POST without JavaScript; with it, a fetcher that shows the message at once
+ * (optimistic) and empties the box. New messages also arrive live through the viewer's user room
+ * (one socket for all threads); after a reconnect the page refetches what it missed (ADR 039).
+ */
+export default function ListingConversation({
+  listingId,
+  viewer,
+  isOwner,
+  threads,
+  access,
+}: {
+  listingId: string;
+  viewer: { id: string };
+  isOwner: boolean;
+  threads: Thread[];
+  access: RoomAccess | null;
+}) {
+  // Live messages by buyer (= thread), from the user room.
+  const [live, setLive] = useState<Record<string, Message[]>>({});
+  const revalidator = useRevalidator();
+  const known = new Set(threads.map((t) => t.buyerId));
+  const status = useRoom(
+    access,
+    (raw: RoomEvent) => {
+      const event = raw as UserEvent;
+      if (event.type !== "listing.message.created" || event.listingId !== listingId) return;
+      const message = event.message;
+      // A new buyer's first question (the seller has no thread for them yet): the loader knows their name.
+      if (!message || !known.has(event.buyerId)) {
+        revalidator.revalidate();
+        if (!message) return;
+      }
+      setLive((all) => {
+        const list = all[event.buyerId] ?? [];
+        return list.some((m) => m.id === message.id) ? all : { ...all, [event.buyerId]: [...list, message] };
+      });
+    },
+    { onReconnect: () => revalidator.revalidate() },
+  );
+  if (isOwner) {
+    return (
+      <section className="rounded-xl bg-white p-6 shadow-sm">
+        <h2 className="text-xl font-semibold">Interested?</h2>
+        <p className="mt-2 text-slate-600">This is your listing</p>
+        <LiveStatus status={status} />
+        {threads.length === 0 ? <p className="mt-2 text-sm text-slate-500">No questions yet.</p> : null}
+        <div className="mt-3 space-y-4">
+          {threads.map((thread) => (
+            <ThreadView key={thread.buyerId} listingId={listingId} viewerId={viewer.id} thread={thread} live={live[thread.buyerId] ?? []} reply />
+          ))}
+        </div>
+      </section>
+    );
+  }
+  const own = threads[0] ?? { buyerId: viewer.id, buyerName: "", messages: [] };
+  return (
+    <section className="rounded-xl bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-semibold">Interested?</h2>
+      <p className="mt-1 text-sm text-slate-600">Ask the seller a question.</p>
+      <LiveStatus status={status} />
+      <ThreadView listingId={listingId} viewerId={viewer.id} thread={own} live={live[viewer.id] ?? []} />
+    </section>
+  );
+}
+
+function ThreadView({
+  listingId,
+  viewerId,
+  thread,
+  live,
+  reply = false,
+}: {
+  listingId: string;
+  viewerId: string;
+  thread: Thread;
+  live: Message[];
+  reply?: boolean;
+}) {
+  const fetcher = useFetcher<MessageReply>();
+  const sending = fetcher.state === "submitting";
+  const sentNow = fetcher.data?.ok && fetcher.data.message ? [fetcher.data.message] : [];
+  const byId = new Map([...thread.messages, ...live, ...sentNow].map((m) => [m.id, m]));
+  const messages = [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Optimistic: the question shows at once, until the server's copy replaces it.
+  const pending = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState("");
+  const hydrated = useHydrated();
+
+  // The outcome's toast; on failure the text comes back into the box so nothing is lost.
+  const lastSent = useRef("");
+  const handled = useRef<MessageReply | null>(null);
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (fetcher.state !== "idle" || !outcome || handled.current === outcome) return;
+    handled.current = outcome;
+    showToast(outcome.toast);
+    if (!outcome.ok) setDraft((current) => current || lastSent.current);
+  }, [fetcher.state, fetcher.data]);
+
+  const label = reply ? `Reply to ${thread.buyerName}` : "Your question";
+  const fieldId = `message-${thread.buyerId}`;
+  return (
+    <div className="rounded-lg border border-slate-200 p-3" data-testid="listing-thread">
+      {reply ? <h3 className="font-semibold">{thread.buyerName}</h3> : null}
+      <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}>
+        {messages.map((m) => (
+          <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
+            <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
+            <span className="whitespace-pre-line">{m.content}</span>
+          </li>
+        ))}
+        {pending ? (
+          <li className="ml-6 rounded-lg bg-brand-50 px-3 py-2 text-sm opacity-70" aria-busy="true">
+            <span className="sr-only">You: </span>
+            <span className="whitespace-pre-line">{pending}</span>
+          </li>
+        ) : null}
+      </ol>
+      <fetcher.Form
+        method="post"
+        ref={formRef}
+        preventScrollReset
+        className="mt-2 space-y-2"
+        onSubmit={() => {
+          // The form data is read from the DOM before React re-renders, so clearing is safe here.
+          lastSent.current = draft;
+          setDraft("");
+        }}
+      >
+        <input type="hidden" name="intent" value="message" />
+        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        {reply ? <input type="hidden" name="buyerId" value={thread.buyerId} /> : null}
+        <label htmlFor={fieldId} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={fieldId}
+          name="content"
+          rows={2}
+          required
+          maxLength={2000}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends, Shift+Enter adds a line (spec 02 §5).
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              if (draft.trim()) formRef.current?.requestSubmit();
+            }
+          }}
+          placeholder={reply ? "Write a reply…" : "Is this still available?"}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+        <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="min-h-11 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+          {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}

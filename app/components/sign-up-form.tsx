@@ -1,0 +1,96 @@
+// The /auth page's sign-up form (01 §2), its own chunk so the sign-in page's first load does not
+// carry the ZIP lookup and the state combobox (ADR 033). The action lives in routes/auth.tsx.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { US_STATES } from "~/catalog/us-states";
+import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
+import { Combobox } from "~/components/ui/combobox";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import type { FieldConstraint } from "~/lib/form-constraint";
+import { useLazyForm } from "~/lib/lazy-form";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { cleanZipInput } from "~/lib/zip";
+
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+
+export default function SignUpForm({
+  lastResult,
+  passwordToggled,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** After the no-JavaScript password toggle: whether the password is shown; else undefined. */
+  passwordToggled: boolean | undefined;
+  constraint: Record<string, FieldConstraint>;
+}) {
+  const signUpValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignUp));
+  const [form, fields, conform] = useLazyForm({
+    id: "signup",
+    lastResult,
+    constraint,
+    onValidate: signUpValidation.onValidate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [lookingUp, setLookingUp] = useState(false);
+  const lookup = useRef<AbortController | null>(null);
+
+  async function onZipInput(event: React.FormEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const cleaned = cleanZipInput(input.value);
+    if (cleaned !== input.value) input.value = cleaned;
+    lookup.current?.abort();
+    if (cleaned.length !== 5) return setLookingUp(false);
+    const controller = new AbortController();
+    lookup.current = controller;
+    setLookingUp(true);
+    try {
+      const response = await fetch(`/api/zip/${cleaned}`, { signal: controller.signal });
+      const found = (await response.json()) as { ok: boolean; city?: string; state?: string };
+      if (found.ok && found.city && found.state) {
+        form.update({ name: fields.city.name, value: found.city });
+        form.update({ name: fields.state.name, value: found.state });
+      }
+    } catch {
+      // 01 §8: a failed ZIP lookup is not shown; the user types city and state.
+    } finally {
+      if (lookup.current === controller) setLookingUp(false);
+    }
+  }
+
+  const busy = useIsPending({ intent: "signup" });
+  return (
+    <Form method="post" {...getFormProps(form)} onInput={signUpValidation.onInput} className="space-y-4">
+      {conform}
+      <DefaultSubmit />
+      <input type="hidden" name="intent" value="signup" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
+        <Field label="Last Name" field={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
+      </div>
+      <Field label="Email" field={fields.email} inputProps={{ type: "email", autoComplete: "email" }} />
+      <PasswordField field={fields.password} autoComplete="new-password" toggled={passwordToggled} />
+      <Field
+        label="ZIP Code"
+        field={fields.zipCode}
+        inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, onInput: onZipInput }}
+        description={lookingUp ? <span role="status">Looking up location...</span> : null}
+      />
+      <Field label="City/Town" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
+      <Combobox
+        label="State"
+        field={fields.state}
+        options={STATE_OPTIONS}
+        placeholder="Search states..."
+        selectPlaceholder="Select state"
+        emptyText="No state found."
+        listLabel="States"
+        onPick={(code) => form.update({ name: fields.state.name, value: code })}
+      />
+      <SubmitButton pending={busy} pendingText="Creating account..." className="w-full">
+        Sign Up
+      </SubmitButton>
+    </Form>
+  );
+}
