@@ -48,9 +48,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
  * on its own, so every extra file costs its own dictionary and header (ADR 033).
  */
 const everyPageModules = new Set<string>();
-// Helpers of a few hundred bytes that most pages import: cheaper inside the shared chunk than as
-// files of their own.
-const TINY_SHARED = /[\\/]app[\\/]lib[\\/](use-hydrated|meta)\.tsx?$/;
+// Helpers of a few hundred bytes that most pages import (format, button styles, condition labels):
+// cheaper inside the shared chunk than as files of their own. Measured: the club page 96.00 → 95.56,
+// the other visitor pages within ±0.1 KB.
+const TINY_SHARED = /[\\/]app[\\/](lib[\\/](use-hydrated|meta|format)|components[\\/]ui[\\/]styles|catalog[\\/]conditions)\.tsx?$/;
 function everyPageChunk(id: string, { getModuleIds, getModuleInfo }: ManualChunkMeta) {
   if (everyPageModules.size === 0) {
     const entries = [...getModuleIds()].filter((moduleId) => /[\\/]app[\\/](root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(moduleId));
