@@ -192,16 +192,18 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
 
 /** The owner's listing (for the edit form). Admins get no exception: they cannot edit (02 §6). */
 export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
-  const [listing] = await db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, listingId), eq(listings.userId, viewer.id)))
-    .limit(1);
-  if (!listing) return null;
-  const [photos, clubLinks] = await Promise.all([
-    db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId)).orderBy(asc(listingPhotos.position)),
-    db.select().from(listingClubs).where(eq(listingClubs.listingId, listingId)),
+  // One batch; photos and clubs are read only if the listing is the viewer's (ADR 051).
+  const owned = sql`exists (select 1 from listings where listings.id = ${listingId} and listings.user_id = ${viewer.id})`;
+  const [[listing], photos, clubLinks] = await db.batch([
+    db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, listingId), eq(listings.userId, viewer.id)))
+      .limit(1),
+    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), owned)).orderBy(asc(listingPhotos.position)),
+    db.select().from(listingClubs).where(and(eq(listingClubs.listingId, listingId), owned)),
   ]);
+  if (!listing) return null;
   return { listing, photos, clubIds: clubLinks.map((c) => c.clubId) };
 }
 
