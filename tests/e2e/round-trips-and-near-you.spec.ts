@@ -75,6 +75,7 @@ test("every GET page type costs at most 2 sequential database round trips, signe
     `/listing/${own}/edit`,
     "/clubs",
     `/club/${club.slug}`,
+    `/club/${club.slug}?tab=radar`,
     `/club/${club.slug}/list`,
     `/club/${club.slug}/requests/new`,
     "/clubs/new",
