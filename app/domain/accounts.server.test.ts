@@ -167,6 +167,40 @@ describe("sign-up and e-mail verification", () => {
     }
   });
 
+  test("sign-up writes user, profile and token in one batch, and verification marks the user and spends the token in one batch (issue 10 item 6)", async () => {
+    // Every call that reaches the database, with the account writes it carried.
+    const calls: string[][] = [];
+    const accountWrites = (statements: unknown[]) =>
+      statements
+        .map((st) => (typeof st === "string" ? st : (st as { sql: string }).sql))
+        .filter((text) => /^\s*(insert into|update) "?(users|profiles|email_verification_tokens)"?/i.test(text))
+        .map((text) => text.trim().split(/\s+/).slice(0, 3).join(" ").replaceAll('"', ""));
+    const realBatch = t.client.batch.bind(t.client);
+    const batch = vi.spyOn(t.client, "batch").mockImplementation((statements, mode) => {
+      calls.push(accountWrites(statements));
+      return realBatch(statements, mode);
+    });
+    const execute = vi.spyOn(t.client, "execute");
+    try {
+      await signUp(ctx, input("one-batch@example.com"), info());
+      const executed = execute.mock.calls.flatMap(([st]) => accountWrites([st]));
+      expect(executed, "no account write outside a batch").toEqual([]);
+      expect(calls.filter((writes) => writes.length > 0)).toEqual([
+        ["insert into users", "insert into profiles", "insert into email_verification_tokens"],
+      ]);
+
+      calls.length = 0;
+      execute.mockClear();
+      const token = tokenFrom((await mailsTo("one-batch@example.com"))[0].text);
+      expect(await verifyEmail(t.db, token)).toMatchObject({ ok: true });
+      expect(execute.mock.calls.flatMap(([st]) => accountWrites([st]))).toEqual([]);
+      expect(calls.filter((writes) => writes.length > 0)).toEqual([["update users set", "update email_verification_tokens set"]]);
+    } finally {
+      batch.mockRestore();
+      execute.mockRestore();
+    }
+  });
+
   test("sign-ups and resends per e-mail are rate limited: the attempt after the limit is refused and mails nobody", async () => {
     const { limit } = AUTH_RATE_LIMITS.email;
     for (let i = 0; i < limit; i++) expect((await signUp(ctx, input("busy-signup@example.com"), info())).ok).toBe(true);

@@ -79,33 +79,43 @@ export async function searchUsers(db: Db, opts: { q?: string; page?: number }): 
   const q = (opts.q ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   const term = q.replace(/[\\%_]/g, "");
-  // Counted first (capped, index-only, ~1 ms). Then the page: a rare term gathers its few matches
-  // through the indexes; a common one ("smi", "TX") walks users newest first and stops after a page,
-  // which is faster than gathering thousands of matches to sort them (ADR 043).
-  const [{ n }] = await db.all<{ n: number }>(
+  const counted = db.all<{ n: number }>(
     sql`select count(*) as n from (select 1 from users where ${term ? matchingUserIds(term) : sql`1`} limit ${COUNT_CAP + 1})`,
   );
-  const where = !term ? undefined : n > 200 ? matchesUser(term) : matchingUserIds(term);
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: profiles.displayName,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      city: profiles.city,
-      state: profiles.state,
-      joinedAt: users.createdAt,
-      listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
-      ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
-      isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), users.id)
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const pageOf = (where: SQL | undefined) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        displayName: profiles.displayName,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        city: profiles.city,
+        state: profiles.state,
+        joinedAt: users.createdAt,
+        listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
+        ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
+        isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+  let n: number;
+  let rows: Awaited<ReturnType<typeof pageOf>>;
+  if (!term) {
+    // No search: the plan does not depend on the count, so both go in one batch (ADR 051).
+    [[{ n }], rows] = await db.batch([counted, pageOf(undefined)]);
+  } else {
+    // Counted first (capped, index-only, ~1 ms). Then the page: a rare term gathers its few matches
+    // through the indexes; a common one ("smi", "TX") walks users newest first and stops after a page,
+    // which is faster than gathering thousands of matches to sort them (ADR 043). The one GET that
+    // keeps a third trip, on purpose (ADR 051).
+    [{ n }] = await counted;
+    rows = await pageOf(n > 200 ? matchesUser(term) : matchingUserIds(term));
+  }
   return {
     rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), ownedClubs: Number(r.ownedClubs), isAdmin: Boolean(r.isAdmin) })),
     total: Math.min(Number(n), COUNT_CAP),

@@ -95,15 +95,30 @@ export function rolesFor(viewer: Pick<Viewer, "isAdmin"> | null, membership: Pic
  * there is no such club *or* the viewer may not see it (both are "Club not found", 404).
  */
 export async function getClubAccess(db: Db, viewer: Viewer | null, slug: string): Promise<ClubAccess | null> {
+  return toClubAccess(viewer, await clubAccessQuery(db, viewer, slug));
+}
+
+/** The statement behind getClubAccess, for a page that sends it in a batch (ADR 051). */
+export function clubAccessQuery(db: Db, viewer: Viewer | null, slug: string) {
   const membership = viewer
     ? sql`(select json_object('id', cm.id, 'role', cm.role, 'status', cm.status, 'createdAt', cm.created_at, 'approvalNotified', cm.approval_notified)
         from club_members cm where cm.club_id = clubs.id and cm.user_id = ${viewer.id})`
     : sql`null`;
-  const [row] = await db
+  return db
     .select({ club: summaryColumns, membership: sql<string | null>`${membership}` })
     .from(clubs)
-    .where(and(eq(clubs.slug, slug.trim().toLowerCase()), clubVisibleTo(viewer)))
+    .where(and(eq(clubs.slug, clubSlugKey(slug)), clubVisibleTo(viewer)))
     .limit(1);
+}
+
+/** The id of the club with this slug if this viewer may see it, as SQL (null otherwise): keys a batch's other reads. */
+export function visibleClubIdBySlug(viewer: Viewer | null, slug: string): SQL {
+  return sql`(select clubs.id from clubs where clubs.slug = ${clubSlugKey(slug)} and ${clubVisibleTo(viewer)})`;
+}
+
+const clubSlugKey = (slug: string) => slug.trim().toLowerCase();
+
+export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<typeof clubAccessQuery>>): ClubAccess | null {
   if (!row) return null;
   const raw = row.membership ? (JSON.parse(row.membership) as { id: string; role: ClubMember["role"]; status: ClubMember["status"]; createdAt: number; approvalNotified: number }) : null;
   const member = raw ? { id: raw.id, role: raw.role, status: raw.status, createdAt: new Date(raw.createdAt), approvalNotified: Boolean(raw.approvalNotified) } : null;

@@ -405,10 +405,18 @@ export async function markDirectMessagesRead(
 /** The viewer's unread DMs in this club (the Messages tab badge; derived from read_at). */
 export async function unreadDirectMessageCount(db: Db, access: ClubAccess): Promise<number> {
   if (!access.viewer || !can(access, "sendDm")) return 0;
-  const [row] = await db
+  const [row] = await unreadDirectMessagesQuery(db, access.club.id, access.viewer.id);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The count's query alone, for a page that reads it in its own batch (the club page, ADR 051) with
+ * the club as an id or as SQL for it; the caller applies `sendDm` to the result as above.
+ */
+export function unreadDirectMessagesQuery(db: Db, clubId: string | SQL, viewerId: string) {
+  return db
     .select({ n: sql<number>`count(*)` })
     .from(clubDirectMessages)
-    .where(and(eq(clubDirectMessages.clubId, access.club.id), eq(clubDirectMessages.receiverId, access.viewer.id), isNull(clubDirectMessages.readAt)));
-  return Number(row?.n ?? 0);
+    .where(and(sql`${clubDirectMessages.clubId} = ${clubId}`, eq(clubDirectMessages.receiverId, viewerId), isNull(clubDirectMessages.readAt)));
 }
 

@@ -3,12 +3,13 @@
 // open request. Who may is the permission table (readRequests, postRequest, fulfilOwnRequest,
 // deleteOwnRequest); *whose* request it is sits in the SQL, so another member's forged POST
 // matches no row and changes nothing. Writes publish to the club room after the database write.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubRequests, profiles } from "#db/schema";
 import type { Publish } from "~/lib/realtime.server";
 import type { ClubRequestEvent } from "~/lib/room-events";
-import { activeMemberOf, can, type ClubAccess } from "./club-access.server";
+import type { Viewer } from "./viewer";
+import { activeMemberOf, can, visibleClubIdBySlug, type ClubAccess } from "./club-access.server";
 
 /** The author's name as the Radar shows it: first and last name, else display name, else null ('Anonymous'). */
 const authorName = sql<string | null>`nullif(trim(coalesce(
@@ -57,11 +58,24 @@ export function requestEvent(row: ClubRequestRow): ClubRequestEvent {
 /** The club's requests, newest first (02 §7 club_requests), for members only; [] for anyone else. */
 export async function listClubRequests(db: Db, access: ClubAccess): Promise<ClubRequestRow[]> {
   if (!can(access, "readRequests") || !access.viewer) return [];
+  return clubRequestsQuery(db, access.viewer, access.club.id);
+}
+
+/**
+ * The same read for a page that has not read the club yet: keyed by the id of the club with this
+ * slug that the viewer may see, active members only in the SQL — so it can go beside the club page's
+ * batch (ADR 051). The caller still applies `can(access, 'readRequests')`.
+ */
+export async function clubRequestsBySlug(db: Db, viewer: Viewer, slug: string): Promise<ClubRequestRow[]> {
+  return clubRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
+}
+
+function clubRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
   return db
     .select(columns)
     .from(clubRequests)
     .leftJoin(profiles, eq(profiles.userId, clubRequests.userId))
-    .where(and(eq(clubRequests.clubId, access.club.id), activeMemberOf(access.viewer, sql`${clubRequests.clubId}`)))
+    .where(and(eq(clubRequests.clubId, clubId), activeMemberOf(viewer, sql`${clubRequests.clubId}`)))
     .orderBy(desc(clubRequests.createdAt), desc(clubRequests.id));
 }
 

@@ -2,28 +2,31 @@
 // Each function takes the acting viewer and enforces the permission table through the club-access
 // module; a club the viewer may not see is "not found". Results are typed codes the routes turn
 // into the spec's texts (club-messages.ts).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/lib/club-slug";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 import { NewInviteCodeSchema } from "~/schemas/club";
 import { listingPhotoUrl, type CardPhoto } from "~/schemas/search";
-import { unreadDirectMessageCount } from "./club-chat.server";
+import { unreadDirectMessagesQuery } from "./club-chat.server";
 import { cardPhotoFrom, cardPhotoJson } from "./photos.server";
 import {
   allowedActions,
   can,
+  clubAccessQuery,
   clubVisibleTo,
   denialFor,
   getClubAccess,
+  toClubAccess,
+  visibleClubIdBySlug,
   type ClubAccess,
   type ClubSummary,
 } from "./club-access.server";
 import type { ClubErrorCode } from "./club-messages";
 import type { ClubAction } from "./club-permissions.server";
 import { listingOpenableBy } from "./listing-visibility.server";
-import { priceColumnFor } from "./prices.server";
+import { priceColumnForClub } from "./prices.server";
 import type { Viewer } from "./viewer";
 
 export const DIRECTORY_PAGE_SIZE = 20; // 02 §9
@@ -224,35 +227,41 @@ const JOIN_ACTION_BY_MODE = { open: "join", code: "joinWithCode", approval: "req
 
 /** Everything /club/{slug} shows, for this viewer — or null: 404 'Club not found'. */
 export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): Promise<ClubPage | null> {
-  const access = await getClubAccess(db, viewer, slug);
-  if (!access) return null;
-  const { club } = access;
-  const allowed = allowedActions(access);
-  const preview = !allowed.viewListingsAll;
-  const inClub = sql`listings.status = 'active' and exists (select 1 from listing_clubs lc where lc.listing_id = listings.id and lc.club_id = ${club.id})`;
+  // One batch (ADR 051): the club and the viewer's membership, and everything the page shows keyed
+  // by the id of the club with this slug *if this viewer may see it* — an unseen club reads nothing.
+  // What depends on the viewer's roles is decided after, from the permission table: the roster is
+  // dropped when they may not see it, and only a signed-out visitor (the one role without
+  // viewListingsAll) is sent the preview's few rows.
+  const clubId = visibleClubIdBySlug(viewer, slug);
+  const inClub = sql`listings.status = 'active' and exists (select 1 from listing_clubs lc where lc.listing_id = listings.id and lc.club_id = ${clubId})`;
   const linkable = viewer ? sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end` : sql`0`;
   // A card's photo only when /photos/ would serve it to this viewer (the listing's own rule): a
   // club-only listing in a visitor's preview shows the no-photo tile, not a broken image.
   const photoShown = sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end`;
-
-  const [counts, listingRows, roster, unreadDirectMessages] = await Promise.all([
+  const [accessRows, counts, listingRows, rosterRows, unreadRows] = await db.batch([
+    clubAccessQuery(db, viewer, slug),
     db.all<{ listings: number; members: number; admin_name: string | null }>(sql`
       select
         (select count(*) from listings where ${inClub}) as listings,
-        (select count(*) from club_members m where m.club_id = ${club.id} and m.status = 'active') as members,
+        (select count(*) from club_members m where m.club_id = ${clubId} and m.status = 'active') as members,
         (select ${memberName} from club_members m join profiles on profiles.user_id = m.user_id
-          where m.club_id = ${club.id} and m.role = 'owner') as admin_name`),
+          where m.club_id = ${clubId} and m.role = 'owner') as admin_name`),
     db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo: string | null; linkable: number }>(sql`
-      select listings.id, listings.title, listings.sport, ${priceColumnFor(viewer, { club })} as price_cents, listings.condition,
+      select listings.id, listings.title, listings.sport, ${priceColumnForClub(viewer, clubId)} as price_cents, listings.condition,
         listings.city, listings.state, listings.created_at, ${linkable} as linkable,
         case when ${photoShown} = 1 then ${cardPhotoJson} end as photo
       from listings where ${inClub}
       order by listings.created_at desc, listings.id
-      ${preview ? sql`limit ${ANONYMOUS_PREVIEW_SIZE}` : sql``}`),
-    allowed.viewRoster ? getRoster(db, club.id) : Promise.resolve(null),
-    // Beside the page's other reads (no extra round trip, ADR 034); no query for non-members.
-    unreadDirectMessageCount(db, access),
+      ${viewer ? sql`` : sql`limit ${ANONYMOUS_PREVIEW_SIZE}`}`),
+    rosterQuery(db, clubId),
+    // The Messages tab's unread count (ADR 050), in the same batch; kept only if the viewer may DM.
+    viewer ? unreadDirectMessagesQuery(db, clubId, viewer.id) : db.all<{ n: number }>(sql`select 0 as n`),
   ]);
+  const access = toClubAccess(viewer, accessRows);
+  if (!access) return null;
+  const { club } = access;
+  const allowed = allowedActions(access);
+  const preview = !allowed.viewListingsAll;
   const [count] = counts;
   return {
     access,
@@ -261,7 +270,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     adminName: count?.admin_name ?? null,
     memberCount: Number(count?.members ?? 0),
     listingCount: Number(count?.listings ?? 0),
-    listings: listingRows.map((row): ClubListingCard => ({
+    listings: (preview ? listingRows.slice(0, ANONYMOUS_PREVIEW_SIZE) : listingRows).map((row): ClubListingCard => ({
       ...(row.linkable ? { linkable: true as const, id: row.id } : { linkable: false as const, id: null }),
       title: row.title,
       sport: row.sport,
@@ -273,9 +282,9 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
       ...cardPhotoFrom(row.photo),
     })),
     preview,
-    roster,
+    roster: allowed.viewRoster ? rosterRows : null,
     rosterHidden: allowed.viewRoster ? null : club.visibility === "private" ? "private" : "membersOnly",
-    unreadDirectMessages,
+    unreadDirectMessages: allowed.sendDm ? Number(unreadRows[0]?.n ?? 0) : 0,
     joinOffer: joinOfferFor(access),
   };
 }
@@ -290,7 +299,7 @@ function joinOfferFor(access: ClubAccess): ClubPage["joinOffer"] {
 }
 
 /** Active members: owner first, then admins, then members, each by name. No e-mails. */
-async function getRoster(db: Db, clubId: string): Promise<RosterEntry[]> {
+function rosterQuery(db: Db, clubId: string | SQL) {
   return db
     .select({ userId: clubMembers.userId, name: memberName, role: clubMembers.role })
     .from(clubMembers)
@@ -323,6 +332,47 @@ export async function pendingRequests(db: Db, viewer: Viewer | null, slug: strin
     .where(and(eq(clubMembers.clubId, access.club.id), eq(clubMembers.status, "pending")))
     .orderBy(desc(clubMembers.createdAt), asc(clubMembers.id));
   return { ok: true, club: access.club, requests };
+}
+
+/**
+ * Everything the manage page reads, in one batch (ADR 051): the club and the viewer's membership,
+ * the pending requests (with e-mails), the roster and the invite code. The last three are keyed by
+ * the club's id only where the viewer manages it (an active owner/admin, or a site admin: the
+ * `manage` row of the permission table, spelled in SQL so nothing private is read for anyone else);
+ * the caller still decides with `requireClubPermission(…, 'manage')` on `access`.
+ */
+export async function getClubManagePage(db: Db, viewer: Viewer | null, slug: string) {
+  const managed = viewer
+    ? sql`(select clubs.id from clubs where clubs.slug = ${slug.trim().toLowerCase()} and ${clubVisibleTo(viewer)} and (${viewer.isAdmin ? sql`1` : sql`0`}
+        or exists (select 1 from club_members mm where mm.club_id = clubs.id and mm.user_id = ${viewer.id} and mm.status = 'active' and mm.role in ('owner', 'admin'))))`
+    : sql`(select null)`;
+  const [accessRows, requests, members, codes] = await db.batch([
+    clubAccessQuery(db, viewer, slug),
+    db
+      .select({
+        membershipId: clubMembers.id,
+        userId: clubMembers.userId,
+        name: memberName,
+        email: sql<string | null>`coalesce(${profiles.email}, ${users.email})`,
+        requestedAt: clubMembers.createdAt,
+      })
+      .from(clubMembers)
+      .innerJoin(users, eq(users.id, clubMembers.userId))
+      .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
+      .where(and(eq(clubMembers.clubId, managed), eq(clubMembers.status, "pending")))
+      .orderBy(desc(clubMembers.createdAt), asc(clubMembers.id)),
+    db
+      .select({ membershipId: clubMembers.id, name: memberName, role: clubMembers.role })
+      .from(clubMembers)
+      .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
+      .where(and(eq(clubMembers.clubId, managed), eq(clubMembers.status, "active")))
+      .orderBy(asc(clubMembers.createdAt), asc(clubMembers.id)),
+    db.select({ inviteCode: clubs.inviteCode }).from(clubs).where(eq(clubs.id, managed)).limit(1),
+  ]);
+  const access = toClubAccess(viewer, accessRows);
+  if (!access || !can(access, "manage")) return { access, requests: [], members: [], inviteCode: null };
+  const inviteCode = access.club.joinMode === "code" && can(access, "viewInviteCode") ? (codes[0]?.inviteCode ?? null) : null;
+  return { access, requests: can(access, "approve") ? requests : [], members, inviteCode };
 }
 
 export type ClubSettings = Pick<Club, "showPricesInPreview" | "showListingCount" | "allowJoinRequests">;

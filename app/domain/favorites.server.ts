@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
 import type { ListingSummary } from "~/schemas/search";
 import { listingReadableBy } from "./listings.server";
-import { listingSummaries, withDistances } from "./search.server";
+import { listingSummariesFrom } from "./search.server";
 import type { Viewer } from "./viewer";
 
 export type FavoriteResult = { ok: true; favorited: boolean } | { ok: false; reason: "not_found" };
@@ -49,11 +49,15 @@ export async function favoritedIds(db: Db, viewer: Viewer | null, listingIds: re
  * card comes back if the listing is shown to the viewer again (ADR 014).
  */
 export async function listFavorites(db: Db, viewer: Viewer, { limit = 100 } = {}): Promise<ListingSummary[]> {
-  const items = await listingSummaries(db, viewer, {
-    join: sql` join favorites fav on fav.listing_id = listings.id and fav.user_id = ${viewer.id}`,
-    where: [listingReadableBy(viewer)],
-    orderBy: sql`fav.created_at desc, listings.id`,
-    limit,
-  });
-  return withDistances(db, viewer.zipCode, items);
+  return listingSummariesFrom(
+    db,
+    viewer,
+    {
+      join: sql` join favorites fav on fav.listing_id = listings.id and fav.user_id = ${viewer.id}`,
+      where: [listingReadableBy(viewer)],
+      orderBy: sql`fav.created_at desc, listings.id`,
+      limit,
+    },
+    viewer.zipCode,
+  );
 }

@@ -172,14 +172,15 @@ export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts
  */
 export async function markListingMessagesRead(
   db: Db,
-  viewer: Pick<Viewer, "id">,
+  viewer: Viewer,
   listingId: string,
   publish: Pick<Publish, "user"> | null = null,
   now = new Date(),
 ): Promise<number> {
   const result = await db.run(sql`
     update listing_messages set read_at = ${now.getTime()}
-      where listing_id = ${listingId} and receiver_id = ${viewer.id} and read_at is null`);
+      where listing_id = ${listingId} and receiver_id = ${viewer.id} and read_at is null
+        and exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`);
   const changed = Number(result.rowsAffected ?? 0);
   if (changed > 0) publish?.user(viewer.id, { type: "badges.changed" });
   return changed;

@@ -1,6 +1,6 @@
 // Questions about a listing (issue 6 §4; spec 02 §2 Interested? card, §5 Messages). A thread is
 // one listing + one buyer; the seller sees one thread per buyer and replies into it.
-import { and, asc, count, eq, gte, inArray, or } from "drizzle-orm";
+import { and, asc, count, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { hasControlCharacters } from "~/lib/text";
 import { listingMessages, listings, profiles } from "#db/schema";
@@ -76,46 +76,52 @@ export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessa
 
 /**
  * The conversations on a listing the viewer may read: the buyer sees their own thread, the seller
- * sees one per buyer. Oldest first. Nobody else sees anything.
+ * sees one per buyer. Oldest first. Nobody else sees anything, and nothing of a listing the viewer
+ * may not open. One query (the buyer's name rides on each message), so the listing page can send it
+ * in its batch (`threadsQuery` + `toThreads`, ADR 034).
  */
-export async function listingThreadsFor(db: Db, viewer: Viewer, listing: { id: string; userId: string }): Promise<Thread[]> {
-  const isSeller = listing.userId === viewer.id;
-  const rows = await db
+export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
+  const buyerId = sql<string>`case when ${listings.userId} = ${viewer.id}
+    then (case when ${listingMessages.senderId} = ${viewer.id} then ${listingMessages.receiverId} else ${listingMessages.senderId} end)
+    else ${viewer.id} end`;
+  return db
     .select({
       id: listingMessages.id,
       senderId: listingMessages.senderId,
-      receiverId: listingMessages.receiverId,
       content: listingMessages.content,
       createdAt: listingMessages.createdAt,
+      buyerId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      displayName: profiles.displayName,
     })
     .from(listingMessages)
+    .innerJoin(listings, eq(listings.id, listingMessages.listingId))
+    .leftJoin(profiles, eq(profiles.userId, buyerId))
     .where(
       and(
-        eq(listingMessages.listingId, listing.id),
+        eq(listingMessages.listingId, listingId),
         or(eq(listingMessages.senderId, viewer.id), eq(listingMessages.receiverId, viewer.id)),
+        listingReadableBy(viewer),
       ),
     )
     .orderBy(asc(listingMessages.createdAt), asc(listingMessages.id));
+}
+
+export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Thread[] {
   const threads = new Map<string, Thread>();
   for (const row of rows) {
-    const buyerId = isSeller ? (row.senderId === viewer.id ? row.receiverId : row.senderId) : viewer.id;
-    let thread = threads.get(buyerId);
+    let thread = threads.get(row.buyerId);
     if (!thread) {
-      thread = { buyerId, buyerName: "", messages: [] };
-      threads.set(buyerId, thread);
+      const buyerName = row.displayName || [row.firstName, row.lastName].filter(Boolean).join(" ") || "Buyer";
+      thread = { buyerId: row.buyerId, buyerName, messages: [] };
+      threads.set(row.buyerId, thread);
     }
     thread.messages.push({ id: row.id, senderId: row.senderId, content: row.content, createdAt: row.createdAt });
   }
-  const ids = [...threads.keys()];
-  if (ids.length) {
-    const names = await db
-      .select({ userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName })
-      .from(profiles)
-      .where(inArray(profiles.userId, ids));
-    for (const n of names) {
-      const thread = threads.get(n.userId)!;
-      thread.buyerName = n.displayName || [n.firstName, n.lastName].filter(Boolean).join(" ") || "Buyer";
-    }
-  }
   return [...threads.values()];
+}
+
+export async function listingThreadsFor(db: Db, viewer: Viewer, listing: { id: string }): Promise<Thread[]> {
+  return toThreads(await threadsQuery(db, viewer, listing.id));
 }

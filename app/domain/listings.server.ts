@@ -214,16 +214,18 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
 
 /** The owner's listing (for the edit form). Admins get no exception: they cannot edit (02 §6). */
 export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
-  const [listing] = await db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
-    .limit(1);
-  if (!listing) return null;
-  const [photos, clubLinks] = await Promise.all([
-    db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId)).orderBy(asc(listingPhotos.position)),
-    db.select().from(listingClubs).where(eq(listingClubs.listingId, listingId)),
+  // One batch; photos and clubs are read only if the listing is one the viewer may edit (ADR 051).
+  const editable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingChangeableBy(viewer, "edit")})`;
+  const [[listing], photos, clubLinks] = await db.batch([
+    db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
+      .limit(1),
+    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), editable)).orderBy(asc(listingPhotos.position)),
+    db.select().from(listingClubs).where(and(eq(listingClubs.listingId, listingId), editable)),
   ]);
+  if (!listing) return null;
   return { listing, photos, clubIds: clubLinks.map((c) => c.clubId) };
 }
 
@@ -329,27 +331,43 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   return { removedKeys: marked.map((p) => p.r2Key) };
 }
 
-export type ListingDetail = NonNullable<Awaited<ReturnType<typeof getListingForViewer>>>;
-
-/** The detail page's listing, or null when unknown or not visible to this viewer. */
-export async function getListingForViewer(db: Db, viewer: Viewer | null, listingId: string) {
-  const [row] = await db
-    .select({ listing: listings, seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName } })
-    .from(listings)
-    .leftJoin(profiles, eq(profiles.userId, listings.userId))
-    .where(and(eq(listings.id, listingId), listingReadableBy(viewer)))
-    .limit(1);
-  if (!row) return null;
-  const [photos, clubList] = await Promise.all([
-    db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId)).orderBy(asc(listingPhotos.position)),
+/**
+ * The detail page's reads, each gated by the viewer's right to open the listing (in the SQL, so a
+ * batch never reads photos or clubs of a listing the viewer may not see). One batch with the rest of
+ * the page (`listingPageFor`, ADR 051); `toListingDetail` puts the rows together.
+ */
+export function listingDetailQueries(db: Db, viewer: Viewer | null, listingId: string) {
+  const readable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`;
+  return [
+    db
+      .select({ listing: listings, seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName } })
+      .from(listings)
+      .leftJoin(profiles, eq(profiles.userId, listings.userId))
+      .where(and(eq(listings.id, listingId), listingReadableBy(viewer)))
+      .limit(1),
+    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), readable)).orderBy(asc(listingPhotos.position)),
     db
       .select({ id: clubs.id, name: clubs.name, slug: clubs.slug, isPrimary: listingClubs.isPrimary })
       .from(listingClubs)
       .innerJoin(clubs, eq(clubs.id, listingClubs.clubId))
-      .where(eq(listingClubs.listingId, listingId)),
-  ]);
+      .where(and(eq(listingClubs.listingId, listingId), readable)),
+  ] as const;
+}
+
+type DetailQueries = ReturnType<typeof listingDetailQueries>;
+type DetailRows = readonly [Awaited<DetailQueries[0]>, Awaited<DetailQueries[1]>, Awaited<DetailQueries[2]>];
+
+export function toListingDetail([[row], photos, clubList]: DetailRows) {
+  if (!row) return null;
   return { ...row.listing, seller: row.seller, photos, clubs: clubList };
 }
+
+/** The detail page's listing, or null when unknown or not visible to this viewer. One batch. */
+export async function getListingForViewer(db: Db, viewer: Viewer | null, listingId: string) {
+  return toListingDetail(await db.batch(listingDetailQueries(db, viewer, listingId)));
+}
+
+export type ListingDetail = NonNullable<ReturnType<typeof toListingDetail>>;
 
 /**
  * The photo behind `/photos/{key}` — the photo itself or its thumbnail (ADR 036) — if this viewer

@@ -19,3 +19,12 @@ export function priceVisibleTo(viewer: Pick<Viewer, "id"> | null, context: Price
 export function priceColumnFor(viewer: Pick<Viewer, "id"> | null, context: PriceContext = {}): SQL {
   return priceVisibleTo(viewer, context) ? sql`listings.price_cents` : sql`null`;
 }
+
+/**
+ * `priceColumnFor` on a club's page when the club is not read yet (it travels in the same batch,
+ * ADR 051): the club's own flag, read in SQL by its id.
+ */
+export function priceColumnForClub(viewer: Pick<Viewer, "id"> | null, clubId: SQL): SQL {
+  if (viewer) return sql`listings.price_cents`;
+  return sql`(case when exists (select 1 from clubs pc where pc.id = ${clubId} and pc.show_prices_in_preview) then listings.price_cents end)`;
+}

@@ -225,25 +225,27 @@ async function summaryPage(
   return { items: rows.map((row) => toSummary(viewer, row)), total };
 }
 
-/** Rounded to a tenth of a mile, as cards show it. */
-const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
-
-/** Adds `distanceMiles` from the origin ZIP to each card; unknown ZIPs stay null. */
-export async function withDistances(db: Db, originZip: string | null, items: ListingSummary[]): Promise<ListingSummary[]> {
+/**
+ * `listingSummaries` with `distanceMiles` from `originZip`, in one round trip: each card's ZIP centre
+ * is a column and the origin's centre travels in the same batch (On Deck; ADR 051).
+ */
+export async function listingSummariesFrom(db: Db, viewer: Viewer | null, query: SummaryQuery, originZip: string | null): Promise<ListingSummary[]> {
   const origin = normalizeZip(originZip);
-  if (!origin || items.length === 0) return items;
-  const zips = [...new Set([origin, ...items.map((item) => item.zipCode)])];
-  const rows = await db.all<{ zip: string; latitude: number; longitude: number }>(
-    sql`select zip, latitude, longitude from zip_codes where ${inList(sql`zip`, zips)}`,
-  );
-  const points = new Map(rows.map((row) => [row.zip, row]));
-  const from = points.get(origin);
-  if (!from) return items;
-  return items.map((item) => {
-    const to = points.get(item.zipCode);
-    return { ...item, distanceMiles: to ? roundMiles(distanceMiles(from, to)) : null };
+  if (!origin) return listingSummaries(db, viewer, query);
+  const [rows, origins] = (await readBatch(db, [
+    summaryStatement(viewer, { ...query, zipPoints: true }),
+    sql`select latitude, longitude from zip_codes where zip = ${origin}`,
+  ])) as [SummaryRowWithExtras[], GeoPoint[]];
+  const from = origins[0] ?? null;
+  return rows.map((row) => {
+    const item = toSummary(viewer, row);
+    const at = from && row.zip_latitude != null && row.zip_longitude != null ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) } : null;
+    return { ...item, distanceMiles: from && at ? roundMiles(distanceMiles(from, at)) : null };
   });
 }
+
+/** Rounded to a tenth of a mile, as cards show it. */
+const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 
 /**
  * The exact number of matches, for '{n} item(s) found' (ADR 010). A page that came back short

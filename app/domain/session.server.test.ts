@@ -84,7 +84,8 @@ describe("sessions", () => {
       isAdmin: false,
     });
     await t.db.insert(userRoles).values({ userId, role: "admin" });
-    expect((await getUser(requestWith(cookie), ctx))?.isAdmin).toBe(true);
+    // The next page view (its own load context) sees the role.
+    expect((await getUser(requestWith(cookie), { ...ctx }))?.isAdmin).toBe(true);
     await t.db.delete(userRoles).where(eq(userRoles.userId, userId));
   });
 
@@ -121,7 +122,8 @@ describe("sessions", () => {
     let [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
     expect(row.lastSeenAt.getTime()).toBe(start.getTime());
     const later = new Date(start.getTime() + LAST_SEEN_RESOLUTION_MS + 1000);
-    await getSession(requestWith(cookie), ctx, later);
+    // A later page view: a load context of its own (the lookup is shared within one view only).
+    await getSession(requestWith(cookie), { ...ctx }, later);
     [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
     expect(row.lastSeenAt.getTime()).toBe(later.getTime());
   });
@@ -134,12 +136,24 @@ describe("sessions", () => {
     await getSession(requestWith(cookie), workerCtx, new Date(start.getTime() + 1000));
     expect(background).toHaveLength(0);
     const later = new Date(start.getTime() + LAST_SEEN_RESOLUTION_MS + 1000);
-    const lookup = await getSession(requestWith(cookie), workerCtx, later);
+    const lookup = await getSession(requestWith(cookie), { ...workerCtx }, later);
     expect(lookup.viewer?.id).toBe(userId);
     expect(background).toHaveLength(1);
     await Promise.all(background);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, createHash("sha256").update(tokenOf(cookie)).digest("hex")));
     expect(row.lastSeenAt.getTime()).toBe(later.getTime());
+  });
+
+  test("root and route loaders of one page view share one lookup; the next view looks again", async () => {
+    const cookie = await createSession(ctx, userId, new Request("http://app.test/"));
+    const view = { ...ctx };
+    // Remix hands each loader a Request of its own: the view's load context is what they share.
+    const [root, route] = await Promise.all([getSession(requestWith(cookie), view), getSession(requestWith(cookie), view)]);
+    expect(route).toBe(root);
+    expect(await getSession(requestWith(cookie), { ...ctx })).not.toBe(root);
+    // An action reads the session afresh (it may change it before the loaders run).
+    const post = new Request("http://app.test/", { method: "POST", headers: { Cookie: cookie.split(";")[0]! } });
+    expect(await getSession(post, view)).not.toBe(root);
   });
 
   test("sign-out deletes the row", async () => {

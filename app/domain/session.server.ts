@@ -88,14 +88,26 @@ export type SessionLookup = {
   clearCookie: string | null;
 };
 
-const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+// One lookup per page view: keyed by the load context (one object per request, shared by the root
+// and route loaders — Remix hands each loader its own Request, so the Request cannot be the key) and
+// the token. Nothing outlives the request: the context is its key. An action is never served from
+// it (and fills none): after a no-JavaScript POST the loaders read the session the action left.
+const lookups = new WeakMap<object, Map<string, Promise<SessionLookup>>>();
 
-/** The session behind the request's cookie, once per request (root and route loaders share it). */
+/** The session behind the request's cookie, once per page view (root and route loaders share it). */
 export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
-  let lookup = lookups.get(request);
+  const token = readCookie(request, sessionCookieName(context.env));
+  if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpSession(token, context, now);
+  let byToken = lookups.get(context);
+  if (!byToken) {
+    byToken = new Map();
+    lookups.set(context, byToken);
+  }
+  let lookup = byToken.get(token);
   if (!lookup) {
-    lookup = lookUpSession(request, context, now);
-    lookups.set(request, lookup);
+    lookup = lookUpSession(token, context, now);
+    byToken.set(token, lookup);
   }
   return lookup;
 }
@@ -134,9 +146,7 @@ async function inBackground(context: SessionContext, write: Promise<unknown>) {
   else await guarded;
 }
 
-async function lookUpSession(request: Request, context: SessionContext, now: Date): Promise<SessionLookup> {
-  const token = readCookie(request, sessionCookieName(context.env));
-  if (!token) return { viewer: null, clearCookie: null };
+async function lookUpSession(token: string, context: SessionContext, now: Date): Promise<SessionLookup> {
   const signedOut = { viewer: null, clearCookie: clearSessionCookie(context.env) };
   // A session whose user is gone finds no row here (the join), like a deleted session.
   const [row] = await sessionWithViewer(context.db, await hashToken(token));
@@ -183,8 +193,10 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 /** Ends the request's session (the row is deleted) → Set-Cookie that clears the cookie. */
 export async function destroySession(request: Request, context: SessionContext) {
   const token = readCookie(request, sessionCookieName(context.env));
-  if (token) await context.db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
-  lookups.delete(request);
+  if (token) {
+    await context.db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
+    lookups.get(context)?.delete(token);
+  }
   return clearSessionCookie(context.env);
 }
 

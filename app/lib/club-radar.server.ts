@@ -2,7 +2,7 @@
 // room's token, so the tab stays one line in the club page loader.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { can, type ClubAccess } from "~/domain/club-access.server";
-import { listClubRequests } from "~/domain/club-requests.server";
+import { listClubRequests, type ClubRequestRow } from "~/domain/club-requests.server";
 import { PostRequestSchema } from "~/schemas/club-request";
 import { getFormConstraint } from "./form-constraint";
 import { clubRoomAccess } from "./room-access.server";
@@ -17,10 +17,11 @@ export type RadarRequest = {
   createdAt: string;
 };
 
-export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess) {
+/** `prefetched`: the requests read beside the club page (`clubRequestsBySlug`, ADR 051). */
+export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ClubRequestRow[]) {
   const viewer = access.viewer;
   if (!viewer || !can(access, "readRequests")) return null;
-  const [rows, room] = await Promise.all([listClubRequests(context.db, access), clubRoomAccess(context, viewer.id, access.club.id)]);
+  const [rows, room] = await Promise.all([prefetched ?? listClubRequests(context.db, access), clubRoomAccess(context, viewer.id, access.club.id)]);
   return {
     clubId: access.club.id,
     viewerId: viewer.id,

@@ -334,14 +334,15 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
 }
 
 /** The create form's starting state: the seller's ZIP with its city and state, and a club when reached through one. */
-export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubId?: string | null) {
+/** `presetClubSlug`: the club of /club/{slug}/list, ticked when the viewer may post there. */
+export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubSlug?: string | null) {
   const zipCode = viewer.zipCode ?? "";
   // In parallel: one round trip, not two (issue 10 §6).
   const [clubs, place] = await Promise.all([
     postableClubs(context.db, viewer),
     isZip(zipCode) ? lookupZip(context.db, zipCode) : Promise.resolve(null),
   ]);
-  const preset = presetClubId ? (clubs.find((c) => c.id === presetClubId) ?? null) : null;
+  const preset = presetClubSlug ? (clubs.find((c) => c.slug === presetClubSlug) ?? null) : null;
   const where = place?.ok ? { city: place.city, state: place.state } : {};
   return {
     clubs,

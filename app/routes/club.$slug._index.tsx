@@ -16,6 +16,7 @@ import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
 import { loadMessagesTab } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
+import { clubRequestsBySlug } from "~/domain/club-requests.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listingPhotoUrl } from "~/schemas/search";
 
@@ -52,10 +53,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  const page = await getClubPage(context.db, viewer, params.slug ?? "");
+  const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
+  // The radar's requests go beside the club page's batch (ADR 051), active members only in the SQL.
+  const radarRows = viewer && requested === "radar" ? clubRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
+  const [page, radarRequests] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows]);
   if (!page) throw clubNotFound();
   const isMember = page.access.membership?.status === "active";
-  const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
   let tab: Tab = "in-play";
   if ((PUBLIC_TABS as readonly string[]).includes(requested)) tab = requested as Tab;
   else if ((MEMBER_TABS as readonly string[]).includes(requested)) {
@@ -68,7 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
   const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
-  const radar = tab === "radar" ? await radarTabData(context, page.access) : null;
+  const radar = tab === "radar" ? await radarTabData(context, page.access, radarRequests) : null;
   // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
   // Messages has just marked some read, so count again then; otherwise the page's own count.
   const unreadDirectMessages = messages?.dm ? await unreadDirectMessageCount(context.db, page.access) : page.unreadDirectMessages;

@@ -12,7 +12,11 @@ export const meta: MetaFunction = () =>
 // plain form with the spec's message; membership is still checked on save.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireListingAuthor(request, context);
-  const club = await findVisibleClubBySlug(context.db, viewer, params.slug ?? "");
+  // Side by side: one round trip after the session (ADR 051).
+  const [club, form] = await Promise.all([
+    findVisibleClubBySlug(context.db, viewer, params.slug ?? ""),
+    createFormState(context, viewer, (params.slug ?? "").trim().toLowerCase()),
+  ]);
   if (!club) {
     throw await redirectWithToast(context, "/list-item", {
       title: "Club not found",
@@ -20,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  return { ...(await createFormState(context, viewer, club.id)), club };
+  return { ...form, club };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,15 +1,13 @@
 import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { and, asc, eq } from "drizzle-orm";
 import { useState } from "react";
-import { clubMembers, profiles } from "#db/schema";
 import { SwitchField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { clubDenialResponse, clubNotFound, getClubAccess, getInviteCode, requireClubPermission } from "~/domain/club-access.server";
+import { clubDenialResponse, clubNotFound, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
 import { uploadClubLogo } from "~/domain/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
-import { memberName, pendingRequests, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
+import { getClubManagePage, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
 import { revokeClubRoom } from "~/domain/rooms.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
 import { getUser } from "~/domain/session.server";
@@ -29,16 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  const access = await requireClubPermission(context, await getClubAccess(context.db, viewer, params.slug ?? ""), "manage");
-  const { club } = access;
-  const pending = await pendingRequests(context.db, viewer, club.slug);
-  const inviteCode = club.joinMode === "code" ? await getInviteCode(context.db, access) : null;
-  const members = await context.db
-    .select({ membershipId: clubMembers.id, name: memberName, role: clubMembers.role })
-    .from(clubMembers)
-    .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
-    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.status, "active")))
-    .orderBy(asc(clubMembers.createdAt), asc(clubMembers.id));
+  const page = await getClubManagePage(context.db, viewer, params.slug ?? "");
+  const { club } = await requireClubPermission(context, page.access, "manage");
+  const { requests, inviteCode, members } = page;
   return {
     club: {
       slug: club.slug,
@@ -49,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       showListingCount: club.showListingCount,
       allowJoinRequests: club.allowJoinRequests,
     },
-    requests: pending.ok ? pending.requests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })) : [],
+    requests: requests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
     inviteCode,
     members,
   };

@@ -10,14 +10,12 @@ import { ListingInterestedCard } from "~/components/listing-interested-card";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
-import { favoritedIds } from "~/domain/favorites.server";
-import { markListingMessagesRead } from "~/domain/inbox.server";
 import { canSeePrices } from "~/domain/listing-visibility.server";
-import { listingThreadsFor, sendListingMessage } from "~/domain/listing-messages.server";
-import { deleteListing, getListingForViewer, setListingStatus } from "~/domain/listings.server";
+import { sendListingMessage } from "~/domain/listing-messages.server";
+import { listingPageFor } from "~/domain/listing-page.server";
+import { deleteListing, setListingStatus } from "~/domain/listings.server";
 import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
 import { roomAccessPayload } from "~/domain/rooms.server";
-import { sellerRating } from "~/domain/reviews.server";
 import { getUser, requireUser } from "~/domain/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clipDescription, pageMeta } from "~/lib/meta";
@@ -39,16 +37,11 @@ const notFound = () => data({ message: "Listing not found" }, { status: 404 });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  const listing = await getListingForViewer(context.db, viewer, params.id ?? "");
-  if (!listing) throw notFound();
+  // One batch after the session (ADR 051).
+  const page = await listingPageFor(context.db, viewer, params.id ?? "", context.publish);
+  if (!page) throw notFound();
+  const { listing, rating, favorited, threads } = page;
   const isOwner = viewer?.id === listing.userId;
-  const [rating, favorites, threads] = await Promise.all([
-    sellerRating(context.db, listing.userId),
-    favoritedIds(context.db, viewer, [listing.id]),
-    viewer ? listingThreadsFor(context.db, viewer, listing) : Promise.resolve([]),
-    // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
-    viewer ? markListingMessagesRead(context.db, viewer, listing.id, context.publish) : Promise.resolve(0),
-  ]);
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
   const access = viewer ? await roomAccessPayload(context, viewer, "user", viewer.id) : null;
@@ -89,7 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",
       rating,
     },
-    favorited: favorites.has(listing.id),
+    favorited,
     threads: threads.map((t) => ({
       ...t,
       messages: t.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),

@@ -17,9 +17,11 @@ async function ownListingOr404(request: Request, context: LoaderFunctionArgs["co
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, own } = await ownListingOr404(request, context, params.id ?? "");
+  const viewer = await requireListingAuthor(request, context);
+  // Side by side: one round trip after the session (ADR 051).
+  const [own, clubs] = await Promise.all([getOwnListing(context.db, viewer, params.id ?? ""), postableClubs(context.db, viewer)]);
+  if (!own) throw data({ message: "Listing not found" }, { status: 404 });
   const keys = own.photos.map((p) => p.r2Key);
-  const clubs = await postableClubs(context.db, viewer);
   // A club the seller has since left stays listed as chosen, so saving does not silently drop it;
   // the server refuses it on save (active membership only).
   return {

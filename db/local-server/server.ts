@@ -95,7 +95,15 @@ const MAX_IDLE_CONNECTIONS = 4;
  * The Worker sends the header only when DB_TRACE=on (never in production); requests without it are
  * not recorded. `x-db-trace-phase: after` marks background writes (`waitUntil`).
  */
-export type TracedPipeline = { depth: number; inFlight: number; phase: "request" | "after"; statements: number; ms: number };
+export type TracedPipeline = {
+  depth: number;
+  inFlight: number;
+  phase: "request" | "after";
+  statements: number;
+  ms: number;
+  /** The start of each statement (what the trip asked, for reading a trace; not a log of arguments). */
+  sql: string[];
+};
 export type TraceSummary = {
   /** Pipelines sent while the page was being answered. */
   pipelines: number;
@@ -382,6 +390,7 @@ export async function startLocalDbServer({
           phase: req.headers["x-db-trace-phase"] === "after" ? "after" : "request",
           statements: 0,
           ms: 0,
+          sql: [],
         };
         res.once("finish", () => (trip.ms = Math.round((performance.now() - started) * 100) / 100));
         const list = traces.get(traceId) ?? [];
@@ -400,7 +409,10 @@ export async function startLocalDbServer({
         throw new HttpError(400, { message: `Invalid pipeline request: ${(error as Error).message}`, code: "HRANA_PROTO_ERROR" });
       }
       const trip = (req as IncomingMessage & { trip?: TracedPipeline }).trip;
-      if (trip) trip.statements = countStatements(body.requests);
+      if (trip) {
+        trip.statements = countStatements(body.requests);
+        trip.sql = statementHeads(body.requests);
+      }
       sendJson(res, 200, await runPipeline(body));
       return;
     }
@@ -444,6 +456,21 @@ function countStatements(requests: StreamRequest[]): number {
       sum + (request.type === "execute" ? 1 : request.type === "batch" ? request.batch.steps.filter((step) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(step.stmt.sql ?? "")).length : 0),
     0,
   );
+}
+
+function statementHeads(requests: StreamRequest[]): string[] {
+  const stored = new Map<number, string>();
+  const heads: string[] = [];
+  const head = (stmt: { sql?: string | null; sql_id?: number | null }) => {
+    const text = stmt.sql ?? (stmt.sql_id != null ? stored.get(stmt.sql_id) : undefined) ?? "?";
+    if (!/^(BEGIN|COMMIT|ROLLBACK)/i.test(text)) heads.push(text.replace(/\s+/g, " ").trim().slice(0, 120));
+  };
+  for (const request of requests) {
+    if (request.type === "store_sql") stored.set(request.sql_id, request.sql);
+    else if (request.type === "execute") head(request.stmt);
+    else if (request.type === "batch") for (const step of request.batch.steps) head(step.stmt);
+  }
+  return heads;
 }
 
 class HttpError extends Error {

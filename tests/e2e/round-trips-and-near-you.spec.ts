@@ -7,7 +7,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createUser, expect, signInAs, test } from "./fixtures";
+import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
+import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 type TraceSummary = { pipelines: number; sequential: number; background: number };
 
@@ -45,6 +46,70 @@ test("a signed-in GET of the home page costs at most 2 sequential database round
   // Measured, not assumed: the session, then the bell, the badges and the grid side by side.
   for (const trace of traces) expect(trace.pipelines).toBeGreaterThanOrEqual(3);
   expect(Math.min(...traces.map((trace) => trace.sequential))).toBeLessThanOrEqual(2);
+});
+
+// Every GET page type, signed out and in, as the person who can open it (the same pages and the
+// same counting as bench/round-trips.ts): at most 2 sequential round trips (issue 10 item 6, ADR 051).
+test("every GET page type costs at most 2 sequential database round trips, signed out and in", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const db = e2eDb();
+  const member = await createTestUser(db, { zipCode: "02139" });
+  const owner = await createTestUser(db, { zipCode: "02139" });
+  const admin = await createTestUser(db, { admin: true });
+  const buyer = await createTestUser(db);
+  const club = await createTestClub(db, owner, { visibility: "public", joinMode: "code" });
+  await addTestMember(db, club, member);
+  await addTestMember(db, club, buyer, { status: "pending" });
+  const publicListing = await createTestListing(db, owner, { zipCode: "02139" });
+  const clubListing = await createTestListing(db, owner, { clubs: [club] });
+  const own = await createTestListing(db, member, { zipCode: "02139" });
+
+  const visitorPages = ["/", "/sport/soccer", `/listing/${publicListing}`, "/clubs", `/club/${club.slug}`, "/auth", "/clubs/new"];
+  const memberPages = [
+    "/",
+    "/sport/soccer",
+    "/sport/soccer?zip=02139&radius=50&q=ball",
+    `/listing/${publicListing}`,
+    `/listing/${clubListing}`,
+    `/listing/${own}`,
+    `/listing/${own}/edit`,
+    "/clubs",
+    `/club/${club.slug}`,
+    `/club/${club.slug}?tab=radar`,
+    `/club/${club.slug}/list`,
+    `/club/${club.slug}/requests/new`,
+    "/clubs/new",
+    "/team-hub",
+    "/on-deck",
+    "/in-play",
+    "/list-item",
+    "/messages",
+    "/player-profile",
+    "/account/location",
+  ];
+  const visits: [string, string | null, string[]][] = [
+    ["visitor", null, visitorPages],
+    ["member", member.id, memberPages],
+    ["owner", owner.id, [`/club/${club.slug}/manage`]],
+    ["admin", admin.id, ["/admin", "/admin?tab=listings", "/admin?tab=clubs", `/player-profile?user=${member.id}`]],
+  ];
+  const over: string[] = [];
+  for (const [who, userId, paths] of visits) {
+    const context = await browser.newContext();
+    if (userId) await signInAs(context, userId);
+    for (const path of paths) {
+      // The shortest of three views, as in the test above (a busy machine can make side-by-side look chained).
+      let best = Infinity;
+      for (let view = 0; view < 3 && best > 2; view++) {
+        const response = await context.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), `${who} ${path}`).toBe(200);
+        best = Math.min(best, (await roundTrips(context.request, response.headers()["x-db-trace"] ?? null)).sequential);
+      }
+      if (best > 2) over.push(`${who} ${path}: ${best}`);
+    }
+    await context.close();
+  }
+  expect(over).toEqual([]);
 });
 
 test("a visitor sees recent listings nearest first with distances, and can set their location", async ({ page }) => {
