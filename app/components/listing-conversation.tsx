@@ -104,8 +104,15 @@ function ThreadView({
   const pending = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
 
   const formRef = useRef<HTMLFormElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState("");
   const hydrated = useHydrated();
+  // This part hydrates after its chunk arrives: text typed into the server-rendered box meanwhile
+  // is in the DOM but not in `draft`; adopt it rather than lose it (or send an empty question).
+  useEffect(() => {
+    const typed = fieldRef.current?.value;
+    if (typed) setDraft((current) => current || typed);
+  }, []);
 
   // The outcome's toast; on failure the text comes back into the box so nothing is lost.
   const lastSent = useRef("");
@@ -155,6 +162,7 @@ function ThreadView({
           {label}
         </label>
         <textarea
+          ref={fieldRef}
           id={fieldId}
           name="content"
           rows={2}

@@ -24,6 +24,8 @@ test("a buyer and the seller exchange questions live, each in their own browser"
 
   await buyerPage.goto(`/listing/${listing.id}`);
   await expect(buyerPage.getByRole("heading", { name: "Interested?" })).toBeVisible();
+  // The conversation hydrates when its own chunk arrives (ADR 033): then it sends through a fetcher.
+  await expect(buyerPage.locator('input[name="via"][value="fetcher"]')).toBeAttached();
   const question = buyerPage.getByLabel("Your question");
   await question.fill("  Is it still available?  ");
   await question.press("Enter");
