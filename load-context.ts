@@ -29,6 +29,8 @@ declare module "@remix-run/cloudflare" {
     requestId: string;
     /** Set by entry.server's handleError when a loader or action failed unexpectedly (ADR 047). */
     failure: FailureKind | null;
+    /** The session lookup of this request, shared by its root and route loaders (session.server.ts). */
+    sessionLookups: Map<string, Promise<unknown>>;
   }
 }
 
@@ -76,5 +78,6 @@ export function getLoadContext({
     dbTrace,
     requestId: crypto.randomUUID(),
     failure: null,
+    sessionLookups: new Map(),
   };
 }

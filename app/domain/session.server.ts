@@ -20,6 +20,8 @@ type SessionContext = {
   env: { APP_ENV: string };
   /** On Workers: where background writes go (`waitUntil`). */
   cloudflare?: { ctx?: { waitUntil(promise: Promise<unknown>): void } };
+  /** This request's session lookups by token (load-context.ts); absent in scripts and unit tests. */
+  sessionLookups?: Map<string, Promise<unknown>>;
 };
 
 export function sessionCookieName(env: { APP_ENV: string }) {
@@ -88,26 +90,23 @@ export type SessionLookup = {
   clearCookie: string | null;
 };
 
-// One lookup per page view: keyed by the load context (one object per request, shared by the root
-// and route loaders — Remix hands each loader its own Request, so the Request cannot be the key) and
-// the token. Nothing outlives the request: the context is its key. An action is never served from
-// it (and fills none): after a no-JavaScript POST the loaders read the session the action left.
-const lookups = new WeakMap<object, Map<string, Promise<SessionLookup>>>();
+// One lookup per page view: memoised on the load context (one object per request, shared by the root
+// and route loaders — Remix hands each loader its own Request, so the Request cannot be the key), by
+// token. Nothing module-level: the memo is created with the context and dies with it. An action is
+// never served from it (and fills none): after a no-JavaScript POST the loaders read the session the
+// action left.
 
 /** The session behind the request's cookie, once per page view (root and route loaders share it). */
 export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
   const token = readCookie(request, sessionCookieName(context.env));
   if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
   if (request.method !== "GET" && request.method !== "HEAD") return lookUpSession(token, context, now);
-  let byToken = lookups.get(context);
-  if (!byToken) {
-    byToken = new Map();
-    lookups.set(context, byToken);
-  }
-  let lookup = byToken.get(token);
+  const memo = context.sessionLookups;
+  if (!memo) return lookUpSession(token, context, now);
+  let lookup = memo.get(token) as Promise<SessionLookup> | undefined;
   if (!lookup) {
     lookup = lookUpSession(token, context, now);
-    byToken.set(token, lookup);
+    memo.set(token, lookup);
   }
   return lookup;
 }
@@ -195,7 +194,7 @@ export async function destroySession(request: Request, context: SessionContext) 
   const token = readCookie(request, sessionCookieName(context.env));
   if (token) {
     await context.db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
-    lookups.get(context)?.delete(token);
+    context.sessionLookups?.delete(token);
   }
   return clearSessionCookie(context.env);
 }
