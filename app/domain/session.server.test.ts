@@ -146,11 +146,12 @@ describe("sessions", () => {
 
   test("root and route loaders of one page view share one lookup; the next view looks again", async () => {
     const cookie = await createSession(ctx, userId, new Request("http://app.test/"));
-    const view = { ...ctx };
-    // Remix hands each loader a Request of its own: the view's load context is what they share.
+    // One load context per request (load-context.ts makes its memo); Remix hands each loader a
+    // Request of its own: the view's load context is what they share.
+    const view = { ...ctx, sessionLookups: new Map() };
     const [root, route] = await Promise.all([getSession(requestWith(cookie), view), getSession(requestWith(cookie), view)]);
     expect(route).toBe(root);
-    expect(await getSession(requestWith(cookie), { ...ctx })).not.toBe(root);
+    expect(await getSession(requestWith(cookie), { ...ctx, sessionLookups: new Map() })).not.toBe(root);
     // An action reads the session afresh (it may change it before the loaders run).
     const post = new Request("http://app.test/", { method: "POST", headers: { Cookie: cookie.split(";")[0]! } });
     expect(await getSession(post, view)).not.toBe(root);
