@@ -70,3 +70,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/**
+ * The listing page's conversation (ask a question, reply) is a chunk of its own that hydrates after
+ * the page (ADR 033); before that, Enter in its box only adds a line. Wait for the hydrated form,
+ * which alone carries `via=fetcher`, before typing into it.
+ */
+export async function conversationReady(page: import("@playwright/test").Page) {
+  await expect(page.locator('input[name="via"][value="fetcher"]').first()).toBeAttached();
+}

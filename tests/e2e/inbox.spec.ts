@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { clubDirectMessages, listingMessages, listings } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
+import { conversationReady, createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 // Spec 02 §2 /messages (conversations per listing + other person and per club + other person,
 // newest first, unread counts, total badge, 'No messages yet', paged), issue 12 §3 live badges.
@@ -39,6 +39,7 @@ test("a listing question raises the seller's badge live, /messages moves it to t
   };
   const ask = async (page: import("@playwright/test").Page, listingId: string, text: string) => {
     await page.goto(`/listing/${listingId}`);
+    await conversationReady(page);
     const question = page.getByLabel("Your question");
     await question.fill(text);
     await question.press("Enter");

@@ -1,5 +1,5 @@
 import { listings } from "../../db/schema";
-import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
+import { conversationReady, createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 async function listingBy(sellerId: string, title: string) {
   const [listing] = await e2eDb()
@@ -25,7 +25,7 @@ test("a buyer and the seller exchange questions live, each in their own browser"
   await buyerPage.goto(`/listing/${listing.id}`);
   await expect(buyerPage.getByRole("heading", { name: "Interested?" })).toBeVisible();
   // The conversation hydrates when its own chunk arrives (ADR 033): then it sends through a fetcher.
-  await expect(buyerPage.locator('input[name="via"][value="fetcher"]')).toBeAttached();
+  await conversationReady(buyerPage);
   const question = buyerPage.getByLabel("Your question");
   await question.fill("  Is it still available?  ");
   await question.press("Enter");
@@ -39,6 +39,7 @@ test("a buyer and the seller exchange questions live, each in their own browser"
   // The seller sees 'This is your listing' and one thread for this buyer.
   await sellerPage.goto(`/listing/${listing.id}`);
   await expect(sellerPage.getByText("This is your listing")).toBeVisible();
+  await conversationReady(sellerPage);
   const sellerThread = sellerPage.getByRole("list", { name: "Conversation with Bea Buyer" });
   await expect(sellerThread.getByRole("listitem")).toHaveText(["Them: Is it still available?"]);
 

@@ -6,7 +6,7 @@ import { clubMembers, listings } from "../../db/schema";
 import { mintRoomToken } from "../../app/lib/room-token.server";
 import { addTestMember, createTestClub, createTestUser, type TestClub } from "../factories";
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";
-import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
 
 // Issue 12 §5 and ADR 039: a room token is minted only for someone allowed in, again on every
 // reconnect, and honoured only while it lasts; leaving, removal and signing out close the socket.
@@ -161,6 +161,7 @@ test("after a dropped socket the page reconnects with a fresh token and shows th
   await signInAs(buyerContext, buyer.id);
   const buyerPage = await buyerContext.newPage();
   await buyerPage.goto(`/listing/${listing.id}`);
+  await conversationReady(buyerPage);
   const question = buyerPage.getByLabel("Your question");
   await question.fill("Still available?");
   await question.press("Enter");

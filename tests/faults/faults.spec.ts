@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { listingMessages, listingPhotos, listings, photoObjects, profiles } from "../../db/schema";
 import { createTestListing, createTestUser, type TestUser } from "../factories";
 import { recordFigures } from "../security/figures";
+import { conversationReady } from "../e2e/fixtures";
 import { startFaultStack, type FaultStack } from "./fault-stack";
 
 test.describe.configure({ mode: "serial" });
@@ -76,6 +77,7 @@ test.describe("the database server stops", () => {
     const context = await signedIn(browser, buyer);
     const { page, errors } = await openPage(context);
     await page.goto(`/listing/${listingId}`);
+    await conversationReady(page);
     const question = page.getByLabel("Your question");
     await expect(question).toBeVisible();
     const before = await questionsOn(listingId);
@@ -125,6 +127,7 @@ test.describe("the database server stops", () => {
     expect((await context.request.get("/healthz")).status()).toBe(200);
     const response = await page.goto(`/listing/${listingId}`);
     expect(response?.status()).toBe(200);
+    await conversationReady(page);
     const question = page.getByLabel("Your question");
     await question.fill("Back up: is this still available?");
     await question.press("Enter");
