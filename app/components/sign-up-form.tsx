@@ -2,7 +2,6 @@
 // carry the ZIP lookup and the state combobox (ADR 033). The action lives in routes/auth.tsx.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useRef, useState } from "react";
 import { US_STATES } from "~/catalog/us-states";
 import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { Combobox } from "~/components/ui/combobox";
@@ -10,7 +9,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import type { FieldConstraint } from "~/lib/form-constraint";
 import { useLazyForm } from "~/lib/lazy-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import { cleanZipInput } from "~/lib/zip";
+import { useZipLookup } from "~/lib/use-zip-lookup";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 
@@ -33,31 +32,11 @@ export default function SignUpForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [lookingUp, setLookingUp] = useState(false);
-  const lookup = useRef<AbortController | null>(null);
-
-  async function onZipInput(event: React.FormEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const cleaned = cleanZipInput(input.value);
-    if (cleaned !== input.value) input.value = cleaned;
-    lookup.current?.abort();
-    if (cleaned.length !== 5) return setLookingUp(false);
-    const controller = new AbortController();
-    lookup.current = controller;
-    setLookingUp(true);
-    try {
-      const response = await fetch(`/api/zip/${cleaned}`, { signal: controller.signal });
-      const found = (await response.json()) as { ok: boolean; city?: string; state?: string };
-      if (found.ok && found.city && found.state) {
-        form.update({ name: fields.city.name, value: found.city });
-        form.update({ name: fields.state.name, value: found.state });
-      }
-    } catch {
-      // 01 §8: a failed ZIP lookup is not shown; the user types city and state.
-    } finally {
-      if (lookup.current === controller) setLookingUp(false);
-    }
-  }
+  // 01 §2: a 5-digit ZIP fills city and state (a failed lookup is silent, 01 §8).
+  const zipLookup = useZipLookup(({ city, state }) => {
+    form.update({ name: fields.city.name, value: city });
+    form.update({ name: fields.state.name, value: state });
+  });
 
   const busy = useIsPending({ intent: "signup" });
   return (
@@ -74,8 +53,8 @@ export default function SignUpForm({
       <Field
         label="ZIP Code"
         field={fields.zipCode}
-        inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, onInput: onZipInput }}
-        description={lookingUp ? <span role="status">Looking up location...</span> : null}
+        inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, onInput: zipLookup.onInput }}
+        description={zipLookup.lookingUp ? <span role="status">Looking up location...</span> : null}
       />
       <Field label="City/Town" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
       <Combobox

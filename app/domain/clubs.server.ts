@@ -318,7 +318,13 @@ export type PendingRequest = { membershipId: string; userId: string; name: strin
 export async function pendingRequests(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult<{ requests: PendingRequest[] }>> {
   const access = await accessFor(db, viewer, slug, "approve");
   if (isRefusal(access)) return access;
-  const requests = await db
+  const requests = await pendingRequestsQuery(db, access.club.id);
+  return { ok: true, club: access.club, requests };
+}
+
+/** A club's join requests, newest first, with the e-mail managers see (02 §2 Manage) — the club as an id or as SQL for it. */
+function pendingRequestsQuery(db: Db, clubId: string | SQL) {
+  return db
     .select({
       membershipId: clubMembers.id,
       userId: clubMembers.userId,
@@ -329,9 +335,8 @@ export async function pendingRequests(db: Db, viewer: Viewer | null, slug: strin
     .from(clubMembers)
     .innerJoin(users, eq(users.id, clubMembers.userId))
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
-    .where(and(eq(clubMembers.clubId, access.club.id), eq(clubMembers.status, "pending")))
+    .where(and(sql`${clubMembers.clubId} = ${clubId}`, eq(clubMembers.status, "pending")))
     .orderBy(desc(clubMembers.createdAt), asc(clubMembers.id));
-  return { ok: true, club: access.club, requests };
 }
 
 /**
@@ -348,19 +353,7 @@ export async function getClubManagePage(db: Db, viewer: Viewer | null, slug: str
     : sql`(select null)`;
   const [accessRows, requests, members, codes] = await db.batch([
     clubAccessQuery(db, viewer, slug),
-    db
-      .select({
-        membershipId: clubMembers.id,
-        userId: clubMembers.userId,
-        name: memberName,
-        email: sql<string | null>`coalesce(${profiles.email}, ${users.email})`,
-        requestedAt: clubMembers.createdAt,
-      })
-      .from(clubMembers)
-      .innerJoin(users, eq(users.id, clubMembers.userId))
-      .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
-      .where(and(eq(clubMembers.clubId, managed), eq(clubMembers.status, "pending")))
-      .orderBy(desc(clubMembers.createdAt), asc(clubMembers.id)),
+    pendingRequestsQuery(db, managed),
     db
       .select({ membershipId: clubMembers.id, name: memberName, role: clubMembers.role })
       .from(clubMembers)
