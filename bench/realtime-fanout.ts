@@ -44,6 +44,7 @@ const socketCount = Number(option("--sockets", soak ? "50" : "500"));
 const senders = soak ? Number(option("--senders", "200")) : 1;
 const perSender = soak ? Number(option("--per-sender", "50")) : Number(option("--messages", "20"));
 const members = Math.max(socketCount, senders);
+const paced = !soak && !args.includes("--back-to-back");
 
 let base = option("--url", "");
 let dbFile = option("--db", "");
@@ -56,7 +57,7 @@ if (!base) {
   await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
   console.log("Building a snapshot of the current code…");
   const config = await buildSnapshot(dir, "bench-fanout");
-  const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), config, quiet: true });
+  const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), config, quiet: true, dbInOwnProcess: true });
   base = stack.url;
   cleanup = async () => {
     await stack.stop();
@@ -166,11 +167,11 @@ try {
       }
       if (status === 200) {
         postTimes.push(performance.now() - sentAt.get(id)!);
-        return;
+        return id;
       }
       if (attempt >= 20) {
         failedPosts.push(`${id}: ${status}`);
-        return;
+        return null;
       }
       retries++;
       // 429: the per-user limit; wait out part of its minute. Otherwise a short pause.
@@ -178,10 +179,35 @@ try {
     }
   }
 
+  /** Resolves once every socket holds message `id` (or after 5 s: the count of lost ones says so). */
+  async function delivered(id: string) {
+    const deadline = performance.now() + 5000;
+    while (performance.now() < deadline && received.some((map) => !map.has(id))) await new Promise((r) => setTimeout(r, 1));
+  }
+
+  // Warm-up (latency run only): the first messages pay for compiling the route and the room's code
+  // in workerd; they are delivered and checked like the rest but left out of the timings.
+  const warmup = new Set<string>();
+  const warmupCount = paced ? Number(option("--warmup", "5")) : 0;
+  for (let i = 0; i < warmupCount; i++) {
+    const id = await post(0, i - warmupCount);
+    if (id) {
+      warmup.add(id);
+      await delivered(id);
+    }
+  }
+  postTimes.length = 0;
+
   const started = performance.now();
-  // One sender: messages one after another. Soak: every sender at once, each in order.
+  // One sender: messages one after another — by default each once the one before has reached every
+  // socket (a latency figure: how long one message takes to reach 500 people), or with
+  // --back-to-back each as soon as the one before was answered (fan-outs overlap; a load figure).
+  // Soak: every sender at once, each in order.
   await Promise.all(Array.from({ length: senders }, async (_, s) => {
-    for (let seq = 0; seq < perSender; seq++) await post(s, seq);
+    for (let seq = 0; seq < perSender; seq++) {
+      const id = await post(s, seq);
+      if (paced && id) await delivered(id);
+    }
   }));
   const stored = new Set(
     (await db.all<{ id: string }>(sql`select id from club_messages where club_id = ${club.id}`)).map((row) => row.id),
@@ -208,8 +234,8 @@ try {
   received.forEach((map, index) => {
     for (const [id, at] of map) {
       if (!stored.has(id)) continue;
-      latencies.push(at - sentAt.get(id)!);
       got++;
+      if (!warmup.has(id)) latencies.push(at - sentAt.get(id)!);
     }
     // A socket that rejoined would catch up from the database, as the page does after a reconnect.
     const missing = [...stored].filter((id) => !map.has(id)).length;
@@ -217,6 +243,19 @@ try {
     else lost += missing;
   });
   latencies.sort((a, b) => a - b);
+  // Per message: when the first socket had it, and how long until the last one did (the fan-out itself).
+  const firsts: number[] = [];
+  const spreads: number[] = [];
+  for (const id of stored) {
+    const times = received.map((map) => map.get(id)).filter((at): at is number => at !== undefined);
+    if (!times.length || !sentAt.has(id) || warmup.has(id)) continue;
+    const first = Math.min(...times);
+    firsts.push(first - sentAt.get(id)!);
+    if (process.env.FANOUT_DEBUG) console.log(`  ${id.slice(0, 8)} first ${(first - sentAt.get(id)!).toFixed(1)} last ${(Math.max(...times) - sentAt.get(id)!).toFixed(1)}`);
+    spreads.push(Math.max(...times) - first);
+  }
+  firsts.sort((a, b) => a - b);
+  spreads.sort((a, b) => a - b);
   // Per-sender order: on every socket, each sender's messages arrive in the order they were sent.
   let outOfOrder = 0;
   for (const list of order) {
@@ -230,13 +269,15 @@ try {
     }
   }
 
-  const sent = senders * perSender;
-  console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via the club chat action (POST /club/{slug}/messages)`);
+  const sent = senders * perSender + warmup.size;
+  const pace = soak ? "all senders at once" : paced ? "each sent once the one before reached every socket" : "back to back";
+  console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via the club chat action (POST /club/{slug}/messages), ${pace}${warmup.size ? ` (after ${warmup.size} warm-up messages, delivered but not timed)` : ""}`);
   console.log(`  rows stored ${stored.size} of ${sent} sent${stored.size === sent ? " (exactly)" : ""}`);
   console.log(`  deliveries  ${got} of ${expected} in ${(elapsed / 1000).toFixed(1)} s`);
   console.log(`  POST → receipt  p50 ${quantile(latencies, 0.5).toFixed(1)} ms · p95 ${quantile(latencies, 0.95).toFixed(1)} ms · max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
   postTimes.sort((a, b) => a - b);
   // The action's own time (session, membership, rate limit, insert) is in every receipt figure; shown apart here.
+  console.log(`  POST → first socket p50 ${quantile(firsts, 0.5).toFixed(1)} ms · first → last socket p50 ${quantile(spreads, 0.5).toFixed(1)} ms, max ${(spreads.at(-1) ?? 0).toFixed(1)} ms`);
   console.log(`  POST response   p50 ${quantile(postTimes, 0.5).toFixed(1)} ms · p95 ${quantile(postTimes, 0.95).toFixed(1)} ms`);
   console.log(
     `  lost ${lost} · duplicated ${duplicated} · out of per-sender order ${outOfOrder} · reconnects ${reconnects.reduce((a, b) => a + b, 0)} (caught up from the database ${caughtUp}) · retried POSTs ${retries} · failed POSTs ${failedPosts.length}`,

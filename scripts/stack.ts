@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { startLocalDbServer } from "../db/local-server/server";
+import { startLocalDbServer, type LocalDbServer } from "../db/local-server/server";
 
 export const LOOPBACK_ENV = {
   // No traffic but loopback: wrangler's metrics and its cf-object fetch are off.
@@ -124,8 +124,16 @@ export async function startStack(opts: {
   testScheduled?: boolean;
   /** wrangler's log level for this stack (default LOOPBACK_ENV's, "warn"): "log" keeps the Worker's console.log lines. */
   logLevel?: "log" | "info" | "warn" | "error";
+  /**
+   * The libSQL server in a process of its own, as Turso is to a Worker, instead of in this one.
+   * Benches that also hold hundreds of sockets use it: otherwise the database's answers wait
+   * behind the bench's own event loop and the figures measure the bench, not the app.
+   */
+  dbInOwnProcess?: boolean;
 }) {
-  let database = await startLocalDbServer({ file: opts.dbFile, port: 0 });
+  const openDatabase = (port: number) =>
+    opts.dbInOwnProcess ? startDbProcess(opts.dbFile, port) : startLocalDbServer({ file: opts.dbFile, port });
+  let database = await openDatabase(0);
   mkdirSync(opts.persistTo, { recursive: true });
   const envFile = writeWorkerEnvFile(join(opts.persistTo, `worker-${opts.port}.env`), { ...opts.vars, DATABASE_URL: database.url });
   const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, config: opts.config, testScheduled: opts.testScheduled });
@@ -172,8 +180,34 @@ export async function startStack(opts: {
     /** Starts it again on the same port over the same file; the Worker is not restarted. */
     async startDatabase() {
       if (databaseUp) return;
-      database = await startLocalDbServer({ file: opts.dbFile, port: database.port });
+      database = await openDatabase(database.port);
       databaseUp = true;
+    },
+  };
+}
+
+/** db/local-server/main.ts as a child process; resolves once it prints the address it listens on. */
+async function startDbProcess(file: string, port: number): Promise<LocalDbServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "db/local-server/main.ts", "--file", file, "--port", String(port)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((ok, fail) => {
+    child.stdout!.on("data", (d) => {
+      output += d;
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found) ok(found[1]!);
+    });
+    child.stderr!.on("data", (d) => (output += d));
+    child.once("exit", (code) => fail(new Error(`the libSQL server exited with ${code}\n${output}`)));
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    async close() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubDirectMessages, clubMessages } from "#db/schema";
+import { clubDirectMessages, clubMessages, rateLimits } from "#db/schema";
 import type { Publish } from "~/lib/realtime.server";
 import type { ClubEvent, UserEvent } from "~/lib/room-events";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
@@ -117,6 +117,27 @@ describe("group chat and announcements (02 §2, §6)", () => {
     expect(await postClubMessage(t.db, a, { kind: "chat", content: "one more", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
     // Somebody else is not slowed down.
     expect(await chat(other, "still fine")).toMatchObject({ ok: true });
+  });
+
+  test("at the limit a retry of a stored message is still answered and not counted; a refused one stores nothing", async () => {
+    const fast = await createTestUser(t.db);
+    await addTestMember(t.db, club, fast);
+    const now = new Date();
+    const a = await access(fast);
+    const ids = Array.from({ length: CLUB_SEND_RATE_LIMIT.limit }, () => randomUUID());
+    for (const [i, clientId] of ids.entries()) await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId }, undefined, now);
+    // The last one again (its answer was lost): the stored message, not a refusal, and no count.
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${ids.length - 1}`, clientId: ids.at(-1)! }, undefined, now)).toMatchObject({ ok: true, created: false });
+    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `club-send:${fast.id}`));
+    expect(counter!.count).toBe(CLUB_SEND_RATE_LIMIT.limit);
+    const refused = randomUUID();
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "over", clientId: refused }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await t.db.select().from(clubMessages).where(eq(clubMessages.id, refused))).toHaveLength(0);
+    // DMs share the limit.
+    expect(await sendDirectMessage(t.db, a, { recipientId: member.id, content: "hi", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    // A minute later the window starts again.
+    const later = new Date(now.getTime() + CLUB_SEND_RATE_LIMIT.windowMs + 1);
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "next minute", clientId: randomUUID() }, undefined, later)).toMatchObject({ ok: true, created: true });
   });
 
   test("history pages: latest N oldest first, then older pages by cursor, never overlapping", async () => {

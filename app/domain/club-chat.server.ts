@@ -13,7 +13,7 @@ import type { ChatMessageEvent, DirectMessageEvent } from "~/lib/room-events";
 import { hasControlCharacters } from "~/lib/text";
 import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message";
 import { activeMemberOf, can, type ClubAccess } from "./club-access.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "./rate-limit.server";
 
 export type ChatKind = "chat" | "announcement";
 
@@ -163,23 +163,21 @@ export async function postClubMessage(
 
   const same = (row: { clubId: string; userId: string; content: string; messageType: string }) =>
     row.clubId === access.club.id && row.userId === viewer.id && row.content === checked.content && row.messageType === input.kind;
-  // A retry of a stored message (same client-made id) answers it again without counting against the limit.
-  const [existing] = await clubMessageWithAuthor(db, id);
-  if (existing) return same(existing.row) ? { ok: true, message: chatView(existing), created: false } : { ok: false, reason: "conflict" };
-
-  const limited = await hitRateLimit(db, rateKey(viewer.id), CLUB_SEND_RATE_LIMIT, now);
-  if (!limited.ok) return { ok: false, reason: "rate_limited" };
-
-  // Insert only while still an active member (the access object was read a moment ago), and read the
-  // row back with its author in the same batch: one round trip.
-  const [inserted, [stored]] = await db.batch([
+  // One batch (one round trip, one transaction): count the attempt unless this id is stored already
+  // (a retry answers the stored message again without counting), insert only while still an active
+  // member and within the limit, and read the row back with its author.
+  const key = rateKey(viewer.id);
+  const [counted, inserted, [stored]] = await db.batch([
+    rateLimitHit(db, key, CLUB_SEND_RATE_LIMIT, now, sql`not exists (select 1 from club_messages where id = ${id})`),
     db.run(sql`
       insert into club_messages (id, club_id, user_id, message_type, content, created_at)
       select ${id}, ${access.club.id}, ${viewer.id}, ${input.kind}, ${checked.content}, ${now.getTime()}
-      where ${activeMemberOf(viewer, sql`${access.club.id}`)}
+      where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${withinRateLimit(key, CLUB_SEND_RATE_LIMIT)}
       on conflict (id) do nothing`),
     clubMessageWithAuthor(db, id),
   ]);
+  const limit = rateLimitVerdict(counted, CLUB_SEND_RATE_LIMIT, now);
+  if (limit && !limit.ok) return { ok: false, reason: "rate_limited" };
   if (!stored) return { ok: false, reason: "forbidden" };
   if (!same(stored.row)) return { ok: false, reason: "conflict" };
   const message = chatView(stored);
@@ -337,30 +335,38 @@ export async function sendDirectMessage(
 
   const same = (row: typeof clubDirectMessages.$inferSelect) =>
     row.clubId === access.club.id && row.senderId === viewer.id && row.receiverId === partner.userId && row.content === checked.content;
-  const existing = await findDm(db, id);
-  if (existing) return same(existing) ? { ok: true, message: existing, created: false } : { ok: false, reason: "conflict" };
-
-  const limited = await hitRateLimit(db, rateKey(viewer.id), CLUB_SEND_RATE_LIMIT, now);
-  if (!limited.ok) return { ok: false, reason: "rate_limited" };
-
-  const inserted = await db.run(sql`
-    insert into club_direct_messages (id, club_id, sender_id, receiver_id, content, created_at)
-    select ${id}, ${access.club.id}, ${viewer.id}, ${partner.userId}, ${checked.content}, ${now.getTime()}
-    where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${activeMemberOf({ id: partner.userId }, sql`${access.club.id}`)}
-    on conflict (id) do nothing`);
-  const row = await findDm(db, id);
-  if (!row) return { ok: false, reason: "forbidden" };
+  // One batch, as postClubMessage: count unless a retry, insert while both are active members and
+  // within the limit, read the row back with the sender's name (for the event).
+  const key = rateKey(viewer.id);
+  const [counted, inserted, [stored]] = await db.batch([
+    rateLimitHit(db, key, CLUB_SEND_RATE_LIMIT, now, sql`not exists (select 1 from club_direct_messages where id = ${id})`),
+    db.run(sql`
+      insert into club_direct_messages (id, club_id, sender_id, receiver_id, content, created_at)
+      select ${id}, ${access.club.id}, ${viewer.id}, ${partner.userId}, ${checked.content}, ${now.getTime()}
+      where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${activeMemberOf({ id: partner.userId }, sql`${access.club.id}`)}
+        and ${withinRateLimit(key, CLUB_SEND_RATE_LIMIT)}
+      on conflict (id) do nothing`),
+    db
+      .select({ row: clubDirectMessages, senderName: nameOf() })
+      .from(clubDirectMessages)
+      .leftJoin(profiles, eq(profiles.userId, clubDirectMessages.senderId))
+      .where(eq(clubDirectMessages.id, id))
+      .limit(1),
+  ]);
+  const limit = rateLimitVerdict(counted, CLUB_SEND_RATE_LIMIT, now);
+  if (limit && !limit.ok) return { ok: false, reason: "rate_limited" };
+  if (!stored) return { ok: false, reason: "forbidden" };
+  const row = stored.row;
   if (!same(row)) return { ok: false, reason: "conflict" };
   const created = inserted.rowsAffected > 0;
   if (created && publish) {
-    const [sender] = await db.select({ name: nameOf() }).from(profiles).where(eq(profiles.userId, viewer.id)).limit(1);
     const event: DirectMessageEvent = {
       id: row.id,
       clubId: row.clubId,
       senderId: row.senderId,
       recipientId: row.receiverId,
       content: row.content,
-      sender: { id: viewer.id, name: sender?.name ?? "Member" },
+      sender: { id: viewer.id, name: stored.senderName ?? "Member" },
       createdAt: row.createdAt.toISOString(),
       readAt: null,
     };
@@ -370,11 +376,6 @@ export async function sendDirectMessage(
     publish.user(row.senderId, { type: "dm.created", message: event });
   }
   return { ok: true, message: row, created };
-}
-
-async function findDm(db: Db, id: string) {
-  const [row] = await db.select().from(clubDirectMessages).where(eq(clubDirectMessages.id, id)).limit(1);
-  return row ?? null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Fixed-window rate limits over the rate_limits table (issue 4 item 4). One row per key; the
 // window restarts when it is over. Good enough against password guessing and mail flooding; it is
 // not a precise sliding window and is not meant to be.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { rateLimits } from "#db/schema";
 
@@ -47,6 +47,37 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
     .returning();
   if (row.count <= rule.limit) return { ok: true };
   const retryAfterMs = row.windowStart.getTime() + rule.windowMs - now.getTime();
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/**
+ * hitRateLimit as one statement, for a write that sends its check, its insert and its read-back in
+ * one batch (one round trip). The attempt is counted only when `onlyIf` holds (a retry of something
+ * already stored is not a new attempt); the statement returns the counter, or no row when it did not
+ * count. `withinRateLimit` guards the batch's insert; `rateLimitVerdict` reads the returned row.
+ */
+export function rateLimitHit(db: Db, key: string, rule: RateLimitRule, now: Date, onlyIf: SQL) {
+  const floor = now.getTime() - rule.windowMs;
+  return db.all<{ count: number; windowStart: number }>(sql`
+    insert into rate_limits (key, count, window_start)
+    select ${key}, 1, ${now.getTime()} where ${onlyIf}
+    on conflict (key) do update set
+      count = case when window_start <= ${floor} then 1 else count + 1 end,
+      window_start = case when window_start <= ${floor} then ${now.getTime()} else window_start end
+    returning count, window_start as windowStart`);
+}
+
+/** SQL: the counter of `key` is within the rule (after rateLimitHit counted this attempt). */
+export function withinRateLimit(key: string, rule: RateLimitRule): SQL {
+  return sql`coalesce((select count from rate_limits where key = ${key}), 0) <= ${rule.limit}`;
+}
+
+/** What rateLimitHit's row says: null when the attempt was not counted. */
+export function rateLimitVerdict(rows: { count: number; windowStart: number }[], rule: RateLimitRule, now: Date): RateLimitResult | null {
+  const [row] = rows;
+  if (!row) return null;
+  if (Number(row.count) <= rule.limit) return { ok: true };
+  const retryAfterMs = Number(row.windowStart) + rule.windowMs - now.getTime();
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
