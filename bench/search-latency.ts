@@ -70,12 +70,17 @@ if (explain) {
     sent.push(typeof statement === "string" ? { sql: statement, args: params } : statement);
     return execute(statement as never, params as never);
   }) as typeof client.execute;
+  const batch = client.batch.bind(client);
+  client.batch = ((statements: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
+    for (const statement of statements) sent.push(typeof statement === "string" ? { sql: statement } : statement);
+    return batch(statements as never, mode as never);
+  }) as typeof client.batch;
   for (const c of cases.filter((c) => !only || c.name.includes(only))) {
     sent = [];
     if (c.suggest) await suggestListings(db, c.who, c.filters.q ?? "");
     else await searchListings(db, c.who, c.filters, { limit: c.limit, count: c.count });
     console.log(`\n=== ${c.name}`);
-    for (const statement of sent.filter((s) => /\bfrom listings\b/.test(s.sql))) {
+    for (const statement of sent.filter((s) => /\bfrom "?listings\b/.test(s.sql))) {
       console.log(statement.sql.replace(/\s+/g, " ").trim());
       const plan = await execute({ sql: `explain query plan ${statement.sql}`, args: statement.args as never });
       for (const row of plan.rows) console.log(`  ${String(row.detail)}`);

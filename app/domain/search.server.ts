@@ -291,6 +291,18 @@ function withinRadius(originZip: string, miles: number, column: SQL = sql`listin
 }
 
 /**
+ * The same radius, checked row by row: for a keyword search, where the full-text index yields a
+ * few hundred matches, one distance per match costs less than listing every ZIP within 250 miles
+ * (thousands of distances) first. An unknown origin lets every listing with a known ZIP through,
+ * as withinRadius does.
+ */
+function withinRadiusPerRow(originZip: string, miles: number): SQL {
+  return sql`exists (
+      select 1 from zip_codes z left join zip_codes o on o.zip = ${originZip}
+      where z.zip = listings.zip_code and (o.zip is null or ${haversineMiles} <= ${miles}))`;
+}
+
+/**
  * Browse and search (spec 01 §4, §7 "listings home grid" and "listings sport browse").
  * `total` counts every match, for '{n} item(s) found'.
  */
@@ -351,13 +363,16 @@ export async function searchListings(
   // The page walks the newest-first index and checks the ZIP set as it goes (the `+` keeps SQLite
   // from driving it by ZIP, which would sort every match in range to keep 24); the count uses the
   // ZIP index. Measured in bench/search-latency.ts (README "Round trips and search").
+  const match = ftsQuery(filters.q);
   const countWhere = [...where];
-  if (radiusOn && originZip) {
+  if (radiusOn && originZip && match) {
+    where.push(withinRadiusPerRow(originZip, radius));
+    countWhere.push(withinRadiusPerRow(originZip, radius));
+  } else if (radiusOn && originZip) {
     where.push(withinRadius(originZip, radius, sql`+listings.zip_code`));
     countWhere.push(withinRadius(originZip, radius));
   }
 
-  const match = ftsQuery(filters.q);
   // Newest first, ties by id: the order every listed index ends with (created_at desc, id).
   const tieBreak: OrderKey[] = [
     { expr: sql`listings.created_at`, desc: true },
