@@ -91,6 +91,8 @@ try {
     `/club/${club.slug}`,
     `/club/${memberClub.slug}`,
     `/club/${memberClub.slug}?tab=messages`,
+    `/club/${memberClub.slug}?tab=messages&sub=announcements`,
+    `/club/${memberClub.slug}?tab=messages&sub=dm`,
     `/club/${memberClub.slug}?tab=radar`,
     `/club/${memberClub.slug}/list`,
     `/club/${memberClub.slug}/requests/new`,

@@ -14,6 +14,7 @@ import {
   listClubMessages,
   listDmMembers,
   markDirectMessagesRead,
+  openDirectMessages,
   postClubMessage,
   sendDirectMessage,
   unreadDirectMessageCount,
@@ -253,6 +254,36 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     expect(await markDirectMessagesRead(t.db, await access(a, c))).toBe(1);
     expect(await unreadDirectMessageCount(t.db, await access(a, c))).toBe(0);
     expect((await listDmMembers(t.db, await access(a, c)))!.every((m) => m.unread === 0)).toBe(true);
+  });
+
+  test("opening Direct Messages is one batch: marks read, then reads members, the conversation and the count as marked", async () => {
+    const c = await createTestClub(t.db, owner);
+    const a = await createTestUser(t.db, { firstName: "Ann" });
+    const b = await createTestUser(t.db, { firstName: "Ben" });
+    const d = await createTestUser(t.db, { firstName: "Dee" });
+    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
+    const base = Date.now() - 60_000;
+    const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
+      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    await dm(b, a, "first", 1);
+    await dm(a, b, "second", 2);
+    await dm(d, a, "from dee", 3);
+
+    const rec = recorder();
+    const withBen = await openDirectMessages(t.db, await access(a, c), { withId: b.id }, rec.publish);
+    expect(withBen!.conversation!.partner.userId).toBe(b.id);
+    expect(withBen!.conversation!.messages.map((m) => [m.content, m.readAt === null])).toEqual([["first", false], ["second", true]]);
+    // Read as marked: Ben's line is read, Dee's is still unread, and the count agrees.
+    expect(withBen!.members.map((m) => [m.name.split(" ")[0], m.unread])).toEqual(expect.arrayContaining([["Ben", 0], ["Dee", 1]]));
+    expect(withBen!.unread).toBe(1);
+    expect(rec.user.map(([id, e]) => [id === a.id, e.type])).toEqual([[true, "dm.read"], [true, "badges.changed"]]);
+
+    // The tab without a conversation marks the rest read; a non-member's id opens nothing.
+    const tab = await openDirectMessages(t.db, await access(a, c), { withId: stranger.id });
+    expect(tab!.conversation).toBeNull();
+    const all = await openDirectMessages(t.db, await access(a, c), { withId: null });
+    expect([all!.unread, all!.members.every((m) => m.unread === 0)]).toEqual([0, true]);
+    expect(await openDirectMessages(t.db, await access(stranger, c), { withId: a.id })).toBeNull();
   });
 
   test("a conversation pages like the chat: latest N oldest first, then older pages by cursor, never overlapping", async () => {

@@ -13,6 +13,7 @@ import type { ChatMessageEvent, DirectMessageEvent } from "~/lib/room-events";
 import { hasControlCharacters } from "~/lib/text";
 import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message";
 import { activeMemberOf, can, type ClubAccess } from "./club-access.server";
+import type { Viewer } from "./viewer";
 import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "./rate-limit.server";
 
 export type ChatKind = "chat" | "announcement";
@@ -109,11 +110,22 @@ export async function listClubMessages(
   db: Db,
   access: ClubAccess,
   opts: { kind: ChatKind; before?: string | null; limit?: number },
-): Promise<{ messages: ChatMessageView[]; older: string | null } | null> {
-  if (!can(access, "readMessages")) return null;
-  const limit = opts.limit ?? CHAT_PAGE_SIZE;
+): Promise<ClubMessagesPage | null> {
+  if (!access.viewer || !can(access, "readMessages")) return null;
+  return toClubMessagesPage(await clubMessagesPageQuery(db, access.viewer, access.club.id, opts), opts);
+}
+
+export type ClubMessagesPage = { messages: ChatMessageView[]; older: string | null };
+type ClubMessagesOptions = { kind: ChatKind; before?: string | null; limit?: number };
+
+/**
+ * listClubMessages' query alone, for a page that sends it beside its own batch (the club page's
+ * Messages tab, ADR 051): the club as an id or as SQL for it (visibleClubIdBySlug), active members
+ * only in the query itself. The caller applies `readMessages` before showing the result.
+ */
+export function clubMessagesPageQuery(db: Db, viewer: Viewer, clubId: string | SQL, opts: ClubMessagesOptions) {
   const paging = historyPage(clubMessages, opts.before);
-  const rows = await db
+  return db
     .select({
       id: clubMessages.id,
       kind: clubMessages.messageType,
@@ -126,15 +138,18 @@ export async function listClubMessages(
     .leftJoin(profiles, eq(profiles.userId, clubMessages.userId))
     .where(
       and(
-        eq(clubMessages.clubId, access.club.id),
+        eq(clubMessages.clubId, clubId),
         eq(clubMessages.messageType, opts.kind),
-        activeMemberOfClub(access),
+        activeMemberOf(viewer, sql`${clubMessages.clubId}`),
         paging.olderThan,
       ),
     )
     .orderBy(...paging.orderBy)
-    .limit(limit + 1);
-  const page = paging.take(rows, limit);
+    .limit((opts.limit ?? CHAT_PAGE_SIZE) + 1);
+}
+
+export function toClubMessagesPage(rows: Awaited<ReturnType<typeof clubMessagesPageQuery>>, opts: ClubMessagesOptions): ClubMessagesPage {
+  const page = historyPage(clubMessages, opts.before).take(rows, opts.limit ?? CHAT_PAGE_SIZE);
   const messages = page.rows.map((r) => ({ id: r.id, kind: r.kind, content: r.content, author: { id: r.authorId, name: r.authorName }, createdAt: r.createdAt }));
   return { messages, older: page.older };
 }
@@ -242,34 +257,46 @@ export type DmMember = { userId: string; name: string; unread: number };
 export async function listDmMembers(db: Db, access: ClubAccess): Promise<DmMember[] | null> {
   const viewer = access.viewer;
   if (!viewer || !can(access, "sendDm")) return null;
+  return toDmMembers(await dmMembersQuery(db, access.club.id, viewer));
+}
+
+function dmMembersQuery(db: Db, clubId: string, viewer: Viewer) {
   const unread = sql<number>`(select count(*) from club_direct_messages d
-    where d.club_id = ${access.club.id} and d.receiver_id = ${viewer.id} and d.sender_id = ${clubMembers.userId} and d.read_at is null)`;
-  const rows = await db
+    where d.club_id = ${clubId} and d.receiver_id = ${viewer.id} and d.sender_id = ${clubMembers.userId} and d.read_at is null)`;
+  return db
     .select({ userId: clubMembers.userId, name: nameOf(), unread })
     .from(clubMembers)
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
     .where(
       and(
-        eq(clubMembers.clubId, access.club.id),
+        eq(clubMembers.clubId, clubId),
         eq(clubMembers.status, "active"),
         ne(clubMembers.userId, viewer.id),
         activeMemberOf(viewer, sql`${clubMembers.clubId}`),
       ),
     )
     .orderBy(asc(nameOf()), asc(clubMembers.userId));
-  return rows.map((r) => ({ ...r, unread: Number(r.unread) }));
 }
+
+const toDmMembers = (rows: Awaited<ReturnType<typeof dmMembersQuery>>): DmMember[] => rows.map((r) => ({ ...r, unread: Number(r.unread) }));
 
 /** Whether `userId` is an active member of the viewer's club, other than the viewer. */
 async function dmPartner(db: Db, access: ClubAccess, userId: string) {
-  if (!access.viewer || userId === access.viewer.id || !UUID.test(userId)) return null;
-  const [row] = await db
+  if (!isDmPartnerId(access, userId)) return null;
+  const [row] = await dmPartnerQuery(db, access.club.id, userId);
+  return row ?? null;
+}
+
+const isDmPartnerId = (access: ClubAccess, userId: string | null | undefined): userId is string =>
+  Boolean(access.viewer && userId && userId !== access.viewer.id && UUID.test(userId));
+
+function dmPartnerQuery(db: Db, clubId: string, userId: string) {
+  return db
     .select({ userId: clubMembers.userId, name: nameOf() })
     .from(clubMembers)
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
-    .where(and(eq(clubMembers.clubId, access.club.id), eq(clubMembers.userId, userId), eq(clubMembers.status, "active")))
+    .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId), eq(clubMembers.status, "active")))
     .limit(1);
-  return row ?? null;
 }
 
 const between = (clubId: string, a: string, b: string) =>
@@ -290,14 +317,19 @@ export async function getDmConversation(
   access: ClubAccess,
   otherUserId: string,
   opts: { before?: string | null; limit?: number } = {},
-): Promise<{ partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null } | null> {
+): Promise<DmConversation | null> {
   const viewer = access.viewer;
   if (!viewer || !can(access, "sendDm")) return null;
   const partner = await dmPartner(db, access, otherUserId);
   if (!partner) return null;
-  const limit = opts.limit ?? DM_PAGE_SIZE;
+  return toDmConversation(partner, await dmConversationQuery(db, access.club.id, viewer, partner.userId, opts), opts);
+}
+
+export type DmConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
+
+function dmConversationQuery(db: Db, clubId: string, viewer: Viewer, partnerId: string, opts: { before?: string | null; limit?: number }) {
   const paging = historyPage(clubDirectMessages, opts.before);
-  const rows = await db
+  return db
     .select({
       id: clubDirectMessages.id,
       senderId: clubDirectMessages.senderId,
@@ -307,11 +339,72 @@ export async function getDmConversation(
       readAt: clubDirectMessages.readAt,
     })
     .from(clubDirectMessages)
-    .where(and(between(access.club.id, viewer.id, partner.userId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`), paging.olderThan))
+    .where(and(between(clubId, viewer.id, partnerId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`), paging.olderThan))
     .orderBy(...paging.orderBy)
-    .limit(limit + 1);
-  const page = paging.take(rows, limit);
+    .limit((opts.limit ?? DM_PAGE_SIZE) + 1);
+}
+
+function toDmConversation(
+  partner: { userId: string; name: string },
+  rows: Awaited<ReturnType<typeof dmConversationQuery>>,
+  opts: { before?: string | null; limit?: number },
+): DmConversation {
+  const page = historyPage(clubDirectMessages, opts.before).take(rows, opts.limit ?? DM_PAGE_SIZE);
   return { partner, messages: page.rows, older: page.older };
+}
+
+/**
+ * The Direct Messages sub-tab opened (02 §4), in one batch (one round trip, one transaction):
+ * marks read what the viewer received here — from `withId` only when a conversation is open, all
+ * of it otherwise — then reads the members with their unread counts, the open conversation and
+ * the viewer's unread total, all after the marking. Null when the viewer may not send DMs here.
+ */
+export async function openDirectMessages(
+  db: Db,
+  access: ClubAccess,
+  opts: { withId: string | null; before?: string | null },
+  publish?: Publish,
+  now = new Date(),
+): Promise<{ members: DmMember[]; conversation: DmConversation | null; unread: number } | null> {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return null;
+  const clubId = access.club.id;
+  const partnerId = isDmPartnerId(access, opts.withId) ? opts.withId : null;
+  const markRead = db
+    .update(clubDirectMessages)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(clubDirectMessages.clubId, clubId),
+        eq(clubDirectMessages.receiverId, viewer.id),
+        isNull(clubDirectMessages.readAt),
+        opts.withId ? eq(clubDirectMessages.senderId, opts.withId) : undefined,
+      ),
+    )
+    .returning({ senderId: clubDirectMessages.senderId });
+  const reads = [dmMembersQuery(db, clubId, viewer), unreadDirectMessagesQuery(db, clubId, viewer.id)] as const;
+  let members: Awaited<(typeof reads)[0]>;
+  let unread: Awaited<(typeof reads)[1]>;
+  let updated: Awaited<typeof markRead>;
+  let conversation: DmConversation | null = null;
+  if (partnerId) {
+    const [u, m, n, partner, rows] = await db.batch([
+      markRead,
+      ...reads,
+      dmPartnerQuery(db, clubId, partnerId),
+      dmConversationQuery(db, clubId, viewer, partnerId, opts),
+    ]);
+    [updated, members, unread] = [u, m, n];
+    // Only an active member is a partner: without one there is no conversation, whatever the rows.
+    if (partner[0]) conversation = toDmConversation(partner[0], rows, opts);
+  } else {
+    [updated, members, unread] = await db.batch([markRead, ...reads]);
+  }
+  if (updated.length && publish) {
+    for (const otherUserId of new Set(updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId, otherUserId });
+    publish.user(viewer.id, { type: "badges.changed" });
+  }
+  return { members: toDmMembers(members), conversation, unread: Number(unread[0]?.n ?? 0) };
 }
 
 export type DmSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };

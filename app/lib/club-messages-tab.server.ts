@@ -4,10 +4,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { can, type ClubAccess } from "~/domain/club-access.server";
 import {
-  getDmConversation,
   listClubMessages,
-  listDmMembers,
-  markDirectMessagesRead,
+  openDirectMessages,
+  toClubMessagesPage,
+  type clubMessagesPageQuery,
   type ChatMessageView,
   type DirectMessageView,
 } from "~/domain/club-chat.server";
@@ -45,8 +45,16 @@ export const serialiseDm = (m: DirectMessageView) => ({
 export type ChatMessageData = ReturnType<typeof serialiseChat>;
 export type DirectMessageData = ReturnType<typeof serialiseDm>;
 
-/** Null when the viewer is not an active member (the caller answers 404). */
-export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL) {
+/** Which page of which history the chat and announcements sub-tabs show for this URL. */
+export function chatPageOptions(url: URL) {
+  return { kind: messageSubFrom(url) === "announcements" ? ("announcement" as const) : ("chat" as const), before: url.searchParams.get("before") };
+}
+
+/**
+ * Null when the viewer is not an active member (the caller answers 404). `chatRows`: the chat
+ * page's rows when the caller already read them beside its own batch (clubMessagesPageQuery).
+ */
+export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL, chatRows?: Awaited<ReturnType<typeof clubMessagesPageQuery>>) {
   const viewer = access.viewer;
   if (!viewer || !can(access, "readMessages")) return null;
   const sub = messageSubFrom(url);
@@ -64,24 +72,27 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
   };
   if (sub === "dm") {
     const withId = url.searchParams.get("with");
-    // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
-    await markDirectMessagesRead(context.db, access, { from: withId }, context.publish);
     const before = url.searchParams.get("before");
-    const conversation = withId ? await getDmConversation(context.db, access, withId, { before }) : null;
-    const members = (await listDmMembers(context.db, access)) ?? [];
+    // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
+    const opened = await openDirectMessages(context.db, access, { withId, before }, context.publish);
+    if (!opened) return null;
+    const { members, conversation, unread } = opened;
     return {
       ...base,
       chat: null,
       dm: {
         members,
         withId,
+        /** The viewer's unread DMs in this club after this view marked some read (the tab badge). */
+        unread,
         conversation: conversation
           ? { partner: conversation.partner, paged: Boolean(before), older: conversation.older, messages: conversation.messages.map(serialiseDm) }
           : null,
       },
     };
   }
-  const page = await listClubMessages(context.db, access, { kind: sub === "announcements" ? "announcement" : "chat", before: url.searchParams.get("before") });
+  const options = chatPageOptions(url);
+  const page = chatRows ? toClubMessagesPage(chatRows, options) : await listClubMessages(context.db, access, options);
   if (!page) return null;
   return { ...base, chat: { kind: sub === "announcements" ? ("announcement" as const) : ("chat" as const), paged: Boolean(url.searchParams.get("before")), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
 }

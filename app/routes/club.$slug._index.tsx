@@ -8,13 +8,13 @@ import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { clubNotFound } from "~/domain/club-access.server";
+import { clubNotFound, visibleClubIdBySlug } from "~/domain/club-access.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
-import { unreadDirectMessageCount } from "~/domain/club-chat.server";
+import { clubMessagesPageQuery } from "~/domain/club-chat.server";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
-import { loadMessagesTab } from "~/lib/club-messages-tab.server";
+import { chatPageOptions, loadMessagesTab, messageSubFrom } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
 import { clubRequestsBySlug } from "~/domain/club-requests.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -56,7 +56,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
   // The radar's requests go beside the club page's batch (ADR 051), active members only in the SQL.
   const radarRows = viewer && requested === "radar" ? clubRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
-  const [page, radarRequests] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows]);
+  // So do the Messages tab's chat and announcements (a DM conversation marks messages read, so it
+  // waits for the access check below).
+  const url = new URL(request.url);
+  const chatRows =
+    viewer && requested === "messages" && messageSubFrom(url) !== "dm"
+      ? clubMessagesPageQuery(context.db, viewer, visibleClubIdBySlug(viewer, params.slug ?? ""), chatPageOptions(url))
+      : undefined;
+  const [page, radarRequests, chatPage] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows, chatRows]);
   if (!page) throw clubNotFound();
   const isMember = page.access.membership?.status === "active";
   let tab: Tab = "in-play";
@@ -67,14 +74,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tab = requested as Tab;
   }
   const { club } = page;
-  const url = new URL(request.url);
   // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
-  const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url) : null;
+  const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url, chatPage) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
   const radar = tab === "radar" ? await radarTabData(context, page.access, radarRequests) : null;
   // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
   // Messages has just marked some read, so count again then; otherwise the page's own count.
-  const unreadDirectMessages = messages?.dm ? await unreadDirectMessageCount(context.db, page.access) : page.unreadDirectMessages;
+  const unreadDirectMessages = messages?.dm ? messages.dm.unread : page.unreadDirectMessages;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
   return {
     club: {
