@@ -260,7 +260,7 @@ export async function listDmMembers(db: Db, access: ClubAccess): Promise<DmMembe
   return toDmMembers(await dmMembersQuery(db, access.club.id, viewer));
 }
 
-function dmMembersQuery(db: Db, clubId: string, viewer: Viewer) {
+function dmMembersQuery(db: Db, clubId: string | SQL, viewer: Viewer) {
   const unread = sql<number>`(select count(*) from club_direct_messages d
     where d.club_id = ${clubId} and d.receiver_id = ${viewer.id} and d.sender_id = ${clubMembers.userId} and d.read_at is null)`;
   return db
@@ -290,16 +290,24 @@ async function dmPartner(db: Db, access: ClubAccess, userId: string) {
 const isDmPartnerId = (access: ClubAccess, userId: string | null | undefined): userId is string =>
   Boolean(access.viewer && userId && userId !== access.viewer.id && UUID.test(userId));
 
-function dmPartnerQuery(db: Db, clubId: string, userId: string) {
+/** `asker`: when given, only for an active member of that club (a batch sent before the access check). */
+function dmPartnerQuery(db: Db, clubId: string | SQL, userId: string, asker?: Viewer) {
   return db
     .select({ userId: clubMembers.userId, name: nameOf() })
     .from(clubMembers)
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
-    .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId), eq(clubMembers.status, "active")))
+    .where(
+      and(
+        eq(clubMembers.clubId, clubId),
+        eq(clubMembers.userId, userId),
+        eq(clubMembers.status, "active"),
+        asker ? activeMemberOf(asker, sql`${clubMembers.clubId}`) : undefined,
+      ),
+    )
     .limit(1);
 }
 
-const between = (clubId: string, a: string, b: string) =>
+const between = (clubId: string | SQL, a: string, b: string) =>
   and(
     eq(clubDirectMessages.clubId, clubId),
     or(
@@ -327,7 +335,7 @@ export async function getDmConversation(
 
 export type DmConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
 
-function dmConversationQuery(db: Db, clubId: string, viewer: Viewer, partnerId: string, opts: { before?: string | null; limit?: number }) {
+function dmConversationQuery(db: Db, clubId: string | SQL, viewer: Viewer, partnerId: string, opts: { before?: string | null; limit?: number }) {
   const paging = historyPage(clubDirectMessages, opts.before);
   return db
     .select({
@@ -365,11 +373,27 @@ export async function openDirectMessages(
   opts: { withId: string | null; before?: string | null },
   publish?: Publish,
   now = new Date(),
-): Promise<{ members: DmMember[]; conversation: DmConversation | null; unread: number } | null> {
-  const viewer = access.viewer;
-  if (!viewer || !can(access, "sendDm")) return null;
-  const clubId = access.club.id;
-  const partnerId = isDmPartnerId(access, opts.withId) ? opts.withId : null;
+): Promise<OpenedDirectMessages | null> {
+  if (!access.viewer || !can(access, "sendDm")) return null;
+  return openedDirectMessages(access, await directMessagesBatch(db, access.viewer, access.club.id, opts, now), publish);
+}
+
+export type OpenedDirectMessages = { members: DmMember[]; conversation: DmConversation | null; unread: number };
+
+/**
+ * openDirectMessages' batch for a page that sends it beside its own (the club page, ADR 051), the
+ * club given as SQL (visibleClubIdBySlug): every statement is limited to an active member of that
+ * club in the query itself (sendDm is MEMBERS), so for anyone else it marks and reads nothing.
+ * The caller hands the result to openedDirectMessages once it has the access check.
+ */
+export async function directMessagesBatch(
+  db: Db,
+  viewer: Viewer,
+  clubId: string | SQL,
+  opts: { withId: string | null; before?: string | null },
+  now = new Date(),
+) {
+  const partnerId = opts.withId && opts.withId !== viewer.id && UUID.test(opts.withId) ? opts.withId : null;
   const markRead = db
     .update(clubDirectMessages)
     .set({ readAt: now })
@@ -379,32 +403,43 @@ export async function openDirectMessages(
         eq(clubDirectMessages.receiverId, viewer.id),
         isNull(clubDirectMessages.readAt),
         opts.withId ? eq(clubDirectMessages.senderId, opts.withId) : undefined,
+        activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`),
       ),
     )
-    .returning({ senderId: clubDirectMessages.senderId });
+    .returning({ clubId: clubDirectMessages.clubId, senderId: clubDirectMessages.senderId });
   const reads = [dmMembersQuery(db, clubId, viewer), unreadDirectMessagesQuery(db, clubId, viewer.id)] as const;
-  let members: Awaited<(typeof reads)[0]>;
-  let unread: Awaited<(typeof reads)[1]>;
-  let updated: Awaited<typeof markRead>;
-  let conversation: DmConversation | null = null;
-  if (partnerId) {
-    const [u, m, n, partner, rows] = await db.batch([
-      markRead,
-      ...reads,
-      dmPartnerQuery(db, clubId, partnerId),
-      dmConversationQuery(db, clubId, viewer, partnerId, opts),
-    ]);
-    [updated, members, unread] = [u, m, n];
-    // Only an active member is a partner: without one there is no conversation, whatever the rows.
-    if (partner[0]) conversation = toDmConversation(partner[0], rows, opts);
-  } else {
-    [updated, members, unread] = await db.batch([markRead, ...reads]);
+  if (!partnerId) {
+    const [updated, members, unread] = await db.batch([markRead, ...reads]);
+    return { updated, members, unread, partner: [], conversationRows: [], opts };
   }
-  if (updated.length && publish) {
-    for (const otherUserId of new Set(updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId, otherUserId });
+  const [updated, members, unread, partner, conversationRows] = await db.batch([
+    markRead,
+    ...reads,
+    dmPartnerQuery(db, clubId, partnerId, viewer),
+    dmConversationQuery(db, clubId, viewer, partnerId, opts),
+  ]);
+  return { updated, members, unread, partner, conversationRows, opts };
+}
+
+/** directMessagesBatch's result for a viewer who may send DMs here (null otherwise), its events published. */
+export function openedDirectMessages(
+  access: ClubAccess,
+  batch: Awaited<ReturnType<typeof directMessagesBatch>>,
+  publish?: Publish,
+): OpenedDirectMessages | null {
+  const viewer = access.viewer;
+  if (!viewer || !can(access, "sendDm")) return null;
+  if (batch.updated.length && publish) {
+    for (const otherUserId of new Set(batch.updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
     publish.user(viewer.id, { type: "badges.changed" });
   }
-  return { members: toDmMembers(members), conversation, unread: Number(unread[0]?.n ?? 0) };
+  // Only an active member is a partner: without one there is no conversation, whatever the rows.
+  const [partner] = batch.partner;
+  return {
+    members: toDmMembers(batch.members),
+    conversation: partner ? toDmConversation(partner, batch.conversationRows, batch.opts) : null,
+    unread: Number(batch.unread[0]?.n ?? 0),
+  };
 }
 
 export type DmSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };

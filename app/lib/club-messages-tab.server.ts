@@ -6,8 +6,10 @@ import { can, type ClubAccess } from "~/domain/club-access.server";
 import {
   listClubMessages,
   openDirectMessages,
+  openedDirectMessages,
   toClubMessagesPage,
   type clubMessagesPageQuery,
+  type directMessagesBatch,
   type ChatMessageView,
   type DirectMessageView,
 } from "~/domain/club-chat.server";
@@ -45,6 +47,11 @@ export const serialiseDm = (m: DirectMessageView) => ({
 export type ChatMessageData = ReturnType<typeof serialiseChat>;
 export type DirectMessageData = ReturnType<typeof serialiseDm>;
 
+/** Which conversation (and page of it) the Direct Messages sub-tab opens for this URL. */
+export function dmOptions(url: URL) {
+  return { withId: url.searchParams.get("with"), before: url.searchParams.get("before") };
+}
+
 /** Which page of which history the chat and announcements sub-tabs show for this URL. */
 export function chatPageOptions(url: URL) {
   return { kind: messageSubFrom(url) === "announcements" ? ("announcement" as const) : ("chat" as const), before: url.searchParams.get("before") };
@@ -54,7 +61,12 @@ export function chatPageOptions(url: URL) {
  * Null when the viewer is not an active member (the caller answers 404). `chatRows`: the chat
  * page's rows when the caller already read them beside its own batch (clubMessagesPageQuery).
  */
-export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL, chatRows?: Awaited<ReturnType<typeof clubMessagesPageQuery>>) {
+export async function loadMessagesTab(
+  context: AppLoadContext,
+  access: ClubAccess,
+  url: URL,
+  read: { chatRows?: Awaited<ReturnType<typeof clubMessagesPageQuery>>; dm?: Awaited<ReturnType<typeof directMessagesBatch>> } = {},
+) {
   const viewer = access.viewer;
   if (!viewer || !can(access, "readMessages")) return null;
   const sub = messageSubFrom(url);
@@ -71,10 +83,11 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
     },
   };
   if (sub === "dm") {
-    const withId = url.searchParams.get("with");
-    const before = url.searchParams.get("before");
+    const { withId, before } = dmOptions(url);
     // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
-    const opened = await openDirectMessages(context.db, access, { withId, before }, context.publish);
+    const opened = read.dm
+      ? openedDirectMessages(access, read.dm, context.publish)
+      : await openDirectMessages(context.db, access, { withId, before }, context.publish);
     if (!opened) return null;
     const { members, conversation, unread } = opened;
     return {
@@ -92,7 +105,7 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
     };
   }
   const options = chatPageOptions(url);
-  const page = chatRows ? toClubMessagesPage(chatRows, options) : await listClubMessages(context.db, access, options);
+  const page = read.chatRows ? toClubMessagesPage(read.chatRows, options) : await listClubMessages(context.db, access, options);
   if (!page) return null;
   return { ...base, chat: { kind: sub === "announcements" ? ("announcement" as const) : ("chat" as const), paged: Boolean(url.searchParams.get("before")), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
 }
