@@ -83,7 +83,10 @@ try {
       }
     }
     rows.push({ page: path, scores, lost, range });
-    if (lhr.runtimeError) console.warn(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // A run Lighthouse could not finish scores 0: say why, for every run, not only the median one.
+    for (const run of results) {
+      if (run.runtimeError) lost.push(`  a run failed: ${run.runtimeError.code} ${run.runtimeError.message.slice(0, 200)}`);
+    }
   }
 } finally {
   chrome.kill();
