@@ -70,8 +70,10 @@ export const listings = sqliteTable(
     index("listings_listed_sport_price_cents_idx")
       .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode)
       .where(listed),
-    // Distance filter: listings in a set of ZIPs.
-    index("listings_listed_zip_code_idx").on(t.zipCode, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
+    // Distance filter: listings in a set of ZIPs. Only the radius count walks it (the page walks the
+    // newest-first index); audience right after the ZIP makes that count's visibility test cheaper
+    // (radius 50 around Denver, 18,633 listings: 14.9 → 8.8 ms; ADR 052).
+    index("listings_listed_zip_audience_idx").on(t.zipCode, t.audience, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
     // 'City, ST' location text, compared case-insensitively.
     index("listings_listed_city_state_idx")
       .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
