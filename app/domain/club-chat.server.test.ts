@@ -180,6 +180,19 @@ describe("group chat and announcements (02 §2, §6)", () => {
 });
 
 describe("direct messages (02 §2, §4 read rules)", () => {
+  /** A club of its own with Ann, Ben and Dee, and `dm(from, to, text, i)` sent i seconds after a minute ago. */
+  async function dmClub() {
+    const c = await createTestClub(t.db, owner);
+    const a = await createTestUser(t.db, { firstName: "Ann" });
+    const b = await createTestUser(t.db, { firstName: "Ben" });
+    const d = await createTestUser(t.db, { firstName: "Dee" });
+    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
+    const base = Date.now() - 60_000;
+    const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
+      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    return { c, a, b, d, base, dm };
+  }
+
   test("members list: active members except me with unread counts; strangers get nothing", async () => {
     const list = await listDmMembers(t.db, await access(member));
     const names = list!.map((m) => m.name);
@@ -225,14 +238,7 @@ describe("direct messages (02 §2, §4 read rules)", () => {
   });
 
   test("conversation oldest first; opening it marks only the messages to me from that person read", async () => {
-    const c = await createTestClub(t.db, owner);
-    const a = await createTestUser(t.db, { firstName: "Ann" });
-    const b = await createTestUser(t.db, { firstName: "Ben" });
-    const d = await createTestUser(t.db, { firstName: "Dee" });
-    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
-    const base = Date.now() - 60_000;
-    const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
-      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    const { c, a, b, d, dm } = await dmClub();
     await dm(b, a, "first", 1);
     await dm(a, b, "second", 2);
     await dm(b, a, "third", 3);
@@ -257,14 +263,7 @@ describe("direct messages (02 §2, §4 read rules)", () => {
   });
 
   test("opening Direct Messages is one batch: marks read, then reads members, the conversation and the count as marked", async () => {
-    const c = await createTestClub(t.db, owner);
-    const a = await createTestUser(t.db, { firstName: "Ann" });
-    const b = await createTestUser(t.db, { firstName: "Ben" });
-    const d = await createTestUser(t.db, { firstName: "Dee" });
-    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
-    const base = Date.now() - 60_000;
-    const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
-      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    const { c, a, b, d, dm } = await dmClub();
     await dm(b, a, "first", 1);
     await dm(a, b, "second", 2);
     await dm(d, a, "from dee", 3);
@@ -287,12 +286,7 @@ describe("direct messages (02 §2, §4 read rules)", () => {
   });
 
   test("a conversation pages like the chat: latest N oldest first, then older pages by cursor, never overlapping", async () => {
-    const c = await createTestClub(t.db, owner);
-    const a = await createTestUser(t.db, { firstName: "Ann" });
-    const b = await createTestUser(t.db, { firstName: "Ben" });
-    const d = await createTestUser(t.db, { firstName: "Dee" });
-    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
-    const base = Date.now() - 60_000;
+    const { c, a, b, d, base } = await dmClub();
     // Seven messages both ways (two in the same millisecond: the id breaks the tie), and one with someone else.
     const times = [1, 2, 3, 4, 4, 5, 6];
     for (const [i, at] of times.entries()) {
