@@ -6,7 +6,7 @@ import type { Publish } from "~/lib/realtime.server";
 import type { ClubEvent, UserEvent } from "~/lib/room-events";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../tests/factories";
-import { getClubAccess } from "./club-access.server";
+import { getClubAccess, type ClubAccess } from "./club-access.server";
 import {
   CLUB_SEND_RATE_LIMIT,
   deleteClubMessage,
@@ -14,7 +14,8 @@ import {
   listClubMessages,
   listDmMembers,
   markDirectMessagesRead,
-  openDirectMessages,
+  directMessagesBatch,
+  openedDirectMessages,
   postClubMessage,
   sendDirectMessage,
   unreadDirectMessageCount,
@@ -180,6 +181,10 @@ describe("group chat and announcements (02 §2, §6)", () => {
 });
 
 describe("direct messages (02 §2, §4 read rules)", () => {
+  /** Direct Messages opened as the club page does it: the batch, then the access check's verdict. */
+  const openDirectMessages = async (opener: ClubAccess, opts: { withId: string | null }, publish?: Publish) =>
+    openedDirectMessages(opener, await directMessagesBatch(t.db, opener.viewer!, opener.club.id, opts), publish);
+
   /** A club of its own with Ann, Ben and Dee, and `dm(from, to, text, i)` sent i seconds after a minute ago. */
   async function dmClub() {
     const c = await createTestClub(t.db, owner);
@@ -269,7 +274,7 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     await dm(d, a, "from dee", 3);
 
     const rec = recorder();
-    const withBen = await openDirectMessages(t.db, await access(a, c), { withId: b.id }, rec.publish);
+    const withBen = await openDirectMessages(await access(a, c), { withId: b.id }, rec.publish);
     expect(withBen!.conversation!.partner.userId).toBe(b.id);
     expect(withBen!.conversation!.messages.map((m) => [m.content, m.readAt === null])).toEqual([["first", false], ["second", true]]);
     // Read as marked: Ben's line is read, Dee's is still unread, and the count agrees.
@@ -278,11 +283,11 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     expect(rec.user.map(([id, e]) => [id === a.id, e.type])).toEqual([[true, "dm.read"], [true, "badges.changed"]]);
 
     // The tab without a conversation marks the rest read; a non-member's id opens nothing.
-    const tab = await openDirectMessages(t.db, await access(a, c), { withId: stranger.id });
+    const tab = await openDirectMessages(await access(a, c), { withId: stranger.id });
     expect(tab!.conversation).toBeNull();
-    const all = await openDirectMessages(t.db, await access(a, c), { withId: null });
+    const all = await openDirectMessages(await access(a, c), { withId: null });
     expect([all!.unread, all!.members.every((m) => m.unread === 0)]).toEqual([0, true]);
-    expect(await openDirectMessages(t.db, await access(stranger, c), { withId: a.id })).toBeNull();
+    expect(await openDirectMessages(await access(stranger, c), { withId: a.id })).toBeNull();
   });
 
   test("a conversation pages like the chat: latest N oldest first, then older pages by cursor, never overlapping", async () => {

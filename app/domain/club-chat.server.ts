@@ -361,30 +361,16 @@ function toDmConversation(
   return { partner, messages: page.rows, older: page.older };
 }
 
-/**
- * The Direct Messages sub-tab opened (02 §4), in one batch (one round trip, one transaction):
- * marks read what the viewer received here — from `withId` only when a conversation is open, all
- * of it otherwise — then reads the members with their unread counts, the open conversation and
- * the viewer's unread total, all after the marking. Null when the viewer may not send DMs here.
- */
-export async function openDirectMessages(
-  db: Db,
-  access: ClubAccess,
-  opts: { withId: string | null; before?: string | null },
-  publish?: Publish,
-  now = new Date(),
-): Promise<OpenedDirectMessages | null> {
-  if (!access.viewer || !can(access, "sendDm")) return null;
-  return openedDirectMessages(access, await directMessagesBatch(db, access.viewer, access.club.id, opts, now), publish);
-}
-
 export type OpenedDirectMessages = { members: DmMember[]; conversation: DmConversation | null; unread: number };
 
 /**
- * openDirectMessages' batch for a page that sends it beside its own (the club page, ADR 051), the
- * club given as SQL (visibleClubIdBySlug): every statement is limited to an active member of that
- * club in the query itself (sendDm is MEMBERS), so for anyone else it marks and reads nothing.
- * The caller hands the result to openedDirectMessages once it has the access check.
+ * The Direct Messages sub-tab opened (02 §4), in one batch (one round trip, one transaction): marks
+ * read what the viewer received here — from `withId` only when a conversation is open, all of it
+ * otherwise — then reads the members with their unread counts, the open conversation and the
+ * viewer's unread total, all after the marking. Sent beside the club page's own batch (ADR 052) with
+ * the club as SQL (visibleClubIdBySlug): every statement is limited to an active member of that club
+ * in the query itself (sendDm is MEMBERS), so for anyone else it marks and reads nothing. The caller
+ * hands the result to openedDirectMessages once it has the access check.
  */
 export async function directMessagesBatch(
   db: Db,

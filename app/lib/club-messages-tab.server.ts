@@ -2,14 +2,13 @@
 // an active member. The club page's loader calls it after its own access check; everything here
 // checks again in the query (club-chat.server.ts), so nobody else gets message content.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { can, type ClubAccess } from "~/domain/club-access.server";
+import type { Db } from "#db/client";
+import { can, visibleClubIdBySlug, type ClubAccess } from "~/domain/club-access.server";
 import {
-  listClubMessages,
-  openDirectMessages,
+  clubMessagesPageQuery,
+  directMessagesBatch,
   openedDirectMessages,
   toClubMessagesPage,
-  type clubMessagesPageQuery,
-  type directMessagesBatch,
   type ChatMessageView,
   type DirectMessageView,
 } from "~/domain/club-chat.server";
@@ -48,25 +47,29 @@ export type ChatMessageData = ReturnType<typeof serialiseChat>;
 export type DirectMessageData = ReturnType<typeof serialiseDm>;
 
 /** Which conversation (and page of it) the Direct Messages sub-tab opens for this URL. */
-export function dmOptions(url: URL) {
+function dmOptions(url: URL) {
   return { withId: url.searchParams.get("with"), before: url.searchParams.get("before") };
 }
 
 /** Which page of which history the chat and announcements sub-tabs show for this URL. */
-export function chatPageOptions(url: URL) {
+function chatPageOptions(url: URL) {
   return { kind: messageSubFrom(url) === "announcements" ? ("announcement" as const) : ("chat" as const), before: url.searchParams.get("before") };
 }
 
 /**
- * Null when the viewer is not an active member (the caller answers 404). `chatRows`: the chat
- * page's rows when the caller already read them beside its own batch (clubMessagesPageQuery).
+ * The tab's database work, sent beside the club page's own batch (ADR 052): the chat or
+ * announcements page, or Direct Messages' marking as read with its reads. Keyed by the club the
+ * viewer may see (`visibleClubIdBySlug`) and limited to its active members in the SQL; nothing of
+ * it reaches the page before loadMessagesTab has the access check.
  */
-export async function loadMessagesTab(
-  context: AppLoadContext,
-  access: ClubAccess,
-  url: URL,
-  read: { chatRows?: Awaited<ReturnType<typeof clubMessagesPageQuery>>; dm?: Awaited<ReturnType<typeof directMessagesBatch>> } = {},
-) {
+export async function readMessagesTab(db: Db, viewer: Viewer, slug: string, url: URL) {
+  const club = visibleClubIdBySlug(viewer, slug);
+  if (messageSubFrom(url) === "dm") return { of: "dm" as const, dm: await directMessagesBatch(db, viewer, club, dmOptions(url)) };
+  return { of: "chat" as const, chatRows: await clubMessagesPageQuery(db, viewer, club, chatPageOptions(url)) };
+}
+
+/** Null when the viewer is not an active member (the caller answers 404). `read`: readMessagesTab's result. */
+export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL, read: Awaited<ReturnType<typeof readMessagesTab>>) {
   const viewer = access.viewer;
   if (!viewer || !can(access, "readMessages")) return null;
   const sub = messageSubFrom(url);
@@ -85,9 +88,7 @@ export async function loadMessagesTab(
   if (sub === "dm") {
     const { withId, before } = dmOptions(url);
     // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
-    const opened = read.dm
-      ? openedDirectMessages(access, read.dm, context.publish)
-      : await openDirectMessages(context.db, access, { withId, before }, context.publish);
+    const opened = read.of === "dm" ? openedDirectMessages(access, read.dm, context.publish) : null;
     if (!opened) return null;
     const { members, conversation, unread } = opened;
     return {
@@ -104,10 +105,10 @@ export async function loadMessagesTab(
       },
     };
   }
+  if (read.of !== "chat") return null;
   const options = chatPageOptions(url);
-  const page = read.chatRows ? toClubMessagesPage(read.chatRows, options) : await listClubMessages(context.db, access, options);
-  if (!page) return null;
-  return { ...base, chat: { kind: sub === "announcements" ? ("announcement" as const) : ("chat" as const), paged: Boolean(url.searchParams.get("before")), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
+  const page = toClubMessagesPage(read.chatRows, options);
+  return { ...base, chat: { kind: options.kind, paged: Boolean(options.before), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
 }
 
 export type MessagesTabData = NonNullable<Awaited<ReturnType<typeof loadMessagesTab>>>;

@@ -8,13 +8,12 @@ import { sampleListingsFor } from "~/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { clubNotFound, visibleClubIdBySlug } from "~/domain/club-access.server";
+import { clubNotFound } from "~/domain/club-access.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
-import { clubMessagesPageQuery, directMessagesBatch } from "~/domain/club-chat.server";
 import { getClubPage } from "~/domain/clubs.server";
 import { getUser, isTestingModeOn } from "~/domain/session.server";
 import { handleMembershipPost } from "~/lib/club-membership.server";
-import { chatPageOptions, dmOptions, loadMessagesTab, messageSubFrom } from "~/lib/club-messages-tab.server";
+import { loadMessagesTab, readMessagesTab } from "~/lib/club-messages-tab.server";
 import { radarTabData } from "~/lib/club-radar.server";
 import { clubRequestsBySlug } from "~/domain/club-requests.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -56,14 +55,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
   // The radar's requests go beside the club page's batch (ADR 051), active members only in the SQL.
   const radarRows = viewer && requested === "radar" ? clubRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
-  // So do the Messages tab's reads, and Direct Messages' marking as read (its statements are
-  // limited to active members of the club in the SQL; its events wait for the access check).
+  // So does the Messages tab's work, Direct Messages' marking as read included (ADR 052).
   const url = new URL(request.url);
-  const messagesClub = viewer && requested === "messages" ? visibleClubIdBySlug(viewer, params.slug ?? "") : null;
-  const dmSub = messageSubFrom(url) === "dm";
-  const chatRows = viewer && messagesClub && !dmSub ? clubMessagesPageQuery(context.db, viewer, messagesClub, chatPageOptions(url)) : undefined;
-  const dmRead = viewer && messagesClub && dmSub ? directMessagesBatch(context.db, viewer, messagesClub, dmOptions(url)) : undefined;
-  const [page, radarRequests, chatPage, dmPage] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows, chatRows, dmRead]);
+  const messagesRead = viewer && requested === "messages" ? readMessagesTab(context.db, viewer, params.slug ?? "", url) : undefined;
+  const [page, radarRequests, messagesRows] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows, messagesRead]);
   if (!page) throw clubNotFound();
   const isMember = page.access.membership?.status === "active";
   let tab: Tab = "in-play";
@@ -75,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const { club } = page;
   // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
-  const messages = tab === "messages" ? await loadMessagesTab(context, page.access, url, { chatRows: chatPage, dm: dmPage }) : null;
+  const messages = tab === "messages" && messagesRows ? await loadMessagesTab(context, page.access, url, messagesRows) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
   const radar = tab === "radar" ? await radarTabData(context, page.access, radarRequests) : null;
   // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
