@@ -123,14 +123,24 @@ function ClubForm() {
   const showInviteCode = !hydrated || joinMode === "code";
   // Availability is checked when the slug field loses focus; a taken slug blocks submit (02 §2).
   const [slugTaken, setSlugTaken] = useState(false);
+  const [slugChecks, setSlugChecks] = useState(0); // in flight; the field is aria-busy meanwhile
   const checkSlug = async (slug: string) => {
     if (!slug) return setSlugTaken(false);
+    // Checks can answer out of order (leaving Name checks the slug made from it, then the user
+    // types their own): only the answer for what the field holds now counts.
+    const current = () => {
+      const input = document.getElementById(fields.slug.id);
+      return input instanceof HTMLInputElement && input.value.trim() === slug;
+    };
+    setSlugChecks((n) => n + 1);
     try {
       const res = await fetch(`/api/clubs/slug-available?${new URLSearchParams({ slug })}`);
       const body = (await res.json()) as { available: boolean };
-      setSlugTaken(!body.available && slugProblem(slug) === null);
+      if (current()) setSlugTaken(!body.available && slugProblem(slug) === null);
     } catch {
-      setSlugTaken(false); // the server re-checks on submit
+      if (current()) setSlugTaken(false); // the server re-checks on submit
+    } finally {
+      setSlugChecks((n) => n - 1);
     }
   };
   return (
@@ -159,6 +169,7 @@ function ClubForm() {
         inputProps={{
           autoCapitalize: "none",
           spellCheck: false,
+          "aria-busy": slugChecks > 0 || undefined,
           onInput: (event) => {
             slugEdited.current = event.currentTarget.value !== "";
             setSlugTaken(false);

@@ -171,7 +171,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/clubs/new");
       await page.getByLabel("Name").fill(`Another ${w}`);
       await page.getByLabel("Slug").fill(`race-${w}`);
-      const checked = javaScriptEnabled ? page.waitForResponse((r) => r.url().includes("/api/clubs/slug-available")) : null;
+      // Leaving Name checks the slug made from it ('another-…') too: wait for the check of this slug.
+      const checked = javaScriptEnabled
+        ? page.waitForResponse((r) => r.url().includes("/api/clubs/slug-available") && new URL(r.url()).searchParams.get("slug") === `race-${w}`)
+        : null;
       await page.getByLabel("Slug").press("Tab");
       if (checked) expect(await (await checked).json()).toEqual({ available: true });
       await createTestClub(db(), user, { name: `Racer ${w}`, slug: `race-${w}` });
@@ -219,4 +222,33 @@ test("with JavaScript the invite code field shows only for 'Requires Code'; with
     }
     await context.close();
   }
+});
+
+test("slug checks that answer out of order: only the answer for the slug in the field counts", async ({ page, context }) => {
+  const user = await createTestUser(db());
+  await signInAs(context, user.id);
+  const w = word();
+  await createTestClub(db(), user, { name: `Taken ${w}`, slug: `taken-${w}` });
+  const slugOf = (url: string) => new URL(url).searchParams.get("slug");
+  // The check of the slug made from the name is held until the user's own slug has its answer.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/clubs/slug-available?*", async (route) => {
+    if (slugOf(route.request().url()) === `taken-${w}`) await held;
+    await route.continue();
+  });
+  await page.goto("/clubs/new");
+  await expect(page.getByLabel("Invite code")).toHaveCount(0); // hydrated: the field shows only for 'Requires Code'
+  await page.getByLabel("Name").fill(`Taken ${w}`);
+  await expect(page.getByLabel("Slug")).toHaveValue(`taken-${w}`);
+  const staleCheck = page.waitForRequest((r) => r.url().includes("/api/clubs/slug-available") && slugOf(r.url()) === `taken-${w}`);
+  await page.getByLabel("Slug").fill(`free-${w}`); // leaving Name checks 'taken-…'
+  await staleCheck;
+  await page.getByLabel("Slug").press("Tab");
+  await expect(page.getByLabel("Slug")).toHaveAttribute("aria-busy", "true");
+  release();
+  // Both answers are in once the field is no longer busy: the late 'taken' was for a slug no longer there.
+  await expect(page.getByLabel("Slug")).not.toHaveAttribute("aria-busy");
+  await expect(page.getByText("This slug is already taken")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Create Club" })).toBeEnabled();
 });

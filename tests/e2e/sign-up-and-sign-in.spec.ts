@@ -169,6 +169,8 @@ test("the state list is searchable and says when nothing matches", async ({ page
   await page.goto("/auth?tab=signup");
   await hydrated(page);
   const state = page.getByRole("combobox", { name: "State" });
+  // The searchable list is a chunk loaded after hydration; the native select stands in until then.
+  await expect(state).toHaveAttribute("aria-autocomplete", "list");
   await state.fill("zzz");
   await expect(page.getByText("No state found.")).toBeVisible();
   await state.fill("verm");
