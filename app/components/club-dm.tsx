@@ -95,7 +95,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
         <div className="min-w-0 space-y-3">
           {partner ? (
             <>
-              <h3 className="text-lg font-semibold">{partner.name}</h3>
+              <h2 className="text-lg font-semibold">{partner.name}</h2>
               {dm.conversation?.paged ? <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} /> : null}
               <MessageScroller label={`Conversation with ${partner.name}`} top={top}>
                 {messages.length === 0 ? (
