@@ -47,6 +47,9 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
+    // Playwright's default is SIGKILL, which left wrangler's state and the build snapshot behind
+    // (.cache/e2e-<pid>, ~25 MB a run); on SIGTERM the server stops its stack and removes them.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
   },

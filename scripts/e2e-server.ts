@@ -36,7 +36,10 @@ setInterval(() => {
   try {
     process.kill(parent, 0);
   } catch {
-    void Promise.all([stack.stop(), oidc.stop()]).finally(() => process.exit(0));
+    void Promise.all([stack.stop(), oidc.stop()]).finally(() => {
+      rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+      process.exit(0);
+    });
   }
 }, 2000).unref();
 process.on("uncaughtException", (error) => {
