@@ -142,6 +142,12 @@ export async function startStack(opts: {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...LOOPBACK_ENV, ...(opts.logLevel ? { WRANGLER_LOG: opts.logLevel } : {}) },
   });
+  // A bench or script that crashes (or returns) before stop() must not leave wrangler and workerd
+  // running: 'exit' also fires on an uncaught exception. SIGKILL of this process is not covered.
+  const killOnExit = () => {
+    if (wrangler.exitCode === null) wrangler.kill("SIGTERM");
+  };
+  process.once("exit", killOnExit);
   let log = "";
   wrangler.stdout?.on("data", (d) => (log += d));
   wrangler.stderr?.on("data", (d) => (log += d));
@@ -153,6 +159,7 @@ export async function startStack(opts: {
   });
   const stop = async () => {
     stopping = true;
+    process.off("exit", killOnExit);
     if (wrangler.exitCode === null) {
       wrangler.kill("SIGTERM");
       await new Promise((r) => wrangler.once("exit", r));
@@ -191,6 +198,10 @@ async function startDbProcess(file: string, port: number): Promise<LocalDbServer
   const child = spawn(process.execPath, ["--import", "tsx", "db/local-server/main.ts", "--file", file, "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const killOnExit = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.once("exit", killOnExit);
   let output = "";
   const url = await new Promise<string>((ok, fail) => {
     child.stdout!.on("data", (d) => {
@@ -205,6 +216,7 @@ async function startDbProcess(file: string, port: number): Promise<LocalDbServer
     url,
     port: Number(new URL(url).port),
     async close() {
+      process.off("exit", killOnExit);
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
