@@ -142,12 +142,7 @@ export async function startStack(opts: {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...LOOPBACK_ENV, ...(opts.logLevel ? { WRANGLER_LOG: opts.logLevel } : {}) },
   });
-  // A bench or script that crashes (or returns) before stop() must not leave wrangler and workerd
-  // running: 'exit' also fires on an uncaught exception. SIGKILL of this process is not covered.
-  const killOnExit = () => {
-    if (wrangler.exitCode === null) wrangler.kill("SIGTERM");
-  };
-  process.once("exit", killOnExit);
+  const forgetWrangler = stopsWithThisProcess(wrangler);
   let log = "";
   wrangler.stdout?.on("data", (d) => (log += d));
   wrangler.stderr?.on("data", (d) => (log += d));
@@ -159,7 +154,7 @@ export async function startStack(opts: {
   });
   const stop = async () => {
     stopping = true;
-    process.off("exit", killOnExit);
+    forgetWrangler();
     if (wrangler.exitCode === null) {
       wrangler.kill("SIGTERM");
       await new Promise((r) => wrangler.once("exit", r));
@@ -193,15 +188,26 @@ export async function startStack(opts: {
   };
 }
 
+/**
+ * A bench or script that crashes (or returns) before stopping its stack must not leave wrangler,
+ * workerd or the libSQL server running: `child` gets SIGTERM when this process exits ('exit' also
+ * fires on an uncaught exception; SIGKILL of this process is not covered). Returns the undo, for a
+ * normal stop.
+ */
+function stopsWithThisProcess(child: ChildProcess) {
+  const kill = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.once("exit", kill);
+  return () => void process.off("exit", kill);
+}
+
 /** db/local-server/main.ts as a child process; resolves once it prints the address it listens on. */
 async function startDbProcess(file: string, port: number): Promise<LocalDbServer> {
   const child = spawn(process.execPath, ["--import", "tsx", "db/local-server/main.ts", "--file", file, "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const killOnExit = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
-  process.once("exit", killOnExit);
+  const forgetChild = stopsWithThisProcess(child);
   let output = "";
   const url = await new Promise<string>((ok, fail) => {
     child.stdout!.on("data", (d) => {
@@ -216,7 +222,7 @@ async function startDbProcess(file: string, port: number): Promise<LocalDbServer
     url,
     port: Number(new URL(url).port),
     async close() {
-      process.off("exit", killOnExit);
+      forgetChild();
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

@@ -85,10 +85,11 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
       user: await messagesRoomAccess(context, viewer, "user", viewer.id),
     },
   };
-  if (sub === "dm") {
+  // readMessagesTab chose what to read from the same URL: `read.of` is "dm" exactly when `sub` is.
+  if (read.of === "dm") {
     const { withId, before } = dmOptions(url);
     // 02 §4: opening a conversation marks it read; opening the tab marks all of them read.
-    const opened = read.of === "dm" ? openedDirectMessages(access, read.dm, context.publish) : null;
+    const opened = openedDirectMessages(access, read.dm, context.publish);
     if (!opened) return null;
     const { members, conversation, unread } = opened;
     return {
@@ -105,7 +106,6 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
       },
     };
   }
-  if (read.of !== "chat") return null;
   const options = chatPageOptions(url);
   const page = toClubMessagesPage(read.chatRows, options);
   return { ...base, chat: { kind: options.kind, paged: Boolean(options.before), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
