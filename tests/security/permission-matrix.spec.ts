@@ -1243,7 +1243,9 @@ async function runCell(row: Row, role: Role, w: World, scope: () => Scope): Prom
     }
     result.passed = true;
   } catch (error) {
-    result.detail = error instanceof Error ? error.message.split("\n").slice(0, 8).join(" ") : String(error);
+    // A request that never got an answer ("fetch failed") says why: the socket error is its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${(error.cause as Error & { code?: string }).code ?? ""} ${error.cause.message})` : "";
+    result.detail = error instanceof Error ? error.message.split("\n").slice(0, 8).join(" ") + cause : String(error);
   } finally {
     // Put back whatever changed (allowed, or wrongly allowed): the next cell starts from the same rows.
     try {
