@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "./db/client";
-import { parseEnv, type AppEnv, type Bindings } from "./app/lib/env.server";
-import { createPublish, createRealtime, type Publish, type Realtime } from "./app/lib/realtime.server";
-import { createNonce } from "./app/lib/security.server";
+import { parseEnv, type AppEnv, type Bindings } from "./app/platform/env.server";
+import { createPublish, createRealtime, type Publish, type Realtime } from "./app/features/realtime/realtime.server";
+import { createNonce } from "./app/platform/security.server";
 import { createDbTrace, type DbTrace } from "./db/trace";
 import type { FailureKind } from "./db/errors";
 

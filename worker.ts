@@ -1,14 +1,14 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getLoadContext } from "./load-context";
-import type { Bindings } from "./app/lib/env.server";
+import type { Bindings } from "./app/platform/env.server";
 import { routeRooms } from "./party/route-rooms";
-import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/lib/security.server";
-import { applyPrivateCaching, readableFormRequest } from "./app/lib/request-guards.server";
-import { sessionCookieName } from "./app/domain/session.server";
-import { parseEnv } from "./app/lib/env.server";
-import { cleanupPhotos } from "./app/domain/photos.server";
+import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/platform/security.server";
+import { applyPrivateCaching, readableFormRequest } from "./app/web/request-guards.server";
+import { sessionCookieName } from "./app/features/accounts/session.server";
+import { parseEnv } from "./app/platform/env.server";
+import { cleanupPhotos } from "./app/features/photos/photos.server";
 import { createDb } from "./db/client";
-import { faultSwitch, withFaults } from "./app/lib/faults.server";
+import { faultSwitch, withFaults } from "./app/platform/faults.server";
 
 type Env = Bindings & Record<string, unknown>;
 

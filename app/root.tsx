@@ -16,15 +16,15 @@ import type { AccountUser } from "~/components/account-menu";
 import { NotFoundMessage } from "~/components/not-found-message";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { useDismissMenus } from "~/lib/use-dismiss";
-import { unreadCounts } from "~/domain/inbox.server";
-import type { Viewer } from "~/domain/viewer";
-import { getNotifications } from "~/domain/notifications.server";
-import { getSession, isTestingModeOn } from "~/domain/session.server";
-import { useNonce } from "~/lib/nonce";
-import { userRoomAccess } from "~/lib/room-access.server";
-import { readToast } from "~/lib/toast.server";
-import { skipRevalidationWhenUnsaved } from "~/lib/unsaved";
+import { useDismissMenus } from "~/hooks/use-dismiss";
+import { unreadCounts } from "~/features/messaging/inbox.server";
+import type { Viewer } from "~/features/accounts/viewer";
+import { getNotifications } from "~/features/messaging/notifications.server";
+import { getSession, isTestingModeOn } from "~/features/accounts/session.server";
+import { useNonce } from "~/components/nonce";
+import { userRoomAccess } from "~/features/realtime/room-access.server";
+import { readToast } from "~/web/toast.server";
+import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -76,7 +76,7 @@ async function headerBadges(context: LoaderFunctionArgs["context"], viewer: View
   return { badges: { directMessages: counts.directMessages, total: counts.total }, userRoom };
 }
 
-// A submission the server could not complete changed nothing: no reload (ADR 047, ~/lib/unsaved).
+// A submission the server could not complete changed nothing: no reload (ADR 047, ~/shared/unsaved).
 export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { adminStats, searchClubs, searchUsers } from "../app/domain/admin.server";
+import { adminStats, searchClubs, searchUsers } from "../app/features/admin/admin.server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

@@ -15,7 +15,7 @@ import { clubMembers, clubs, listings, sessions, users } from "../db/schema";
 import { buildSnapshot, run, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
 
-/** Contract with app/domain/session.server.ts (as in tests/e2e/fixtures.ts). */
+/** Contract with app/features/accounts/session.server.ts (as in tests/e2e/fixtures.ts). */
 export const SESSION_COOKIE = "ls_session";
 
 function isFree(port: number) {

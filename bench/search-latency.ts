@@ -10,8 +10,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
-import { searchListings, suggestListings, type SearchFilters } from "../app/domain/search.server";
-import type { Viewer } from "../app/domain/viewer";
+import { searchListings, suggestListings, type SearchFilters } from "../app/features/search/search.server";
+import type { Viewer } from "../app/features/accounts/viewer";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { PUBLISH_SECRET_HEADER, ROOM_CLOSE } from "../app/lib/realtime.server";
+import { PUBLISH_SECRET_HEADER, ROOM_CLOSE } from "../app/features/realtime/realtime.server";
 import { isExpired, nextExpiry, readClaims, userTag, type ConnectionClaims } from "./connection-claims";
 
 type RoomEnv = { REALTIME_SECRET: string };

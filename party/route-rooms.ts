@@ -1,12 +1,12 @@
 import { routePartykitRequest } from "partyserver";
-import { ROOM_KINDS } from "../app/lib/realtime.server";
-import { verifyRoomToken } from "../app/lib/room-token.server";
+import { ROOM_KINDS } from "../app/features/realtime/realtime.server";
+import { verifyRoomToken } from "../app/features/realtime/room-token.server";
 import { withClaims } from "./connection-claims";
 
 /**
  * Routes /parties/<party>/<room> to the room's Durable Object. Only WebSocket joins come from
  * outside, each with a token for this exact room (its verified user id and expiry go on to the room); publishing is internal (the Durable Object stub,
- * app/lib/realtime.server.ts), never over HTTP.
+ * app/features/realtime/realtime.server.ts), never over HTTP.
  */
 export function routeRooms(request: Request, env: Record<string, unknown>) {
   const secret = env.REALTIME_SECRET;

@@ -7,7 +7,7 @@
  *
  *   node --import tsx scripts/photos-cleanup.ts
  */
-import { cleanupPhotos, type PhotoBucket } from "../app/domain/photos.server";
+import { cleanupPhotos, type PhotoBucket } from "../app/features/photos/photos.server";
 import { createDb } from "../db/client";
 import { openPhotoBucket } from "../db/seed/photo-bucket";
 

@@ -13,10 +13,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clubMembers, clubs, profiles, userRoles, users, type Club } from "../db/schema";
-import { createClub, type ClubInput } from "../app/domain/clubs.server";
-import { approveRequest, joinClub, promoteMember, requestToJoin } from "../app/domain/membership.server";
-import { createListing, type ListingInput } from "../app/domain/listings.server";
-import type { Viewer } from "../app/domain/viewer";
+import { createClub, type ClubInput } from "../app/features/clubs/clubs.server";
+import { approveRequest, joinClub, promoteMember, requestToJoin } from "../app/features/clubs/membership.server";
+import { createListing, type ListingInput } from "../app/features/listings/listings.server";
+import type { Viewer } from "../app/features/accounts/viewer";
 
 const unique = () => randomBytes(5).toString("hex");
 

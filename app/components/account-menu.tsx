@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useLiveBadges, type Badges } from "~/lib/use-user-room";
-import type { RoomAccess } from "~/lib/use-room";
+import { useLiveBadges, type Badges } from "~/hooks/use-user-room";
+import type { RoomAccess } from "~/hooks/use-room";
 import { LocationDialog } from "./location-dialog";
 import { NotificationsMenu, type NotificationsData } from "./notifications-menu";
 

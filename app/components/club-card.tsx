@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ClubType } from "~/catalog/options";
-import { sportEmoji, sportName } from "~/catalog/sport-names";
+import type { ClubType } from "~/shared/catalog/options";
+import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 import { clubInitials } from "./club-header";
 import { ClubTypeBadge } from "./club-type-badge";
 

@@ -2,16 +2,16 @@
 // group chat and announcements (this file) and direct messages (club-dm.tsx). Everything here is a
 // real form first; with JavaScript the composer posts with a fetcher, live events from the club
 // room add and remove messages, and older history pages in as you scroll up.
-import type { RoomStatus } from "~/lib/use-room";
+import type { RoomStatus } from "~/hooks/use-room";
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { CHAT_TEXT } from "~/domain/club-chat-text";
-import { formatRelativeTime } from "~/lib/format";
-import type { ChatMessageData, MessagesTabData } from "~/lib/club-messages-tab.server";
-import type { ChatMessageEvent, ClubEvent } from "~/lib/room-events";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRoom, type RoomAccess } from "~/lib/use-room";
-import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message-limits";
+import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import { formatRelativeTime } from "~/shared/format";
+import type { ChatMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
+import type { ChatMessageEvent, ClubEvent } from "~/features/realtime/room-events";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useRoom, type RoomAccess } from "~/hooks/use-room";
+import { CLUB_MESSAGE_MAX_LENGTH } from "~/shared/schemas/club-message-limits";
 import { ClubDirectMessages } from "./club-dm";
 import { showToast, type ToastMessage } from "./toaster";
 import { buttonClass, inputClass } from "./ui/styles";

@@ -4,10 +4,10 @@
 // marked read at once with a small POST.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { CHAT_TEXT } from "~/domain/club-chat-text";
-import type { DirectMessageData, MessagesTabData } from "~/lib/club-messages-tab.server";
-import { formatRelativeTime } from "~/lib/format";
-import type { DirectMessageEvent, UserEvent } from "~/lib/room-events";
+import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import type { DirectMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
+import { formatRelativeTime } from "~/shared/format";
+import type { DirectMessageEvent, UserEvent } from "~/features/realtime/room-events";
 import { BackToLatest, LiveStatus, MessageComposer, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./club-chat";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;

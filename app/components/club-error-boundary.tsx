@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { CLUB_ERRORS } from "~/domain/club-messages";
+import { CLUB_ERRORS } from "~/features/clubs/club-copy";
 import { buttonClass } from "./ui/styles";
 
 /**

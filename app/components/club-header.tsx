@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { ClubType } from "~/catalog/options";
+import type { ClubType } from "~/shared/catalog/options";
 import { ClubTypeBadge } from "./club-type-badge";
-import { sportEmoji, sportName } from "~/catalog/sport-names";
+import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 
 export type ClubHeaderClub = {
   name: string;

@@ -5,9 +5,9 @@ import { useId, useRef } from "react";
 import { Field } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { getFormConstraint } from "~/lib/form-constraint";
-import type { InviteCodeActionData } from "~/lib/club-membership.server";
-import { InviteCodeSchema } from "~/schemas/club-join";
+import { getFormConstraint } from "~/shared/form-constraint";
+import type { InviteCodeActionData } from "~/web/club-membership.server";
+import { InviteCodeSchema } from "~/shared/schemas/club-join";
 
 type Props = { action: string; lastResult: InviteCodeActionData | undefined; pending: boolean; FormComponent: typeof Form; onCancel?: () => void };
 

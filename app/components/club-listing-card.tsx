@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { conditionBadge } from "~/catalog/conditions";
-import { sportEmoji, sportName } from "~/catalog/sport-names";
-import type { ClubListingCard } from "~/domain/clubs.server";
-import { formatPrice } from "~/lib/format";
+import { conditionBadge } from "~/shared/catalog/conditions";
+import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
+import type { ClubListingCard } from "~/features/clubs/clubs.server";
+import { formatPrice } from "~/shared/format";
 
 /** Cards on the first row of the club grid (lg:grid-cols-3): their photos are not lazy. */
 const CLUB_FIRST_ROW_CARDS = 3;

@@ -1,8 +1,8 @@
 // The club page's Team Info tab (02 §2), its own chunk: the page opens on In Play (ADR 033).
-import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS } from "~/catalog/options";
-import { sportName } from "~/catalog/sport-names";
-import { CLUB_TEXT } from "~/domain/club-messages";
-import { formatDate } from "~/lib/format";
+import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS } from "~/shared/catalog/options";
+import { sportName } from "~/shared/catalog/sport-names";
+import { CLUB_TEXT } from "~/features/clubs/club-copy";
+import { formatDate } from "~/shared/format";
 import type { Data } from "~/routes/club.$slug._index";
 
 export default function TeamInfo({ data }: { data: Data }) {

@@ -1,4 +1,4 @@
-import { CLUB_TYPE_BADGES, type ClubType } from "~/catalog/options";
+import { CLUB_TYPE_BADGES, type ClubType } from "~/shared/catalog/options";
 
 /** The club type badge (spec 02 §2): league blue, organization green, club purple, school amber. */
 export function ClubTypeBadge({ type }: { type: ClubType }) {

@@ -2,9 +2,9 @@
 // Messages tab itself: the club page is also a visitor's page, near its first-load ceiling (ADR 033).
 // It imports nothing at runtime from use-user-room (no socket code, no shared chunk for the header).
 import { useEffect, useState } from "react";
-import type { LiveCounts } from "~/lib/use-user-room";
+import type { LiveCounts } from "~/hooks/use-user-room";
 
-/** The header's re-broadcast of /api/badges (BADGES_EVENT in ~/lib/use-user-room; same name, no import). */
+/** The header's re-broadcast of /api/badges (BADGES_EVENT in ~/hooks/use-user-room; same name, no import). */
 export const CLUB_BADGES_EVENT = "lockerswap:badges";
 
 /**

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { CONDITION_OPTIONS } from "~/catalog/conditions";
-import { GENDERS, SEARCH_LIMITS as LIMITS, PRICE_SLIDER, QUICK_PRICE_RANGES, RADIUS_OPTIONS, SIZES } from "~/catalog/browse-options";
-import type { SearchState } from "~/lib/search-params";
+import { CONDITION_OPTIONS } from "~/shared/catalog/conditions";
+import { GENDERS, SEARCH_LIMITS as LIMITS, PRICE_SLIDER, QUICK_PRICE_RANGES, RADIUS_OPTIONS, SIZES } from "~/shared/catalog/browse-options";
+import type { SearchState } from "~/shared/search-params";
 
 export const FILTER_FORM_ID = "filters";
 

@@ -9,7 +9,7 @@
 // Every control works without JavaScript: real names, real values, real submit buttons.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { descriptionClass, errorClass, inputClass, labelClass } from "./ui/styles";
 
 type AnyField = FieldMetadata<string | number | boolean | string[] | undefined | null>;

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { conditionBadge } from "~/catalog/conditions";
-import { sportEmoji, sportName } from "~/catalog/sport-names";
-import { formatMiles, formatPrice } from "~/lib/format";
-import type { FilterChip } from "~/lib/search-params";
-import type { ListingSummary } from "~/schemas/search";
+import { conditionBadge } from "~/shared/catalog/conditions";
+import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
+import { formatMiles, formatPrice } from "~/shared/format";
+import type { FilterChip } from "~/shared/search-params";
+import type { ListingSummary } from "~/shared/schemas/search";
 import { NoPhoto } from "./no-photo";
 
 // The heart shows only to signed-in visitors, so its code (fetcher, optimistic state, toasts) is a

@@ -3,9 +3,9 @@
 // signed-out visitor's first load carries neither it nor the room hook (ADR 033).
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { UserEvent } from "~/lib/room-events";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRoom, type RoomAccess, type RoomEvent } from "~/lib/use-room";
+import type { UserEvent } from "~/features/realtime/room-events";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { LiveStatus } from "./live-status";
 import { showToast, type ToastMessage } from "./toaster";
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { getBrands, getEquipmentTypes, sportsByName, TENNIS_SUBCATEGORIES } from "~/catalog";
-import { useHydrated } from "~/lib/use-hydrated";
+import { getBrands, getEquipmentTypes, sportsByName, TENNIS_SUBCATEGORIES } from "~/shared/catalog";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { Field, SelectField } from "./forms";
 
 const SPORT_OPTIONS = sportsByName().map((s) => ({ value: s.key, label: s.key === "tennis" ? "Tennis & Racquet Sports" : s.name }));

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
-import { LIMITS } from "~/catalog";
+import { LIMITS } from "~/shared/catalog";
 import { labelClass } from "./ui/styles";
 
 const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/webp"]);

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import type { FieldConstraint } from "~/lib/form-constraint";
-import { useLazyValidation } from "~/lib/lazy-validation";
-import { useLazyForm } from "~/lib/lazy-form";
+import type { FieldConstraint } from "~/shared/form-constraint";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
+import { useLazyForm } from "~/components/forms/lazy-form";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/catalog";
-import { useHydrated } from "~/lib/use-hydrated";
-import { ZIP_HTML_PATTERN } from "~/lib/zip";
+import { CONDITION_OPTIONS, GENDERS, LIMITS, SIZES, US_STATES } from "~/shared/catalog";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { ZIP_HTML_PATTERN } from "~/shared/zip";
 import { CheckboxField, DefaultSubmit, Field, SelectField, TextareaField } from "./forms";
 import { CategoryFields } from "./listing-form-category";
 import { PhotosFieldset, type FormPhoto } from "./listing-form-photos";
@@ -35,7 +35,7 @@ export type ListingFormValues = {
   photos: string[];
 };
 
-/** What the loaders and the action (app/lib/listing-form.server.ts) hand the form. */
+/** What the loaders and the action (app/web/listing-form.server.ts) hand the form. */
 export type ListingFormData = {
   values: ListingFormValues;
   photos: FormPhoto[];
@@ -88,7 +88,7 @@ export function ListingForm({
   }, [state.formKey]);
   const saving = useIsPending({ intent: "save" }) || upload?.intent === "save";
 
-  const validation = useLazyValidation(() => import("~/lib/listing-validation").then((module) => module.validateListing));
+  const validation = useLazyValidation(() => import("~/components/forms/listing-validation").then((module) => module.validateListing));
   const [form, fields, conform] = useLazyForm({
     id: "listing-form",
     lastResult: (state.result ?? null) as SubmissionResult<string[]> | null,
@@ -114,7 +114,7 @@ export function ListingForm({
     setUpload({ intent, percent: 0, round });
     try {
       // Only after files are picked and the form sent: out of the page's first load (ADR 033).
-      const [{ downscaleImage, makeThumbnail }, { uploadPhotos }] = await Promise.all([import("~/lib/image-downscale"), import("~/lib/upload-photos")]);
+      const [{ downscaleImage, makeThumbnail }, { uploadPhotos }] = await Promise.all([import("~/hooks/image-downscale"), import("~/hooks/upload-photos")]);
       const body = new FormData();
       for (const photo of photos) body.append("photos", photo.key);
       for (const file of picked) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy, memo, Suspense } from "react";
-import type { RoomAccess } from "~/lib/use-room";
+import type { RoomAccess } from "~/hooks/use-room";
 import type { Thread } from "./listing-conversation";
 
 // Signed in, the card is a live conversation (listing-conversation.tsx): its own chunk, so the

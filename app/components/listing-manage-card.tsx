@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { LISTING_STATUS_LABELS, LISTING_STATUSES } from "~/catalog";
+import { LISTING_STATUS_LABELS, LISTING_STATUSES } from "~/shared/catalog";
 
 /**
  * Manage Listing (spec 02 §2). Owner: status (current one disabled), Edit, Remove. A site admin

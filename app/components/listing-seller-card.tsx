@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { TIMINGS_MS } from "~/catalog";
+import { TIMINGS_MS } from "~/shared/catalog";
 
 type Rating = { average: number | null; count: number };
 

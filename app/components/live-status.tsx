@@ -1,4 +1,4 @@
-import type { RoomStatus } from "~/lib/use-room";
+import type { RoomStatus } from "~/hooks/use-room";
 
 /**
  * "Live updates paused" (issue 12 §5): shown while a page's room is unreachable or reconnecting.

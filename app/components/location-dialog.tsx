@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { isZip } from "~/lib/zip";
-import { LOCATION_TOASTS } from "~/schemas/location-toasts";
+import { isZip } from "~/shared/zip";
+import { LOCATION_TOASTS } from "~/shared/schemas/location-toasts";
 import { showToast } from "./toaster";
 
 /** The ZIP form of 'Update Your Location'; posts to /account/location, which answers with a toast. */

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { SEARCH_LIMITS as LIMITS, RADIUS_OPTIONS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/catalog/browse-options";
-import { HOME_SPORT_KEYS, sportName } from "~/catalog/sport-names";
-import type { SearchState } from "~/lib/search-params";
-import { useHydrated } from "~/lib/use-hydrated";
+import { SEARCH_LIMITS as LIMITS, RADIUS_OPTIONS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/shared/catalog/browse-options";
+import { HOME_SPORT_KEYS, sportName } from "~/shared/catalog/sport-names";
+import type { SearchState } from "~/shared/search-params";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** The part of the URL state the home page's forms show. */
 export type HomeSearchState = Pick<SearchState, "q" | "location" | "zip" | "club" | "sports" | "radius">;

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, type MutableRefObject } from "react";
-import { SEARCH_LIMITS, SEARCH_TIMINGS_MS } from "~/catalog/browse-options";
+import { SEARCH_LIMITS, SEARCH_TIMINGS_MS } from "~/shared/catalog/browse-options";
 import type { SuggestionAria, SuggestionHandlers } from "./search-suggest";
 
 // The list half of SearchSuggest (./search-suggest), loaded the first time a search box gets

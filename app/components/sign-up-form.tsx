@@ -2,14 +2,14 @@
 // carry the ZIP lookup and the state combobox (ADR 033). The action lives in routes/auth.tsx.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { US_STATES } from "~/catalog/us-states";
+import { US_STATES } from "~/shared/catalog/us-states";
 import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { Combobox } from "~/components/ui/combobox";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import type { FieldConstraint } from "~/lib/form-constraint";
-import { useLazyForm } from "~/lib/lazy-form";
-import { useLazyValidation } from "~/lib/lazy-validation";
-import { useZipLookup } from "~/lib/use-zip-lookup";
+import type { FieldConstraint } from "~/shared/form-constraint";
+import { useLazyForm } from "~/components/forms/lazy-form";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
+import { useZipLookup } from "~/hooks/use-zip-lookup";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 
@@ -23,7 +23,7 @@ export default function SignUpForm({
   passwordToggled: boolean | undefined;
   constraint: Record<string, FieldConstraint>;
 }) {
-  const signUpValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignUp));
+  const signUpValidation = useLazyValidation(() => import("~/components/forms/auth-validation").then((m) => m.validateSignUp));
   const [form, fields, conform] = useLazyForm({
     id: "signup",
     lastResult,

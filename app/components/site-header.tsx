@@ -1,7 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 // Names and emoji only: the full catalogue (descriptions, popular items) stays off every page.
-import { SPORTS_BY_NAME as SPORTS } from "~/catalog/sport-names";
+import { SPORTS_BY_NAME as SPORTS } from "~/shared/catalog/sport-names";
 import { Logo } from "./logo";
 
 function SportGrid({ columns }: { columns: string }) {

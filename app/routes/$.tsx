@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { NotFoundMessage } from "~/components/not-found-message";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Page not found — LockerSwap", "This page does not exist. Find used sports equipment near you on LockerSwap.");

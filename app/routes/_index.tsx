@@ -1,19 +1,19 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { LIMITS } from "~/catalog/options";
-import { splitSportKeyword } from "~/catalog/sport-match";
-import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/catalog/sport-names";
+import { LIMITS } from "~/shared/catalog/options";
+import { splitSportKeyword } from "~/shared/catalog/sport-match";
+import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/shared/catalog/sport-names";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
 import { showToast } from "~/components/toaster";
-import { listNearby, searchListings } from "~/domain/search.server";
-import { visitorOrigin } from "~/domain/visitor-location.server";
-import { getUser } from "~/domain/session.server";
-import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/lib/search-params";
-import { redirectWithToast } from "~/lib/toast.server";
-import { pageMeta } from "~/lib/meta";
+import { listNearby, searchListings } from "~/features/search/search.server";
+import { visitorOrigin } from "~/features/accounts/visitor-location.server";
+import { getUser } from "~/features/accounts/session.server";
+import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/shared/search-params";
+import { redirectWithToast } from "~/web/toast.server";
+import { pageMeta } from "~/web/meta";
 
 // 'Set your location' is a <details> with a plain form: the server renders it whole and it works
 // before its code arrives, so it stays out of the first load (issue 10 §5, ADR 033).

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/location-dialog";
-import { updateProfileZip } from "~/domain/profile-location.server";
-import { getUser } from "~/domain/session.server";
-import { visitorOrigin, visitorZipCookie } from "~/domain/visitor-location.server";
-import { safeRedirect } from "~/lib/security.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { LOCATION_TOASTS, LocationSchema } from "~/schemas/location";
-import { pageMeta } from "~/lib/meta";
+import { updateProfileZip } from "~/features/accounts/profile-location.server";
+import { getUser } from "~/features/accounts/session.server";
+import { visitorOrigin, visitorZipCookie } from "~/features/accounts/visitor-location.server";
+import { safeRedirect } from "~/platform/security.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { LOCATION_TOASTS, LocationSchema } from "~/shared/schemas/location";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Update Your Location — LockerSwap", "Set your ZIP code to see sports equipment for sale near you.");

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, listingStatusLabel, LISTING_STATUSES } from "~/catalog/options";
+import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, listingStatusLabel, LISTING_STATUSES } from "~/shared/catalog/options";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { buttonClass } from "~/components/ui/styles";
 import {
@@ -12,13 +12,13 @@ import {
   listListings,
   searchClubs,
   searchUsers,
-} from "~/domain/admin.server";
-import { finishPhotoDeletes } from "~/domain/photos.server";
-import { disconnectEverywhere } from "~/domain/rooms.server";
-import { requireAdmin } from "~/domain/session.server";
-import { formatDate, formatPrice } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+} from "~/features/admin/admin.server";
+import { finishPhotoDeletes } from "~/features/photos/photos.server";
+import { disconnectEverywhere } from "~/features/realtime/rooms.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { formatDate, formatPrice } from "~/shared/format";
+import { pageMeta } from "~/web/meta";
+import { redirectWithToast } from "~/web/toast.server";
 
 // Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,

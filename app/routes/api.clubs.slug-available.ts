@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isSlugAvailable } from "~/domain/clubs.server";
-import { slugProblem } from "~/lib/club-slug";
+import { isSlugAvailable } from "~/features/clubs/clubs.server";
+import { slugProblem } from "~/shared/club-slug";
 
 /**
  * `GET /api/clubs/slug-available?slug=` → `{ available }` for the create-club form's on-blur check

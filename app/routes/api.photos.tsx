@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MAX_PHOTOS, photoUrl, storeUploads } from "~/domain/photos.server";
-import { getUser } from "~/domain/session.server";
+import { MAX_PHOTOS, photoUrl, storeUploads } from "~/features/photos/photos.server";
+import { getUser } from "~/features/accounts/session.server";
 
 /**
  * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart

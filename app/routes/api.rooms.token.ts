@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isRoomKind, roomAccessPayload } from "~/domain/rooms.server";
-import { getUser } from "~/domain/session.server";
+import { isRoomKind, roomAccessPayload } from "~/features/realtime/rooms.server";
+import { getUser } from "~/features/accounts/session.server";
 
 const NO_STORE = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchClubs } from "~/domain/search.server";
-import { getUser } from "~/domain/session.server";
-import { stripControlCharacters } from "~/lib/text";
+import { searchClubs } from "~/features/search/search.server";
+import { getUser } from "~/features/accounts/session.server";
+import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/clubs?q= — the Advanced Filters club combobox (spec 01 §7: ≤ 10 by name).
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { suggestListings } from "~/domain/search.server";
-import { getUser } from "~/domain/session.server";
-import { stripControlCharacters } from "~/lib/text";
+import { suggestListings } from "~/features/search/search.server";
+import { getUser } from "~/features/accounts/session.server";
+import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/listings?q= — at most 5 keyword suggestions (spec 01 §7), visibility applied,
 // no price for signed-out visitors. Failures are only logged (spec 01 §8): an empty list.

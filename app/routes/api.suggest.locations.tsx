@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchLocations } from "~/domain/geo.server";
-import { stripControlCharacters } from "~/lib/text";
+import { searchLocations } from "~/features/search/geo.server";
+import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/locations?q= — the location-search replacement (spec 01 §7): displayName list
 // from the embedded ZIP data. Failures are only logged (spec 01 §8).

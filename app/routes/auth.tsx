@@ -1,21 +1,21 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getFormConstraint } from "~/lib/form-constraint";
-import { useLazyForm } from "~/lib/lazy-form";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { getFormConstraint } from "~/shared/form-constraint";
+import { useLazyForm } from "~/components/forms/lazy-form";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/domain/accounts.server";
-import { isGoogleConfigured } from "~/domain/google-auth.server";
-import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
-import { createSession, getUser } from "~/domain/session.server";
-import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/schemas/auth";
-import { pageMeta } from "~/lib/meta";
+import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/features/accounts/accounts.server";
+import { isGoogleConfigured } from "~/features/accounts/google-auth.server";
+import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
+import { createSession, getUser } from "~/features/accounts/session.server";
+import { redirectWithToast, toastCookie } from "~/web/toast.server";
+import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/shared/schemas/auth";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Sign in — LockerSwap", "Sign in or create a free LockerSwap account to see prices, message sellers and list your gear.");
@@ -241,7 +241,7 @@ function usePasswordToggled(intent: string): boolean | undefined {
 }
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const signInValidation = useLazyValidation(() => import("~/lib/auth-validation").then((m) => m.validateSignIn));
+  const signInValidation = useLazyValidation(() => import("~/components/forms/auth-validation").then((m) => m.validateSignIn));
   const [form, fields, conform] = useLazyForm({
     id: "signin",
     lastResult: useLastResult("signin"),

@@ -1,23 +1,23 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { JOIN_MODE_ACTION_LABELS, CLUB_TYPE_BADGES } from "~/catalog/options";
-import { sportName } from "~/catalog/sport-names";
+import { JOIN_MODE_ACTION_LABELS, CLUB_TYPE_BADGES } from "~/shared/catalog/options";
+import { sportName } from "~/shared/catalog/sport-names";
 import { ClubHeader } from "~/components/club-header";
-import { sampleListingsFor } from "~/catalog/sample-listings";
+import { sampleListingsFor } from "~/shared/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { clubNotFound } from "~/domain/club-access.server";
-import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
-import { getClubPage } from "~/domain/clubs.server";
-import { getUser, isTestingModeOn } from "~/domain/session.server";
-import { handleMembershipPost } from "~/lib/club-membership.server";
-import { loadMessagesTab, readMessagesTab } from "~/lib/club-messages-tab.server";
-import { radarTabData } from "~/lib/club-radar.server";
-import { clubRequestsBySlug } from "~/domain/club-requests.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { listingPhotoUrl } from "~/schemas/search";
+import { clubNotFound } from "~/features/clubs/club-access.server";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
+import { getClubPage } from "~/features/clubs/clubs.server";
+import { getUser, isTestingModeOn } from "~/features/accounts/session.server";
+import { handleMembershipPost } from "~/web/club-membership.server";
+import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
+import { radarTabData } from "~/web/item-requests.server";
+import { clubRequestsBySlug } from "~/features/item-requests/item-requests.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { listingPhotoUrl } from "~/shared/schemas/search";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
 const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
@@ -28,7 +28,7 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
 // in full; the browser hydrates them when their chunk arrives.
 const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module) => ({ default: module.ClubMessagesTab })));
-const RadarTab = lazy(() => import("~/components/club-radar").then((module) => ({ default: module.RadarTab })));
+const RadarTab = lazy(() => import("~/components/item-requests").then((module) => ({ default: module.RadarTab })));
 // The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
 const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
 // Only a member sees 'Leave Group': the dialog is not in a visitor's first load (ADR 033).

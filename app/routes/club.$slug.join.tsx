@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
 import { InviteCodePageForm } from "~/components/club-invite-code";
-import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { CLUB_ERRORS } from "~/domain/club-messages";
-import { getUser } from "~/domain/session.server";
-import { handleInviteCode, type InviteCodeActionData } from "~/lib/club-membership.server";
-import { listingPhotoUrl } from "~/schemas/search";
+import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { getUser } from "~/features/accounts/session.server";
+import { handleInviteCode, type InviteCodeActionData } from "~/web/club-membership.server";
+import { listingPhotoUrl } from "~/shared/schemas/search";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 

@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
-import { getUser } from "~/domain/session.server";
-import { handleMembershipPost } from "~/lib/club-membership.server";
+import { getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
+import { getUser } from "~/features/accounts/session.server";
+import { handleMembershipPost } from "~/web/club-membership.server";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 

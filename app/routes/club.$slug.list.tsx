@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CreateListingPage } from "~/components/create-listing-page";
-import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
-import { findVisibleClubBySlug } from "~/domain/club-access.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { pageMeta } from "~/lib/meta";
+import { createFormState, handleListingFormPost, requireListingAuthor } from "~/web/listing-form.server";
+import { findVisibleClubBySlug } from "~/features/clubs/club-access.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("List Your Sports Equipment — LockerSwap", "List used sports equipment for your club's members and local players.");

@@ -4,17 +4,17 @@ import { useState } from "react";
 import { SwitchField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { clubDenialResponse, clubNotFound, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { uploadClubLogo } from "~/domain/club-logo.server";
-import { CLUB_ERRORS, CLUB_SUCCESS } from "~/domain/club-messages";
-import { getClubManagePage, updateClubSettings, changeInviteCode, type ClubResult } from "~/domain/clubs.server";
-import { revokeClubRoom } from "~/domain/rooms.server";
-import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/domain/membership.server";
-import { getUser } from "~/domain/session.server";
-import { formatDate } from "~/lib/format";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { listingPhotoUrl } from "~/schemas/search";
+import { clubDenialResponse, clubNotFound, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { uploadClubLogo } from "~/features/clubs/club-logo.server";
+import { CLUB_ERRORS, CLUB_SUCCESS } from "~/features/clubs/club-copy";
+import { getClubManagePage, updateClubSettings, changeInviteCode, type ClubResult } from "~/features/clubs/clubs.server";
+import { revokeClubRoom } from "~/features/realtime/rooms.server";
+import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/features/clubs/membership.server";
+import { getUser } from "~/features/accounts/session.server";
+import { formatDate } from "~/shared/format";
+import { redirectWithToast } from "~/web/toast.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { listingPhotoUrl } from "~/shared/schemas/search";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 

@@ -8,8 +8,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { clubNotFound, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { CHAT_TOASTS } from "~/domain/club-chat-text";
+import { clubNotFound, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { CHAT_TOASTS } from "~/features/messaging/chat-copy";
 import {
   deleteClubMessage,
   getDmConversation,
@@ -18,14 +18,14 @@ import {
   postClubMessage,
   sendDirectMessage,
   type SendFailure,
-} from "~/domain/club-chat.server";
-import type { ClubToast } from "~/domain/club-messages";
-import { getUser } from "~/domain/session.server";
-import { serialiseChat, serialiseDm } from "~/lib/club-messages-tab.server";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { ClubMessageSchema } from "~/schemas/club-message";
-import { CLUB_MESSAGE_MAX_LENGTH } from "~/schemas/club-message-limits";
+} from "~/features/messaging/club-chat.server";
+import type { ClubToast } from "~/features/clubs/club-copy";
+import { getUser } from "~/features/accounts/session.server";
+import { serialiseChat, serialiseDm } from "~/web/club-messages-tab.server";
+import { pageMeta } from "~/web/meta";
+import { redirectWithToast } from "~/web/toast.server";
+import { ClubMessageSchema } from "~/shared/schemas/club-message";
+import { CLUB_MESSAGE_MAX_LENGTH } from "~/shared/schemas/club-message-limits";
 
 export const meta: MetaFunction = () => pageMeta("Message not sent — LockerSwap", "Your club message was not sent; edit it and try again.");
 

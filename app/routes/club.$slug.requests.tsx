@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { REQUEST_TOASTS } from "~/domain/club-request-messages";
-import { deleteClubRequest, fulfilClubRequest, postClubRequest } from "~/domain/club-requests.server";
-import { getUser } from "~/domain/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { PostRequestSchema, RequestChangeSchema } from "~/schemas/club-request";
+import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { REQUEST_TOASTS } from "~/features/item-requests/item-request-copy";
+import { deleteClubRequest, fulfilClubRequest, postClubRequest } from "~/features/item-requests/item-requests.server";
+import { getUser } from "~/features/accounts/session.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { PostRequestSchema, RequestChangeSchema } from "~/shared/schemas/club-request";
 
 // The writes of "On the Radar" (02 §2, §4 Request): intent post | fulfil | delete. Real form posts
 // (the 'Post a Request' dialog and page, the buttons on the tab); the rules are in the domain.

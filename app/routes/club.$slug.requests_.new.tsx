@@ -1,15 +1,15 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
-import { PostRequestForm } from "~/components/club-request-form";
+import { PostRequestForm } from "~/components/item-request-form";
 import { useIsPending } from "~/components/ui/status-button";
-import { getClubAccess, requireClubPermission } from "~/domain/club-access.server";
-import { CLUB_ERRORS } from "~/domain/club-messages";
-import { REQUEST_TEXT } from "~/domain/club-request-messages";
-import { getUser } from "~/domain/session.server";
-import { listingPhotoUrl } from "~/schemas/search";
-import { PostRequestSchema } from "~/schemas/club-request";
-import { getFormConstraint } from "~/lib/form-constraint";
+import { getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
+import { getUser } from "~/features/accounts/session.server";
+import { listingPhotoUrl } from "~/shared/schemas/search";
+import { PostRequestSchema } from "~/shared/schemas/club-request";
+import { getFormConstraint } from "~/shared/form-constraint";
 import type { PostRequestActionData } from "./club.$slug.requests";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";

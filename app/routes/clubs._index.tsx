@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { LIMITS } from "~/catalog/options";
+import { LIMITS } from "~/shared/catalog/options";
 import { ClubCard } from "~/components/club-card";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { CLUB_ERRORS, CLUB_TEXT } from "~/domain/club-messages";
-import { DIRECTORY_PAGE_SIZE, listClubsForDirectory } from "~/domain/clubs.server";
-import { getUser } from "~/domain/session.server";
-import { pageMeta } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
-import { listingPhotoUrl } from "~/schemas/search";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
+import { DIRECTORY_PAGE_SIZE, listClubsForDirectory } from "~/features/clubs/clubs.server";
+import { getUser } from "~/features/accounts/session.server";
+import { pageMeta } from "~/web/meta";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { listingPhotoUrl } from "~/shared/schemas/search";
 
 // The club directory (spec 02 §2 Clubs directory, §9): what this viewer may see (the domain's SQL),
 // newest first, 20 at a time. 'Load More' (ADR 028) is a plain link asking for 20 more (?limit=),

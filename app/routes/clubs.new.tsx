@@ -3,24 +3,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { CLUB_TYPE_OPTIONS, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, JOIN_MODES, SELECTABLE_CLUB_VISIBILITIES } from "~/catalog/options";
-import { SPORTS_BY_NAME } from "~/catalog/sport-names";
+import { CLUB_TYPE_OPTIONS, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, JOIN_MODES, SELECTABLE_CLUB_VISIBILITIES } from "~/shared/catalog/options";
+import { SPORTS_BY_NAME } from "~/shared/catalog/sport-names";
 import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
-import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/domain/club-messages";
-import { createClub } from "~/domain/clubs.server";
-import { lookupZip } from "~/domain/geo.server";
-import { getUser, requireUser } from "~/domain/session.server";
-import { slugify, slugProblem } from "~/lib/club-slug";
-import { getFormConstraint } from "~/lib/form-constraint";
-import { useLazyValidation } from "~/lib/lazy-validation";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useZipLookup } from "~/lib/use-zip-lookup";
-import { ZIP_HTML_PATTERN } from "~/lib/zip";
-import { ClubFormSchema } from "~/schemas/club";
+import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/features/clubs/club-copy";
+import { createClub } from "~/features/clubs/clubs.server";
+import { lookupZip } from "~/features/search/geo.server";
+import { getUser, requireUser } from "~/features/accounts/session.server";
+import { slugify, slugProblem } from "~/shared/club-slug";
+import { getFormConstraint } from "~/shared/form-constraint";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
+import { pageMeta } from "~/web/meta";
+import { redirectWithToast } from "~/web/toast.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useZipLookup } from "~/hooks/use-zip-lookup";
+import { ZIP_HTML_PATTERN } from "~/shared/zip";
+import { ClubFormSchema } from "~/shared/schemas/club";
 
 // Create a club (spec 02 §2 Create club, §5 Club form). One schema for the browser and the action;
 // the action adds what only the server knows: whether the slug is taken.
@@ -102,7 +102,7 @@ function ClubForm() {
   const hydrated = useHydrated();
   // The constraints of the fields themselves (the schema is a pipe: object → slug/invite-code rules).
   const { constraint } = useLoaderData<typeof loader>();
-  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateClub));
+  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateClub));
   const [form, fields] = useForm({
     id: "create-club",
     lastResult: actionData?.result,

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireDevRoutes } from "~/lib/dev-routes.server";
+import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
  * How many database round trips an earlier request made (ADR 034): the local libSQL server's count

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getFormConstraint } from "~/lib/form-constraint";
+import { getFormConstraint } from "~/shared/form-constraint";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { CheckboxField, Field, SwitchField } from "~/components/forms";
 import { Combobox } from "~/components/ui/combobox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { requireDevRoutes } from "~/lib/dev-routes.server";
+import { requireDevRoutes } from "~/web/dev-routes.server";
 
 // Dev/test page: the form kit (ADR 023) in one form, so the e2e suite can prove each control posts
 // real values with and without JavaScript, and that ConfirmDialog degrades to a plain form.

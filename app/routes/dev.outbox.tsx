@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { linksIn, listOutbox } from "~/domain/mail.server";
-import { requireDevRoutes } from "~/lib/dev-routes.server";
-import { pageMeta } from "~/lib/meta";
+import { linksIn, listOutbox } from "~/platform/mail.server";
+import { requireDevRoutes } from "~/web/dev-routes.server";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Outbox — LockerSwap dev", "Mail the local stack has sent (development only).");
 

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireDevRoutes } from "~/lib/dev-routes.server";
-import { roomAccessFor, roomAccessPayload } from "~/domain/rooms.server";
-import { requireUser } from "~/domain/session.server";
-import { useRoom, type RoomEvent } from "~/lib/use-room";
-import { pageMeta } from "~/lib/meta";
+import { requireDevRoutes } from "~/web/dev-routes.server";
+import { roomAccessFor, roomAccessPayload } from "~/features/realtime/rooms.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { useRoom, type RoomEvent } from "~/hooks/use-room";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Realtime test room — LockerSwap (dev)", "A test room for the realtime connection (development only).");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
-import { requireDevRoutes } from "~/lib/dev-routes.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireDevRoutes } from "~/web/dev-routes.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 // Dev/test page: a server-set flash toast, shown on the next page even without JavaScript.
 export async function loader({ context }: LoaderFunctionArgs) {

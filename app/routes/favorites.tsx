@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { FavoriteActionData } from "~/components/favorite-button";
-import { addFavorite, removeFavorite } from "~/domain/favorites.server";
-import { getUser } from "~/domain/session.server";
-import { safeRedirect } from "~/lib/security.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { FavoriteFormSchema } from "~/schemas/search";
+import { addFavorite, removeFavorite } from "~/features/listings/favorites.server";
+import { getUser } from "~/features/accounts/session.server";
+import { safeRedirect } from "~/platform/security.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { FavoriteFormSchema } from "~/shared/schemas/search";
 
 // POST /favorites — the heart on cards and the listing page (issue 5 §5). A fetcher (mode=fetch)
 // gets JSON and toasts itself; a plain form post (no JavaScript) is redirected back with a flash toast.

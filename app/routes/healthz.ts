@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { databaseAnswers } from "~/domain/health.server";
+import { databaseAnswers } from "~/platform/health.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const ok = await databaseAnswers(context.db);

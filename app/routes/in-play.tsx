@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { conditionBadge, listingStatusLabel, sportEmoji } from "~/catalog";
+import { conditionBadge, listingStatusLabel, sportEmoji } from "~/shared/catalog";
 import { NoPhoto } from "~/components/no-photo";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/format";
 import { PhotoImage } from "~/components/photo-gallery";
-import { deleteListing, listOwnListings } from "~/domain/listings.server";
-import { cardPhotoFrom, finishPhotoDeletes } from "~/domain/photos.server";
-import { requireUser } from "~/domain/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { pageMeta } from "~/lib/meta";
+import { deleteListing, listOwnListings } from "~/features/listings/listings.server";
+import { cardPhotoFrom, finishPhotoDeletes } from "~/features/photos/photos.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CreateListingPage } from "~/components/create-listing-page";
-import { createFormState, handleListingFormPost, requireListingAuthor } from "~/lib/listing-form.server";
-import { pageMeta } from "~/lib/meta";
+import { createFormState, handleListingFormPost, requireListingAuthor } from "~/web/listing-form.server";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("List Your Sports Equipment — LockerSwap", "List used sports equipment for local players and teams. Free, no shipping.");

@@ -1,29 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
-import { conditionBadge } from "~/catalog/conditions";
-import { isListingStatus } from "~/catalog/options";
-import { sportEmoji, sportName } from "~/catalog/sport-names";
+import { conditionBadge } from "~/shared/catalog/conditions";
+import { isListingStatus } from "~/shared/catalog/options";
+import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 import { FavoriteButton } from "~/components/favorite-button";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/format";
 import { ListingInterestedCard } from "~/components/listing-interested-card";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
 import { PhotoGallery } from "~/components/photo-gallery";
-import { canSeePrices } from "~/domain/listing-visibility.server";
-import { sendListingMessage } from "~/domain/listing-messages.server";
-import { listingPageFor } from "~/domain/listing-page.server";
-import { deleteListing, setListingStatus } from "~/domain/listings.server";
-import { finishPhotoDeletes, photoUrl } from "~/domain/photos.server";
-import { roomAccessPayload } from "~/domain/rooms.server";
-import { getUser, requireUser } from "~/domain/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { clipDescription, pageMeta } from "~/lib/meta";
+import { canSeePrices } from "~/features/listings/listing-visibility.server";
+import { sendListingMessage } from "~/features/messaging/listing-questions.server";
+import { listingPageFor } from "~/features/listings/listing-page.server";
+import { deleteListing, setListingStatus } from "~/features/listings/listings.server";
+import { finishPhotoDeletes, photoUrl } from "~/features/photos/photos.server";
+import { roomAccessPayload } from "~/features/realtime/rooms.server";
+import { getUser, requireUser } from "~/features/accounts/session.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { clipDescription, pageMeta } from "~/web/meta";
 import { lazy, Suspense } from "react";
 
 // Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
 const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
-import { skipRevalidationWhenUnsaved } from "~/lib/unsaved";
+import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingForm, type ListingFormData } from "~/components/listing-form";
-import { formValuesFromListing, handleListingFormPost, listingFormConstraint, requireListingAuthor, toFormPhotos } from "~/lib/listing-form.server";
-import { getOwnListing, postableClubs } from "~/domain/listings.server";
+import { formValuesFromListing, handleListingFormPost, listingFormConstraint, requireListingAuthor, toFormPhotos } from "~/web/listing-form.server";
+import { getOwnListing, postableClubs } from "~/features/listings/listings.server";
 import { ListingNotFound } from "~/components/listing-not-found";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Edit Your Listing — LockerSwap", "Change the details and photos of your listing.");
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { disconnectEverywhere } from "~/domain/rooms.server";
-import { destroySession, getUser, testingModeCookie } from "~/domain/session.server";
-import { toastCookie } from "~/lib/toast.server";
+import { disconnectEverywhere } from "~/features/realtime/rooms.server";
+import { destroySession, getUser, testingModeCookie } from "~/features/accounts/session.server";
+import { toastCookie } from "~/web/toast.server";
 
 export async function loader() {
   return redirect("/");

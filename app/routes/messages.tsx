@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { inboxFor, unreadCounts } from "~/domain/inbox.server";
-import { requireUser } from "~/domain/session.server";
-import { formatRelativeTime } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useUserRoomEvents } from "~/lib/use-user-room";
+import { inboxFor, unreadCounts } from "~/features/messaging/inbox.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { formatRelativeTime } from "~/shared/format";
+import { pageMeta } from "~/web/meta";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useUserRoomEvents } from "~/hooks/use-user-room";
 
 // The inbox (spec 02 §2 /messages, ADR 042): every conversation of the viewer, newest first, paged.
 export const meta: MetaFunction = () =>

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { acknowledgeApproval } from "~/domain/notifications.server";
-import { requireUser } from "~/domain/session.server";
+import { acknowledgeApproval } from "~/features/messaging/notifications.server";
+import { requireUser } from "~/features/accounts/session.server";
 
 export async function loader() {
   return redirect("/");

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
-import { listFavorites } from "~/domain/favorites.server";
-import { requireUser } from "~/domain/session.server";
-import { pageMeta } from "~/lib/meta";
+import { listFavorites } from "~/features/listings/favorites.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("On Deck — LockerSwap", "The listings you saved on LockerSwap.");
 

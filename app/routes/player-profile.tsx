@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { listingStatusLabel } from "~/catalog";
-import { CLUB_ROLE_LABELS } from "~/catalog/options";
+import { listingStatusLabel } from "~/shared/catalog";
+import { CLUB_ROLE_LABELS } from "~/shared/catalog/options";
 import { DefaultSubmit, ErrorList, Field, PasswordField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { buttonClass } from "~/components/ui/styles";
@@ -15,21 +15,21 @@ import {
   PROFILE_PERMISSIONS,
   signOutOtherSessions,
   updateOwnProfile,
-} from "~/domain/profile.server";
-import { RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
-import { deleteUserAccount } from "~/domain/admin.server";
-import { finishPhotoDeletes } from "~/domain/photos.server";
-import { disconnectEverywhere } from "~/domain/rooms.server";
-import { clearSessionCookie, requireUser } from "~/domain/session.server";
+} from "~/features/accounts/profile.server";
+import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
+import { deleteUserAccount } from "~/features/admin/admin.server";
+import { finishPhotoDeletes } from "~/features/photos/photos.server";
+import { disconnectEverywhere } from "~/features/realtime/rooms.server";
+import { clearSessionCookie, requireUser } from "~/features/accounts/session.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formatDate, formatPrice } from "~/lib/format";
-import { getFormConstraint } from "~/lib/form-constraint";
-import { useLazyValidation } from "~/lib/lazy-validation";
-import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { cleanZipInput, ZIP_HTML_PATTERN } from "~/lib/zip";
-import { PasswordToggleSchema } from "~/schemas/auth";
-import { ChangePasswordSchema, ProfileSchema, SignOutOthersSchema } from "~/schemas/profile";
+import { formatDate, formatPrice } from "~/shared/format";
+import { getFormConstraint } from "~/shared/form-constraint";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
+import { pageMeta } from "~/web/meta";
+import { redirectWithToast } from "~/web/toast.server";
+import { cleanZipInput, ZIP_HTML_PATTERN } from "~/shared/zip";
+import { PasswordToggleSchema } from "~/shared/schemas/auth";
+import { ChangePasswordSchema, ProfileSchema, SignOutOthersSchema } from "~/shared/schemas/profile";
 
 // Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
 // (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
@@ -271,7 +271,7 @@ function ReadOnlyAccount({ user }: { user: PageUser }) {
 function ProfileForm() {
   const { user, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionResult>();
-  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateProfile));
+  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateProfile));
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.form === "profile" ? actionData.result : undefined,
@@ -351,7 +351,7 @@ function PasswordForm() {
   const actionData = useActionData<ActionResult>();
   const mine = actionData?.form === "password" ? actionData : undefined;
   const { constraints } = useLoaderData<typeof loader>();
-  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateChangePassword));
+  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateChangePassword));
   const [form, fields] = useForm({
     id: "password",
     lastResult: mine?.result,

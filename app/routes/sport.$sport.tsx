@@ -1,20 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { conditionLabel } from "~/catalog/conditions";
-import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLabel } from "~/catalog/equipment";
-import { SORT_OPTIONS } from "~/catalog/browse-options";
-import { SPORTS_BY_NAME, SPORT_NAMES } from "~/catalog/sport-names";
-import { getSport } from "~/catalog/sports";
+import { conditionLabel } from "~/shared/catalog/conditions";
+import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLabel } from "~/shared/catalog/equipment";
+import { SORT_OPTIONS } from "~/shared/catalog/browse-options";
+import { SPORTS_BY_NAME, SPORT_NAMES } from "~/shared/catalog/sport-names";
+import { getSport } from "~/shared/catalog/sports";
 import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/filter-panel";
 import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
 import { FilterChips } from "~/components/search-chips";
-import { canSeePrices } from "~/domain/listing-visibility.server";
-import { searchListings } from "~/domain/search.server";
-import { getUser } from "~/domain/session.server";
-import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/lib/search-params";
-import { clipDescription, pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
-import { returnPath } from "~/lib/security.server";
+import { canSeePrices } from "~/features/listings/listing-visibility.server";
+import { searchListings } from "~/features/search/search.server";
+import { getUser } from "~/features/accounts/session.server";
+import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/shared/search-params";
+import { clipDescription, pageMeta } from "~/web/meta";
+import { redirectWithToast } from "~/web/toast.server";
+import { returnPath } from "~/platform/security.server";
 
 const PAGE_SIZE = 24;
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ClubCard } from "~/components/club-card";
 import { buttonClass } from "~/components/ui/styles";
-import { CLUB_TEXT } from "~/domain/club-messages";
-import { teamHub } from "~/domain/clubs.server";
-import { requireUser } from "~/domain/session.server";
-import { pageMeta } from "~/lib/meta";
-import { listingPhotoUrl } from "~/schemas/search";
+import { CLUB_TEXT } from "~/features/clubs/club-copy";
+import { teamHub } from "~/features/clubs/clubs.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { pageMeta } from "~/web/meta";
+import { listingPhotoUrl } from "~/shared/schemas/search";
 
 // Team Hub (spec 02 §2): the viewer's own memberships, pending requests marked. Signed out → /auth.
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { safeRedirect, testingModeUser } from "~/domain/accounts.server";
-import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/domain/session.server";
-import { toastCookie } from "~/lib/toast.server";
+import { safeRedirect, testingModeUser } from "~/features/accounts/accounts.server";
+import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/features/accounts/session.server";
+import { toastCookie } from "~/web/toast.server";
 
 // Testing mode (01 §4, issue 4 item 10): only when the deployment turns it on. Turning it on signs
 // the browser into the real demo 'user' account, so the server still enforces every rule.

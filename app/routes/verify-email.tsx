@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getFormConstraint } from "~/lib/form-constraint";
-import { useLazyForm } from "~/lib/lazy-form";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { getFormConstraint } from "~/shared/form-constraint";
+import { useLazyForm } from "~/components/forms/lazy-form";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { resendVerification, verifyEmail } from "~/domain/accounts.server";
-import { clientIp, RATE_LIMIT_MESSAGE } from "~/domain/rate-limit.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { ResendSchema } from "~/schemas/auth";
-import { pageMeta } from "~/lib/meta";
+import { resendVerification, verifyEmail } from "~/features/accounts/accounts.server";
+import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { ResendSchema } from "~/shared/schemas/auth";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Confirm your email — LockerSwap", "Confirm your email address to finish creating your LockerSwap account.");
@@ -110,7 +110,7 @@ function ResendLink({ problem }: { problem: Problem }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { constraint } = useLoaderData<typeof loader>();
-  const validation = useLazyValidation(() => import("~/lib/form-validators").then((module) => module.validateResend));
+  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateResend));
   const [form, fields, conform] = useLazyForm({
     id: "resend",
     lastResult: actionData?.result,

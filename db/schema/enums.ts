@@ -1,5 +1,5 @@
 // Allowed values for the enumerated columns — the single source of these tuples. The database
-// does not depend on app/catalog; the catalogue imports these and adds labels, emoji and lists.
+// does not depend on app/shared/catalog; the catalogue imports these and adds labels, emoji and lists.
 // The CHECK constraints in the tables are generated from these arrays, so changing one needs a
 // new migration. Dependency-free, so client bundles may import it.
 // Spec 01 §3 and spec 02 §3 "Catalogues".

@@ -15,7 +15,7 @@ import {
   TENNIS_SUBCATEGORIES,
 } from "./enums";
 
-/** The statuses search lists (`listedStatuses` in app/domain/listing-visibility.server.ts, same text). */
+/** The statuses search lists (`listedStatuses` in app/features/listings/listing-visibility.server.ts, same text). */
 const listed = sql`"status" in ('active', 'pending_pickup')`;
 
 // NOT a WITHOUT ROWID table: listings_fts (migration 0001) is an external-content FTS5 index keyed
@@ -54,7 +54,7 @@ export const listings = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Browse and search (app/domain/search.server.ts, ADR 010). Partial indexes over the listed
+    // Browse and search (app/features/search/search.server.ts, ADR 010). Partial indexes over the listed
     // statuses only: the WHERE is exactly `listedStatuses`, so a search's `status in (...)` picks
     // them and they keep the newest-first order an `IN` on a leading status column would break.
     // Each ends with (created_at desc, id, user_id, audience): the tie-break order, plus the columns

@@ -7,7 +7,7 @@ import {
   SPORTS,
   TENNIS_SUBCATEGORY_KEYS,
   type TennisSubcategory,
-} from "~/catalog";
+} from "~/shared/catalog";
 import {
   CLUB_JOIN_MODES,
   CLUB_TYPES,
@@ -59,7 +59,7 @@ import {
   type ClubSeed,
   type Metro,
 } from "./community-data";
-import { slugify } from "../../app/lib/club-slug";
+import { slugify } from "../../app/shared/club-slug";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";

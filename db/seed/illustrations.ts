@@ -1,7 +1,7 @@
 // Flat illustrations of sports gear for the demo listings (issue 10 item 11): one drawing per kind
 // of item — a bat, a stick, skates, a helmet, a racquet… — in a few colour variants on a light
 // background, drawn with ./raster.ts. `illustrationFor(sport, type)` picks the drawing for an
-// equipment type; every type of app/catalog has one (seed.test.ts checks).
+// equipment type; every type of app/shared/catalog has one (seed.test.ts checks).
 import type { SportKey } from "#db/schema";
 import { box, Canvas, circle, ellipse, intersect, line, mix, move, polygon, rotate, stroke, subtract, taper, union, type Paint, type Shape } from "./raster";
 

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { verifyPassword } from "~/domain/password.server";
+import { verifyPassword } from "~/features/accounts/password.server";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import * as schema from "#db/schema";
 import { wipeDatabase } from "./batch-insert";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
-import { SPORT_EQUIPMENT, TENNIS_SUBCATEGORIES } from "~/catalog";
+import { SPORT_EQUIPMENT, TENNIS_SUBCATEGORIES } from "~/shared/catalog";
 import { imageFor, isPlaceName } from "./community";
 import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
-import { CHAT_PAGE_SIZE } from "~/domain/club-chat.server";
+import { CHAT_PAGE_SIZE } from "~/features/messaging/club-chat.server";
 
 const PEPPER = "test-pepper-for-the-seed";
 const NOW = new Date("2025-06-01T12:00:00Z");

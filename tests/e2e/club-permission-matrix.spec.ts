@@ -3,13 +3,13 @@ import { readdirSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, sessions } from "../../db/schema";
-import { CLUB_PERMISSIONS, canDo, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "../../app/domain/club-permissions.server";
+import { CLUB_PERMISSIONS, canDo, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "../../app/features/clubs/club-permissions.server";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
 
 // The permission matrix (issue 11 Proof, spec 02 §6): every club action the table in
-// app/domain/club-permissions.server.ts names, sent as a plain HTTP request — no page, no
+// app/features/clubs/club-permissions.server.ts names, sent as a plain HTTP request — no page, no
 // JavaScript, whatever a browser could forge — by every role, against public, members-only and
 // private clubs. What is expected comes from the table itself (its match with the spec is proved by
 // club-permissions.server.test.ts); this file proves the routes enforce it: the status and redirect,

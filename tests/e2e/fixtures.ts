@@ -11,7 +11,7 @@ import { profiles, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { E2E_BASE_URL, E2E_DB_FILE } from "../setup/e2e-env";
 
-/** Contract with app/domain/session.server.ts: cookie name outside production and token hashing. */
+/** Contract with app/features/accounts/session.server.ts: cookie name outside production and token hashing. */
 export const SESSION_COOKIE = "ls_session";
 export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

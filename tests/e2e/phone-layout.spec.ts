@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SPORTS_BY_NAME } from "../../app/catalog/sport-names";
+import { SPORTS_BY_NAME } from "../../app/shared/catalog/sport-names";
 import { listings } from "../../db/schema";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
-import { mintRoomToken } from "../../app/lib/room-token.server";
+import { mintRoomToken } from "../../app/features/realtime/room-token.server";
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";
 import { expect, test } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import AxeBuilder from "@axe-core/playwright";
 import { profiles, sessions, users } from "../../db/schema";
-import { hashPassword } from "../../app/domain/password.server";
+import { hashPassword } from "../../app/features/accounts/password.server";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { E2E_VARS } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { clubMembers, listings } from "../../db/schema";
-import { mintRoomToken } from "../../app/lib/room-token.server";
+import { mintRoomToken } from "../../app/features/realtime/room-token.server";
 import { addTestMember, createTestClub, createTestUser, type TestClub } from "../factories";
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";
 import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { emailVerificationTokens, mailOutbox, profiles, sessions, users, zipCodes } from "../../db/schema";
-import { hashPassword } from "../../app/domain/password.server";
+import { hashPassword } from "../../app/features/accounts/password.server";
 import { E2E_VARS } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, hashSessionToken, SESSION_COOKIE, signInAs, test } from "./fixtures";
 import type { Page } from "@playwright/test";

@@ -16,7 +16,7 @@ import { sessions } from "../../db/schema";
 import { buildSnapshot, startStack } from "../../scripts/stack";
 import { E2E_STATE_DIR, E2E_VARS } from "../setup/e2e-env";
 
-/** Contract with app/domain/session.server.ts (as in tests/e2e/fixtures.ts). */
+/** Contract with app/features/accounts/session.server.ts (as in tests/e2e/fixtures.ts). */
 const SESSION_COOKIE = "ls_session";
 
 function freePort(): Promise<number> {
@@ -62,7 +62,7 @@ export async function startFaultStack() {
     ...stack,
     db,
     startupMs,
-    /** Turns a fault of the Worker's dev-only switch on or off (app/lib/faults.server.ts). */
+    /** Turns a fault of the Worker's dev-only switch on or off (app/platform/faults.server.ts). */
     async setFault(fault: "r2-put" | "r2-delete" | "rooms", state: "on" | "off") {
       const response = await fetch(`${url}/dev/faults`, { method: "POST", body: new URLSearchParams({ fault, state }) });
       if (!response.ok) throw new Error(`fault switch: ${response.status} ${await response.text()}`);

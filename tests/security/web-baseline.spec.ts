@@ -2,14 +2,14 @@
  * The web security baseline (issue 14 item 4), each point shown over plain HTTP against the e2e
  * stack, the way an attacker's page or script would try it. What only production does (HSTS, the
  * __Host- cookie) is decided by APP_ENV and unit-tested where it is built:
- * app/lib/security.server.test.ts and app/domain/session.server.test.ts. docs/security.md has the map.
+ * app/platform/security.server.test.ts and app/features/accounts/session.server.test.ts. docs/security.md has the map.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test as base } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { hashPassword } from "../../app/domain/password.server";
+import { hashPassword } from "../../app/features/accounts/password.server";
 import { clubMembers, clubs, favorites, listingMessages, listings, photoObjects, profiles, sessions, users } from "../../db/schema";
 import { createUser, e2eDb, expect, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";

@@ -12,7 +12,7 @@ import { decode } from "turbo-stream";
 import type { Db } from "../../db/client";
 import { favorites, listingMessages, listings, profiles, sessions, users } from "../../db/schema";
 
-/** Contract with app/domain/session.server.ts (cookie name outside production, SHA-256 of the token). */
+/** Contract with app/features/accounts/session.server.ts (cookie name outside production, SHA-256 of the token). */
 const SESSION_COOKIE = "ls_session";
 
 type Step = { kind: "page" | "data" | "send" | "favorite"; path: string; body?: URLSearchParams };

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getSelectProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorList, type SelectOption } from "../forms";
 import { inputClass, labelClass } from "./styles";
 

@@ -1,0 +1,358 @@
+// The admin dashboard and account deletion (issue 13 §3–4; spec 02 §2 /admin, §6 site admin, §7
+// delete-user, admin lists). What a site role may do is data (SITE_PERMISSIONS); every delete is
+// one batch with its audit entry (ADR 044): nothing half-done, nothing deleted without a record.
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { adminAuditLog, clubMembers, clubs, LISTING_STATUSES, listings, profiles, userRoles, users } from "#db/schema";
+import type { Viewer } from "../accounts/viewer";
+
+export const SITE_ACTIONS = ["viewDashboard", "viewAnyProfile", "deleteUser", "deleteClub", "deleteListing", "viewAuditLog"] as const;
+export type SiteAction = (typeof SITE_ACTIONS)[number];
+export type SiteRoleName = "siteAdmin" | "user";
+
+export const SITE_PERMISSIONS: Record<SiteRoleName, Record<SiteAction, boolean>> = {
+  siteAdmin: { viewDashboard: true, viewAnyProfile: true, deleteUser: true, deleteClub: true, deleteListing: true, viewAuditLog: true },
+  user: { viewDashboard: false, viewAnyProfile: false, deleteUser: false, deleteClub: false, deleteListing: false, viewAuditLog: false },
+};
+
+export const siteRole = (viewer: Viewer | null): SiteRoleName => (viewer?.isAdmin ? "siteAdmin" : "user");
+export const siteCan = (viewer: Viewer | null, action: SiteAction) => SITE_PERMISSIONS[siteRole(viewer)][action];
+
+export const ADMIN_PAGE_SIZE = 25;
+/** Matches are counted up to this many (shown as "1,000+"); paging goes as far as the count. */
+export const COUNT_CAP = 1000; // app/routes/admin.tsx pages by the same size
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+export type AdminStats = { totalUsers: number; totalClubs: number; publicClubs: number; notPublicClubs: number };
+
+/** The four stat cards, from the database in one round trip. members_only and private both count as not public. */
+export async function adminStats(db: Db): Promise<AdminStats> {
+  const [[u], [c]] = await db.batch([
+    db.select({ n: count() }).from(users),
+    db
+      .select({ total: count(), public: sql<number>`coalesce(sum(${clubs.visibility} = 'public'), 0)` })
+      .from(clubs),
+  ]);
+  return { totalUsers: u.n, totalClubs: c.total, publicClubs: Number(c.public), notPublicClubs: c.total - Number(c.public) };
+}
+
+/**
+ * A search term as a LIKE prefix. Wildcards the user typed are dropped (an ESCAPE clause would turn
+ * off SQLite's LIKE optimisation, and the NOCASE indexes are the point, ADR 043).
+ */
+const prefix = (q: string) => `${q.replace(/[\\%_]/g, "")}%`;
+const likePrefix = (column: unknown, q: string) => sql`${column} like ${prefix(q)}`;
+
+/** Ids of users matching `q`: one indexed prefix lookup per column, united. */
+function matchingUserIds(q: string) {
+  const state = q.length === 2 ? sql` union select user_id from profiles where state = ${q.toUpperCase()}` : sql``;
+  return sql`${users.id} in (
+    select id from users where ${likePrefix(sql`email`, q)}
+    union select user_id from profiles where ${likePrefix(sql`first_name`, q)}
+    union select user_id from profiles where ${likePrefix(sql`last_name`, q)}
+    union select user_id from profiles where ${likePrefix(sql`display_name`, q)}
+    union select user_id from profiles where ${likePrefix(sql`city`, q)}${state})`;
+}
+
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  city: string | null;
+  state: string | null;
+  joinedAt: Date;
+  listingCount: number;
+  ownedClubs: number;
+  isAdmin: boolean;
+};
+
+/**
+ * All users, newest first, paged; `q` matches the start of the e-mail, a name, the city, or the
+ * state code (ADR 043: prefix matches use the NOCASE indexes, so a search stays fast at 100,000).
+ */
+export async function searchUsers(db: Db, opts: { q?: string; page?: number }): Promise<{ rows: AdminUserRow[]; total: number; capped: boolean }> {
+  const q = (opts.q ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const term = q.replace(/[\\%_]/g, "");
+  const counted = db.all<{ n: number }>(
+    sql`select count(*) as n from (select 1 from users where ${term ? matchingUserIds(term) : sql`1`} limit ${COUNT_CAP + 1})`,
+  );
+  const pageOf = (where: SQL | undefined) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        displayName: profiles.displayName,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        city: profiles.city,
+        state: profiles.state,
+        joinedAt: users.createdAt,
+        listingCount: sql<number>`(select count(*) from listings l where l.user_id = users.id)`,
+        ownedClubs: sql<number>`(select count(*) from club_members m where m.user_id = users.id and m.role = 'owner')`,
+        isAdmin: sql<number>`exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'admin')`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+  let n: number;
+  let rows: Awaited<ReturnType<typeof pageOf>>;
+  if (!term) {
+    // No search: the plan does not depend on the count, so both go in one batch (ADR 051).
+    [[{ n }], rows] = await db.batch([counted, pageOf(undefined)]);
+  } else {
+    // Counted first (capped, index-only, ~1 ms). Then the page: a rare term gathers its few matches
+    // through the indexes; a common one ("smi", "TX") walks users newest first and stops after a page,
+    // which is faster than gathering thousands of matches to sort them (ADR 043). The one GET that
+    // keeps a third trip, on purpose (ADR 051).
+    [{ n }] = await counted;
+    rows = await pageOf(n > 200 ? matchesUser(term) : matchingUserIds(term));
+  }
+  return {
+    rows: rows.map((r) => ({ ...r, listingCount: Number(r.listingCount), ownedClubs: Number(r.ownedClubs), isAdmin: Boolean(r.isAdmin) })),
+    total: Math.min(Number(n), COUNT_CAP),
+    capped: Number(n) > COUNT_CAP,
+  };
+}
+
+/** The same match as matchingUserIds, tested row by row (for terms that match many users). */
+function matchesUser(q: string) {
+  return sql`(${likePrefix(sql`users.email`, q)} or ${likePrefix(sql`profiles.first_name`, q)} or ${likePrefix(sql`profiles.last_name`, q)}
+    or ${likePrefix(sql`profiles.display_name`, q)} or ${likePrefix(sql`profiles.city`, q)}${q.length === 2 ? sql` or profiles.state = ${q.toUpperCase()}` : sql``})`;
+}
+
+export type AdminClubRow = {
+  id: string;
+  slug: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  type: string;
+  visibility: string;
+  members: number;
+};
+
+/** All clubs (every visibility: this is the admin), newest first, paged; `q` matches name, city or state. */
+export async function searchClubs(db: Db, opts: { q?: string; page?: number }): Promise<{ rows: AdminClubRow[]; total: number }> {
+  const q = (opts.q ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const term = q.replace(/[\\%_]/g, "");
+  // Clubs are few (thousands, not 100,000s): a substring match on the name is affordable.
+  const where = term ? or(like(clubs.name, `%${term}%`), likePrefix(clubs.city, term), term.length === 2 ? eq(clubs.state, term.toUpperCase()) : undefined) : undefined;
+  const [rows, [{ n }]] = await db.batch([
+    db
+      .select({
+        id: clubs.id,
+        slug: clubs.slug,
+        name: clubs.name,
+        city: clubs.city,
+        state: clubs.state,
+        type: clubs.type,
+        visibility: clubs.visibility,
+        members: sql<number>`(select count(*) from club_members m where m.club_id = clubs.id and m.status = 'active')`,
+      })
+      .from(clubs)
+      .where(where)
+      .orderBy(desc(clubs.createdAt), clubs.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(clubs).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n };
+}
+
+export type AdminListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Every listing (any audience), newest first, optionally of one status. */
+export async function listListings(db: Db, opts: { status?: string | null; page?: number }) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const status = LISTING_STATUSES.find((s) => s === opts.status);
+  const where = status ? eq(listings.status, status) : undefined;
+  const [rows, [{ n }]] = await db.batch([
+    db
+      .select({ id: listings.id, title: listings.title, status: listings.status, priceCents: listings.priceCents, audience: listings.audience, createdAt: listings.createdAt, sellerEmail: users.email })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .where(where)
+      .orderBy(desc(listings.createdAt), listings.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(listings).where(where),
+  ]);
+  return { rows, total: n, status: status ?? null };
+}
+
+export async function listAuditLog(db: Db, opts: { page?: number }) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const [rows, [{ n }]] = await db.batch([
+    db
+      .select()
+      .from(adminAuditLog)
+      .orderBy(desc(adminAuditLog.createdAt), adminAuditLog.id)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(adminAuditLog),
+  ]);
+  return { rows, total: n };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting (ADR 044)
+// ---------------------------------------------------------------------------------------------
+
+export type DeleteUserResult =
+  | { ok: true; email: string; removedKeys: string[]; clubsPassedOn: number; clubsDeleted: number }
+  | { ok: false; reason: "not_found" | "self" | "last_admin" | "forbidden" };
+
+/** Marks photo objects 'deleting' in the ledger (ADR 017) so a failed R2 delete is retried, not forgotten. */
+function markListingPhotos(db: Db, where: SQL) {
+  return db.all<{ r2Key: string }>(sql`
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+    select lp.r2_key, l.user_id, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size,
+           lp.thumb_key, lp.thumb_width, lp.thumb_height, lp.thumb_byte_size, ${Date.now()}
+    from listing_photos lp join listings l on l.id = lp.listing_id
+    where ${where}
+    on conflict (r2_key) do update set state = 'deleting'
+    returning r2_key as r2Key`);
+}
+
+function markClubLogos(db: Db, clubIds: SQL) {
+  return db.all<{ r2Key: string }>(sql`
+    insert into photo_objects (r2_key, owner_id, state, content_type, byte_size, created_at)
+    select c.logo_key, coalesce(c.created_by, ''), 'deleting', 'application/octet-stream', 0, ${Date.now()}
+    from clubs c where c.logo_key is not null and c.id in ${clubIds}
+    on conflict (r2_key) do update set state = 'deleting'
+    returning r2_key as r2Key`);
+}
+
+/**
+ * Deletes an account and everything that hangs off it, in one batch:
+ * - clubs it owns pass to the longest-standing active club admin, else the earliest active member;
+ *   clubs with nobody left are deleted (their memberships, messages, requests, invite code with them);
+ * - its listings (and their photos: marked in the ledger, deleted from R2 by the caller with
+ *   finishPhotoDeletes), favourites, memberships, messages and DMs sent and received, requests,
+ *   sessions (every browser is signed out on its next request), verification tokens: foreign keys
+ *   with ON DELETE CASCADE;
+ * - its pending uploads are marked for deletion too;
+ * - an audit entry when an admin did it.
+ * A site admin cannot delete themselves from the dashboard, and the last site admin cannot go.
+ */
+export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: string, how: "admin" | "self"): Promise<DeleteUserResult> {
+  if (how === "admin" && !siteCan(actor, "deleteUser")) return { ok: false, reason: "forbidden" };
+  if (how === "admin" && actor.id === targetUserId) return { ok: false, reason: "self" };
+  if (how === "self" && actor.id !== targetUserId) return { ok: false, reason: "forbidden" };
+  const [[target], owned, [{ admins }], [targetAdmin]] = await db.batch([
+    db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, targetUserId)),
+    db
+      .select({ clubId: clubMembers.clubId })
+      .from(clubMembers)
+      .where(and(eq(clubMembers.userId, targetUserId), eq(clubMembers.role, "owner"))),
+    db.select({ admins: count() }).from(userRoles).where(eq(userRoles.role, "admin")),
+    db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, targetUserId), eq(userRoles.role, "admin"))),
+  ]);
+  if (!target) return { ok: false, reason: "not_found" };
+  if (targetAdmin && admins <= 1) return { ok: false, reason: "last_admin" };
+  const ownedIds = owned.map((o) => o.clubId);
+  const ownedList = ownedIds.length ? sql`(${sql.join(ownedIds.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`;
+  const now = Date.now();
+  const results = await db.batch([
+    markListingPhotos(db, sql`l.user_id = ${targetUserId}`),
+    db.all<{ r2Key: string }>(sql`update photo_objects set state = 'deleting' where owner_id = ${targetUserId} and state = 'pending' returning r2_key as r2Key`),
+    // The owner's row goes first (one owner per club), then the successor is promoted.
+    db.run(sql`delete from club_members where user_id = ${targetUserId} and role = 'owner'`),
+    db.all<{ clubId: string }>(sql`
+      update club_members set role = 'owner'
+      where id in (
+        select (select m.id from club_members m
+                where m.club_id = c.id and m.status = 'active' and m.user_id <> ${targetUserId}
+                order by case m.role when 'admin' then 0 else 1 end, m.created_at, m.id limit 1)
+        from clubs c where c.id in ${ownedList})
+      returning club_id as clubId`),
+    markClubLogos(db, sql`(select c.id from clubs c where c.id in ${ownedList} and not exists (select 1 from club_members m where m.club_id = c.id and m.role = 'owner'))`),
+    db.all<{ id: string }>(sql`
+      delete from clubs where id in ${ownedList}
+        and not exists (select 1 from club_members m where m.club_id = clubs.id and m.role = 'owner')
+      returning id`),
+    db.delete(users).where(eq(users.id, targetUserId)),
+    ...(how === "admin"
+      ? [
+          db.insert(adminAuditLog).values({
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: "delete_user",
+            targetType: "user",
+            targetId: target.id,
+            targetLabel: target.email,
+            detail: JSON.stringify({ ownedClubs: ownedIds.length }),
+            createdAt: new Date(now),
+          }),
+        ]
+      : []),
+  ] as const);
+  const [photos, pending, , passedOn, logos, deletedClubs] = results as unknown as [
+    { r2Key: string }[],
+    { r2Key: string }[],
+    unknown,
+    { clubId: string }[],
+    { r2Key: string }[],
+    { id: string }[],
+  ];
+  return {
+    ok: true,
+    email: target.email,
+    removedKeys: [...photos, ...pending, ...logos].map((p) => p.r2Key),
+    clubsPassedOn: passedOn.length,
+    clubsDeleted: deletedClubs.length,
+  };
+}
+
+export type DeleteClubResult = { ok: true; name: string; removedKeys: string[] } | { ok: false; reason: "not_found" | "forbidden" };
+
+/**
+ * Deletes a club with its memberships, messages, requests and invite code (cascade). Listings that
+ * were posted to it keep their 'clubs' audience: a listing posted only there is then seen by its
+ * seller alone until they choose where it goes (ADR 026) — never silently public.
+ */
+export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string): Promise<DeleteClubResult> {
+  if (!siteCan(actor, "deleteClub")) return { ok: false, reason: "forbidden" };
+  const [club] = await db.select({ id: clubs.id, name: clubs.name, slug: clubs.slug }).from(clubs).where(eq(clubs.id, clubId));
+  if (!club) return { ok: false, reason: "not_found" };
+  const [logos, deleted] = await db.batch([
+    markClubLogos(db, sql`(${club.id})`),
+    db.delete(clubs).where(eq(clubs.id, club.id)).returning({ id: clubs.id }),
+    db.insert(adminAuditLog).values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "delete_club",
+      targetType: "club",
+      targetId: club.id,
+      targetLabel: club.name,
+      detail: JSON.stringify({ slug: club.slug }),
+    }),
+  ]);
+  if (deleted.length === 0) return { ok: false, reason: "not_found" };
+  return { ok: true, name: club.name, removedKeys: logos.map((l) => l.r2Key) };
+}
+
+/** The users whose ids are given, for confirmation texts ("what will go"). */
+export async function deletionPreview(db: Db, userId: string) {
+  const [[user], [{ listingCount }], owned] = await db.batch([
+    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
+    db.select({ listingCount: count() }).from(listings).where(eq(listings.userId, userId)),
+    db
+      .select({ name: clubs.name })
+      .from(clubMembers)
+      .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+      .where(and(eq(clubMembers.userId, userId), inArray(clubMembers.role, ["owner"]))),
+  ]);
+  return user ? { email: user.email, listingCount, ownedClubs: owned.map((o) => o.name) } : null;
+}

@@ -1,0 +1,178 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { clubMembers, clubs, listingClubs, listings } from "#db/schema";
+import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { readToast } from "~/web/toast.server";
+import { clubVisibleTo, getClubAccess, requireClubPermission } from "./club-access.server";
+import { listingVisibleTo } from "../listings/listing-visibility.server";
+import type { Viewer } from "../accounts/viewer";
+
+let t: TestDb;
+const who: Record<string, TestUser> = {};
+const club: Record<"public" | "members_only" | "private", TestClub> = {} as never;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  for (const name of ["owner", "admin", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
+  who.siteAdmin = await createTestUser(t.db, { firstName: "Site", admin: true });
+  for (const visibility of ["public", "members_only", "private"] as const) {
+    club[visibility] = await createTestClub(t.db, who.owner, { name: `${visibility} club`, slug: `${visibility.replace("_", "-")}-club`, visibility, joinMode: "approval" });
+    await addTestMember(t.db, club[visibility], who.admin, { role: "admin" });
+    await addTestMember(t.db, club[visibility], who.member);
+    await addTestMember(t.db, club[visibility], who.pending, { status: "pending" });
+  }
+});
+afterAll(() => t.cleanup());
+
+const ROLE_NAMES = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"] as const;
+const viewerFor = (role: (typeof ROLE_NAMES)[number]): Viewer | null => (role === "anonymous" ? null : who[role]);
+const viewers = (): [string, Viewer | null][] => ROLE_NAMES.map((role) => [role, viewerFor(role)]);
+
+async function visibleSlugs(viewer: Viewer | null) {
+  const rows = await t.db.select({ slug: clubs.slug }).from(clubs).where(clubVisibleTo(viewer)).orderBy(clubs.slug);
+  return rows.map((r) => r.slug);
+}
+
+describe("clubVisibleTo: who may see which club (02 §2 directory, §6)", () => {
+  const expected: Record<string, string[]> = {
+    anonymous: ["public-club"],
+    stranger: ["members-only-club", "public-club"],
+    pending: ["members-only-club", "public-club"], // a pending request does not open a private club
+    member: ["members-only-club", "private-club", "public-club"],
+    admin: ["members-only-club", "private-club", "public-club"],
+    owner: ["members-only-club", "private-club", "public-club"],
+    siteAdmin: ["members-only-club", "private-club", "public-club"],
+  };
+  test.each(ROLE_NAMES)("%s", async (role) => {
+    const viewer = viewerFor(role);
+    expect(await visibleSlugs(viewer)).toEqual(expected[role]);
+    for (const slug of ["public-club", "members-only-club", "private-club"]) {
+      const access = await getClubAccess(t.db, viewer, slug);
+      expect(access !== null, `${role} → ${slug}`).toBe(expected[role].includes(slug));
+    }
+  });
+});
+
+describe("getClubAccess", () => {
+  test("gives each viewer their standing in the club", async () => {
+    const roles = Object.fromEntries(
+      await Promise.all(viewers().map(async ([name, viewer]) => [name, (await getClubAccess(t.db, viewer, "public-club"))!.roles])),
+    );
+    expect(roles).toEqual({
+      anonymous: ["anonymous"],
+      stranger: ["stranger"],
+      pending: ["pending"],
+      member: ["member"],
+      admin: ["admin"],
+      owner: ["owner"],
+      siteAdmin: ["stranger", "siteAdmin"],
+    });
+  });
+
+  test("an unknown slug is not found; the slug is matched case-insensitively", async () => {
+    expect(await getClubAccess(t.db, who.member, "no-such-club")).toBeNull();
+    expect((await getClubAccess(t.db, null, "PUBLIC-CLUB"))?.club.slug).toBe("public-club");
+  });
+
+  test("never carries the invite code", async () => {
+    const coded = await createTestClub(t.db, who.owner, { joinMode: "code", inviteCode: "SECRET1" });
+    const access = await getClubAccess(t.db, who.owner, coded.slug);
+    expect(JSON.stringify(access)).not.toContain("SECRET1");
+  });
+});
+
+describe("one owner per club", () => {
+  test("the database refuses a second owner row", async () => {
+    const ownerRow = await t.db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
+    expect(ownerRow).toHaveLength(1);
+    await expect(
+      t.db.update(clubMembers).set({ role: "owner" }).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.userId, who.member.id))),
+    ).rejects.toThrow();
+    const owners = await t.db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
+    expect(owners.map((o) => o.userId)).toEqual([who.owner.id]);
+  });
+});
+
+describe("listing audience (ADR 026): nothing becomes public unless its seller says so", () => {
+  const canSee = async (viewer: Viewer | null, listingId: string) =>
+    (await t.db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), listingVisibleTo(viewer)))).length === 1;
+
+  test("the form's choice is stored: public without clubs, clubs with them", async () => {
+    const pub = await createTestListing(t.db, who.member, { title: "Public ball" });
+    const clubOnly = await createTestListing(t.db, who.member, { title: "Club ball", clubs: [club.public] });
+    const rows = await t.db.select({ id: listings.id, audience: listings.audience }).from(listings).where(sql`${listings.id} in (${pub}, ${clubOnly})`);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.audience]))).toEqual({ [pub]: "public", [clubOnly]: "clubs" });
+  });
+
+  test("deleting the club leaves its listings visible to nobody but the seller and site admins", async () => {
+    const doomed = await createTestClub(t.db, who.owner, { name: "Doomed FC" });
+    await addTestMember(t.db, doomed, who.member);
+    const listingId = await createTestListing(t.db, who.member, { title: "Doomed club cleats", clubs: [doomed] });
+    expect(await canSee(who.owner, listingId)).toBe(true);
+    expect(await canSee(null, listingId)).toBe(false);
+
+    await t.db.delete(clubs).where(eq(clubs.id, doomed.id));
+
+    expect(await t.db.select().from(listingClubs).where(eq(listingClubs.listingId, listingId))).toEqual([]);
+    for (const viewer of [null, who.stranger, who.owner]) expect(await canSee(viewer, listingId)).toBe(false);
+    expect(await canSee(who.member, listingId)).toBe(true); // the seller
+    expect(await canSee(who.siteAdmin, listingId)).toBe(true);
+  });
+
+  test("a club link written by any path (seed, tests, a future feature) makes the listing club-only", async () => {
+    const listingId = await createTestListing(t.db, who.member, { title: "Linked later" });
+    await t.db.insert(listingClubs).values({ listingId, clubId: club.members_only.id, isPrimary: true });
+    const [row] = await t.db.select({ audience: listings.audience }).from(listings).where(eq(listings.id, listingId));
+    expect(row.audience).toBe("clubs");
+    expect(await canSee(who.stranger, listingId)).toBe(false);
+  });
+});
+
+describe("requireClubPermission: the response a refused request gets (ADR 025)", () => {
+  const context = { env: { APP_ENV: "test", SESSION_SECRET: "club-access-test-secret-0123456789" } } as unknown as AppLoadContext;
+  const refusal = async (viewer: Viewer | null, slug: string, action: Parameters<typeof requireClubPermission>[2]) => {
+    try {
+      await requireClubPermission(context, await getClubAccess(t.db, viewer, slug), action);
+      return null;
+    } catch (thrown) {
+      const response = thrown as Response;
+      const toast = response.headers.get("Set-Cookie")
+        ? (await readToast(context, new Request("http://x/", { headers: { Cookie: response.headers.get("Set-Cookie")!.split(";")[0] } }))).toast
+        : null;
+      return { status: response.status, location: response.headers.get("Location"), toast: toast?.title ?? null };
+    }
+  };
+
+  test("allowed: returns the access", async () => {
+    expect(await refusal(who.owner, "private-club", "manage")).toBeNull();
+    expect(await refusal(who.siteAdmin, "private-club", "approve")).toBeNull();
+  });
+
+  test("a club the viewer may not see, or no club: 404, whatever the action", async () => {
+    expect(await refusal(who.stranger, "private-club", "join")).toMatchObject({ status: 404 });
+    expect(await refusal(null, "members-only-club", "view")).toMatchObject({ status: 404 });
+    expect(await refusal(who.member, "no-such-club", "view")).toMatchObject({ status: 404 });
+  });
+
+  test("signed out: to sign-in, coming back to the club", async () => {
+    expect(await refusal(null, "public-club", "requestToJoin")).toEqual({
+      status: 302,
+      location: "/auth?redirectTo=%2Fclub%2Fpublic-club",
+      toast: "Sign in required",
+    });
+  });
+
+  test("a manage action by a non-manager: back to the club with 'Access denied'", async () => {
+    for (const viewer of [who.member, who.pending, who.stranger]) {
+      expect(await refusal(viewer, "public-club", "manage")).toEqual({ status: 303, location: "/club/public-club", toast: "Access denied" });
+    }
+  });
+
+  test("other refusals: back to the club with the reason", async () => {
+    expect(await refusal(who.owner, "public-club", "leave")).toEqual({ status: 303, location: "/club/public-club", toast: "Cannot leave group" });
+    expect(await refusal(who.member, "public-club", "requestToJoin")).toMatchObject({ status: 303, toast: "Already a member" });
+    expect(await refusal(who.stranger, "public-club", "postChat")).toMatchObject({ status: 303, toast: "Not allowed" });
+  });
+});

@@ -1,0 +1,35 @@
+// The texts of "On the Radar" (spec 02 §2, §5 Request, §8), verbatim. Plain strings: components
+// may import it. Kept beside club-messages.ts so the requests feature stays in its own files.
+import type { ClubToast } from "../clubs/club-copy";
+
+const fail = (title: string, description?: string): ClubToast => ({ title, description, variant: "destructive" });
+const done = (title: string, description?: string): ClubToast => ({ title, description, variant: "success" });
+
+export const REQUEST_TOASTS = {
+  posted: done("Request posted"),
+  fulfilled: done("Request marked as fulfilled"),
+  deleted: done("Request deleted"),
+  createFailed: fail("Failed to create request"),
+  updateFailed: fail("Failed to update request"),
+  deleteFailed: fail("Failed to delete request"),
+  loadFailed: fail("Failed to load requests"),
+} as const satisfies Record<string, ClubToast>;
+
+export const REQUEST_TEXT = {
+  heading: "Item Requests",
+  newRequest: "New Request",
+  dialogTitle: "Post a Request",
+  open: "Open Requests",
+  fulfilled: "Fulfilled",
+  empty: "No requests yet",
+  anonymous: "Anonymous",
+  postedBy: (name: string) => `Posted by ${name}`,
+  contact: "Contact",
+  markFulfilled: "Mark Fulfilled",
+  delete: "Delete",
+  titleRequired: "Title is required",
+  titleTooLong: "Title must be less than 200 characters",
+  descriptionTooLong: "Description must be less than 1000 characters",
+} as const;
+
+export const REQUEST_LIMITS = { titleMax: 200, descriptionMax: 1000 } as const;

@@ -1,0 +1,60 @@
+import { priceVisibleTo } from "./prices.server";
+import { sql, type SQL } from "drizzle-orm";
+import { activeClubIdsOf } from "../clubs/club-access.server";
+import type { Viewer } from "../accounts/viewer";
+
+/**
+ * Who may see a listing (issue 5 §4, issue 6 §7, ADR 026):
+ * - `audience = 'public'` — everyone;
+ * - `audience = 'clubs'` — active members of one of its clubs, and site admins. A clubs listing
+ *   whose clubs are all gone is seen by nobody else: it never becomes public by itself;
+ * - its owner, always.
+ * Returned as a SQL condition over `listings` so it lives in every query (search, suggestions,
+ * detail, photos) instead of being checked after the fact.
+ */
+export function listingVisibleTo(viewer: Viewer | null): SQL {
+  if (viewer?.isAdmin) return sql`1 = 1`;
+  // `audience` is carried by every listed index (ADR 010), so the public test reads no table row.
+  const isPublic = sql`listings.audience = 'public'`;
+  if (!viewer) return isPublic;
+  // Cheapest test first: audience and owner are index columns. The listings of the viewer's active
+  // clubs are an uncorrelated subquery, so SQLite builds that set once per statement and a
+  // non-public row costs one probe into it, where a correlated EXISTS cost two index searches per
+  // row (a count over 18,633 listings within 50 miles: 16.7 → 10.9 ms, ADR 054).
+  return sql`(${isPublic}
+    or listings.user_id = ${viewer.id}
+    or listings.id in (
+      select lc.listing_id from listing_clubs lc
+      where lc.club_id in ${activeClubIdsOf(viewer)}
+    ))`;
+}
+
+/**
+ * Who may OPEN a listing (its page, photos, questions, favourite): everyone `listingVisibleTo`
+ * admits, and — spec 02 §6 "Signed-in non-member: can open listings in public clubs" — any
+ * signed-in viewer when one of the listing's clubs is public. Search and browse keep the stricter
+ * `listingVisibleTo`: a club listing is listed only to its members (ADR 026).
+ */
+export function listingOpenableBy(viewer: Viewer | null): SQL {
+  if (!viewer || viewer.isAdmin) return listingVisibleTo(viewer);
+  return sql`(${listingVisibleTo(viewer)} or exists (
+    select 1 from listing_clubs lc join clubs c on c.id = lc.club_id
+    where lc.listing_id = listings.id and c.visibility = 'public'))`;
+}
+
+/**
+ * Only these statuses appear in search, suggestions, the home grid and sport browse (01 §4).
+ * The partial `listings_listed_*` indexes (db/schema/listings.ts) have this exact condition as their
+ * WHERE; SQLite only uses them when a query repeats it, so change both together.
+ */
+export const listedStatuses = sql`listings.status in ('active', 'pending_pickup')`;
+
+/**
+ * Who may see asking prices outside a club preview — the one price rule, `priceVisibleTo`
+ * (prices.server.ts), with no club context. Search and suggestions null the price in SQL and
+ * ignore price filters and price sorts for everyone else (a filter or sort on a hidden value
+ * would let it be bisected back, issue 9), and the listing page leaves the price out of its data.
+ */
+export function canSeePrices(viewer: Viewer | null): viewer is Viewer {
+  return priceVisibleTo(viewer);
+}

@@ -1,0 +1,405 @@
+// Listing lifecycle rules (issue 6; spec 02 §2 listing form/detail, §4 status, §6 permissions).
+// Every function takes the acting viewer and puts them in the query: a listing that is not yours
+// (or not visible to you) is "not found", never "forbidden".
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
+import type { ListingStatus } from "~/shared/catalog";
+import { activeMembershipOf } from "../clubs/club-access.server";
+import { listingOpenableBy } from "./listing-visibility.server";
+import { cardPhotoJson, type StoredPhoto } from "../photos/photos.server";
+import type { Viewer } from "../accounts/viewer";
+
+export type ListingInput = {
+  title: string;
+  description: string | null;
+  priceCents: number;
+  sport: Listing["sport"];
+  sportSubcategory: Listing["sportSubcategory"];
+  equipmentType: string | null;
+  brand: string | null;
+  condition: Listing["condition"];
+  size: Listing["size"];
+  sizeNumeric: string | null;
+  gender: Listing["gender"];
+  zipCode: string;
+  city: string;
+  state: string;
+  pickupInstructions: string | null;
+  /** Empty = public. Each must be a club the owner is an active member of. */
+  clubIds: string[];
+  /** The primary club (named on cards); defaults to the first of clubIds. */
+  primaryClubId?: string | null;
+};
+
+export class ListingRuleError extends Error {
+  constructor(
+    public code: "club_not_allowed" | "too_many_photos" | "photo_taken",
+    message: string,
+    /** photo_taken: the keys no longer available. */
+    public photoKeys: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Who may change a listing (spec 02 §2 Manage Listing, §6), held as data: its owner edits it, sets
+ * its status and deletes it; a site admin may delete any listing (with an audit entry) but not edit
+ * it or change its status. Applied in the SQL by `listingChangeableBy`; the permission matrix
+ * (tests/security/permission-matrix.spec.ts) derives its expected outcomes from it.
+ */
+export const LISTING_ACTIONS = ["edit", "setStatus", "delete"] as const;
+export type ListingAction = (typeof LISTING_ACTIONS)[number];
+export type ListingRole = "owner" | "siteAdmin";
+export const LISTING_PERMISSIONS: Record<ListingAction, readonly ListingRole[]> = {
+  edit: ["owner"],
+  setStatus: ["owner"],
+  delete: ["owner", "siteAdmin"],
+};
+
+/** The listings this viewer may do `action` to, as a WHERE fragment: ownership in the query. */
+export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, action: ListingAction): SQL {
+  const roles = LISTING_PERMISSIONS[action];
+  if (viewer.isAdmin && roles.includes("siteAdmin")) return sql`1 = 1`;
+  return roles.includes("owner") ? eq(listings.userId, viewer.id) : sql`0 = 1`;
+}
+
+export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
+export const PHOTO_TAKEN =
+  "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
+
+/**
+ * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
+ * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins
+ * and the buyers who wrote about it (issue 6 §7).
+ */
+export function listingReadableBy(viewer: Viewer | null): SQL {
+  const soldRule = viewer
+    ? viewer.isAdmin
+      ? sql`1 = 1`
+      : sql`(listings.status <> 'sold' or listings.user_id = ${viewer.id} or exists (
+          select 1 from listing_messages lm where lm.listing_id = listings.id and lm.sender_id = ${viewer.id}))`
+    : sql`listings.status <> 'sold'`;
+  return sql`(${listingOpenableBy(viewer)} and ${soldRule})`;
+}
+
+/** Clubs the viewer can post into: active memberships only (spec 02 §2 club selection). */
+export async function postableClubs(db: Db, viewer: Viewer) {
+  return db
+    .select({ id: clubs.id, name: clubs.name, slug: clubs.slug })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(activeMembershipOf(viewer))
+    .orderBy(asc(clubs.name));
+}
+
+async function assertClubsAllowed(db: Db, viewer: Viewer, clubIds: string[]) {
+  const unique = [...new Set(clubIds)];
+  if (unique.length === 0) return unique;
+  const rows = await db
+    .select({ clubId: clubMembers.clubId })
+    .from(clubMembers)
+    .where(and(activeMembershipOf(viewer), inArray(clubMembers.clubId, unique)));
+  if (rows.length !== unique.length) throw new ListingRuleError("club_not_allowed", CLUB_NOT_ALLOWED);
+  return unique;
+}
+
+function clubRows(listingId: string, clubIds: string[], primary?: string | null) {
+  const primaryId = primary && clubIds.includes(primary) ? primary : clubIds[0];
+  return clubIds.map((clubId) => ({ listingId, clubId, isPrimary: clubId === primaryId }));
+}
+
+/**
+ * The columns of a listing row. The audience follows the seller's choice on the form: public
+ * unless they picked clubs (ADR 026) — the only place a listing becomes public.
+ */
+function listingValues(input: ListingInput) {
+  const { clubIds, primaryClubId: _primary, ...values } = input;
+  return { ...values, audience: clubIds.length ? ("clubs" as const) : ("public" as const) };
+}
+
+/**
+ * The photos a save may attach, as SQL that holds at the moment the save's batch runs: every key
+ * in `kept` is still a photo of this listing, every key in `added` still a pending upload of the
+ * viewer (not saved by a parallel request, not removed). Issue 9; ADR 017.
+ */
+function photosClaimable(viewer: Viewer, listingId: string | null, kept: string[], added: string[]): SQL {
+  const list = (keys: string[]) => sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  // Table names spelled out: this SQL sits inside the listing's INSERT or UPDATE.
+  const keptOk = kept.length
+    ? sql`(select count(*) from listing_photos lp where lp.listing_id = ${listingId} and lp.r2_key in (${list(kept)})) = ${kept.length}`
+    : sql`1 = 1`;
+  const addedOk = added.length
+    ? sql`(select count(*) from photo_objects po where po.owner_id = ${viewer.id} and po.state = 'pending' and po.r2_key in (${list(added)})) = ${added.length}`
+    : sql`1 = 1`;
+  return sql`(${keptOk} and ${addedOk})`;
+}
+
+/**
+ * `updated_at` of the listing write, NULL (a NOT NULL violation that rolls the whole batch back)
+ * unless its photos are still claimable. SQLite has no conditional abort outside triggers; this
+ * makes the listing row itself conditional on its photos, inside the one write transaction.
+ */
+const savedAtIfPhotosClaimable = (claimable: SQL, now: Date) => sql`(case when ${claimable} then ${now.getTime()} end)`;
+
+/** After a failed batch: the keys that are no longer claimable (empty when photos were not the cause). */
+export async function unclaimablePhotoKeys(db: Db, viewer: Viewer, listingId: string | null, kept: string[], added: string[]) {
+  const [held, pending] = await Promise.all([
+    kept.length && listingId
+      ? db
+          .select({ r2Key: listingPhotos.r2Key })
+          .from(listingPhotos)
+          .where(and(eq(listingPhotos.listingId, listingId), inArray(listingPhotos.r2Key, kept)))
+      : [],
+    added.length
+      ? db
+          .select({ r2Key: photoObjects.r2Key })
+          .from(photoObjects)
+          .where(and(eq(photoObjects.ownerId, viewer.id), eq(photoObjects.state, "pending"), inArray(photoObjects.r2Key, added)))
+      : [],
+  ]);
+  const ok = new Set([...held, ...pending].map((r) => r.r2Key));
+  return [...kept, ...added].filter((key) => !ok.has(key));
+}
+
+async function refusedForPhotos(error: unknown, db: Db, viewer: Viewer, listingId: string | null, kept: string[], added: string[]) {
+  if (kept.length + added.length === 0) return error;
+  const unavailable = await unclaimablePhotoKeys(db, viewer, listingId, kept, added);
+  return unavailable.length ? new ListingRuleError("photo_taken", PHOTO_TAKEN, unavailable) : error;
+}
+
+/** Marks the listing's photos that are not in `keep` for deletion (photo_objects 'deleting'); returns their keys. */
+function markRemovedPhotos(db: Db, listingId: string, ownerId: SQL, keep: string[], allowed: SQL = sql`1 = 1`) {
+  return db.all<{ r2Key: string }>(sql`
+    insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+    select lp.r2_key, ${ownerId}, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size,
+           lp.thumb_key, lp.thumb_width, lp.thumb_height, lp.thumb_byte_size, ${Date.now()}
+    from listing_photos lp join listings on listings.id = lp.listing_id
+    where lp.listing_id = ${listingId} and ${allowed} ${keep.length ? sql`and lp.r2_key not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : sql``}
+    on conflict (r2_key) do update set state = 'deleting'
+    returning r2_key as r2Key`);
+}
+
+/**
+ * Creates a listing with its clubs and photos (in order; the first is the main one). Each photo
+ * must be a pending upload of the viewer: its row moves to listing_photos in the same batch, and
+ * a photo taken by a parallel save (or removed) refuses the whole save with 'photo_taken'.
+ */
+export async function createListing(db: Db, viewer: Viewer, input: ListingInput, photos: StoredPhoto[] = []) {
+  if (photos.length > 5) throw new ListingRuleError("too_many_photos", "You can add up to 5 photos.");
+  const clubIds = await assertClubsAllowed(db, viewer, input.clubIds);
+  const id = crypto.randomUUID();
+  const keys = photos.map((p) => p.r2Key);
+  const now = new Date();
+  try {
+    await db.batch([
+      db.insert(listings).values({
+        ...listingValues(input),
+        id,
+        userId: viewer.id,
+        createdAt: now,
+        updatedAt: keys.length ? savedAtIfPhotosClaimable(photosClaimable(viewer, null, [], keys), now) : now,
+      }),
+      ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(id, clubIds, input.primaryClubId))] : []),
+      ...(photos.length ? [db.insert(listingPhotos).values(photos.map((p, position) => ({ ...p, listingId: id, position })))] : []),
+      ...(keys.length ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, keys)))] : []),
+    ]);
+  } catch (error) {
+    throw await refusedForPhotos(error, db, viewer, null, [], keys);
+  }
+  return id;
+}
+
+/** The owner's listing (for the edit form). Admins get no exception: they cannot edit (02 §6). */
+export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
+  // One batch; photos and clubs are read only if the listing is one the viewer may edit (ADR 051).
+  const editable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingChangeableBy(viewer, "edit")})`;
+  const [[listing], photos, clubLinks] = await db.batch([
+    db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
+      .limit(1),
+    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), editable)).orderBy(asc(listingPhotos.position)),
+    db.select().from(listingClubs).where(and(eq(listingClubs.listingId, listingId), editable)),
+  ]);
+  if (!listing) return null;
+  return { listing, photos, clubIds: clubLinks.map((c) => c.clubId) };
+}
+
+/**
+ * Updates the owner's listing. `photos.order` is the final ordered list of this listing's photos:
+ * existing photos are identified by key, new ones are given in `added` (pending uploads). The
+ * photos dropped are marked for deletion in the same batch; their keys are returned (the caller
+ * finishes the deletes with finishPhotoDeletes). Null when the listing is not the viewer's.
+ * A kept photo removed, or an added one taken, by a parallel request refuses the whole save with
+ * 'photo_taken' (issue 9).
+ */
+export async function updateListing(
+  db: Db,
+  viewer: Viewer,
+  listingId: string,
+  input: ListingInput,
+  photos: { keep: string[]; added: StoredPhoto[]; order: string[] },
+) {
+  const current = await getOwnListing(db, viewer, listingId);
+  if (!current) return null;
+  const clubIds = await assertClubsAllowed(db, viewer, input.clubIds);
+  const existing = new Map(current.photos.map((p) => [p.r2Key, p]));
+  const added = new Map(photos.added.map((p) => [p.r2Key, p]));
+  const order = photos.order.filter((key) => existing.has(key) || added.has(key));
+  if (order.length > 5) throw new ListingRuleError("too_many_photos", "You can add up to 5 photos.");
+  // A kept photo the fresh read no longer has was removed by a parallel save.
+  const gone = photos.keep.filter((key) => !existing.has(key));
+  if (gone.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, gone);
+  const keptKeys = order.filter((key) => existing.has(key));
+  const addedKeys = order.filter((key) => !existing.has(key));
+  const rows = order.map((key, position) => {
+    const old = existing.get(key);
+    const photo = old
+      ? {
+          r2Key: old.r2Key,
+          contentType: old.contentType,
+          width: old.width,
+          height: old.height,
+          byteSize: old.byteSize,
+          thumbKey: old.thumbKey,
+          thumbWidth: old.thumbWidth,
+          thumbHeight: old.thumbHeight,
+          thumbByteSize: old.thumbByteSize,
+        }
+      : added.get(key)!;
+    return { ...photo, listingId, position };
+  });
+  const now = new Date();
+  const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit"));
+  // Photos are rewritten as a whole: positions are unique per listing, so moving rows one by one
+  // would collide midway. The listing write comes first: it fails the batch when a photo is gone.
+  let results;
+  try {
+    results = await db.batch([
+      db
+        .update(listings)
+        .set({ ...listingValues(input), updatedAt: savedAtIfPhotosClaimable(photosClaimable(viewer, listingId, keptKeys, addedKeys), now) })
+        .where(own),
+      db.delete(listingClubs).where(eq(listingClubs.listingId, listingId)),
+      ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(listingId, clubIds, input.primaryClubId))] : []),
+      markRemovedPhotos(db, listingId, sql`listings.user_id`, order, sql`listings.user_id = ${viewer.id}`),
+      db.delete(listingPhotos).where(eq(listingPhotos.listingId, listingId)),
+      ...(rows.length ? [db.insert(listingPhotos).values(rows)] : []),
+      ...(addedKeys.length
+        ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
+        : []),
+    ]);
+  } catch (error) {
+    throw await refusedForPhotos(error, db, viewer, listingId, keptKeys, addedKeys);
+  }
+  if (results[0].rowsAffected === 0) return null;
+  const removed = results[clubIds.length ? 3 : 2] as { r2Key: string }[];
+  return { removedKeys: removed.map((r) => r.r2Key) };
+}
+
+/** Owner only — site admins included in "not the owner" (spec 02 §2 Manage Listing). */
+export async function setListingStatus(db: Db, viewer: Viewer, listingId: string, status: ListingStatus) {
+  const rows = await db
+    .update(listings)
+    .set({ status })
+    .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "setStatus")))
+    .returning({ id: listings.id });
+  return rows.length > 0;
+}
+
+/**
+ * The owner or a site admin may delete. The listing's photos are marked for deletion in the same
+ * batch; returns their keys (finish with finishPhotoDeletes), or null if not allowed.
+ */
+export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
+  const allowed = and(eq(listings.id, listingId), listingChangeableBy(viewer, "delete"));
+  // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
+  // written in the same batch, before the row goes.
+  const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, created_at)
+    select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title, ${Date.now()}
+    from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
+  const [, marked, deleted] = await db.batch([
+    db.run(audit),
+    markRemovedPhotos(db, listingId, sql`listings.user_id`, [], allowed),
+    db.delete(listings).where(allowed).returning({ id: listings.id }),
+  ]);
+  if (deleted.length === 0) return null;
+  return { removedKeys: marked.map((p) => p.r2Key) };
+}
+
+/**
+ * The detail page's reads, each gated by the viewer's right to open the listing (in the SQL, so a
+ * batch never reads photos or clubs of a listing the viewer may not see). One batch with the rest of
+ * the page (`listingPageFor`, ADR 051); `toListingDetail` puts the rows together.
+ */
+export function listingDetailQueries(db: Db, viewer: Viewer | null, listingId: string) {
+  const readable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`;
+  return [
+    db
+      .select({ listing: listings, seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName } })
+      .from(listings)
+      .leftJoin(profiles, eq(profiles.userId, listings.userId))
+      .where(and(eq(listings.id, listingId), listingReadableBy(viewer)))
+      .limit(1),
+    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), readable)).orderBy(asc(listingPhotos.position)),
+    db
+      .select({ id: clubs.id, name: clubs.name, slug: clubs.slug, isPrimary: listingClubs.isPrimary })
+      .from(listingClubs)
+      .innerJoin(clubs, eq(clubs.id, listingClubs.clubId))
+      .where(and(eq(listingClubs.listingId, listingId), readable)),
+  ] as const;
+}
+
+type DetailQueries = ReturnType<typeof listingDetailQueries>;
+type DetailRows = readonly [Awaited<DetailQueries[0]>, Awaited<DetailQueries[1]>, Awaited<DetailQueries[2]>];
+
+export function toListingDetail([[row], photos, clubList]: DetailRows) {
+  if (!row) return null;
+  return { ...row.listing, seller: row.seller, photos, clubs: clubList };
+}
+
+/** The detail page's listing, or null when unknown or not visible to this viewer. One batch. */
+export async function getListingForViewer(db: Db, viewer: Viewer | null, listingId: string) {
+  return toListingDetail(await db.batch(listingDetailQueries(db, viewer, listingId)));
+}
+
+export type ListingDetail = NonNullable<ReturnType<typeof toListingDetail>>;
+
+/**
+ * The photo behind `/photos/{key}` — the photo itself or its thumbnail (ADR 036) — if this viewer
+ * may see its listing. `contentType` is null for a thumbnail (its object's sniffed type applies).
+ */
+export async function findReadablePhoto(db: Db, viewer: Viewer | null, r2Key: string) {
+  const [row] = await db
+    .select({ contentType: sql<string | null>`case when ${listingPhotos.r2Key} = ${r2Key} then ${listingPhotos.contentType} end` })
+    .from(listingPhotos)
+    .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
+    .where(and(or(eq(listingPhotos.r2Key, r2Key), eq(listingPhotos.thumbKey, r2Key)), listingReadableBy(viewer)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** In Play: the viewer's own listings, newest first, with the main photo. */
+export async function listOwnListings(db: Db, viewer: Viewer) {
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      priceCents: listings.priceCents,
+      status: listings.status,
+      sport: listings.sport,
+      condition: listings.condition,
+      city: listings.city,
+      state: listings.state,
+      zipCode: listings.zipCode,
+      createdAt: listings.createdAt,
+      mainPhoto: sql<string | null>`${cardPhotoJson}`,
+    })
+    .from(listings)
+    .where(eq(listings.userId, viewer.id))
+    .orderBy(desc(listings.createdAt));
+}

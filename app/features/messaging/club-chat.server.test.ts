@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { clubDirectMessages, clubMessages, rateLimits } from "#db/schema";
+import type { Publish } from "~/features/realtime/realtime.server";
+import type { ClubEvent, UserEvent } from "~/features/realtime/room-events";
+import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { getClubAccess, type ClubAccess } from "../clubs/club-access.server";
+import {
+  CLUB_SEND_RATE_LIMIT,
+  deleteClubMessage,
+  getDmConversation,
+  listClubMessages,
+  listDmMembers,
+  markDirectMessagesRead,
+  directMessagesBatch,
+  openedDirectMessages,
+  postClubMessage,
+  sendDirectMessage,
+  unreadDirectMessageCount,
+} from "./club-chat.server";
+import { leaveClub } from "../clubs/membership.server";
+
+let t: TestDb;
+let owner: TestUser;
+let admin: TestUser;
+let member: TestUser;
+let other: TestUser;
+let pending: TestUser;
+let stranger: TestUser;
+let club: TestClub;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  owner = await createTestUser(t.db, { firstName: "Olive", lastName: "Owner" });
+  admin = await createTestUser(t.db, { firstName: "Ada", lastName: "Admin" });
+  member = await createTestUser(t.db, { firstName: "Mia", lastName: "Member" });
+  other = await createTestUser(t.db, { firstName: "Otto", lastName: "Other" });
+  pending = await createTestUser(t.db, { firstName: "Pat", lastName: "Pending" });
+  stranger = await createTestUser(t.db, { firstName: "Sam", lastName: "Stranger" });
+  club = await createTestClub(t.db, owner, { joinMode: "approval" });
+  await addTestMember(t.db, club, admin, { role: "admin" });
+  await addTestMember(t.db, club, member);
+  await addTestMember(t.db, club, other);
+  await addTestMember(t.db, club, pending, { status: "pending" });
+});
+afterAll(() => t.cleanup());
+
+const access = async (user: TestUser | null, c: TestClub = club) => (await getClubAccess(t.db, user, c.slug))!;
+
+/** Records what would be fanned out, by room. */
+function recorder() {
+  const club: [string, ClubEvent][] = [];
+  const user: [string, UserEvent][] = [];
+  const publish: Publish = { club: (id, e) => club.push([id, e]), user: (id, e) => user.push([id, e]) };
+  return { publish, club, user };
+}
+
+const chat = (user: TestUser, content: string, opts: { kind?: "chat" | "announcement"; clientId?: string; c?: TestClub } = {}) =>
+  access(user, opts.c).then((a) => postClubMessage(t.db, a, { kind: opts.kind ?? "chat", content, clientId: opts.clientId ?? randomUUID() }));
+
+describe("group chat and announcements (02 §2, §6)", () => {
+  test("any active member posts to the chat; the room hears it; pending members and strangers cannot", async () => {
+    const rec = recorder();
+    const result = await postClubMessage(t.db, await access(member), { kind: "chat", content: "  Pickup game Saturday?  ", clientId: randomUUID() }, rec.publish);
+    expect(result).toMatchObject({ ok: true, created: true, message: { content: "Pickup game Saturday?", author: { name: "Mia Member" } } });
+    expect(rec.club).toEqual([[club.id, expect.objectContaining({ type: "club.message.created" })]]);
+    expect(rec.user).toEqual([]);
+    expect(await chat(pending, "hi")).toEqual({ ok: false, reason: "forbidden" });
+    expect(await chat(stranger, "hi")).toEqual({ ok: false, reason: "forbidden" });
+    expect(await chat(null as never, "hi")).toEqual({ ok: false, reason: "forbidden" });
+  });
+
+  test("announcements: owners and admins post, members may not", async () => {
+    expect(await chat(owner, "Season opens May 1", { kind: "announcement" })).toMatchObject({ ok: true });
+    expect(await chat(admin, "Fields are open", { kind: "announcement" })).toMatchObject({ ok: true });
+    expect(await chat(member, "I am not an admin", { kind: "announcement" })).toEqual({ ok: false, reason: "forbidden" });
+    const page = await listClubMessages(t.db, await access(member), { kind: "announcement" });
+    expect(page!.messages.map((m) => m.content)).toEqual(["Season opens May 1", "Fields are open"]);
+  });
+
+  test("only active members read: a stranger and a pending member get nothing", async () => {
+    expect(await listClubMessages(t.db, await access(stranger), { kind: "chat" })).toBeNull();
+    expect(await listClubMessages(t.db, await access(pending), { kind: "chat" })).toBeNull();
+    expect(await listClubMessages(t.db, await access(null), { kind: "chat" })).toBeNull();
+  });
+
+  test("text: trimmed, non-empty, at most 2,000 characters, no control characters", async () => {
+    expect(await chat(member, "   \n ")).toEqual({ ok: false, reason: "empty" });
+    expect(await chat(member, "x".repeat(2001))).toEqual({ ok: false, reason: "too_long" });
+    expect(await chat(member, `bad\u0000text`)).toEqual({ ok: false, reason: "control_characters" });
+    expect(await chat(member, "line one\r\nline two\tand a tab")).toMatchObject({ ok: true });
+    expect(await chat(member, "x".repeat(2000))).toMatchObject({ ok: true });
+  });
+
+  test("the same client-made id twice stores one message; reused for other content it is refused", async () => {
+    const clientId = randomUUID();
+    const rec = recorder();
+    const first = await postClubMessage(t.db, await access(member), { kind: "chat", content: "only once", clientId }, rec.publish);
+    const again = await postClubMessage(t.db, await access(member), { kind: "chat", content: "only once", clientId }, rec.publish);
+    expect(first).toMatchObject({ ok: true, created: true });
+    expect(again).toMatchObject({ ok: true, created: false, message: { id: clientId } });
+    expect(rec.club).toHaveLength(1);
+    expect(await t.db.select().from(clubMessages).where(eq(clubMessages.id, clientId))).toHaveLength(1);
+    expect(await chat(member, "something else", { clientId })).toEqual({ ok: false, reason: "conflict" });
+    expect(await chat(other, "only once", { clientId })).toEqual({ ok: false, reason: "conflict" });
+    expect(await chat(member, "hi", { clientId: "not-a-uuid" })).toEqual({ ok: false, reason: "bad_client_id" });
+  });
+
+  test("sending is rate-limited per user, and the limit names itself", async () => {
+    const fast = await createTestUser(t.db);
+    await addTestMember(t.db, club, fast);
+    const now = new Date();
+    const a = await access(fast);
+    for (let i = 0; i < CLUB_SEND_RATE_LIMIT.limit; i++) {
+      expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId: randomUUID() }, undefined, now)).toMatchObject({ ok: true });
+    }
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "one more", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    // Somebody else is not slowed down.
+    expect(await chat(other, "still fine")).toMatchObject({ ok: true });
+  });
+
+  test("at the limit a retry of a stored message is still answered and not counted; a refused one stores nothing", async () => {
+    const fast = await createTestUser(t.db);
+    await addTestMember(t.db, club, fast);
+    const now = new Date();
+    const a = await access(fast);
+    const ids = Array.from({ length: CLUB_SEND_RATE_LIMIT.limit }, () => randomUUID());
+    for (const [i, clientId] of ids.entries()) await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId }, undefined, now);
+    // The last one again (its answer was lost): the stored message, not a refusal, and no count.
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${ids.length - 1}`, clientId: ids.at(-1)! }, undefined, now)).toMatchObject({ ok: true, created: false });
+    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `club-send:${fast.id}`));
+    expect(counter!.count).toBe(CLUB_SEND_RATE_LIMIT.limit);
+    const refused = randomUUID();
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "over", clientId: refused }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await t.db.select().from(clubMessages).where(eq(clubMessages.id, refused))).toHaveLength(0);
+    // DMs share the limit.
+    expect(await sendDirectMessage(t.db, a, { recipientId: member.id, content: "hi", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    // A minute later the window starts again.
+    const later = new Date(now.getTime() + CLUB_SEND_RATE_LIMIT.windowMs + 1);
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "next minute", clientId: randomUUID() }, undefined, later)).toMatchObject({ ok: true, created: true });
+  });
+
+  test("history pages: latest N oldest first, then older pages by cursor, never overlapping", async () => {
+    const quiet = await createTestClub(t.db, owner);
+    const base = Date.now() - 100_000;
+    const a = await access(owner, quiet);
+    for (let i = 0; i < 7; i++) {
+      await postClubMessage(t.db, a, { kind: "chat", content: `m${i}`, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    }
+    const latest = await listClubMessages(t.db, a, { kind: "chat", limit: 3 });
+    expect(latest!.messages.map((m) => m.content)).toEqual(["m4", "m5", "m6"]);
+    const older = await listClubMessages(t.db, a, { kind: "chat", limit: 3, before: latest!.older });
+    expect(older!.messages.map((m) => m.content)).toEqual(["m1", "m2", "m3"]);
+    const oldest = await listClubMessages(t.db, a, { kind: "chat", limit: 3, before: older!.older });
+    expect(oldest).toMatchObject({ older: null });
+    expect(oldest!.messages.map((m) => m.content)).toEqual(["m0"]);
+  });
+
+  test("a member deletes their own message, not others'; an owner or admin deletes any", async () => {
+    const mine = await chat(member, "mine");
+    const theirs = await chat(other, "theirs");
+    const byAdmin = await chat(other, "admin removes this");
+    if (!mine.ok || !theirs.ok || !byAdmin.ok) throw new Error("setup");
+    expect(await deleteClubMessage(t.db, await access(member), theirs.message.id)).toEqual({ ok: false, reason: "not_found" });
+    expect(await deleteClubMessage(t.db, await access(stranger), mine.message.id)).toEqual({ ok: false, reason: "not_found" });
+    const rec = recorder();
+    expect(await deleteClubMessage(t.db, await access(member), mine.message.id, rec.publish)).toEqual({ ok: true });
+    expect(rec.club).toEqual([[club.id, { type: "club.message.deleted", clubId: club.id, id: mine.message.id, kind: "chat" }]]);
+    expect(await deleteClubMessage(t.db, await access(admin), byAdmin.message.id)).toEqual({ ok: true });
+    expect(await deleteClubMessage(t.db, await access(owner), theirs.message.id)).toEqual({ ok: true });
+  });
+
+  test("a message of another club cannot be deleted through this one", async () => {
+    const elsewhere = await createTestClub(t.db, owner);
+    const posted = await chat(owner, "elsewhere", { c: elsewhere });
+    if (!posted.ok) throw new Error("setup");
+    expect(await deleteClubMessage(t.db, await access(owner), posted.message.id)).toEqual({ ok: false, reason: "not_found" });
+  });
+});
+
+describe("direct messages (02 §2, §4 read rules)", () => {
+  /** Direct Messages opened as the club page does it: the batch, then the access check's verdict. */
+  const openDirectMessages = async (opener: ClubAccess, opts: { withId: string | null }, publish?: Publish) =>
+    openedDirectMessages(opener, await directMessagesBatch(t.db, opener.viewer!, opener.club.id, opts), publish);
+
+  /** A club of its own with Ann, Ben and Dee, and `dm(from, to, text, i)` sent i seconds after a minute ago. */
+  async function dmClub() {
+    const c = await createTestClub(t.db, owner);
+    const a = await createTestUser(t.db, { firstName: "Ann" });
+    const b = await createTestUser(t.db, { firstName: "Ben" });
+    const d = await createTestUser(t.db, { firstName: "Dee" });
+    for (const u of [a, b, d]) await addTestMember(t.db, c, u);
+    const base = Date.now() - 60_000;
+    const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
+      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+    return { c, a, b, d, base, dm };
+  }
+
+  test("members list: active members except me with unread counts; strangers get nothing", async () => {
+    const list = await listDmMembers(t.db, await access(member));
+    const names = list!.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(["Olive Owner", "Ada Admin", "Otto Other"]));
+    expect(names).not.toContain("Mia Member");
+    expect(names).not.toContain("Pat Pending");
+    expect(await listDmMembers(t.db, await access(stranger))).toBeNull();
+  });
+
+  test("a DM goes to the two people's own rooms, never the club room; the receiver's count rises", async () => {
+    const rec = recorder();
+    const sent = await sendDirectMessage(t.db, await access(other), { recipientId: member.id, content: "Got spare shin guards?", clientId: randomUUID() }, rec.publish);
+    expect(sent).toMatchObject({ ok: true, created: true });
+    expect(rec.club).toEqual([]);
+    expect(rec.user.map(([id, e]) => [id === member.id ? "receiver" : id === other.id ? "sender" : id, e.type])).toEqual([
+      ["receiver", "dm.created"],
+      ["receiver", "badges.changed"],
+      ["sender", "dm.created"],
+    ]);
+    const list = await listDmMembers(t.db, await access(member));
+    expect(list!.find((m) => m.userId === other.id)!.unread).toBeGreaterThanOrEqual(1);
+  });
+
+  test("DMs only between active members of the same club, not to oneself", async () => {
+    const send = async (from: TestUser, to: TestUser) =>
+      sendDirectMessage(t.db, await access(from), { recipientId: to.id, content: "hello", clientId: randomUUID() });
+    expect(await send(member, stranger)).toEqual({ ok: false, reason: "no_recipient" });
+    expect(await send(member, pending)).toEqual({ ok: false, reason: "no_recipient" });
+    expect(await send(member, member)).toEqual({ ok: false, reason: "no_recipient" });
+    expect(await send(stranger, member)).toEqual({ ok: false, reason: "forbidden" });
+    expect(await getDmConversation(t.db, await access(stranger), member.id)).toBeNull();
+  });
+
+  test("a DM retried with the same client-made id is stored once", async () => {
+    const clientId = randomUUID();
+    const a = await access(member);
+    const first = await sendDirectMessage(t.db, a, { recipientId: admin.id, content: "once", clientId });
+    const second = await sendDirectMessage(t.db, a, { recipientId: admin.id, content: "once", clientId });
+    expect(first).toMatchObject({ ok: true, created: true });
+    expect(second).toMatchObject({ ok: true, created: false });
+    expect(await sendDirectMessage(t.db, a, { recipientId: other.id, content: "once", clientId })).toEqual({ ok: false, reason: "conflict" });
+    expect(await t.db.select().from(clubDirectMessages).where(eq(clubDirectMessages.id, clientId))).toHaveLength(1);
+  });
+
+  test("conversation oldest first; opening it marks only the messages to me from that person read", async () => {
+    const { c, a, b, d, dm } = await dmClub();
+    await dm(b, a, "first", 1);
+    await dm(a, b, "second", 2);
+    await dm(b, a, "third", 3);
+    await dm(d, a, "from dee", 4);
+    const conversation = await getDmConversation(t.db, await access(a, c), b.id);
+    expect(conversation!.messages.map((m) => m.content)).toEqual(["first", "second", "third"]);
+    expect(await unreadDirectMessageCount(t.db, await access(a, c))).toBe(3);
+
+    const rec = recorder();
+    expect(await markDirectMessagesRead(t.db, await access(a, c), { from: b.id }, rec.publish)).toBe(2);
+    // Only the reader's own room hears about it: the other party sees nothing but counts.
+    expect(rec.user.every(([id]) => id === a.id)).toBe(true);
+    expect(await unreadDirectMessageCount(t.db, await access(a, c))).toBe(1);
+    // B's message to A being read does not touch A's message to B.
+    const [toB] = await t.db.select().from(clubDirectMessages).where(and(eq(clubDirectMessages.clubId, c.id), eq(clubDirectMessages.receiverId, b.id)));
+    expect(toB.readAt).toBeNull();
+
+    // Opening the Direct Messages tab marks everything to me in this club read.
+    expect(await markDirectMessagesRead(t.db, await access(a, c))).toBe(1);
+    expect(await unreadDirectMessageCount(t.db, await access(a, c))).toBe(0);
+    expect((await listDmMembers(t.db, await access(a, c)))!.every((m) => m.unread === 0)).toBe(true);
+  });
+
+  test("opening Direct Messages is one batch: marks read, then reads members, the conversation and the count as marked", async () => {
+    const { c, a, b, d, dm } = await dmClub();
+    await dm(b, a, "first", 1);
+    await dm(a, b, "second", 2);
+    await dm(d, a, "from dee", 3);
+
+    const rec = recorder();
+    const withBen = await openDirectMessages(await access(a, c), { withId: b.id }, rec.publish);
+    expect(withBen!.conversation!.partner.userId).toBe(b.id);
+    expect(withBen!.conversation!.messages.map((m) => [m.content, m.readAt === null])).toEqual([["first", false], ["second", true]]);
+    // Read as marked: Ben's line is read, Dee's is still unread, and the count agrees.
+    expect(withBen!.members.map((m) => [m.name.split(" ")[0], m.unread])).toEqual(expect.arrayContaining([["Ben", 0], ["Dee", 1]]));
+    expect(withBen!.unread).toBe(1);
+    expect(rec.user.map(([id, e]) => [id === a.id, e.type])).toEqual([[true, "dm.read"], [true, "badges.changed"]]);
+
+    // The tab without a conversation marks the rest read; a non-member's id opens nothing.
+    const tab = await openDirectMessages(await access(a, c), { withId: stranger.id });
+    expect(tab!.conversation).toBeNull();
+    const all = await openDirectMessages(await access(a, c), { withId: null });
+    expect([all!.unread, all!.members.every((m) => m.unread === 0)]).toEqual([0, true]);
+    expect(await openDirectMessages(await access(stranger, c), { withId: a.id })).toBeNull();
+  });
+
+  test("a conversation pages like the chat: latest N oldest first, then older pages by cursor, never overlapping", async () => {
+    const { c, a, b, d, base } = await dmClub();
+    // Seven messages both ways (two in the same millisecond: the id breaks the tie), and one with someone else.
+    const times = [1, 2, 3, 4, 4, 5, 6];
+    for (const [i, at] of times.entries()) {
+      const [from, to] = i % 2 ? [a, b] : [b, a];
+      await sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content: `d${i + 1}`, clientId: randomUUID() }, undefined, new Date(base + at * 1000));
+    }
+    await sendDirectMessage(t.db, await access(d, c), { recipientId: a.id, content: "not this one", clientId: randomUUID() }, undefined, new Date(base + 3500));
+
+    const whole = await getDmConversation(t.db, await access(a, c), b.id);
+    expect(whole).toMatchObject({ older: null });
+    const inOrder = whole!.messages.map((m) => m.content);
+    expect(inOrder).toHaveLength(7);
+
+    const seen: string[][] = [];
+    let page = await getDmConversation(t.db, await access(a, c), b.id, { limit: 3 });
+    seen.unshift(page!.messages.map((m) => m.content));
+    while (page!.older) {
+      page = await getDmConversation(t.db, await access(a, c), b.id, { limit: 3, before: page!.older });
+      seen.unshift(page!.messages.map((m) => m.content));
+    }
+    expect(seen.map((p) => p.length)).toEqual([1, 3, 3]);
+    expect(seen.flat()).toEqual(inOrder);
+    // The other party reads the same pages; a stranger to the club reads nothing, cursor or not.
+    expect((await getDmConversation(t.db, await access(b, c), a.id, { limit: 3 }))!.messages.map((m) => m.content)).toEqual(seen[2]);
+    expect(await getDmConversation(t.db, await access(stranger, c), a.id, { before: `${base + 7000}_${randomUUID()}` })).toBeNull();
+  });
+
+  test("a member who left can neither read nor write", async () => {
+    const c = await createTestClub(t.db, owner);
+    const leaver = await createTestUser(t.db);
+    await addTestMember(t.db, c, leaver);
+    const before = await access(leaver, c);
+    await leaveClub(t.db, leaver, c.slug);
+    // Even with the access object read before leaving, the SQL says no.
+    expect(await postClubMessage(t.db, before, { kind: "chat", content: "ghost", clientId: randomUUID() })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await listClubMessages(t.db, await access(leaver, c), { kind: "chat" })).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+// The /messages inbox and the unread badges (spec 02 §2 /messages, §4 read rules; 01 §2 bell count;
+// ADR 042). There is no conversations table: a conversation is derived from the two message tables
+// — per listing + other person (listing_messages) and per club + other person (club_direct_messages)
+// — by one UNION ALL query. Every branch starts from "I am the sender" or "I am the receiver", so
+// only the viewer's own conversations are ever read, and each branch uses its table's index.
+// Counts are derived from read_at, never stored.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { Publish } from "~/features/realtime/realtime.server";
+import { listingReadableBy } from "../listings/listings.server";
+import type { Viewer } from "../accounts/viewer";
+
+export const INBOX_PAGE_SIZE = 20;
+
+/**
+ * Which conversations still exist for the viewer, over the aliases `listings` (joined on the
+ * listing) and a club id: a listing they may still open (the listing page is where its thread is
+ * read), a club they are still an active member of (DMs live in the members-only Messages tab).
+ * The inbox and the badge counts use the same rule, so a badge never counts what cannot be opened.
+ */
+function listingStillOpen(viewer: Viewer): SQL {
+  return listingReadableBy(viewer);
+}
+function clubStillMine(viewer: Viewer, clubId: SQL): SQL {
+  return sql`exists (select 1 from club_members cm where cm.club_id = ${clubId} and cm.user_id = ${viewer.id} and cm.status = 'active')`;
+}
+
+const personName = (alias: string) =>
+  sql.raw(`coalesce(
+    nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''),
+    nullif(trim(${alias}.display_name), ''),
+    'Member')`);
+
+export type Conversation = {
+  kind: "listing" | "club";
+  /** The listing id or the club id. */
+  subjectId: string;
+  /** The listing title or the club name. */
+  subjectTitle: string;
+  /** The club's slug (club conversations) for the link; null for listings. */
+  clubSlug: string | null;
+  /** The listing's seller (listing conversations): who is the buyer decides the thread. */
+  sellerId: string | null;
+  other: { id: string; name: string };
+  lastMessage: { content: string; fromMe: boolean; createdAt: Date };
+  unread: number;
+};
+
+export type InboxPage = { conversations: Conversation[]; total: number; page: number; pageSize: number; hasMore: boolean };
+
+type Row = {
+  kind: "listing" | "club";
+  subject_id: string;
+  other_id: string;
+  last_at: number;
+  last_content: string;
+  last_sender_id: string;
+  unread: number;
+  subject_title: string;
+  club_slug: string | null;
+  seller_id: string | null;
+  other_name: string;
+  total_count: number;
+};
+
+/**
+ * The viewer's conversations, newest first, `pageSize` at a time (page 1 = newest). Offset paging
+ * over conversations (not messages): a person has tens of conversations, not millions (ADR 042).
+ */
+export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pageSize?: number } = {}): Promise<InboxPage> {
+  const pageSize = Math.min(Math.max(opts.pageSize ?? INBOX_PAGE_SIZE, 1), 100);
+  const page = Math.max(Math.floor(opts.page ?? 1), 1);
+  const me = viewer.id;
+  const rows = await db.all<Row>(sql`
+    with parts as (
+      select 'listing' as kind, lm.listing_id as subject_id, lm.receiver_id as other_id, lm.content, lm.created_at, lm.sender_id, 0 as unread
+        from listing_messages lm where lm.sender_id = ${me}
+      union all
+      select 'listing', lm.listing_id, lm.sender_id, lm.content, lm.created_at, lm.sender_id, lm.read_at is null
+        from listing_messages lm where lm.receiver_id = ${me}
+      union all
+      select 'club', dm.club_id, dm.receiver_id, dm.content, dm.created_at, dm.sender_id, 0
+        from club_direct_messages dm where dm.sender_id = ${me}
+      union all
+      select 'club', dm.club_id, dm.sender_id, dm.content, dm.created_at, dm.sender_id, dm.read_at is null
+        from club_direct_messages dm where dm.receiver_id = ${me}
+    ),
+    -- SQLite: with a single max(), the bare columns come from the row holding that max (the latest message).
+    conversations as (
+      select kind, subject_id, other_id, max(created_at) as last_at, content as last_content, sender_id as last_sender_id, sum(unread) as unread
+        from parts group by kind, subject_id, other_id
+    ),
+    visible as (
+      select c.*, listings.title as listing_title, listings.user_id as seller_id, null as club_name, null as club_slug
+        from conversations c join listings on listings.id = c.subject_id
+        where c.kind = 'listing' and ${listingStillOpen(viewer)}
+      union all
+      select c.*, null, null, cl.name, cl.slug
+        from conversations c join clubs cl on cl.id = c.subject_id
+        where c.kind = 'club' and ${clubStillMine(viewer, sql`c.subject_id`)}
+    )
+    select v.kind, v.subject_id, v.other_id, v.last_at, v.last_content, v.last_sender_id, v.unread,
+           coalesce(v.listing_title, v.club_name) as subject_title, v.club_slug, v.seller_id,
+           ${personName("p")} as other_name, count(*) over () as total_count
+      from visible v left join profiles p on p.user_id = v.other_id
+      order by v.last_at desc, v.kind, v.subject_id, v.other_id
+      limit ${pageSize} offset ${(page - 1) * pageSize}
+  `);
+  const total = rows[0]?.total_count ?? 0;
+  return {
+    conversations: rows.map((r) => ({
+      kind: r.kind,
+      subjectId: r.subject_id,
+      subjectTitle: r.subject_title,
+      clubSlug: r.club_slug,
+      sellerId: r.seller_id,
+      other: { id: r.other_id, name: r.other_name },
+      lastMessage: { content: r.last_content, fromMe: r.last_sender_id === me, createdAt: new Date(Number(r.last_at)) },
+      unread: Number(r.unread),
+    })),
+    total: Number(total),
+    page,
+    pageSize,
+    hasMore: (page - 1) * pageSize + rows.length < Number(total),
+  };
+}
+
+export type UnreadCounts = {
+  /** Unread club DMs across the viewer's clubs (the bell adds these, 01 §2). */
+  directMessages: number;
+  /** Unread club DMs per club id (the club's Messages tab badge). */
+  perClub: Record<string, number>;
+  /** Unread questions and replies about listings. */
+  listingMessages: number;
+  /** Everything unread: the user menu's Messages entry and /messages. */
+  total: number;
+};
+
+/**
+ * The viewer's unread counts, from read_at, in ONE query (the root loader runs it on every page):
+ * both branches read the `(receiver_id, read_at)` indexes, and the same "still open" rule as the inbox.
+ */
+export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts> {
+  const me = viewer.id;
+  const rows = await db.all<{ club_id: string | null; n: number }>(sql`
+    select dm.club_id as club_id, count(*) as n
+      from club_direct_messages dm
+      where dm.receiver_id = ${me} and dm.read_at is null and ${clubStillMine(viewer, sql`dm.club_id`)}
+      group by dm.club_id
+    union all
+    select null, count(*)
+      from listing_messages lm join listings on listings.id = lm.listing_id
+      where lm.receiver_id = ${me} and lm.read_at is null and ${listingStillOpen(viewer)}
+  `);
+  const perClub: Record<string, number> = {};
+  let directMessages = 0;
+  let listingMessages = 0;
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.club_id === null) listingMessages += n;
+    else {
+      perClub[row.club_id] = n;
+      directMessages += n;
+    }
+  }
+  return { directMessages, perClub, listingMessages, total: directMessages + listingMessages };
+}
+
+/**
+ * Opening a listing's page reads its threads (ADR 042 §Read state): every message on it addressed to
+ * the viewer becomes read. Tells the viewer's other tabs to refresh their badges when anything changed.
+ */
+export async function markListingMessagesRead(
+  db: Db,
+  viewer: Viewer,
+  listingId: string,
+  publish: Pick<Publish, "user"> | null = null,
+  now = new Date(),
+): Promise<number> {
+  const result = await db.run(sql`
+    update listing_messages set read_at = ${now.getTime()}
+      where listing_id = ${listingId} and receiver_id = ${viewer.id} and read_at is null
+        and exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`);
+  const changed = Number(result.rowsAffected ?? 0);
+  if (changed > 0) publish?.user(viewer.id, { type: "badges.changed" });
+  return changed;
+}

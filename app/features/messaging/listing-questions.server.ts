@@ -1,0 +1,127 @@
+// Questions about a listing (issue 6 §4; spec 02 §2 Interested? card, §5 Messages). A thread is
+// one listing + one buyer; the seller sees one thread per buyer and replies into it.
+import { and, asc, count, eq, gte, or, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { hasControlCharacters } from "~/shared/text";
+import { listingMessages, listings, profiles } from "#db/schema";
+import { listingReadableBy } from "../listings/listings.server";
+import type { Viewer } from "../accounts/viewer";
+
+/** Per sender, across all listings: enough for a conversation, too few for a flood. */
+export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export type SendResult =
+  | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }
+  | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" };
+
+/**
+ * A buyer asks the seller; the seller replies to a buyer who has already written. The listing must
+ * be readable by the sender (same rule as the detail page).
+ */
+export async function sendListingMessage(
+  db: Db,
+  viewer: Viewer,
+  input: { listingId: string; content: string; buyerId?: string | null },
+  now = new Date(),
+): Promise<SendResult> {
+  const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
+  if (!content) return { ok: false, reason: "empty" };
+  // A NUL would be stored and cut the text short in SQL; the database CHECK would 500 on others.
+  if (hasControlCharacters(content, { multiline: true })) return { ok: false, reason: "control_characters" };
+  const [listing] = await db
+    .select({ id: listings.id, userId: listings.userId })
+    .from(listings)
+    .where(and(eq(listings.id, input.listingId), listingReadableBy(viewer)))
+    .limit(1);
+  if (!listing) return { ok: false, reason: "not_found" };
+
+  const isSeller = listing.userId === viewer.id;
+  let buyerId: string;
+  if (isSeller) {
+    if (!input.buyerId || input.buyerId === viewer.id) return { ok: false, reason: "no_thread" };
+    const [started] = await db
+      .select({ id: listingMessages.id })
+      .from(listingMessages)
+      .where(and(eq(listingMessages.listingId, listing.id), eq(listingMessages.senderId, input.buyerId)))
+      .limit(1);
+    if (!started) return { ok: false, reason: "no_thread" };
+    buyerId = input.buyerId;
+  } else {
+    buyerId = viewer.id;
+  }
+
+  const since = new Date(now.getTime() - LISTING_MESSAGE_RATE_LIMIT.windowMs);
+  const [{ sent }] = await db
+    .select({ sent: count() })
+    .from(listingMessages)
+    .where(and(eq(listingMessages.senderId, viewer.id), gte(listingMessages.createdAt, since)));
+  if (sent >= LISTING_MESSAGE_RATE_LIMIT.limit) return { ok: false, reason: "rate_limited" };
+
+  const [message] = await db
+    .insert(listingMessages)
+    .values({
+      listingId: listing.id,
+      senderId: viewer.id,
+      receiverId: isSeller ? buyerId : listing.userId,
+      content,
+      createdAt: now,
+    })
+    .returning();
+  return { ok: true, message, buyerId };
+}
+
+export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date };
+export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessage[] };
+
+/**
+ * The conversations on a listing the viewer may read: the buyer sees their own thread, the seller
+ * sees one per buyer. Oldest first. Nobody else sees anything, and nothing of a listing the viewer
+ * may not open. One query (the buyer's name rides on each message), so the listing page can send it
+ * in its batch (`threadsQuery` + `toThreads`, ADR 034).
+ */
+export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
+  const buyerId = sql<string>`case when ${listings.userId} = ${viewer.id}
+    then (case when ${listingMessages.senderId} = ${viewer.id} then ${listingMessages.receiverId} else ${listingMessages.senderId} end)
+    else ${viewer.id} end`;
+  return db
+    .select({
+      id: listingMessages.id,
+      senderId: listingMessages.senderId,
+      content: listingMessages.content,
+      createdAt: listingMessages.createdAt,
+      buyerId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      displayName: profiles.displayName,
+    })
+    .from(listingMessages)
+    .innerJoin(listings, eq(listings.id, listingMessages.listingId))
+    .leftJoin(profiles, eq(profiles.userId, buyerId))
+    .where(
+      and(
+        eq(listingMessages.listingId, listingId),
+        or(eq(listingMessages.senderId, viewer.id), eq(listingMessages.receiverId, viewer.id)),
+        listingReadableBy(viewer),
+      ),
+    )
+    .orderBy(asc(listingMessages.createdAt), asc(listingMessages.id));
+}
+
+export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Thread[] {
+  const threads = new Map<string, Thread>();
+  for (const row of rows) {
+    let thread = threads.get(row.buyerId);
+    if (!thread) {
+      const buyerName = row.displayName || [row.firstName, row.lastName].filter(Boolean).join(" ") || "Buyer";
+      thread = { buyerId: row.buyerId, buyerName, messages: [] };
+      threads.set(row.buyerId, thread);
+    }
+    thread.messages.push({ id: row.id, senderId: row.senderId, content: row.content, createdAt: row.createdAt });
+  }
+  return [...threads.values()];
+}
+
+export async function listingThreadsFor(db: Db, viewer: Viewer, listing: { id: string }): Promise<Thread[]> {
+  return toThreads(await threadsQuery(db, viewer, listing.id));
+}

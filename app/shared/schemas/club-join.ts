@@ -1,0 +1,20 @@
+// The club page's membership forms (spec 02 §4, §5 invite code; issue 11 §6). One schema for the
+// browser (conform's onValidate in the invite-code dialog and page) and the actions of
+// /club/{slug} and /club/{slug}/join. The code itself is checked on the server only.
+import { z } from "zod";
+import { LIMITS } from "~/shared/catalog/options";
+import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { text } from "./text";
+
+const codeRequired = CLUB_ERRORS.inviteCodeRequired.description ?? CLUB_ERRORS.inviteCodeRequired.title;
+
+export const InviteCodeSchema = z.object({
+  intent: z.literal("join-code"),
+  // conform turns an empty field into undefined: both read 'Please enter the invite code'.
+  code: text({ required: codeRequired, max: LIMITS.inviteCodeMax }),
+});
+
+export const MEMBERSHIP_INTENTS = ["join", "join-code", "request", "leave"] as const;
+export type MembershipIntent = (typeof MEMBERSHIP_INTENTS)[number];
+
+export const MembershipIntentSchema = z.object({ intent: z.enum(MEMBERSHIP_INTENTS) });

@@ -1,0 +1,52 @@
+// The listing form (spec 02 §2 Listing form, §5 Listing submit). One schema for the browser
+// (conform's onValidate) and the action; the action adds what only the server knows (club
+// membership, ZIP → city/state, photo contents).
+import { z } from "zod";
+import { optionalText, text } from "./text";
+import { CONDITIONS, GENDERS, getBrands, getEquipmentTypes, SIZES, SPORT_KEYS, TENNIS_SUBCATEGORY_KEYS } from "~/shared/catalog";
+import { ZIP_PATTERN } from "~/shared/zip";
+
+export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Please fill in all required fields" } as const;
+
+export const ListingFormSchema = z
+  .object({
+    title: text({ required: "Title is required", max: 120, tooLong: "Title must be 120 characters or less" }),
+    description: optionalText({ max: 5000, multiline: true }),
+    price: z
+      .number({ error: (issue) => (issue.input === undefined ? "Price is required" : "Enter a valid price") })
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too high")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Use at most 2 decimals"),
+    sport: z.enum(SPORT_KEYS, { error: "Sport is required" }),
+    sportSubcategory: z.enum(TENNIS_SUBCATEGORY_KEYS).optional(),
+    equipmentType: optionalText({ max: 80 }),
+    brand: optionalText({ max: 80 }),
+    brandCustom: optionalText({ max: 80 }),
+    condition: z.enum(CONDITIONS, { error: "Condition is required" }),
+    size: z.enum(SIZES).optional(),
+    sizeNumeric: optionalText({ max: 20 }),
+    gender: z.enum(GENDERS).optional(),
+    zipCode: z.string({ error: "ZIP code is required" }).trim().regex(ZIP_PATTERN, "ZIP code must be exactly 5 digits"),
+    // Filled by the server from the ZIP when left empty (the action reports them if still missing).
+    city: optionalText({ max: 100 }),
+    state: optionalText({ max: 50 }),
+    pickupInstructions: optionalText({ max: 1000, multiline: true }),
+    clubIds: z.array(optionalText({ max: 100 }).unwrap()).max(20).default([]),
+    photos: z.array(optionalText({ max: 300 }).unwrap()).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.equipmentType && !getEquipmentTypes(value.sport, value.sportSubcategory).includes(value.equipmentType)) {
+      ctx.addIssue({ code: "custom", path: ["equipmentType"], message: "Choose a type from the list" });
+    }
+    if (value.brand && !getBrands(value.sport, value.sportSubcategory, value.equipmentType).includes(value.brand)) {
+      ctx.addIssue({ code: "custom", path: ["brand"], message: "Choose a brand from the list" });
+    }
+    if (value.brand === "Other" && !value.brandCustom) {
+      ctx.addIssue({ code: "custom", path: ["brandCustom"], message: "Enter the brand" });
+    }
+  });
+
+export type ListingFormValue = z.infer<typeof ListingFormSchema>;
+
+/** Fields whose absence means "Missing Information" (spec 02 §5). */
+export const REQUIRED_FIELDS = ["title", "price", "sport", "condition", "zipCode", "city", "state"] as const;
