@@ -4,9 +4,9 @@ import type { Bindings } from "./app/platform/env.server";
 import { routeRooms } from "./party/route-rooms";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "./app/platform/security.server";
 import { applyPrivateCaching, readableFormRequest } from "./app/web/request-guards.server";
-import { sessionCookieName } from "./app/features/accounts/session.server";
+import { sessionCookieName } from "./app/web/session.server";
 import { parseEnv } from "./app/platform/env.server";
-import { cleanupPhotos } from "./app/features/photos/photos.server";
+import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/platform/faults.server";
 

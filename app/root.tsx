@@ -20,9 +20,9 @@ import { useDismissMenus } from "~/hooks/use-dismiss";
 import { unreadCounts } from "~/features/messaging/inbox.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { getNotifications } from "~/features/messaging/notifications.server";
-import { getSession, isTestingModeOn } from "~/features/accounts/session.server";
+import { getSession, isTestingModeOn } from "~/web/session.server";
 import { useNonce } from "~/components/nonce";
-import { userRoomAccess } from "~/features/realtime/room-access.server";
+import { userRoomAccess } from "~/features/realtime/rooms.server";
 import { readToast } from "~/web/toast.server";
 import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import stylesheet from "~/tailwind.css?url";
@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * query) so the header refetches them live. Kept apart so the root loader's batching can take it in.
  */
 async function headerBadges(context: LoaderFunctionArgs["context"], viewer: Viewer) {
-  const [counts, userRoom] = await Promise.all([unreadCounts(context.db, viewer), userRoomAccess(context, viewer.id)]);
+  const [counts, userRoom] = await Promise.all([unreadCounts(context.db, viewer), userRoomAccess(context, viewer)]);
   return { badges: { directMessages: counts.directMessages, total: counts.total }, userRoom };
 }
 

@@ -1,15 +1,10 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { PUBLISH_SECRET_HEADER, ROOM_CLOSE } from "../app/features/realtime/realtime.server";
+import type { AccessRevokedEvent } from "../app/features/realtime/room-events";
 import { isExpired, nextExpiry, readClaims, userTag, type ConnectionClaims } from "./connection-claims";
+import { timingSafeEqual } from "../app/platform/crypto";
 
 type RoomEnv = { REALTIME_SECRET: string };
-
-function sameSecret(a: string, b: string) {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /**
  * A room only fans out: server code publishes an event (after its database write) through the
@@ -64,7 +59,7 @@ export class BroadcastRoom extends Server<RoomEnv> {
 
   async onRequest(request: Request) {
     const secret = request.headers.get(PUBLISH_SECRET_HEADER) ?? "";
-    if (request.method !== "POST" || !sameSecret(secret, this.env.REALTIME_SECRET)) {
+    if (request.method !== "POST" || !timingSafeEqual(secret, this.env.REALTIME_SECRET)) {
       return new Response("Forbidden", { status: 403 });
     }
     if (new URL(request.url).searchParams.get("op") === "disconnect") {
@@ -73,7 +68,7 @@ export class BroadcastRoom extends Server<RoomEnv> {
       let closed = 0;
       for (const connection of this.getConnections(userTag(userId))) {
         // Told first, so a page can say why; closed either way, whatever the browser does.
-        connection.send(JSON.stringify({ type: "access.revoked", room: this.name }));
+        connection.send(JSON.stringify({ type: "access.revoked", room: this.name } satisfies AccessRevokedEvent));
         connection.close(ROOM_CLOSE.revoked, "access revoked");
         closed++;
       }

@@ -18,7 +18,7 @@ describe("a room honours a token for its lifetime only", () => {
 
   test("the room wakes up at the earliest expiry still ahead, and not at all when none is", () => {
     const claims = [{ sub: "a", exp: inSeconds(600) }, { sub: "b", exp: inSeconds(2) }, { sub: "c", exp: inSeconds(-5) }, null];
-    expect(nextExpiry(claims, now)).toBe((inSeconds(2)) * 1000);
+    expect(nextExpiry(claims, now)).toBe(inSeconds(2) * 1000);
     expect(nextExpiry([{ sub: "c", exp: inSeconds(-5) }], now)).toBeNull();
     expect(nextExpiry([], now)).toBeNull();
   });
@@ -36,7 +36,9 @@ describe("claims travel from routeRooms to the room in headers it sets", () => {
 
   test("a request without claims yields none", () => {
     expect(readClaims(new Request("https://app.test/"))).toBeNull();
-    expect(readClaims(new Request("https://app.test/", { headers: { [CLAIM_HEADERS.sub]: "u1", [CLAIM_HEADERS.exp]: "soon" } }))).toBeNull();
+    expect(
+      readClaims(new Request("https://app.test/", { headers: { [CLAIM_HEADERS.sub]: "u1", [CLAIM_HEADERS.exp]: "soon" } })),
+    ).toBeNull();
   });
 
   test("connections are tagged by user id, so one user's sockets can be found", () => {

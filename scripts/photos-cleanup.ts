@@ -7,7 +7,8 @@
  *
  *   node --import tsx scripts/photos-cleanup.ts
  */
-import { cleanupPhotos, type PhotoBucket } from "../app/features/photos/photos.server";
+import { cleanupPhotos } from "../app/features/photos/cleanup.server";
+import type { PhotoBucket } from "../app/features/photos/ledger.server";
 import { createDb } from "../db/client";
 import { openPhotoBucket } from "../db/seed/photo-bucket";
 

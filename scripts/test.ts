@@ -1,7 +1,8 @@
 /**
- * `npm test`: typecheck, unit tests (Vitest), build + `wrangler deploy --dry-run` (prints the
- * Worker's gzip size), then end-to-end tests (Playwright, Debian Chromium) against the built Worker
- * under wrangler dev on a fresh temporary database. Ends with one plain line: `N passed, N failed`.
+ * `npm test`: static checks (layers, ESLint, Prettier, knip — seconds each), typecheck, unit tests
+ * (Vitest), build + `wrangler deploy --dry-run` (prints the Worker's gzip size), then end-to-end tests
+ * (Playwright, Debian Chromium) against the built Worker under wrangler dev on a fresh temporary database.
+ * Ends with one plain line: `N passed, N failed`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -47,6 +48,21 @@ function ensureChromium() {
     step("apt-get update", "apt-get", ["update", "-qq"], { DEBIAN_FRONTEND: "noninteractive" }) &&
     step(`apt-get install ${missing.join(" ")}`, "apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" })
   );
+}
+
+// 0. Static checks (issue 19 §5), before the slower steps: one check each. Each runs the npm script of
+// that name, so `npm run <name>` reproduces a failure.
+for (const [title, script] of [
+  ["layers (dependency-cruiser)", "check:layers"],
+  ["lint (eslint)", "lint"],
+  ["format (prettier --check)", "format:check"],
+  ["unused files, exports, dependencies (knip)", "knip"],
+]) {
+  const started = Date.now();
+  const ok = step(title, "npm", ["run", "--silent", script]);
+  console.log(`${ok ? "ok" : "FAILED"}: ${title} in ${((Date.now() - started) / 1000).toFixed(1)} s${ok ? "" : ` — run \`npm run ${script}\``}`);
+  if (ok) passed += 1;
+  else failed += 1;
 }
 
 // 1. Typecheck (one check).

@@ -1,8 +1,9 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useLiveBadges, type Badges } from "~/hooks/use-user-room";
 import type { RoomAccess } from "~/hooks/use-room";
 import { LocationDialog } from "./location-dialog";
 import { NotificationsMenu, type NotificationsData } from "./notifications-menu";
+import { Button, ButtonLink } from "./ui/button";
 
 export type AccountUser = {
   email: string;
@@ -12,7 +13,7 @@ export type AccountUser = {
   notifications: NotificationsData;
   /** Unread counts from read_at (ADR 042), kept live through the user room. */
   badges: Badges;
-  userRoom: RoomAccess;
+  userRoom: RoomAccess<"user">;
 };
 
 /** 01 §2: the first name, else the e-mail before the @ (its first 8 characters). */
@@ -27,8 +28,6 @@ const ENTRIES = [
   { to: "/team-hub", label: "Team Hub" },
   { to: "/player-profile", label: "Player Profile" },
 ];
-
-const itemClass = "flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /** The signed-in part of the top navigation: ZIP chip, notifications bell, user menu. */
 export function AccountMenu({ user }: { user: AccountUser }) {
@@ -56,14 +55,14 @@ export function AccountMenu({ user }: { user: AccountUser }) {
           <ul>
             {user.isAdmin ? (
               <li>
-                <Link to="/admin" className={itemClass}>
+                <ButtonLink to="/admin" variant="ghost" size="sm">
                   Admin Dashboard
-                </Link>
+                </ButtonLink>
               </li>
             ) : null}
             {ENTRIES.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to} className={`${itemClass} justify-between gap-2`}>
+                <ButtonLink to={entry.to} variant="ghost" size="sm" className="justify-between gap-2">
                   {entry.label}
                   {entry.to === "/messages" && badges.total > 0 ? (
                     <span data-testid="messages-badge" className="rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
@@ -71,14 +70,14 @@ export function AccountMenu({ user }: { user: AccountUser }) {
                       <span className="sr-only"> unread</span>
                     </span>
                   ) : null}
-                </Link>
+                </ButtonLink>
               </li>
             ))}
             <li className="mt-1 border-t border-slate-100 pt-1">
               <Form method="post" action="/logout">
-                <button type="submit" className={itemClass}>
+                <Button type="submit" variant="ghost" size="sm">
                   Sign Out
-                </button>
+                </Button>
               </Form>
             </li>
           </ul>

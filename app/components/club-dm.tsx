@@ -7,8 +7,9 @@ import { useCallback, useEffect, useState } from "react";
 import { CHAT_TEXT } from "~/features/messaging/chat-copy";
 import type { DirectMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
 import { formatRelativeTime } from "~/shared/format";
-import type { DirectMessageEvent, UserEvent } from "~/features/realtime/room-events";
-import { BackToLatest, LiveStatus, MessageComposer, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./club-chat";
+import type { DirectMessageEvent } from "~/features/realtime/room-events";
+import { MessageComposer } from "./messaging/composer";
+import { BackToLatest, LiveStatus, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;
 
@@ -31,8 +32,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
   const revalidator = useRevalidator();
   const clubId = data.rooms.club.room.replace(/^club:/, "");
 
-  const status = useLiveRoom(data.rooms.user, (event) => {
-    const e = event as UserEvent;
+  const status = useLiveRoom(data.rooms.user, (e) => {
     if (e.type === "dm.created" && e.message.clubId === clubId) {
       const m = e.message;
       const inOpen = partner && (m.senderId === partner.userId || m.recipientId === partner.userId);

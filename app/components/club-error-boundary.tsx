@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { CLUB_ERRORS } from "~/features/clubs/club-copy";
-import { buttonClass } from "./ui/styles";
+import { ButtonLink } from "./ui/button";
 
 /**
  * The club pages' error boundary (club page, join, leave, manage, new request). Its own module:
@@ -14,9 +14,9 @@ export function ClubErrorBoundary() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{notFound ? CLUB_ERRORS.notFound.title : CLUB_ERRORS.loadingClub.title}</h1>
       {notFound ? null : <p className="mt-2 text-slate-600">{CLUB_ERRORS.loadingClub.description}</p>}
-      <Link to="/clubs" className={`${buttonClass.primary} mt-6`}>
+      <ButtonLink to="/clubs" className="mt-6">
         Browse Clubs
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

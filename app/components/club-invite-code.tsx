@@ -4,7 +4,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useId, useRef } from "react";
 import { Field } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
+import { Button } from "~/components/ui/button";
 import { getFormConstraint } from "~/shared/form-constraint";
 import type { InviteCodeActionData } from "~/web/club-membership.server";
 import { InviteCodeSchema } from "~/shared/schemas/club-join";
@@ -31,9 +31,9 @@ function InviteCodeForm({ action, lastResult, pending, FormComponent, onCancel }
       <Field label="Invite code" field={fields.code} inputProps={{ autoComplete: "off", autoCapitalize: "characters", spellCheck: false }} />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className={buttonClass.secondary}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         ) : null}
         <SubmitButton pending={pending} pendingText="Joining...">
           Join Group
@@ -60,9 +60,9 @@ export function InviteCodeDialog({ action, disabled }: { action: string; disable
   const fetcher = useFetcher<InviteCodeActionData>();
   return (
     <>
-      <button ref={trigger} type="button" disabled={disabled} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={buttonClass.primary}>
+      <Button ref={trigger} disabled={disabled} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         Enter Invite Code
-      </button>
+      </Button>
       <dialog
         ref={dialog}
         aria-labelledby={titleId}

@@ -1,11 +1,27 @@
 // The club page's Team Info tab (02 §2), its own chunk: the page opens on In Play (ADR 033).
-import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS } from "~/shared/catalog/options";
+import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, type ClubType, type ClubVisibility, type JoinMode } from "~/shared/catalog/options";
 import { sportName } from "~/shared/catalog/sport-names";
 import { CLUB_TEXT } from "~/features/clubs/club-copy";
 import { formatDate } from "~/shared/format";
-import type { Data } from "~/routes/club.$slug._index";
 
-export default function TeamInfo({ data }: { data: Data }) {
+/** What the tab reads of the club page's loader data (a component names its own props, never a route). */
+export type TeamInfoData = {
+  club: {
+    type: ClubType;
+    sport: string | null;
+    description: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    visibility: ClubVisibility;
+    joinMode: JoinMode;
+    /** ISO date. */
+    createdAt: string;
+  };
+  adminName: string | null;
+};
+
+export default function TeamInfo({ data }: { data: TeamInfoData }) {
   const { club } = data;
   const location = [club.city, club.state].filter(Boolean).join(", ") + (club.zip ? ` ${club.zip}` : "");
   const rows: [string, string][] = [

@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { showToast } from "./toaster";
+import { Button } from "./ui/button";
 
 export type FavoriteActionData =
   | { ok: true; favorited: boolean }
@@ -37,12 +38,7 @@ export function FavoriteButton({ listingId, favorited, className = "" }: { listi
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <input type="hidden" name="mode" value={hydrated ? "fetch" : "page"} />
-      <button
-        type="submit"
-        aria-pressed={on}
-        aria-label={on ? "Remove from favorites" : "Add to favorites"}
-        className="flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
+      <Button type="submit" variant="icon" aria-pressed={on} aria-label={on ? "Remove from favorites" : "Add to favorites"}>
         <svg viewBox="0 0 24 24" className={`h-5 w-5 ${on ? "fill-red-500 text-red-500" : "fill-none text-slate-600"}`} aria-hidden="true">
           <path
             d="M12 21s-7.5-4.6-9.5-9.1C1.2 8.8 3.2 5 6.8 5c2.1 0 3.5 1.1 4.2 2.3C11.7 6.1 13.1 5 15.2 5c3.6 0 5.6 3.8 4.3 6.9C19.5 16.4 12 21 12 21z"
@@ -51,7 +47,7 @@ export function FavoriteButton({ listingId, favorited, className = "" }: { listi
             strokeLinejoin="round"
           />
         </svg>
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

@@ -1,8 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { CONDITION_OPTIONS } from "~/shared/catalog/conditions";
-import { GENDERS, SEARCH_LIMITS as LIMITS, PRICE_SLIDER, QUICK_PRICE_RANGES, RADIUS_OPTIONS, SIZES } from "~/shared/catalog/browse-options";
+import { GENDERS, SEARCH_LIMITS as LIMITS, PRICE_SLIDER, QUICK_PRICE_RANGES, SIZES } from "~/shared/catalog/browse-options";
 import type { SearchState } from "~/shared/search-params";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { RadiusSelect } from "./ui/radius-select";
 
 export const FILTER_FORM_ID = "filters";
 
@@ -86,13 +90,14 @@ function BrandGroup({ brands, selected }: { brands: readonly string[]; selected:
       <label className="sr-only" htmlFor="brand-search">
         Search brands
       </label>
-      <input
+      <Input
         id="brand-search"
         type="search"
         placeholder="Search brands"
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
-        className="mb-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        controlSize="xs"
+        className="mb-1 w-full"
       />
       {[...extra, ...head].map((brand) => (
         <Check key={brand} name="brands" value={brand} checked={selected.includes(brand)} />
@@ -219,28 +224,11 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
       </Group>
 
       <Group title="Location">
-        <label className="block text-xs text-slate-600">
+        <Label small className="font-normal">
           ZIP code
-          <input
-            type="text"
-            name="zip"
-            inputMode="numeric"
-            pattern="\d{5}"
-            maxLength={5}
-            defaultValue={state.zip}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-          />
-        </label>
-        <label className="block text-xs text-slate-600">
-          Search radius
-          <select name="radius" defaultValue={String(state.radius)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
-            {RADIUS_OPTIONS.map((miles) => (
-              <option key={miles} value={miles}>
-                {miles} miles
-              </option>
-            ))}
-          </select>
-        </label>
+          <Input type="text" name="zip" inputMode="numeric" pattern="\d{5}" maxLength={5} defaultValue={state.zip} controlSize="xs" className="mt-1 block w-full" />
+        </Label>
+        <RadiusSelect label="Search radius" defaultValue={state.radius} compact />
       </Group>
 
       {state.club && <input type="hidden" name="club" value={state.club} />}
@@ -248,9 +236,9 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
       {state.anywhere && <input type="hidden" name="anywhere" value="1" />}
 
       <div className="pt-3">
-        <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Button type="submit" size="slim" className="w-full text-sm">
           Apply Filters
-        </button>
+        </Button>
       </div>
     </Form>
   );

@@ -10,46 +10,16 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { descriptionClass, errorClass, inputClass, labelClass } from "./ui/styles";
+import { Button } from "./ui/button";
+import { ErrorList, FieldDescription, LabelText } from "./ui/field";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { Select } from "./ui/select";
+import { Textarea } from "./ui/textarea";
+
+export { ErrorList };
 
 type AnyField = FieldMetadata<string | number | boolean | string[] | undefined | null>;
-
-/**
- * The first error of a field, under it, with the id its control's `aria-describedby` points at.
- *
- *   <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
- */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className={errorClass}>
-      {errors[0]}
-    </p>
-  );
-}
-
-/** Label text, with a visual '*' when asked (the control's `required` is what assistive tech reads). */
-function LabelText({ children, markRequired }: { children: ReactNode; markRequired?: boolean }) {
-  return (
-    <>
-      {children}
-      {markRequired ? (
-        <span aria-hidden="true" className="text-red-700">
-          {" "}
-          *
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-function Description({ id, children }: { id: string; children?: ReactNode }) {
-  return children ? (
-    <p id={id} className={descriptionClass}>
-      {children}
-    </p>
-  ) : null;
-}
 
 type FieldShell = {
   label: ReactNode;
@@ -76,11 +46,11 @@ export function Field({ label, field, description, markRequired, className, inpu
   });
   return (
     <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
+      <Label htmlFor={field.id}>
         <LabelText markRequired={markRequired}>{label}</LabelText>
-      </label>
-      <input key={key} {...conformProps} {...inputProps} className={`${inputClass} ${inputProps.className ?? ""}`} />
-      <Description id={field.descriptionId}>{description}</Description>
+      </Label>
+      <Input key={key} {...conformProps} {...inputProps} className={`mt-1 block w-full ${inputProps.className ?? ""}`} />
+      <FieldDescription id={field.descriptionId}>{description}</FieldDescription>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -102,11 +72,11 @@ export function TextareaField({
   const { key, ...conformProps } = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
   return (
     <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
+      <Label htmlFor={field.id}>
         <LabelText markRequired={markRequired}>{label}</LabelText>
-      </label>
-      <textarea key={key} {...conformProps} {...textareaProps} className={`${inputClass} ${textareaProps.className ?? ""}`} />
-      <Description id={field.descriptionId}>{description}</Description>
+      </Label>
+      <Textarea key={key} {...conformProps} {...textareaProps} className={`mt-1 block w-full ${textareaProps.className ?? ""}`} />
+      <FieldDescription id={field.descriptionId}>{description}</FieldDescription>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -136,18 +106,18 @@ export function SelectField({
   if (selectProps.value !== undefined) delete (conformProps as { defaultValue?: unknown }).defaultValue;
   return (
     <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
+      <Label htmlFor={field.id}>
         <LabelText markRequired={markRequired}>{label}</LabelText>
-      </label>
-      <select key={key} {...conformProps} {...selectProps} className={`${inputClass} ${selectProps.className ?? ""}`}>
+      </Label>
+      <Select key={key} {...conformProps} {...selectProps} className={`mt-1 block w-full ${selectProps.className ?? ""}`}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </select>
-      <Description id={field.descriptionId}>{description}</Description>
+      </Select>
+      <FieldDescription id={field.descriptionId}>{description}</FieldDescription>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -190,16 +160,10 @@ export function CheckboxField({ label, description, errors, className, inputProp
           {label}
         </label>
       </div>
-      {description ? (
-        <p id={`${id}-description`} className={`ml-7 ${descriptionClass}`}>
-          {description}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className={`ml-7 ${errorClass}`}>
-          {errors[0]}
-        </p>
-      ) : null}
+      <FieldDescription id={`${id}-description`} className="ml-7">
+        {description}
+      </FieldDescription>
+      <ErrorList id={`${id}-error`} errors={errors} className="ml-7" />
     </div>
   );
 }
@@ -234,16 +198,8 @@ export function SwitchField({ label, description, errors, className, inputProps 
           <span aria-hidden="true" className="pointer-events-none absolute left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
         </span>
       </div>
-      {description ? (
-        <p id={`${id}-description`} className={descriptionClass}>
-          {description}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className={errorClass}>
-          {errors[0]}
-        </p>
-      ) : null}
+      <FieldDescription id={`${id}-description`}>{description}</FieldDescription>
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
 }
@@ -281,12 +237,11 @@ export function PasswordField({
   });
   return (
     <div className={className}>
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
+      <Label htmlFor={field.id}>{label}</Label>
       <div className="relative">
-        <input key={key} {...props} autoComplete={autoComplete} className={`${inputClass} pr-16`} />
-        <button
+        <Input key={key} {...props} autoComplete={autoComplete} className="mt-1 block w-full pr-16" />
+        <Button
+          variant="link"
           type={hydrated ? "button" : "submit"}
           name={hydrated ? undefined : "togglePassword"}
           value={hydrated ? undefined : visible ? "hide" : "show"}
@@ -295,13 +250,13 @@ export function PasswordField({
           onClick={hydrated ? () => setVisible((v) => !v) : undefined}
           aria-pressed={visible}
           aria-controls={field.id}
-          className="absolute bottom-0 right-0 top-1 min-h-11 rounded-r-md px-3 text-sm font-medium text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="absolute bottom-0 right-0 top-1 min-h-11 px-3 text-sm text-slate-700 no-underline hover:text-slate-900"
         >
           {visible ? "Hide" : "Show"}
           <span className="sr-only"> password</span>
-        </button>
+        </Button>
       </div>
-      <Description id={field.descriptionId}>{description}</Description>
+      <FieldDescription id={field.descriptionId}>{description}</FieldDescription>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -4,11 +4,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { Form } from "@remix-run/react";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { SubmitButton } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
+import { Button } from "~/components/ui/button";
 import { REQUEST_LIMITS, REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
-import type { PostRequestActionData } from "~/routes/club.$slug.requests";
+import type { PostRequestActionData } from "~/shared/schemas/club-request";
 
 type FormProps = {
   action: string;
@@ -46,9 +46,9 @@ export function PostRequestForm({ action, requestId, lastResult, pending, FormCo
       />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className={buttonClass.secondary}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         ) : null}
         <SubmitButton pending={pending} pendingText="Posting...">
           Post Request

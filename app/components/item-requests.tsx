@@ -1,17 +1,17 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { REQUEST_LIMITS, REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
 import type { RadarRequest } from "~/web/item-requests.server";
 import { PostRequestForm } from "./item-request-form";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { formatRelativeTime } from "~/shared/format";
-import type { ClubEvent, ClubRequestEvent } from "~/features/realtime/room-events";
+import type { ClubRequestEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useRoom, type RoomAccess } from "~/hooks/use-room";
+import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { useStableRoomAccess } from "~/hooks/use-user-room";
-import type { PostRequestActionData } from "~/routes/club.$slug.requests";
+import type { PostRequestActionData } from "~/shared/schemas/club-request";
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */
 function NewRequest({ slug, constraint }: { slug: string; constraint: Record<string, FieldConstraint> }) {
@@ -41,16 +41,16 @@ function NewRequest({ slug, constraint }: { slug: string; constraint: Record<str
   }, [fetcher.state, fetcher.data]);
   if (!hydrated || !requestId) {
     return (
-      <a href={`/club/${slug}/requests/new`} className={buttonClass.primary}>
+      <ButtonLink reloadDocument to={`/club/${slug}/requests/new`}>
         {REQUEST_TEXT.newRequest}
-      </a>
+      </ButtonLink>
     );
   }
   return (
     <>
-      <button ref={trigger} type="button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={buttonClass.primary}>
+      <Button ref={trigger} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         {REQUEST_TEXT.newRequest}
-      </button>
+      </Button>
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
@@ -93,7 +93,7 @@ function fromEvent(request: ClubRequestEvent): RadarRequest {
 const newestFirst = (a: RadarRequest, b: RadarRequest) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 /** Applies one club-room event to the list (nothing twice: by id). */
-export function applyRequestEvent(list: RadarRequest[], event: ClubEvent, clubId: string): RadarRequest[] {
+export function applyRequestEvent(list: RadarRequest[], event: RoomEvent<"club">, clubId: string): RadarRequest[] {
   if (event.type === "club.request.created" || event.type === "club.request.updated") {
     if (event.request.clubId !== clubId) return list;
     const next = fromEvent(event.request);
@@ -109,7 +109,7 @@ type RadarData = {
   canPost: boolean;
   postConstraint: Record<string, FieldConstraint>;
   now: string;
-  room: RoomAccess;
+  room: RoomAccess<"club">;
   requests: RadarRequest[];
 };
 
@@ -118,7 +118,7 @@ export function RadarTab({ slug, radar }: { slug: string; radar: RadarData }) {
   const [requests, setRequests] = useState(radar.requests);
   // The loader is the truth: a revalidation (after our own post, or a reconnect) replaces the list.
   useEffect(() => setRequests(radar.requests), [radar.requests]);
-  const status = useRoom(useStableRoomAccess(radar.room), (event) => setRequests((list) => applyRequestEvent(list, event as ClubEvent, radar.clubId)));
+  const status = useRoom(useStableRoomAccess(radar.room), (event) => setRequests((list) => applyRequestEvent(list, event, radar.clubId)));
   const open = requests.filter((r) => r.status === "open");
   const fulfilled = requests.filter((r) => r.status === "fulfilled");
   return (
@@ -180,10 +180,10 @@ function RequestItem({ request, slug, radar }: { request: RadarRequest; slug: st
         </div>
         <div className="flex flex-wrap gap-2">
           {!mine ? (
-            <Link to={`/club/${slug}?tab=messages&sub=dm&with=${encodeURIComponent(request.authorId)}`} className={`${buttonClass.secondary} text-sm`}>
+            <ButtonLink to={`/club/${slug}?tab=messages&sub=dm&with=${encodeURIComponent(request.authorId)}`} variant="secondary" className="text-sm">
               {REQUEST_TEXT.contact}
               <span className="sr-only"> about {request.title}</span>
-            </Link>
+            </ButtonLink>
           ) : null}
           {mine && request.status === "open" ? (
             <>
@@ -195,10 +195,10 @@ function RequestItem({ request, slug, radar }: { request: RadarRequest; slug: st
               </Form>
               <Form method="post" action={action}>
                 <input type="hidden" name="id" value={request.id} />
-                <button type="submit" name="intent" value="delete" className={`${buttonClass.danger} text-sm`}>
+                <Button type="submit" name="intent" value="delete" variant="danger" className="text-sm">
                   {REQUEST_TEXT.delete}
                   <span className="sr-only"> {request.title}</span>
-                </button>
+                </Button>
               </Form>
             </>
           ) : null}

@@ -3,11 +3,13 @@
 // signed-out visitor's first load carries neither it nor the room hook (ADR 033).
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { UserEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
+import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
+import { useRoom, type RoomAccess } from "~/hooks/use-room";
 import { LiveStatus } from "./live-status";
 import { showToast, type ToastMessage } from "./toaster";
+import { Button } from "./ui/button";
+import { Textarea } from "./ui/textarea";
 
 type Message = { id: string; senderId: string; content: string; createdAt: string };
 export type Thread = { buyerId: string; buyerName: string; messages: Message[] };
@@ -32,7 +34,7 @@ export default function ListingConversation({
   viewer: { id: string };
   isOwner: boolean;
   threads: Thread[];
-  access: RoomAccess | null;
+  access: RoomAccess<"user"> | null;
 }) {
   // Live messages by buyer (= thread), from the user room.
   const [live, setLive] = useState<Record<string, Message[]>>({});
@@ -40,8 +42,7 @@ export default function ListingConversation({
   const known = new Set(threads.map((t) => t.buyerId));
   const status = useRoom(
     access,
-    (raw: RoomEvent) => {
-      const event = raw as UserEvent;
+    (event) => {
       if (event.type !== "listing.message.created" || event.listingId !== listingId) return;
       const message = event.message;
       // A new buyer's first question (the seller has no thread for them yet): the loader knows their name.
@@ -65,7 +66,7 @@ export default function ListingConversation({
         {threads.length === 0 ? <p className="mt-2 text-sm text-slate-500">No questions yet.</p> : null}
         <div className="mt-3 space-y-4">
           {threads.map((thread) => (
-            <ThreadView key={thread.buyerId} listingId={listingId} viewerId={viewer.id} thread={thread} live={live[thread.buyerId] ?? []} reply />
+            <ThreadView key={thread.buyerId} viewerId={viewer.id} thread={thread} live={live[thread.buyerId] ?? []} reply />
           ))}
         </div>
       </section>
@@ -77,23 +78,28 @@ export default function ListingConversation({
       <h2 className="text-xl font-semibold">Interested?</h2>
       <p className="mt-1 text-sm text-slate-600">Ask the seller a question.</p>
       <LiveStatus status={status} />
-      <ThreadView listingId={listingId} viewerId={viewer.id} thread={own} live={live[viewer.id] ?? []} />
+      <ThreadView viewerId={viewer.id} thread={own} live={live[viewer.id] ?? []} />
     </section>
   );
 }
 
-function ThreadView({
-  listingId,
+/**
+ * One conversation on a listing: its messages and the box to ask (buyer) or reply (`reply`, the
+ * seller). Also the thread of /messages' dialog, which passes `action` (the listing's route) since
+ * it is not on the listing page.
+ */
+export function ThreadView({
   viewerId,
   thread,
   live,
   reply = false,
+  action,
 }: {
-  listingId: string;
   viewerId: string;
   thread: Thread;
   live: Message[];
   reply?: boolean;
+  action?: string;
 }) {
   const fetcher = useFetcher<MessageReply>();
   const sending = fetcher.state === "submitting";
@@ -146,6 +152,7 @@ function ThreadView({
       </ol>
       <fetcher.Form
         method="post"
+        action={action}
         ref={formRef}
         preventScrollReset
         className="mt-2 space-y-2"
@@ -161,13 +168,13 @@ function ThreadView({
         <label htmlFor={fieldId} className="sr-only">
           {label}
         </label>
-        <textarea
+        <Textarea
           ref={fieldRef}
           id={fieldId}
           name="content"
           rows={2}
           required
-          maxLength={2000}
+          maxLength={MESSAGE_MAX_LENGTH}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -178,11 +185,11 @@ function ThreadView({
             }
           }}
           placeholder={reply ? "Write a reply…" : "Is this still available?"}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          className="block w-full text-sm"
         />
-        <button type="submit" disabled={sending || (hydrated && !draft.trim())} className="min-h-11 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+        <Button type="submit" disabled={sending || (hydrated && !draft.trim())} className="text-sm disabled:opacity-50">
           {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
-        </button>
+        </Button>
       </fetcher.Form>
     </div>
   );

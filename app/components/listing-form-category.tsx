@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { getBrands, getEquipmentTypes, sportsByName, TENNIS_SUBCATEGORIES } from "~/shared/catalog";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Field, SelectField } from "./forms";
+import { Button } from "./ui/button";
 
 const SPORT_OPTIONS = sportsByName().map((s) => ({ value: s.key, label: s.key === "tennis" ? "Tennis & Racquet Sports" : s.name }));
 const SUBCATEGORY_OPTIONS = TENNIS_SUBCATEGORIES.map((s) => ({ value: s.key, label: s.label }));
@@ -80,9 +81,9 @@ export function CategoryFields({
       ) : null}
       {!hydrated ? (
         <div className="flex items-end">
-          <button type="submit" name="intent" value="refresh" formNoValidate className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <Button type="submit" name="intent" value="refresh" formNoValidate variant="secondary" size="sm" className="font-normal">
             Update options
-          </button>
+          </Button>
         </div>
       ) : null}
       <SelectField

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
+import { PHOTO_ERRORS } from "~/features/photos/photo-copy";
 import { LIMITS } from "~/shared/catalog";
-import { labelClass } from "./ui/styles";
+import { Button } from "./ui/button";
+import { Label, Legend } from "./ui/label";
 
 const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/webp"]);
 
@@ -33,12 +35,14 @@ export function PhotosFieldset({
   const [previews, setPreviews] = useState<string[]>([]);
   // Files picked but not yet uploaded count against the limit too, so the counter moves at once.
   const [picked, setPicked] = useState(0);
+  // Files left out of the pick because the form was full: said where they were chosen.
+  const [refused, setRefused] = useState<string[]>([]);
   const onForm = photos.map((photo) => photo.key).join();
   useEffect(() => setPicked(0), [onForm]);
   const remaining = LIMITS.photosPerListing - photos.length;
   return (
     <fieldset>
-      <legend className={labelClass}>Photos</legend>
+      <Legend>Photos</Legend>
       <p className="text-sm text-slate-600">
         Up to {LIMITS.photosPerListing} photos, JPG or PNG (WebP also works), 10MB each. The first photo is the main one.
       </p>
@@ -69,9 +73,7 @@ export function PhotosFieldset({
       </ol>
       {remaining > 0 ? (
         <div className="mt-3">
-          <label htmlFor="newPhotos" className="text-sm font-medium">
-            Add photos ({Math.max(0, remaining - picked)} left)
-          </label>
+          <Label htmlFor="newPhotos">Add photos ({Math.max(0, remaining - picked)} left)</Label>
           <input
             ref={fileInput}
             id="newPhotos"
@@ -81,13 +83,31 @@ export function PhotosFieldset({
             accept="image/jpeg,image/png,image/webp"
             className="mt-1 block text-sm"
             onChange={(e) => {
+              // The limit is kept where the files are chosen (02 §2 'up to 5'): the ones past it
+              // leave the input and are named, so none is dropped unsaid later (issue 19 §10).
+              const input = e.target;
+              const chosen = Array.from(input.files ?? []);
+              const kept = chosen.slice(0, remaining);
+              if (kept.length < chosen.length) {
+                const transfer = new DataTransfer();
+                for (const file of kept) transfer.items.add(file);
+                input.files = transfer.files;
+              }
+              setRefused(chosen.slice(remaining).map((file) => file.name));
+              setPicked(kept.length);
               // Previews only for what the server will accept by its declared type (it still
               // decides by the bytes). data: URLs, because the CSP keeps blob: out of connect-src.
-              const files = Array.from(e.target.files ?? []).filter((file) => PREVIEWABLE.has(file.type) && file.size <= LIMITS.photoMaxBytes);
-              setPicked(files.length);
-              Promise.all(files.map(readAsDataUrl)).then((urls) => setPreviews(urls.filter(Boolean)));
+              const previewable = kept.filter((file) => PREVIEWABLE.has(file.type) && file.size <= LIMITS.photoMaxBytes);
+              Promise.all(previewable.map(readAsDataUrl)).then((urls) => setPreviews(urls.filter(Boolean)));
             }}
           />
+          {refused.length ? (
+            <ul role="alert" aria-label="Photos not added" className="mt-2 space-y-1 text-sm text-red-700">
+              {refused.map((name, i) => (
+                <li key={i}>{`${name}: ${PHOTO_ERRORS.tooMany}`}</li>
+              ))}
+            </ul>
+          ) : null}
           {previews.length ? (
             <ul className="mt-2 flex gap-2" aria-label="New photo previews">
               {previews.map((url, i) => (
@@ -130,16 +150,8 @@ function readAsDataUrl(file: File) {
 
 function PhotoButton({ intent, label, disabled, children }: { intent: string; label: string; disabled?: boolean; children: ReactNode }) {
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      formNoValidate
-      disabled={disabled}
-      aria-label={label}
-      className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 disabled:opacity-40"
-    >
+    <Button type="submit" name="intent" value={intent} formNoValidate disabled={disabled} aria-label={label} variant="secondary" size="tiny" className="font-normal disabled:opacity-40">
       {children}
-    </button>
+    </Button>
   );
 }

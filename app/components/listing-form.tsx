@@ -12,7 +12,7 @@ import { CategoryFields } from "./listing-form-category";
 import { PhotosFieldset, type FormPhoto } from "./listing-form-photos";
 import { showToast } from "./toaster";
 import { SubmitButton, useIsPending } from "./ui/status-button";
-import { labelClass } from "./ui/styles";
+import { Legend } from "./ui/label";
 
 export type ListingFormValues = {
   title: string;
@@ -214,7 +214,7 @@ export function ListingForm({
       <TextareaField label="Pickup Instructions" field={fields.pickupInstructions} textareaProps={{ rows: 2, defaultValue: values.pickupInstructions }} />
 
       <fieldset aria-describedby={errors("clubIds") ? fields.clubIds.errorId : undefined}>
-        <legend className={labelClass}>Where to list</legend>
+        <Legend>Where to list</Legend>
         {presetClub ? (
           <p className="mt-1 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">Posting to: {presetClub.name}</p>
         ) : null}

@@ -23,7 +23,7 @@ export function ListingInterestedCard({
   viewer: { id: string } | null;
   isOwner: boolean;
   threads: Thread[];
-  access: RoomAccess | null;
+  access: RoomAccess<"user"> | null;
 }) {
   if (!viewer) {
     return (

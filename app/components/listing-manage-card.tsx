@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES } from "~/shared/catalog";
+import { Button, ButtonLink } from "./ui/button";
 
 /**
  * Manage Listing (spec 02 §2). Owner: status (current one disabled), Edit, Remove. A site admin
@@ -33,22 +34,14 @@ export function ListingManageCard({
           <Form method="post" className="mt-4 grid grid-cols-3 gap-2" preventScrollReset>
             <input type="hidden" name="intent" value="status" />
             {LISTING_STATUSES.map((value) => (
-              <button
-                key={value}
-                type="submit"
-                name="status"
-                value={value}
-                disabled={value === status || busy}
-                aria-pressed={value === status}
-                className="rounded-md border border-slate-300 px-2 py-2 text-sm font-medium enabled:hover:bg-slate-50 disabled:bg-brand-50 disabled:text-brand-800"
-              >
+              <Button key={value} type="submit" name="status" value={value} disabled={value === status || busy} aria-pressed={value === status} variant="choice">
                 {LISTING_STATUS_LABELS[value]}
-              </button>
+              </Button>
             ))}
           </Form>
-          <Link to={`/listing/${listingId}/edit`} className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white">
+          <ButtonLink to={`/listing/${listingId}/edit`} size="slim" className="mt-3 flex">
             Edit
-          </Link>
+          </ButtonLink>
         </>
       ) : null}
       {confirmRemove ? (
@@ -60,23 +53,19 @@ export function ListingManageCard({
           <div className="mt-2 flex gap-2">
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white">
+              <Button type="submit" variant="danger" size="xs">
                 Yes, delete
-              </button>
+              </Button>
             </Form>
-            <Link to={`/listing/${listingId}`} preventScrollReset className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+            <ButtonLink to={`/listing/${listingId}`} preventScrollReset variant="secondary" size="xs" className="font-normal">
               Cancel
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       ) : (
-        <Link
-          to={`/listing/${listingId}?confirm=remove`}
-          preventScrollReset
-          className="mt-3 block rounded-md border border-red-300 px-4 py-2 text-center font-semibold text-red-700 hover:bg-red-50"
-        >
+        <ButtonLink to={`/listing/${listingId}?confirm=remove`} preventScrollReset variant="danger-outline" size="slim" className="mt-3 flex">
           {isOwner ? "Remove" : "Delete Listing (Admin)"}
-        </Link>
+        </ButtonLink>
       )}
     </section>
   );

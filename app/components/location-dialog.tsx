@@ -3,6 +3,9 @@ import { useRef } from "react";
 import { isZip } from "~/shared/zip";
 import { LOCATION_TOASTS } from "~/shared/schemas/location-toasts";
 import { showToast } from "./toaster";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
 
 /** The ZIP form of 'Update Your Location'; posts to /account/location, which answers with a toast. */
 export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string | null; redirectTo: string; onDone?: () => void }) {
@@ -27,10 +30,8 @@ export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string 
     >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div>
-        <label htmlFor="location-zip" className="block text-sm font-medium text-slate-700">
-          ZIP Code
-        </label>
-        <input
+        <Label htmlFor="location-zip">ZIP Code</Label>
+        <Input
           id="location-zip"
           name="zipCode"
           inputMode="numeric"
@@ -38,16 +39,12 @@ export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string 
           maxLength={5}
           defaultValue={zipCode ?? ""}
           placeholder="e.g. 02139"
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+          className="mt-1 block w-full"
         />
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
-      >
-        {busy ? "Updating..." : "Update Location"}
-      </button>
+      <Button type="submit" busy={busy} busyText="Updating..." size="slim" className="w-full">
+        Update Location
+      </Button>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Button } from "./ui/button";
 
 export type NotificationsData = {
   approvals: { membershipId: string; clubSlug: string; clubName: string }[];
@@ -54,14 +55,10 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
                   {/* The whole row is the 'View Club' control: a POST that acknowledges the notice, then opens the club (works without JS). */}
                   <Form method="post" action="/notifications/acknowledge">
                     <input type="hidden" name="membershipId" value={row.membershipId} />
-                    <button
-                      type="submit"
-                      aria-label={`View Club ${row.clubName}`}
-                      className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-1 py-1.5 text-left text-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                    >
+                    <Button type="submit" aria-label={`View Club ${row.clubName}`} variant="ghost" size="sm" className="justify-between gap-2 px-1 text-inherit hover:bg-emerald-50">
                       <span className="min-w-0 break-words">{row.clubName}</span>
                       <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">View Club</span>
-                    </button>
+                    </Button>
                   </Form>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { SEARCH_LIMITS as LIMITS, RADIUS_OPTIONS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/shared/catalog/browse-options";
+import { SEARCH_LIMITS as LIMITS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/shared/catalog/browse-options";
 import { HOME_SPORT_KEYS, sportName } from "~/shared/catalog/sport-names";
 import type { SearchState } from "~/shared/search-params";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -9,9 +9,10 @@ import { useHydrated } from "~/hooks/use-hydrated";
 export type HomeSearchState = Pick<SearchState, "q" | "location" | "zip" | "club" | "sports" | "radius">;
 import { SearchSuggest } from "./search-suggest";
 import { showToast } from "./toaster";
+import { Button, ButtonLink, ButtonSummary } from "./ui/button";
+import { RadiusSelect } from "./ui/radius-select";
 
 const CLUB_DEBOUNCE_MS = 300;
-const button = "min-h-11 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** Hidden copies of the state another form on the page owns, so submitting one keeps the rest. */
 function Keep({ state, fields }: { state: HomeSearchState; fields: ("q" | "club" | "sports" | "radius" | "location" | "zip")[] }) {
@@ -37,7 +38,7 @@ function ClubPicker({ slug, name }: { slug: string; name: string | null }) {
     <div className="space-y-2">
       <SearchSuggest
         label="Club"
-        labelClassName="block text-sm font-medium text-slate-700"
+        showLabel="label"
         name={hydrated ? undefined : "club"}
         defaultValue={hydrated ? chosen.name : slug}
         placeholder="Search clubs"
@@ -48,9 +49,9 @@ function ClubPicker({ slug, name }: { slug: string; name: string | null }) {
       {hydrated && <input type="hidden" name="club" value={chosen.slug} />}
       <div className="flex items-center justify-between text-sm">
         {hydrated ? (
-          <button type="button" className="text-slate-600 underline" onClick={() => setChosen({ slug: "", name: "" })}>
+          <Button variant="link" className="font-normal text-slate-600" onClick={() => setChosen({ slug: "", name: "" })}>
             Clear selection
-          </button>
+          </Button>
         ) : (
           <span />
         )}
@@ -103,19 +104,19 @@ export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clu
           className="text-slate-900"
         />
         <details className="relative text-slate-900 md:w-auto" open={Boolean(state.club) || undefined} data-menu>
-          <summary className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold shadow-sm hover:bg-slate-50">Filters</summary>
+          <ButtonSummary className="w-full text-sm shadow-sm">Filters</ButtonSummary>
           <div className="z-40 mt-2 w-full rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:right-0 md:w-80">
             <p className="mb-2 font-semibold">Advanced Filters</p>
             <ClubPicker slug={state.club} name={clubName} />
-            <button type="submit" className={`${button} mt-3 w-full`}>
+            <Button type="submit" className="mt-3 w-full text-sm">
               Apply Filters
-            </button>
+            </Button>
           </div>
         </details>
         <Keep state={state} fields={["sports", "radius"]} />
-        <button type="submit" className={button}>
+        <Button type="submit" className="text-sm">
           Search
-        </button>
+        </Button>
       </Form>
       <Link to="/clubs" className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-white underline">
         Looking for your team's gear hub? Find your organization.
@@ -134,7 +135,7 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
       <div className="w-full sm:w-64">
         <SearchSuggest
           label="Location"
-          labelClassName="block text-xs font-medium text-slate-600"
+          showLabel="small"
           name="location"
           defaultValue={state.location || state.zip}
           placeholder="Town or ZIP"
@@ -143,20 +144,11 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
           debounceMs={TIMINGS_MS.homeLocationDebounce}
         />
       </div>
-      <label className="text-xs font-medium text-slate-600">
-        Radius
-        <select name="radius" defaultValue={String(state.radius)} className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
-          {RADIUS_OPTIONS.map((miles) => (
-            <option key={miles} value={miles}>
-              {miles} miles
-            </option>
-          ))}
-        </select>
-      </label>
+      <RadiusSelect label="Radius" defaultValue={state.radius} />
       <details className="sm:relative" data-menu>
-        <summary className="flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
+        <ButtonSummary size="sm" className="font-medium shadow-sm">
           Sports{state.sports.length ? ` (${state.sports.length})` : ""}
-        </summary>
+        </ButtonSummary>
         {/* On a phone the drawer spans the form (the summary may sit anywhere in the wrapped row). */}
         <fieldset className="absolute inset-x-0 z-30 mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:inset-x-auto sm:left-0 sm:w-80">
           <legend className="sr-only">Sports</legend>
@@ -169,20 +161,20 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
             ))}
           </div>
           <div className="mt-3 flex gap-2">
-            <button type="submit" className={`${button} flex-1`}>
+            <Button type="submit" className="flex-1 text-sm">
               Apply Filters
-            </button>
+            </Button>
             {/* A link to the same listings without `sports`: works without JavaScript. */}
-            <Link to={clearSportsHref} preventScrollReset className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <ButtonLink to={clearSportsHref} preventScrollReset variant="secondary" size="sm" className="font-normal">
               Clear
-            </Link>
+            </ButtonLink>
           </div>
         </fieldset>
       </details>
       <Keep state={state} fields={["q", "club"]} />
-      <button type="submit" className={button}>
+      <Button type="submit" className="text-sm">
         Search
-      </button>
+      </Button>
     </Form>
   );
 }

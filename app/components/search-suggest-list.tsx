@@ -1,7 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useState, type MutableRefObject } from "react";
+import { useEffect, useState, type KeyboardEvent, type MutableRefObject } from "react";
 import { SEARCH_LIMITS, SEARCH_TIMINGS_MS } from "~/shared/catalog/browse-options";
-import type { SuggestionAria, SuggestionHandlers } from "./search-suggest";
 
 // The list half of SearchSuggest (./search-suggest), loaded the first time a search box gets
 // focus. It fetches, debounces, renders the options and hands the input its ARIA state
@@ -10,6 +9,15 @@ import type { SuggestionAria, SuggestionHandlers } from "./search-suggest";
 export type Suggestion = { key: string; label: string; detail?: string; value: string; href?: string };
 
 export type SuggestionKind = "listings" | "locations" | "clubs";
+
+/** What the list part hands back to the input: its ARIA state... */
+export type SuggestionAria = { expanded: boolean; activeId?: string };
+/** ...and its event handlers. */
+export type SuggestionHandlers = {
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+};
 
 /** Each kind's resource route (answering `?q=`) and how its JSON becomes rows. */
 const SOURCES: Record<SuggestionKind, { endpoint: string; rows: (body: unknown) => Suggestion[] }> = {

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent } from "react";
-import type { SuggestionList } from "./search-suggest-list";
-
-export type { Suggestion, SuggestionKind } from "./search-suggest-list";
-import type { Suggestion, SuggestionKind } from "./search-suggest-list";
+import { useEffect, useId, useRef, useState, type FocusEvent, type InputHTMLAttributes } from "react";
+// Types only from the list's module (erased from the bundle); the list itself arrives by import() below.
+import type { Suggestion, SuggestionAria, SuggestionHandlers, SuggestionKind, SuggestionList } from "./search-suggest-list";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "onSelect"> & {
   label: string;
@@ -11,16 +11,8 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "onSelect"> & {
   debounceMs: number;
   /** Called with the chosen row (after the input shows its value); a row with href navigates. */
   onPick?: (suggestion: Suggestion) => void;
-  labelClassName?: string;
-};
-
-/** What the list part hands back to the input: its ARIA state... */
-export type SuggestionAria = { expanded: boolean; activeId?: string };
-/** ...and its event handlers. */
-export type SuggestionHandlers = {
-  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
-  onFocus?: () => void;
-  onBlur?: () => void;
+  /** The label is for screen readers only unless shown: as a form label, or the filters' small one. */
+  showLabel?: "label" | "small";
 };
 
 /**
@@ -30,7 +22,7 @@ export type SuggestionHandlers = {
  * up front (issue 5 §6). Suggestions start after 2 trimmed characters, debounced, and the list
  * hides 200 ms after the input loses focus (spec 01 §9) so a click on a row still lands.
  */
-export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName = "sr-only", defaultValue, ...input }: Props) {
+export function SearchSuggest({ label, kind, debounceMs, onPick, showLabel, defaultValue, ...input }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const [value, setValue] = useState(String(defaultValue ?? ""));
@@ -59,10 +51,10 @@ export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName 
 
   return (
     <div className="relative min-w-0 flex-1">
-      <label htmlFor={id} className={labelClassName}>
+      <Label htmlFor={id} small={showLabel === "small"} className={showLabel ? undefined : "sr-only"}>
         {label}
-      </label>
-      <input
+      </Label>
+      <Input
         {...input}
         ref={inputRef}
         id={id}
@@ -89,7 +81,7 @@ export function SearchSuggest({ label, kind, debounceMs, onPick, labelClassName 
           input.onBlur?.(event);
         }}
         onKeyDown={(event) => handlers.current.onKeyDown?.(event)}
-        className={`min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${input.className ?? ""}`}
+        className={`w-full text-sm ${input.className ?? ""}`}
       />
       {List ? (
         <List

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { Button } from "./ui/button";
 
 /** 01 §4: shown while testing mode is on. */
 export function TestModeBanner() {
@@ -15,13 +16,9 @@ export function TestingModeToggle({ on }: { on: boolean }) {
   return (
     <Form method="post" action="/testing-mode">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        aria-pressed={on}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
+      <Button type="submit" aria-pressed={on} variant="secondary" size="xs" className="font-medium">
         {on ? "Disable testing mode" : "Enable testing mode"}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Button } from "./ui/button";
 
 export type ToastMessage = {
   title: string;
@@ -68,14 +69,9 @@ export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
               <p className="font-semibold">{toast.title}</p>
               {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
             </div>
-            <button
-              type="button"
-              className="text-sm opacity-70 hover:opacity-100"
-              aria-label="Dismiss notification"
-              onClick={() => setToasts((list) => list.filter((t) => t.id !== toast.id))}
-            >
+            <Button variant="close" aria-label="Dismiss notification" onClick={() => setToasts((list) => list.filter((t) => t.id !== toast.id))}>
               ✕
-            </button>
+            </Button>
           </div>
         </div>
       ))}

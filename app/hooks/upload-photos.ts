@@ -1,6 +1,6 @@
 // Browser side of POST /api/photos (app/routes/api.photos.tsx). XMLHttpRequest rather than
 // fetch, because only its upload reports progress.
-import type { PhotoUploadReply } from "~/routes/api.photos";
+import type { PhotoUploadReply } from "~/features/photos/upload-reply";
 
 /**
  * Sends `newPhotos` files (and the `photos` keys already on the form) and resolves with the JSON

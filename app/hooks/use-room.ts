@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type PartySocket from "partysocket";
+import type { RoomAccess, RoomEvent, RoomKind } from "~/features/realtime/room-events";
 
-export type RoomEvent = { type: string; [key: string]: unknown };
-/**
- * A page's ticket into a room, from `roomAccessPayload` in a loader. `kind` and `id` name the room
- * for /api/rooms/token, which mints a fresh token before every reconnect (ADR 039); without them the
- * loader's token is reused and the socket cannot outlive it.
- */
-export type RoomAccess = { party: string; room: string; token: string; kind?: string; id?: string };
+export type { RoomAccess, RoomEvent, RoomKind };
 /** connecting: before the first open; open: live; paused: dropped and reconnecting, or refused. */
 export type RoomStatus = "connecting" | "open" | "paused";
 export type UseRoomOptions = {
@@ -40,17 +35,7 @@ const rooms = new Map<string, SharedRoom>();
 const BACKOFF = { minReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5 };
 const JITTER_MS = 1000;
 /** A loader's token is reused for the first connect only while it has this long left. */
-const TOKEN_SLACK_S = 30;
-
-function tokenSecondsLeft(token: string): number {
-  try {
-    const body = token.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/");
-    const { exp } = JSON.parse(atob(body)) as { exp?: number };
-    return typeof exp === "number" ? exp - Date.now() / 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
+const TOKEN_SLACK_MS = 30_000;
 
 function setStatus(shared: SharedRoom, status: RoomStatus) {
   shared.status = status;
@@ -62,15 +47,14 @@ class RoomRefused extends Error {}
 /** The token for the next connect: the loader's while fresh, else a new one from the server. */
 async function nextToken(shared: SharedRoom, attempt: number): Promise<string> {
   const { access } = shared;
-  if (attempt === 0 && tokenSecondsLeft(access.token) > TOKEN_SLACK_S) return access.token;
-  if (!access.kind || !access.id) return access.token;
+  if (attempt === 0 && access.expiresAt - Date.now() > TOKEN_SLACK_MS) return access.token;
   if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * JITTER_MS));
   const params = new URLSearchParams({ kind: access.kind, id: access.id });
   const response = await fetch(`/api/rooms/token?${params}`, { cache: "no-store", credentials: "same-origin" });
   // Signed out, left the club, removed: the server says no, so stop asking until the page changes.
   if (response.status === 401 || response.status === 403) throw new RoomRefused(`room refused: ${response.status}`);
   if (!response.ok) throw new Error(`room token: ${response.status}`);
-  const fresh = (await response.json()) as { token: string };
+  const fresh = (await response.json()) as RoomAccess;
   return fresh.token;
 }
 
@@ -125,12 +109,17 @@ async function open(key: string, shared: SharedRoom) {
 }
 
 /**
- * Joins a realtime room and calls `onEvent` for every event the server publishes there. Rooms only
- * fan out; the page's data still comes from loaders, and `options.onReconnect` lets it catch up
- * after a drop. Reconnects forever with backoff, with a fresh token each time (ADR 039). Several
- * components on a page listening to the same room share one socket.
+ * Joins a realtime room and calls `onEvent` for every event the server publishes there — typed by
+ * the room's kind, so a club room's handler sees club events only. Rooms only fan out; the page's
+ * data still comes from loaders, and `options.onReconnect` lets it catch up after a drop.
+ * Reconnects forever with backoff, with a fresh token each time (ADR 039). Several components on a
+ * page listening to the same room share one socket.
  */
-export function useRoom(access: RoomAccess | null, onEvent: (event: RoomEvent) => void, options: UseRoomOptions = {}): RoomStatus {
+export function useRoom<K extends RoomKind>(
+  access: RoomAccess<K> | null,
+  onEvent: (event: RoomEvent<K>) => void,
+  options: UseRoomOptions = {},
+): RoomStatus {
   const handlers = useRef({ onEvent, onReconnect: options.onReconnect });
   handlers.current = { onEvent, onReconnect: options.onReconnect };
   const latest = useRef(access);
@@ -150,7 +139,8 @@ export function useRoom(access: RoomAccess | null, onEvent: (event: RoomEvent) =
     }
     shared.access = current;
     const listener: Listener = {
-      onEvent: (event) => handlers.current.onEvent(event),
+      // The room's kind decides what it carries (room-events.ts): this socket is a K room's.
+      onEvent: (event) => handlers.current.onEvent(event as RoomEvent<K>),
       onReconnect: () => handlers.current.onReconnect?.(),
       onStatus: setLocalStatus,
     };
@@ -170,7 +160,7 @@ export function useRoom(access: RoomAccess | null, onEvent: (event: RoomEvent) =
   useEffect(() => {
     const shared = key ? rooms.get(key) : undefined;
     if (shared && access) shared.access = access;
-  }, [key, access?.token]);
+  }, [key, access]);
 
   return status;
 }

@@ -3,8 +3,7 @@
 // on `window`, so a page (/messages) can react without opening a second socket.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { UserEvent } from "~/features/realtime/room-events";
-import { useRoom, type RoomAccess } from "./use-room";
+import { useRoom, type RoomAccess, type RoomEvent, type RoomKind } from "./use-room";
 
 const USER_EVENT = "lockerswap:user-event";
 /**
@@ -14,7 +13,12 @@ const USER_EVENT = "lockerswap:user-event";
  */
 export const BADGES_EVENT = "lockerswap:badges";
 /** Events after which the badge counts are refetched (they are derived from read_at on the server). */
-export const BADGE_EVENTS: ReadonlySet<string> = new Set(["badges.changed", "dm.created", "dm.read", "listing.message.created"]);
+export const BADGE_EVENTS: ReadonlySet<RoomEvent<"user">["type"]> = new Set([
+  "badges.changed",
+  "dm.created",
+  "dm.read",
+  "listing.message.created",
+]);
 
 export type Badges = { directMessages: number; total: number };
 /** What /api/badges answers (app/features/messaging/inbox.server.ts `unreadCounts`). */
@@ -24,8 +28,8 @@ export type LiveCounts = Badges & { perClub: Record<string, number> };
  * Loaders mint a fresh token on every revalidation; reconnecting each time would drop events in the
  * gap. Keep the room's first access for a few minutes (tokens live ten), then take the newer one.
  */
-export function useStableRoomAccess(access: RoomAccess | null, maxAgeMs = 5 * 60 * 1000): RoomAccess | null {
-  const kept = useRef<{ access: RoomAccess; at: number } | null>(null);
+export function useStableRoomAccess<K extends RoomKind>(access: RoomAccess<K> | null, maxAgeMs = 5 * 60 * 1000): RoomAccess<K> | null {
+  const kept = useRef<{ access: RoomAccess<K>; at: number } | null>(null);
   if (!access) {
     kept.current = null;
     return null;
@@ -38,10 +42,11 @@ export function useStableRoomAccess(access: RoomAccess | null, maxAgeMs = 5 * 60
 }
 
 /** The header's badges: the loader's counts, refetched from /api/badges whenever the user room says so. */
-export function useLiveBadges(initial: Badges, room: RoomAccess) {
+export function useLiveBadges(initial: Badges, room: RoomAccess<"user">) {
   const fetcher = useFetcher<LiveCounts>();
   const [badges, setBadges] = useState(initial);
-  useEffect(() => setBadges(initial), [initial.directMessages, initial.total]);
+  const { directMessages, total } = initial;
+  useEffect(() => setBadges({ directMessages, total }), [directMessages, total]);
   useEffect(() => {
     if (fetcher.data && typeof fetcher.data.total === "number") {
       setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
@@ -58,11 +63,11 @@ export function useLiveBadges(initial: Badges, room: RoomAccess) {
 }
 
 /** Calls `onEvent` for each event of the signed-in user's room (delivered by the header's socket). */
-export function useUserRoomEvents(onEvent: (event: UserEvent) => void) {
+export function useUserRoomEvents(onEvent: (event: RoomEvent<"user">) => void) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
-    const listener = (event: Event) => handler.current((event as CustomEvent<UserEvent>).detail);
+    const listener = (event: Event) => handler.current((event as CustomEvent<RoomEvent<"user">>).detail);
     window.addEventListener(USER_EVENT, listener);
     return () => window.removeEventListener(USER_EVENT, listener);
   }, []);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url, randomBase64Url, timingSafeEqual } from "./crypto";
+import { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url, randomBase64Url, sameSecret, timingSafeEqual } from "./crypto";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -51,5 +51,17 @@ describe("timingSafeEqual", () => {
     expect(timingSafeEqual(bytes(1, 2, 3), bytes(1, 2, 4))).toBe(false);
     expect(timingSafeEqual(bytes(1, 2), bytes(1, 2, 3))).toBe(false);
     expect(timingSafeEqual(bytes(), bytes())).toBe(true);
+  });
+
+  test("text is compared as its UTF-8 bytes", () => {
+    expect(timingSafeEqual("s3cret", "s3cret")).toBe(true);
+    expect(timingSafeEqual("s3cret", "s3creT")).toBe(false);
+    expect(timingSafeEqual("é", bytes(0xc3, 0xa9))).toBe(true);
+  });
+
+  test("sameSecret compares digests, so secrets of different lengths are simply unequal", async () => {
+    expect(await sameSecret("ABC123", "ABC123")).toBe(true);
+    expect(await sameSecret("ABC123", "ABC124")).toBe(false);
+    expect(await sameSecret("ABC", "ABC123")).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  *   const token = randomBase64Url(32);                  // 256 random bits, URL- and cookie-safe
  *   const bytes = base64UrlToBytes(token);              // null when the text is not base64url
  *   timingSafeEqual(actualHash, expectedHash);          // no early exit on the first difference
+ *   await sameSecret(typedCode, storedCode);            // digests first: lengths do not show either
  */
 
 function toBinary(bytes: Uint8Array) {
@@ -52,10 +53,27 @@ export function randomBase64Url(byteLength = 32) {
   return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
 }
 
-/** Compares in time that depends only on the length, never on where the first difference is. */
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array) {
-  if (a.length !== b.length) return false;
+/**
+ * The one constant-time comparison of the codebase (password hashes, the rooms' publish secret,
+ * invite codes). Time depends only on the length, never on where the first difference is. Text is
+ * compared as its UTF-8 bytes. Workers' `crypto.subtle.timingSafeEqual` is not in Node or
+ * browsers, so this runs everywhere the same.
+ */
+export function timingSafeEqual(a: Uint8Array | string, b: Uint8Array | string) {
+  const x = typeof a === "string" ? new TextEncoder().encode(a) : a;
+  const y = typeof b === "string" ? new TextEncoder().encode(b) : b;
+  if (x.length !== y.length) return false;
   let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!;
   return diff === 0;
+}
+
+/**
+ * Two secrets given as text (a typed invite code against the stored one): their SHA-256 digests
+ * are compared, so neither where they differ nor their lengths show in the time taken.
+ */
+export async function sameSecret(a: string, b: string): Promise<boolean> {
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const [x, y] = await Promise.all([digest(a), digest(b)]);
+  return timingSafeEqual(x, y);
 }

@@ -49,7 +49,7 @@ const Vars = z.object({
   DEFAULT_VISITOR_ZIP: z.string().regex(/^\d{5}$/, "must be a 5-digit ZIP").optional(),
   /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
   DEV_ROUTES: z.enum(["on", "off"]).default("off"),
-  /** Bytes of pending (not yet saved) photo uploads one account may hold (app/features/photos/photos.server.ts). */
+  /** Bytes of pending (not yet saved) photo uploads one account may hold (app/features/photos/ledger.server.ts). */
   PHOTO_PENDING_QUOTA_BYTES: z.coerce.number().int().positive().optional(),
   /** HMAC key mixed into every password hash (app/features/accounts/password.server.ts). */
   PASSWORD_PEPPER: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),

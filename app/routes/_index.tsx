@@ -10,7 +10,7 @@ import { FilterChips } from "~/components/search-chips";
 import { showToast } from "~/components/toaster";
 import { listNearby, searchListings } from "~/features/search/search.server";
 import { visitorOrigin } from "~/features/accounts/visitor-location.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/shared/search-params";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";

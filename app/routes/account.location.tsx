@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/location-dialog";
 import { updateProfileZip } from "~/features/accounts/profile-location.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { visitorOrigin, visitorZipCookie } from "~/features/accounts/visitor-location.server";
 import { safeRedirect } from "~/platform/security.server";
 import { redirectWithToast } from "~/web/toast.server";

@@ -3,7 +3,9 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, listingStatusLabel, LISTING_STATUSES } from "~/shared/catalog/options";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { buttonClass } from "~/components/ui/styles";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import {
   adminStats,
   deleteClubAsAdmin,
@@ -13,12 +15,16 @@ import {
   searchClubs,
   searchUsers,
 } from "~/features/admin/admin.server";
-import { finishPhotoDeletes } from "~/features/photos/photos.server";
+import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/web/guards.server";
 import { formatDate, formatPrice } from "~/shared/format";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminActionSchema } from "~/shared/schemas/admin";
+import { knownIntent } from "~/shared/schemas/intent";
+import { invalidSubmission } from "~/web/submission.server";
 
 // Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
@@ -66,18 +72,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Back to the view the admin was on (same-origin path built here, never from the request's URL host). */
-function backTo(form: FormData) {
-  const tab = TABS.find((t) => t === form.get("tab")) ?? "users";
+function backTo(value: unknown) {
+  const tab = TABS.find((t) => t === value) ?? "users";
   return `/admin?${new URLSearchParams({ tab })}`;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const back = backTo(form);
-  if (intent === "deleteUser") {
-    const userId = String(form.get("userId") ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: AdminActionSchema });
+  if (submission.status !== "success") {
+    if (knownIntent(AdminActionSchema, submission.payload)) return invalidSubmission(submission);
+    return redirectWithToast(context, backTo(submission.payload.tab), { title: "Error", description: "Unknown action", variant: "destructive" });
+  }
+  const form = submission.value;
+  const back = backTo(form.tab);
+  if (form.intent === "deleteUser") {
+    const userId = form.userId;
     // Their open sockets close now (ADR 039); their memberships are read before they go. A refused
     // delete only makes their browsers reconnect with fresh tokens.
     if (userId !== admin.id) await disconnectEverywhere(context, userId);
@@ -96,13 +106,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
     return redirectWithToast(context, back, { title: "User deleted", description: result.email, variant: "success" });
   }
-  if (intent === "deleteClub") {
-    const result = await deleteClubAsAdmin(context.db, admin, String(form.get("clubId") ?? ""));
-    if (!result.ok) return redirectWithToast(context, back, { title: "Error deleting club", description: "Please try again", variant: "destructive" });
-    await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
-    return redirectWithToast(context, back, { title: "Club deleted", description: result.name, variant: "success" });
-  }
-  return redirectWithToast(context, back, { title: "Error", description: "Unknown action", variant: "destructive" });
+  const result = await deleteClubAsAdmin(context.db, admin, form.clubId);
+  if (!result.ok) return redirectWithToast(context, back, { title: "Error deleting club", description: "Please try again", variant: "destructive" });
+  await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
+  return redirectWithToast(context, back, { title: "Club deleted", description: result.name, variant: "success" });
 }
 
 export default function AdminDashboard() {
@@ -154,22 +161,18 @@ function SearchForm({ tab, placeholder, label }: { tab: Tab; placeholder: string
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="tab" value={tab} />
       <div className="min-w-0 flex-1">
-        <label htmlFor={`admin-search-${tab}`} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <input
+        <Label htmlFor={`admin-search-${tab}`}>{label}</Label>
+        <Input
           id={`admin-search-${tab}`}
           name="q"
           type="search"
           maxLength={100}
           defaultValue={params.get("q") ?? ""}
           placeholder={placeholder}
-          className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+          className="mt-1 block w-full"
         />
       </div>
-      <button type="submit" className={buttonClass.primary}>
-        Search
-      </button>
+      <Button type="submit">Search</Button>
     </Form>
   );
 }
@@ -189,14 +192,14 @@ function Pager({ total, page, extra, capped = false }: { total: number; page: nu
       </span>
       <span className="flex gap-2">
         {page > 1 ? (
-          <Link to={href(page - 1)} className={buttonClass.secondary}>
+          <ButtonLink to={href(page - 1)} variant="secondary">
             Previous
-          </Link>
+          </ButtonLink>
         ) : null}
         {page < pages ? (
-          <Link to={href(page + 1)} className={buttonClass.secondary}>
+          <ButtonLink to={href(page + 1)} variant="secondary">
             Next
-          </Link>
+          </ButtonLink>
         ) : null}
       </span>
     </nav>

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { unreadCounts } from "~/features/messaging/inbox.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 
 // The viewer's unread counts (ADR 042), refetched by the header when the user room says
 // `badges.changed`. Derived from read_at on every call; private to the signed-in viewer.

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MAX_PHOTOS, photoUrl, storeUploads } from "~/features/photos/photos.server";
-import { getUser } from "~/features/accounts/session.server";
+import { MAX_PHOTOS, storeUploads } from "~/features/photos/ledger.server";
+import type { PhotoUploadReply } from "~/features/photos/upload-reply";
+import { photoUrl } from "~/features/photos/urls";
+import { getUser } from "~/web/session.server";
 
 /**
  * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart
@@ -9,18 +11,9 @@ import { getUser } from "~/features/accounts/session.server";
  * JSON. The files go through the same check and pending storage as the form's own POST
  * (`storeUploads`); the form then submits normally with the returned keys in its hidden `photos`
  * fields, where the save claims them like any pending upload. Without JavaScript the form posts
- * the files itself. The Worker's cross-site write guard applies as to every POST.
- *
- *   200 { photos: [{ key, url, width, height }], errors: [], warnings: [] }
- *   400 { error, photos: [], errors: [...] }   nothing stored (e.g. not an image), or nothing sent
- *   401 { error }                              signed out
+ * the files itself. The Worker's cross-site write guard applies as to every POST. The reply's
+ * shape is `PhotoUploadReply` (app/features/photos/upload-reply.ts).
  */
-export type PhotoUploadReply = {
-  photos: { key: string; url: string; width: number | null; height: number | null }[];
-  errors: string[];
-  warnings: string[];
-  error?: string;
-};
 
 const json = (body: PhotoUploadReply | { error: string }, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchClubs } from "~/features/search/search.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/clubs?q= — the Advanced Filters club combobox (spec 01 §7: ≤ 10 by name).

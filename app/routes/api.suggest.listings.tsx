@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { suggestListings } from "~/features/search/search.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/listings?q= — at most 5 keyword suggestions (spec 01 §7), visibility applied,

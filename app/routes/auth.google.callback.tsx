@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { finishGoogleSignIn } from "~/features/accounts/google-auth.server";
+import { finishGoogleSignIn } from "~/web/google-auth.server";
 
 // The provider redirects here with `code` and `state`: signed in → /, anything wrong → /auth
 // with 'Sign in failed' (the cause is logged).

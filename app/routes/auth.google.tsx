@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { startGoogleSignIn } from "~/features/accounts/google-auth.server";
+import { startGoogleSignIn } from "~/web/google-auth.server";
 
 // 'Continue with Google' (issue 4 item 7): → the provider's consent screen, or back to /auth with
 // a toast when Google is not configured — never a 500. The /auth button is a link (GET), so the

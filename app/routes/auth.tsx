@@ -8,11 +8,12 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/features/accounts/accounts.server";
 import { isGoogleConfigured } from "~/features/accounts/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
-import { createSession, getUser } from "~/features/accounts/session.server";
+import { createSession, getUser } from "~/web/session.server";
 import { redirectWithToast, toastCookie } from "~/web/toast.server";
 import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/shared/schemas/auth";
 import { pageMeta } from "~/web/meta";
@@ -128,9 +129,6 @@ const preloadSignUpForm = () => {
   loadSignUpForm().catch(() => {}); // rendering the tab retries and shows the real error
 };
 
-const googleButtonClass =
-  "flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
-
 export default function AuthPage() {
   const { tab, sent, redirectTo, googleConfigured, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -173,14 +171,14 @@ export default function AuthPage() {
         {googleConfigured ? (
           // A plain link, not a form: without JavaScript, CSP form-action 'self' would block a form
           // POST that redirects to the provider. /auth/google starts the flow on GET.
-          <a href={redirectTo ? `/auth/google?${new URLSearchParams({ redirectTo })}` : "/auth/google"} className={`mt-5 ${googleButtonClass}`}>
+          <ButtonLink reloadDocument to={redirectTo ? `/auth/google?${new URLSearchParams({ redirectTo })}` : "/auth/google"} variant="secondary" className="mt-5 w-full gap-2 font-medium">
             Continue with Google
-          </a>
+          </ButtonLink>
         ) : (
           <Form method="post" action="/auth/google" className="mt-5">
-            <button type="submit" disabled className={googleButtonClass}>
+            <Button type="submit" disabled variant="secondary" className="w-full gap-2 font-medium">
               Google sign-in is not set up
-            </button>
+            </Button>
           </Form>
         )}
         <div className="my-4 flex items-center gap-3 text-xs font-semibold text-slate-500" aria-hidden="true">
@@ -197,9 +195,9 @@ export default function AuthPage() {
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="resend" />
                 <input type="hidden" name="email" value={actionData.failure.unverifiedEmail} />
-                <button type="submit" className="font-medium text-red-900 underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                <Button type="submit" variant="link">
                   Resend confirmation email
-                </button>
+                </Button>
               </Form>
             ) : null}
           </div>

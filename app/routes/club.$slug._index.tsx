@@ -7,17 +7,17 @@ import { ClubHeader } from "~/components/club-header";
 import { sampleListingsFor } from "~/shared/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
-import { clubNotFound } from "~/features/clubs/club-access.server";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { clubNotFound } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
 import { getClubPage } from "~/features/clubs/clubs.server";
-import { getUser, isTestingModeOn } from "~/features/accounts/session.server";
+import { getUser, isTestingModeOn } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
 import { radarTabData } from "~/web/item-requests.server";
 import { clubRequestsBySlug } from "~/features/item-requests/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { photoUrl } from "~/features/photos/urls";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
 const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
@@ -27,7 +27,7 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // Only members open these, and the invite code is a signed-in click: loaded on demand, so a visitor's
 // first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
 // in full; the browser hydrates them when their chunk arrives.
-const ClubMessagesTab = lazy(() => import("~/components/club-chat").then((module) => ({ default: module.ClubMessagesTab })));
+const ClubMessagesTab = lazy(() => import("~/components/club-messages-tab").then((module) => ({ default: module.ClubMessagesTab })));
 const RadarTab = lazy(() => import("~/components/item-requests").then((module) => ({ default: module.RadarTab })));
 // The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
 const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
@@ -90,7 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       visibility: club.visibility,
       joinMode: club.joinMode,
       createdAt: club.createdAt.toISOString(),
-      logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null,
+      logoUrl: club.logoKey ? photoUrl(club.logoKey) : null,
       showListingCount: club.showListingCount,
     },
     tab,
@@ -108,7 +108,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     joinOffer: page.joinOffer,
     adminName: page.adminName,
     memberCount: page.memberCount,
-    listingCount: page.listingCount,
+    // Only when the owner shows it (show_listing_count): a hidden total never reaches the browser.
+    listingCount: club.showListingCount ? page.listingCount : null,
     listings: page.listings,
     // Testing mode with an empty club: sample cards for its sport (02 §2), never links.
     samples: page.listings.length === 0 && viewer !== null && isTestingModeOn(request, context.env) ? sampleListingsFor(club.sport) : [],
@@ -186,22 +187,20 @@ function ClubActions({ data }: { data: Data }) {
   const requesting = useIsPending({ intent: "request" });
   const joining = joiningOpen || requesting;
   const listItem = (
-    <Link to={`/club/${club.slug}/list`} className={buttonClass.primary}>
-      List an Item
-    </Link>
+    <ButtonLink to={`/club/${club.slug}/list`}>List an Item</ButtonLink>
   );
   if (state === "member") {
     const leaveWithoutScript = (
-      <a href={`/club/${club.slug}/leave`} className={buttonClass.secondary}>
+      <ButtonLink reloadDocument to={`/club/${club.slug}/leave`} variant="secondary">
         Leave Group
-      </a>
+      </ButtonLink>
     );
     return (
       <>
         {data.can.manage && !testingMode ? (
-          <Link to={`/club/${club.slug}/manage`} className={buttonClass.secondary}>
+          <ButtonLink to={`/club/${club.slug}/manage`} variant="secondary">
             Manage Group
-          </Link>
+          </ButtonLink>
         ) : null}
         {listItem}
         {data.can.leave && !testingMode ? (
@@ -211,7 +210,7 @@ function ClubActions({ data }: { data: Data }) {
             <Suspense fallback={leaveWithoutScript}>
               <ConfirmDialog
                 trigger="Leave Group"
-                triggerClassName={buttonClass.secondary}
+                triggerVariant="secondary"
                 title="Leave Group"
                 description={CLUB_TEXT.leaveConfirm}
                 confirmLabel="Leave Group"
@@ -230,9 +229,9 @@ function ClubActions({ data }: { data: Data }) {
   }
   if (state === "pending") {
     return (
-      <button type="button" disabled className={buttonClass.secondary}>
+      <Button disabled variant="secondary">
         Pending
-      </button>
+      </Button>
     );
   }
   if (testingMode) return listItem;
@@ -242,13 +241,11 @@ function ClubActions({ data }: { data: Data }) {
   // A code club, signed in, with JavaScript: the dialog; without it, the page of its own.
   if (offer.action === "joinWithCode" && !offer.signInFirst) {
     const withoutScript = offer.enabled ? (
-      <a href={`/club/${club.slug}/join`} className={buttonClass.primary}>
+      <ButtonLink reloadDocument to={`/club/${club.slug}/join`}>
         {label}
-      </a>
+      </ButtonLink>
     ) : (
-      <button type="button" disabled className={buttonClass.primary}>
-        {label}
-      </button>
+      <Button disabled>{label}</Button>
     );
     if (!hydrated) return withoutScript;
     return (
@@ -311,9 +308,7 @@ function InPlay({ data }: { data: Data }) {
       {preview ? (
         <div className="flex flex-col items-center gap-2 py-2 text-center">
           <p className="text-slate-700">{CLUB_TEXT.previewShowing(listings.length, listingCount)}</p>
-          <Link to={signIn} className={buttonClass.primary}>
-            {CLUB_TEXT.signInToViewAll}
-          </Link>
+          <ButtonLink to={signIn}>{CLUB_TEXT.signInToViewAll}</ButtonLink>
         </div>
       ) : null}
     </div>
@@ -333,9 +328,7 @@ function Roster({ data }: { data: Data }) {
       <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
         <p className="font-semibold text-slate-800">{privateClub ? CLUB_TEXT.rosterPrivate : CLUB_TEXT.rosterMembersOnly}</p>
         {!privateClub && data.state === "anonymous" ? (
-          <Link to={`/auth?${new URLSearchParams({ redirectTo: `/club/${data.club.slug}` })}`} className={buttonClass.primary}>
-            Sign In
-          </Link>
+          <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: `/club/${data.club.slug}` })}`}>Sign In</ButtonLink>
         ) : null}
         {!privateClub && data.state === "stranger" ? (
           <div className="flex justify-center">

@@ -2,11 +2,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
 import { InviteCodePageForm } from "~/components/club-invite-code";
-import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS } from "~/features/clubs/club-copy";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { handleInviteCode, type InviteCodeActionData } from "~/web/club-membership.server";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { photoUrl } from "~/features/photos/urls";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireClubPermission(context, access, "joinWithCode");
   const { club } = access!;
   return {
-    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null },
+    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? photoUrl(club.logoKey) : null },
   };
 }
 

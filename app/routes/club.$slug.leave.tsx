@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
-import { getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { ButtonLink } from "~/components/ui/button";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
@@ -35,9 +36,9 @@ export default function LeaveClub() {
         <h1 className="text-xl font-semibold">Leave {club.name}</h1>
         <p className="mt-2 text-slate-700">{CLUB_TEXT.leaveConfirm}</p>
         <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
-          <Link to={`/club/${club.slug}`} className={buttonClass.secondary}>
+          <ButtonLink to={`/club/${club.slug}`} variant="secondary">
             Cancel
-          </Link>
+          </ButtonLink>
           <SubmitButton name="intent" value="leave" tone="danger" pending={pending} pendingText="Leaving...">
             Leave Group
           </SubmitButton>

@@ -3,18 +3,26 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { SwitchField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
-import { clubDenialResponse, clubNotFound, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FileInput } from "~/components/ui/file-input";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/features/clubs/club-copy";
 import { getClubManagePage, updateClubSettings, changeInviteCode, type ClubResult } from "~/features/clubs/clubs.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/features/clubs/membership.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { formatDate } from "~/shared/format";
 import { redirectWithToast } from "~/web/toast.server";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { photoUrl } from "~/features/photos/urls";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ClubManageSchema, type ClubManageIntent } from "~/shared/schemas/club-manage";
+import { knownIntent } from "~/shared/schemas/intent";
+import { invalidSubmission } from "~/web/submission.server";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
@@ -35,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       slug: club.slug,
       name: club.name,
       joinMode: club.joinMode,
-      logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null,
+      logoUrl: club.logoKey ? photoUrl(club.logoKey) : null,
       showPricesInPreview: club.showPricesInPreview,
       showListingCount: club.showListingCount,
       allowJoinRequests: club.allowJoinRequests,
@@ -46,8 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const INTENTS = ["approve", "reject", "settings", "invite-code", "promote", "demote", "remove", "logo"] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = ClubManageIntent;
 const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
   approve: "approved",
   reject: "rejected",
@@ -77,50 +84,42 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
   // Managers only, first: a stranger is refused before the form is read.
   await requireClubPermission(context, await getClubAccess(context.db, viewer, slug), "manage");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "") as Intent;
-  const memberId = String(form.get("memberId") ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: ClubManageSchema });
+  if (submission.status !== "success") {
+    if (knownIntent(ClubManageSchema, submission.payload)) return invalidSubmission(submission);
+    const access = await getClubAccess(context.db, viewer, slug);
+    throw await clubDenialResponse(context, access!, "forbidden");
+  }
+  const form = submission.value;
   const db = context.db;
-  switch (intent) {
+  switch (form.intent) {
     case "approve":
-      return answer(context, await approveRequest(db, viewer, slug, memberId), intent);
+      return answer(context, await approveRequest(db, viewer, slug, form.memberId), form.intent);
     case "reject":
-      return answer(context, await rejectRequest(db, viewer, slug, memberId), intent);
+      return answer(context, await rejectRequest(db, viewer, slug, form.memberId), form.intent);
     case "promote":
-      return answer(context, await promoteMember(db, viewer, slug, memberId), intent);
+      return answer(context, await promoteMember(db, viewer, slug, form.memberId), form.intent);
     case "demote":
-      return answer(context, await demoteMember(db, viewer, slug, memberId), intent);
+      return answer(context, await demoteMember(db, viewer, slug, form.memberId), form.intent);
     case "remove": {
-      const removed = await removeMember(db, viewer, slug, memberId);
+      const removed = await removeMember(db, viewer, slug, form.memberId);
       // The removed member's open sockets in the club room close now (ADR 039).
       if (removed.ok) revokeClubRoom(context, removed.club.id, removed.userId);
-      return answer(context, removed, intent);
+      return answer(context, removed, form.intent);
     }
-    case "settings":
-      return answer(
-        context,
-        await updateClubSettings(db, viewer, slug, {
-          showPricesInPreview: form.get("showPricesInPreview") === "on",
-          showListingCount: form.get("showListingCount") === "on",
-          allowJoinRequests: form.get("allowJoinRequests") === "on",
-        }),
-        intent,
-      );
+    case "settings": {
+      const { showPricesInPreview, showListingCount, allowJoinRequests } = form;
+      return answer(context, await updateClubSettings(db, viewer, slug, { showPricesInPreview, showListingCount, allowJoinRequests }), form.intent);
+    }
     case "logo": {
-      // Multipart (works without JS): the bytes are checked like listing photos (ADR 037).
-      const file = form.get("logo");
-      const result = await uploadClubLogo(db, context.photos, viewer, slug, file instanceof File ? file : null);
+      const result = await uploadClubLogo(db, context.photos, viewer, slug, form.logo ?? null);
       if (!result.ok && result.error === "photo") {
         return redirectWithToast(context, `/club/${slug}/manage`, { title: "Logo not updated", description: result.message, variant: "destructive" }, { status: 303 });
       }
-      return answer(context, result as ClubResult, intent);
+      return answer(context, result as ClubResult, form.intent);
     }
     case "invite-code":
-      return answer(context, await changeInviteCode(db, viewer, slug, String(form.get("code") ?? "")), intent);
-    default: {
-      const access = await getClubAccess(db, viewer, slug);
-      throw await clubDenialResponse(context, access!, "forbidden");
-    }
+      return answer(context, await changeInviteCode(db, viewer, slug, form.code), form.intent);
   }
 }
 
@@ -184,9 +183,9 @@ export default function ManageClub() {
           <SwitchField label="Show listing count" inputProps={{ name: "showListingCount", defaultChecked: club.showListingCount }} />
           <SwitchField label="Allow join requests" inputProps={{ name: "allowJoinRequests", defaultChecked: club.allowJoinRequests }} />
           <div className="flex flex-wrap justify-end gap-2">
-            <Link to={`/club/${club.slug}`} className={buttonClass.secondary}>
+            <ButtonLink to={`/club/${club.slug}`} variant="secondary">
               Cancel
-            </Link>
+            </ButtonLink>
             <SubmitButton name="intent" value="settings" pending={saving} pendingText="Saving...">
               Save Settings
             </SubmitButton>
@@ -204,24 +203,21 @@ export default function ManageClub() {
               {inviteCode}
             </code>
             {hydrated ? (
-              <button
-                type="button"
-                className={buttonClass.secondary}
+              <Button
+                variant="secondary"
                 onClick={async () => {
                   await navigator.clipboard.writeText(inviteCode);
                   setCopied(true);
                 }}
               >
                 {copied ? "Copied!" : "Copy Code"}
-              </button>
+              </Button>
             ) : null}
           </div>
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
             <div>
-              <label htmlFor="new-code" className="block text-sm font-medium text-slate-800">
-                New invite code
-              </label>
-              <input id="new-code" name="code" required minLength={4} maxLength={20} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+              <Label htmlFor="new-code">New invite code</Label>
+              <Input id="new-code" name="code" required minLength={4} maxLength={20} className="mt-1" />
             </div>
             <SubmitButton name="intent" value="invite-code" pending={useIsPending({ intent: "invite-code" })} pendingText="Saving...">
               Change Code
@@ -283,18 +279,8 @@ function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) 
       </div>
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0">
-          <label htmlFor="club-logo" className="block text-sm font-medium text-slate-800">
-            {club.logoUrl ? "Replace logo" : "Upload a logo"}
-          </label>
-          <input
-            id="club-logo"
-            name="logo"
-            type="file"
-            required
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby="club-logo-help"
-            className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-medium file:text-slate-800"
-          />
+          <Label htmlFor="club-logo">{club.logoUrl ? "Replace logo" : "Upload a logo"}</Label>
+          <FileInput id="club-logo" name="logo" required accept="image/jpeg,image/png,image/webp" aria-describedby="club-logo-help" className="mt-1 block w-full max-w-full" />
           <p id="club-logo-help" className="mt-1 text-sm text-slate-600">
             JPG, PNG or WebP, 10MB or smaller. Shown round, on the club page and its cards.
           </p>

@@ -2,30 +2,30 @@
 // message, send a direct message, mark a conversation read. Real forms: without JavaScript each
 // post redirects back to the tab with a toast, and a refused message comes back on a small page of
 // its own with the text kept; with JavaScript the composer posts with a fetcher and gets JSON.
-// Rules: club-chat.server.ts. The tab itself is /club/{slug}?tab=messages (club.$slug._index.tsx).
+// Rules: club-chat.server.ts and direct-messages.server.ts. The tab itself is /club/{slug}?tab=messages (club.$slug._index.tsx).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { clubNotFound, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { ButtonLink } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { CHAT_TOASTS } from "~/features/messaging/chat-copy";
-import {
-  deleteClubMessage,
-  getDmConversation,
-  listClubMessages,
-  markDirectMessagesRead,
-  postClubMessage,
-  sendDirectMessage,
-  type SendFailure,
-} from "~/features/messaging/club-chat.server";
+import { deleteClubMessage, listClubMessages, postClubMessage } from "~/features/messaging/club-chat.server";
+import { getDmConversation, markDirectMessagesRead, sendDirectMessage } from "~/features/messaging/direct-messages.server";
+import type { SendFailure } from "~/features/messaging/message-rules.server";
 import type { ClubToast } from "~/features/clubs/club-copy";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { serialiseChat, serialiseDm } from "~/web/club-messages-tab.server";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
-import { ClubMessageSchema } from "~/shared/schemas/club-message";
-import { CLUB_MESSAGE_MAX_LENGTH } from "~/shared/schemas/club-message-limits";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ClubMessagesActionSchema, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/shared/schemas/club-message";
+import { firstError, knownIntent } from "~/shared/schemas/intent";
+import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/shared/text";
+import { invalidSubmission } from "~/web/submission.server";
 
 export const meta: MetaFunction = () => pageMeta("Message not sent — LockerSwap", "Your club message was not sent; edit it and try again.");
 
@@ -52,8 +52,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { back: `/club/${access.club.slug}?tab=messages`, messages: page.messages.map(serialiseChat), older: page.older };
 }
 
-const Intent = z.enum(["post", "delete", "dm", "read"]);
-
 function failureToast(reason: SendFailure): ClubToast {
   if (reason === "rate_limited") return CHAT_TOASTS.rateLimited;
   if (reason === "no_recipient") return CHAT_TOASTS.noRecipient;
@@ -62,67 +60,67 @@ function failureToast(reason: SendFailure): ClubToast {
 }
 
 function failureMessage(reason: SendFailure): string | undefined {
-  if (reason === "too_long") return `Messages can be at most ${CLUB_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`;
-  if (reason === "control_characters") return "Remove control characters from this field";
-  if (reason === "empty") return "Message cannot be empty";
+  if (reason === "too_long") return MESSAGE_TOO_LONG;
+  if (reason === "control_characters") return CONTROL_CHARACTERS_MESSAGE;
+  if (reason === "empty") return MESSAGE_REQUIRED;
   return undefined;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await getUser(request, context);
   const access = await requireClubPermission(context, await getClubAccess(context.db, viewer, params.slug ?? ""), "readMessages");
-  const form = await request.formData();
-  const intent = Intent.safeParse(form.get("intent"));
-  if (!intent.success) throw clubNotFound();
-  // The composer adds respond=json once hydrated; a plain form gets redirects and pages.
-  const wantsJson = form.get("respond") === "json";
+  const submission = parseWithZod(await request.formData(), { schema: ClubMessagesActionSchema });
+  const intent = knownIntent(ClubMessagesActionSchema, submission.payload);
+  if (!intent) throw clubNotFound();
   const slug = access.club.slug;
   const back = (params: Record<string, string>) => `/club/${slug}?${new URLSearchParams({ tab: "messages", ...params })}`;
+  const form = submission.status === "success" ? submission.value : null;
 
-  if (intent.data === "delete") {
-    const sub = form.get("kind") === "announcement" ? "announcements" : "chat";
-    const result = await deleteClubMessage(context.db, access, String(form.get("messageId") ?? ""), context.publish);
+  if (form?.intent === "delete") {
+    const result = await deleteClubMessage(context.db, access, form.messageId, context.publish);
     const toast = result.ok ? CHAT_TOASTS.deleted : CHAT_TOASTS.deleteFailed;
-    if (wantsJson) return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 404 });
-    return redirectWithToast(context, back({ sub }), toast, { status: 303 });
+    if (form.respond === "json") return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 404 });
+    return redirectWithToast(context, back({ sub: form.kind === "announcement" ? "announcements" : "chat" }), toast, { status: 303 });
   }
 
-  if (intent.data === "read") {
-    const from = String(form.get("with") ?? "");
+  if (form?.intent === "read") {
+    const from = form.with;
     const count = from ? await markDirectMessagesRead(context.db, access, { from }, context.publish) : 0;
-    if (wantsJson) return data({ ok: true, toast: null, count });
+    if (form.respond === "json") return data({ ok: true, toast: null, count });
     return redirect(back({ sub: "dm", ...(from ? { with: from } : {}) }), 303);
   }
 
-  const isDm = intent.data === "dm";
-  const kind = form.get("kind") === "announcement" ? "announcement" : "chat";
-  const recipientId = String(form.get("recipientId") ?? "");
+  // Post or DM. A body that did not parse (empty, too long, no client id) is refused like any
+  // other message: the text comes back with the reason.
+  if (!form && intent !== "post" && intent !== "dm") return invalidSubmission(submission);
+  const raw = submission.payload;
+  const isDm = intent === "dm";
+  const kind = form?.intent === "post" ? form.kind : raw.kind === "announcement" ? "announcement" : "chat";
+  const recipientId = form?.intent === "dm" ? form.recipientId : typeof raw.recipientId === "string" ? raw.recipientId : "";
+  const content = typeof raw.content === "string" ? raw.content : "";
   const returnTo = isDm ? back({ sub: "dm", with: recipientId }) : back({ sub: kind === "announcement" ? "announcements" : "chat" });
-  const content = String(form.get("content") ?? "");
-  const parsed = ClubMessageSchema.safeParse({ content, clientId: form.get("clientId") });
   let result;
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    result = { ok: false as const, reason: "empty" as SendFailure, message: issue?.message };
-  } else if (isDm) {
-    result = await sendDirectMessage(context.db, access, { recipientId, ...parsed.data }, context.publish);
+  if (!form || (form.intent !== "post" && form.intent !== "dm")) {
+    result = { ok: false as const, reason: "empty" as SendFailure, message: submission.status === "success" ? undefined : firstError(submission.error) };
+  } else if (form.intent === "dm") {
+    result = await sendDirectMessage(context.db, access, { recipientId, content: form.content, clientId: form.clientId }, context.publish);
   } else {
-    result = await postClubMessage(context.db, access, { kind, ...parsed.data }, context.publish);
+    result = await postClubMessage(context.db, access, { kind, content: form.content, clientId: form.clientId }, context.publish);
   }
 
   if (!result.ok) {
     const toast = failureToast(result.reason);
     // A retry keeps the id (so it is still stored once) unless the id itself was the problem.
-    const retryId = parsed.success && result.reason !== "conflict" ? parsed.data.clientId : crypto.randomUUID();
+    const retryId = form && "clientId" in form && result.reason !== "conflict" ? form.clientId : crypto.randomUUID();
     const message = ("message" in result ? result.message : undefined) ?? failureMessage(result.reason) ?? toast.description ?? toast.title;
     // The text comes back (never lost), with the reason; status 400 so nothing caches it.
     return data(
-      { ok: false as const, toast, error: message, content, kind, intent: intent.data, recipientId, clientId: retryId, returnTo },
+      { ok: false as const, toast, error: message, content, kind, intent, recipientId, clientId: retryId, returnTo },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }
   const toast = isDm ? CHAT_TOASTS.sent : kind === "announcement" ? CHAT_TOASTS.announcementPosted : null;
-  if (wantsJson) {
+  if (form?.respond === "json") {
     const message = "kind" in result.message ? { chat: serialiseChat(result.message) } : { dm: serialiseDm(result.message) };
     return data({ ok: true as const, toast, ...message });
   }
@@ -151,9 +149,7 @@ export default function MessageNotSent() {
     return (
       <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
         <h1 className="text-2xl font-bold">Messages</h1>
-        <Link to={back} className={buttonClass.primary}>
-          Back to messages
-        </Link>
+        <ButtonLink to={back}>Back to messages</ButtonLink>
       </div>
     );
   }
@@ -168,17 +164,15 @@ export default function MessageNotSent() {
         <input type="hidden" name="kind" value={data.kind} />
         <input type="hidden" name="clientId" value={data.clientId} />
         {data.recipientId ? <input type="hidden" name="recipientId" value={data.recipientId} /> : null}
-        <label htmlFor="content" className={labelClass}>
-          Message
-        </label>
-        <textarea id="content" name="content" rows={4} defaultValue={data.content} maxLength={CLUB_MESSAGE_MAX_LENGTH} required className={inputClass} />
+        <Label htmlFor="content">Message</Label>
+        <Textarea id="content" name="content" rows={4} defaultValue={data.content} maxLength={MESSAGE_MAX_LENGTH} required className="mt-1 block w-full" />
         <div className="flex flex-wrap gap-2">
           <SubmitButton pending={sending} pendingText="Sending...">
             Send
           </SubmitButton>
-          <Link to={data.returnTo} className={buttonClass.secondary}>
+          <ButtonLink to={data.returnTo} variant="secondary">
             Back to messages
-          </Link>
+          </ButtonLink>
         </div>
       </Form>
     </div>

@@ -1,12 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { clubDenialResponse, getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
 import { REQUEST_TOASTS } from "~/features/item-requests/item-request-copy";
 import { deleteClubRequest, fulfilClubRequest, postClubRequest } from "~/features/item-requests/item-requests.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { PostRequestSchema, RequestChangeSchema } from "~/shared/schemas/club-request";
+import { ClubRequestActionSchema, type PostRequestActionData } from "~/shared/schemas/club-request";
 
 // The writes of "On the Radar" (02 §2, §4 Request): intent post | fulfil | delete. Real form posts
 // (the 'Post a Request' dialog and page, the buttons on the tab); the rules are in the domain.
@@ -18,8 +18,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return redirect(`/club/${access!.club.slug}?tab=radar`);
 }
 
-export type PostRequestActionData = { result: SubmissionResult<string[]>; toast?: { title: string; description?: string } };
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await getUser(request, context);
   const access = await getClubAccess(context.db, viewer, params.slug ?? "");
@@ -27,13 +25,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireClubPermission(context, access, "readRequests");
   const club = access!.club;
   const radar = `/club/${club.slug}?tab=radar`;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const submission = parseWithZod(await request.formData(), { schema: ClubRequestActionSchema });
+  if (submission.status !== "success") {
+    // The post form is a conform form: its errors go back to it. A change that does not parse is "not updated".
+    if (submission.payload.intent === "post") return json<PostRequestActionData>({ result: submission.reply() }, { status: 400 });
+    return redirectWithToast(context, radar, REQUEST_TOASTS.updateFailed, { status: 303 });
+  }
+  const form = submission.value;
 
-  if (intent === "post") {
-    const submission = parseWithZod(formData, { schema: PostRequestSchema });
-    if (submission.status !== "success") return json<PostRequestActionData>({ result: submission.reply() }, { status: 400 });
-    const result = await postClubRequest(context.db, access!, submission.value, context.publish);
+  if (form.intent === "post") {
+    const result = await postClubRequest(context.db, access!, form, context.publish);
     if (!result.ok) {
       if (result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
       // Somebody else's id: nothing stored; a fresh form id comes with the next page load.
@@ -46,10 +47,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(context, radar, REQUEST_TOASTS.posted, { status: 303 });
   }
 
-  const submission = parseWithZod(formData, { schema: RequestChangeSchema });
-  if (submission.status !== "success") return redirectWithToast(context, radar, REQUEST_TOASTS.updateFailed, { status: 303 });
-  const { id } = submission.value;
-  if (submission.value.intent === "fulfil") {
+  const { id } = form;
+  if (form.intent === "fulfil") {
     const result = await fulfilClubRequest(context.db, access!, id, context.publish);
     if (!result.ok && result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
     return redirectWithToast(context, radar, result.ok ? REQUEST_TOASTS.fulfilled : REQUEST_TOASTS.updateFailed, { status: 303 });

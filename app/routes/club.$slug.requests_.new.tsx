@@ -3,14 +3,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
 import { PostRequestForm } from "~/components/item-request-form";
 import { useIsPending } from "~/components/ui/status-button";
-import { getClubAccess, requireClubPermission } from "~/features/clubs/club-access.server";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS } from "~/features/clubs/club-copy";
 import { REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
-import { getUser } from "~/features/accounts/session.server";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { getUser } from "~/web/session.server";
+import { photoUrl } from "~/features/photos/urls";
 import { PostRequestSchema } from "~/shared/schemas/club-request";
 import { getFormConstraint } from "~/shared/form-constraint";
-import type { PostRequestActionData } from "./club.$slug.requests";
+import type { PostRequestActionData } from "~/shared/schemas/club-request";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 // The page posts to itself and shares the requests action, so a refused field comes back here
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireClubPermission(context, access, "postRequest");
   const { club } = access!;
   return {
-    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? listingPhotoUrl(club.logoKey) : null },
+    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? photoUrl(club.logoKey) : null },
     // The row id of the request this page will post (ADR 042 §Idempotency): a resubmit stores one row.
     requestId: crypto.randomUUID(),
     // The form's HTML constraints; zod loads on its first input (ADR 032, 033).

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LIMITS } from "~/shared/catalog/options";
 import { ClubCard } from "~/components/club-card";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
 import { DIRECTORY_PAGE_SIZE, listClubsForDirectory } from "~/features/clubs/clubs.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { pageMeta } from "~/web/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { photoUrl } from "~/features/photos/urls";
 
 // The club directory (spec 02 §2 Clubs directory, §9): what this viewer may see (the domain's SQL),
 // newest first, 20 at a time. 'Load More' (ADR 028) is a plain link asking for 20 more (?limit=),
@@ -53,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       city: c.city,
       state: c.state,
       memberCount: c.memberCount,
-      logoUrl: c.logoKey ? listingPhotoUrl(c.logoKey) : null,
+      logoUrl: c.logoKey ? photoUrl(c.logoKey) : null,
     })),
   };
 }
@@ -109,20 +111,16 @@ export default function ClubsDirectory() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{CLUB_TEXT.directoryTitle}</h1>
-        <Link to="/clubs/new" className={buttonClass.primary}>
-          Create a Club
-        </Link>
+        <ButtonLink to="/clubs/new">Create a Club</ButtonLink>
       </div>
       <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <label htmlFor="club-search" className={labelClass}>
-            Search clubs by name
-          </label>
-          <input id="club-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
+          <Label htmlFor="club-search">Search clubs by name</Label>
+          <Input id="club-search" type="search" name="q" defaultValue={q} maxLength={100} className="mt-1 block w-full" />
         </div>
-        <button type="submit" className={buttonClass.secondary}>
+        <Button type="submit" variant="secondary">
           Search
-        </button>
+        </Button>
       </Form>
       {clubs.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center">
@@ -138,12 +136,13 @@ export default function ClubsDirectory() {
       )}
       {hasMore ? (
         <div className="mt-6 text-center">
-          <Link
+          <ButtonLink
+            variant="secondary"
             to={moreHref(q, nextLimit)}
             preventScrollReset
             aria-disabled={loading || undefined}
             data-enhanced={hydrated || undefined}
-            className={`${buttonClass.secondary} ${loading ? "pointer-events-none opacity-60" : ""}`}
+            className={loading ? "pointer-events-none opacity-60" : undefined}
             onClick={(event) => {
               if (!hydrated) return;
               event.preventDefault();
@@ -153,7 +152,7 @@ export default function ClubsDirectory() {
             }}
           >
             {loading ? "Loading..." : "Load More"}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
       <p role="status" className="sr-only">

@@ -7,11 +7,11 @@ import { CLUB_TYPE_OPTIONS, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, JOIN_MODES
 import { SPORTS_BY_NAME } from "~/shared/catalog/sport-names";
 import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
+import { ButtonLink } from "~/components/ui/button";
 import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/features/clubs/club-copy";
 import { createClub } from "~/features/clubs/clubs.server";
 import { lookupZip } from "~/features/search/geo.server";
-import { getUser, requireUser } from "~/features/accounts/session.server";
+import { getUser, requireUser } from "~/web/session.server";
 import { slugify, slugProblem } from "~/shared/club-slug";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
@@ -88,9 +88,9 @@ export default function NewClub() {
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <h2 className="text-lg font-semibold text-slate-900">Sign In Required</h2>
           <p className="mt-1 text-slate-600">Please sign in to create a club.</p>
-          <Link to={`/auth?${new URLSearchParams({ redirectTo: "/clubs/new" })}`} className={`${buttonClass.primary} mt-4`}>
+          <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: "/clubs/new" })}`} className="mt-4">
             Sign In
-          </Link>
+          </ButtonLink>
         </div>
       )}
     </div>
@@ -212,9 +212,9 @@ function ClubForm() {
         />
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/clubs" className={buttonClass.secondary}>
+        <ButtonLink to="/clubs" variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
         <SubmitButton pending={busy} disabled={slugTaken} pendingText="Creating...">
           Create Club
         </SubmitButton>

@@ -2,10 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireDevRoutes } from "~/web/dev-routes.server";
-import { roomAccessFor, roomAccessPayload } from "~/features/realtime/rooms.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { roomAccessFor, roomGrantFor } from "~/features/realtime/rooms.server";
+import { requireUser } from "~/web/session.server";
 import { useRoom, type RoomEvent } from "~/hooks/use-room";
 import { pageMeta } from "~/web/meta";
+import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 export const meta: MetaFunction = () =>
   pageMeta("Realtime test room — LockerSwap (dev)", "A test room for the realtime connection (development only).");
@@ -17,7 +20,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   requireDevRoutes(context);
   const visitor = `visitor-${crypto.randomUUID()}`;
   // The lobby through the same door as every room: roomAccessFor lets anyone in where dev routes are on.
-  const access = await roomAccessPayload(context, null, "lobby", ROOM);
+  const access = await roomAccessFor(context, null, { kind: "lobby", id: ROOM });
   if (!access) throw new Response("Not found", { status: 404 });
   return { access, visitor };
 }
@@ -40,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function publishToClub(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
   const viewer = await requireUser(request, context);
   const clubId = String(form.get("clubId") ?? "");
-  if (!(await roomAccessFor(context.db, viewer, { kind: "club", id: clubId }))) return data({ ok: false as const, delivered: false }, { status: 403 });
+  if (!(await roomGrantFor(context.db, viewer, { kind: "club", id: clubId }))) return data({ ok: false as const, delivered: false }, { status: 403 });
   const id = String(form.get("id") ?? "").slice(0, 100) || crypto.randomUUID();
   context.publish.club(clubId, {
     type: "club.message.created",
@@ -48,7 +51,7 @@ async function publishToClub(request: Request, context: ActionFunctionArgs["cont
       id,
       clubId,
       kind: "chat",
-      content: String(form.get("content") ?? "").slice(0, 2000),
+      content: String(form.get("content") ?? "").slice(0, MESSAGE_MAX_LENGTH),
       author: { id: viewer.id, name: viewer.firstName ?? "Member" },
       createdAt: new Date().toISOString(),
     },
@@ -58,7 +61,7 @@ async function publishToClub(request: Request, context: ActionFunctionArgs["cont
 
 export default function RealtimeTestRoom() {
   const { access, visitor } = useLoaderData<typeof loader>();
-  const [events, setEvents] = useState<RoomEvent[]>([]);
+  const [events, setEvents] = useState<RoomEvent<"lobby">[]>([]);
   const status = useRoom(access, (event) => setEvents((list) => [...list, event]));
   const publisher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
@@ -76,15 +79,13 @@ export default function RealtimeTestRoom() {
         <label htmlFor="text" className="sr-only">
           Message
         </label>
-        <input id="text" name="text" required className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
-          Publish
-        </button>
+        <Input id="text" name="text" required className="flex-1" />
+        <Button type="submit">Publish</Button>
       </publisher.Form>
       <ul aria-label="Events" className="space-y-1">
         {events.map((event, index) => (
           <li key={index} className="rounded bg-white p-2 shadow-sm">
-            {String(event.text)}
+            {event.type === "message" ? event.text : event.type}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -21,9 +22,9 @@ export async function action({ context }: ActionFunctionArgs) {
 export default function DevToast() {
   return (
     <Form method="post">
-      <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+      <Button type="submit" size="slim">
         Send a flash toast
-      </button>
+      </Button>
     </Form>
   );
 }

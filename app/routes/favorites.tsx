@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { FavoriteActionData } from "~/components/favorite-button";
 import { addFavorite, removeFavorite } from "~/features/listings/favorites.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { safeRedirect } from "~/platform/security.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { FavoriteFormSchema } from "~/shared/schemas/search";

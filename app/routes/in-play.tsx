@@ -5,10 +5,15 @@ import { NoPhoto } from "~/components/no-photo";
 import { formatPrice } from "~/shared/format";
 import { PhotoImage } from "~/components/photo-gallery";
 import { deleteListing, listOwnListings } from "~/features/listings/listings.server";
-import { cardPhotoFrom, finishPhotoDeletes } from "~/features/photos/photos.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { cardPhotoFrom } from "~/features/photos/card-photo.server";
+import { finishPhotoDeletes } from "~/features/photos/ledger.server";
+import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { InPlayActionSchema } from "~/shared/schemas/listing-actions";
+import { invalidSubmission } from "~/web/submission.server";
 
 export const meta: MetaFunction = () => pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
 
@@ -20,13 +25,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const DELETE_FAILED = { title: "Error", description: "Failed to delete listing", variant: "destructive" as const };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "delete") return redirectWithToast(context, "/in-play", { title: "Error", description: "Failed to delete listing", variant: "destructive" });
+  const submission = parseWithZod(await request.formData(), { schema: InPlayActionSchema });
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "delete") return invalidSubmission(submission);
+    return redirectWithToast(context, "/in-play", DELETE_FAILED);
+  }
   // Ownership (or site admin) is in the query; anything else is simply not found.
-  const removed = await deleteListing(context.db, viewer, String(form.get("listingId") ?? ""));
-  if (!removed) return redirectWithToast(context, "/in-play", { title: "Error", description: "Failed to delete listing", variant: "destructive" });
+  const removed = await deleteListing(context.db, viewer, submission.value.listingId);
+  if (!removed) return redirectWithToast(context, "/in-play", DELETE_FAILED);
   await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
   return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
 }
@@ -87,13 +97,13 @@ export default function InPlay() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="listingId" value={listing.id} />
-                        <button type="submit" className="rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white">
+                        <Button type="submit" variant="danger" size="xs">
                           Delete
-                        </button>
+                        </Button>
                       </Form>
-                      <Link to="/in-play" preventScrollReset className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                      <ButtonLink to="/in-play" preventScrollReset variant="secondary" size="xs" className="font-normal">
                         Cancel
-                      </Link>
+                      </ButtonLink>
                     </div>
                   </div>
                 ) : (

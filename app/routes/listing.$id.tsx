@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { conditionBadge } from "~/shared/catalog/conditions";
-import { isListingStatus } from "~/shared/catalog/options";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 import { FavoriteButton } from "~/components/favorite-button";
 import { formatPrice } from "~/shared/format";
@@ -14,9 +13,10 @@ import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { sendListingMessage } from "~/features/messaging/listing-questions.server";
 import { listingPageFor } from "~/features/listings/listing-page.server";
 import { deleteListing, setListingStatus } from "~/features/listings/listings.server";
-import { finishPhotoDeletes, photoUrl } from "~/features/photos/photos.server";
-import { roomAccessPayload } from "~/features/realtime/rooms.server";
-import { getUser, requireUser } from "~/features/accounts/session.server";
+import { finishPhotoDeletes } from "~/features/photos/ledger.server";
+import { photoUrl } from "~/features/photos/urls";
+import { userRoomAccess } from "~/features/realtime/rooms.server";
+import { getUser, requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { clipDescription, pageMeta } from "~/web/meta";
 import { lazy, Suspense } from "react";
@@ -24,6 +24,9 @@ import { lazy, Suspense } from "react";
 // Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
 const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
 import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { firstError, knownIntent } from "~/shared/schemas/intent";
+import { ListingPageActionSchema } from "~/shared/schemas/listing-actions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -44,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const isOwner = viewer?.id === listing.userId;
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
-  const access = viewer ? await roomAccessPayload(context, viewer, "user", viewer.id) : null;
+  const access = viewer ? await userRoomAccess(context, viewer) : null;
   const seller = listing.seller;
   return {
     viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
@@ -91,6 +94,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+const MESSAGE_FAILED = { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" as const };
+
 const STATUS_TOASTS = {
   active: "Listing is now active",
   pending_pickup: "Marked as pending pickup",
@@ -100,67 +105,62 @@ const STATUS_TOASTS = {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const listingId = params.id ?? "";
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: ListingPageActionSchema });
   const here = `/listing/${listingId}`;
+  if (submission.status !== "success") {
+    const intent = knownIntent(ListingPageActionSchema, submission.payload);
+    if (intent === "status") return data({ error: "Failed to update listing status" }, { status: 400 });
+    if (intent === "message") return data({ ok: false as const, toast: MESSAGE_FAILED, error: firstError(submission.error) }, { status: 400 });
+    return data({ error: "Unknown action" }, { status: 400 });
+  }
+  const form = submission.value;
 
-  if (intent === "status") {
-    const status = form.get("status");
-    if (!isListingStatus(status)) return data({ error: "Failed to update listing status" }, { status: 400 });
+  if (form.intent === "status") {
     // Owner only, in the query: a site admin or anyone else gets 404 (spec 02 §6).
-    if (!(await setListingStatus(context.db, viewer, listingId, status))) throw notFound();
-    return redirectWithToast(context, here, { title: STATUS_TOASTS[status], variant: "success" });
+    if (!(await setListingStatus(context.db, viewer, listingId, form.status))) throw notFound();
+    return redirectWithToast(context, here, { title: STATUS_TOASTS[form.status], variant: "success" });
   }
 
-  if (intent === "delete") {
+  if (form.intent === "delete") {
     const removed = await deleteListing(context.db, viewer, listingId);
     if (!removed) throw notFound();
     await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
     return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
   }
 
-  if (intent === "message") {
-    // With JavaScript the question box is a fetcher (via=fetcher): it gets the outcome as data and
-    // shows the toast itself; a plain form POST gets the redirect with a flash toast.
-    const viaFetcher = form.get("via") === "fetcher";
-    const buyerId = form.get("buyerId");
-    const result = await sendListingMessage(context.db, viewer, {
-      listingId,
-      content: String(form.get("content") ?? ""),
-      buyerId: typeof buyerId === "string" && buyerId ? buyerId : null,
-    });
-    if (!result.ok) {
-      if (result.reason === "not_found") throw notFound();
-      const description =
-        result.reason === "rate_limited"
-          ? "You are sending messages too fast. Please wait a few minutes."
-          : result.reason === "control_characters"
-            ? "Remove control characters from your message."
-            : "Failed to send message. Please try again.";
-      const toast = { title: "Error", description, variant: "destructive" as const };
-      if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
-      return redirectWithToast(context, here, toast);
-    }
-    const { message } = result;
-    const sent = { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() };
-    // To both parties' user rooms, after the write; the response does not wait for the rooms.
-    const sellerId = message.senderId === result.buyerId ? message.receiverId : message.senderId;
-    const event = { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id, message: sent } as const;
-    context.publish.user(result.buyerId, event);
-    context.publish.user(sellerId, event);
-    // The receiver's inbox and badges (issue 12): their user room, after the write.
-    context.publish.user(message.receiverId, { type: "badges.changed" });
-    const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
-    const toast = {
-      title: "Message sent!",
-      description: toSeller ? "Your message has been sent to the seller." : "Your reply has been sent.",
-      variant: "success" as const,
-    };
-    if (viaFetcher) return data({ ok: true as const, toast, message: sent });
+  // With JavaScript the question box is a fetcher (via=fetcher): it gets the outcome as data and
+  // shows the toast itself; a plain form POST gets the redirect with a flash toast.
+  const viaFetcher = form.via === "fetcher";
+  const result = await sendListingMessage(context.db, viewer, { listingId, content: form.content, buyerId: form.buyerId || null });
+  if (!result.ok) {
+    if (result.reason === "not_found") throw notFound();
+    const description =
+      result.reason === "rate_limited"
+        ? "You are sending messages too fast. Please wait a few minutes."
+        : result.reason === "control_characters"
+          ? "Remove control characters from your message."
+          : MESSAGE_FAILED.description;
+    const toast = { title: "Error", description, variant: "destructive" as const };
+    if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
     return redirectWithToast(context, here, toast);
   }
-
-  return data({ error: "Unknown action" }, { status: 400 });
+  const { message } = result;
+  const sent = { id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() };
+  // To both parties' user rooms, after the write; the response does not wait for the rooms.
+  const sellerId = message.senderId === result.buyerId ? message.receiverId : message.senderId;
+  const event = { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id, message: sent } as const;
+  context.publish.user(result.buyerId, event);
+  context.publish.user(sellerId, event);
+  // The receiver's inbox and badges (issue 12): their user room, after the write.
+  context.publish.user(message.receiverId, { type: "badges.changed" });
+  const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
+  const toast = {
+    title: "Message sent!",
+    description: toSeller ? "Your message has been sent to the seller." : "Your reply has been sent.",
+    variant: "success" as const,
+  };
+  if (viaFetcher) return data({ ok: true as const, toast, message: sent });
+  return redirectWithToast(context, here, toast);
 }
 
 /**
@@ -178,7 +178,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     return {
       ok: false as const,
       unsaved: true as const,
-      toast: { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" as const },
+      toast: MESSAGE_FAILED,
     };
   }
 }

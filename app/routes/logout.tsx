@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
-import { destroySession, getUser, testingModeCookie } from "~/features/accounts/session.server";
+import { destroySession, getUser, testingModeCookie } from "~/web/session.server";
 import { toastCookie } from "~/web/toast.server";
 
 export async function loader() {

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { inboxFor, unreadCounts } from "~/features/messaging/inbox.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/web/session.server";
 import { formatRelativeTime } from "~/shared/format";
 import { pageMeta } from "~/web/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -12,6 +13,9 @@ export const meta: MetaFunction = () =>
   pageMeta("Messages — LockerSwap", "Your conversations with buyers, sellers and club members on LockerSwap, newest first.");
 
 const INBOX_EVENTS = new Set(["dm.created", "listing.message.created", "badges.changed"]);
+
+// Opened by a click, never part of the inbox's first load (ADR 033).
+const ListingThreadDialog = lazy(() => import("~/components/listing-thread-dialog"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -28,11 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       kind: c.kind,
       title: c.subjectTitle,
       otherName: c.other.name,
-      // Club DMs open in the club's Messages tab; listing questions on the listing page, where the thread is.
+      // Club DMs open in the club's Messages tab. A listing conversation opens in a dialog here with
+      // JavaScript; this link to the listing page, where the thread also is, is the way without it.
       href:
         c.kind === "club"
           ? `/club/${c.clubSlug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: c.other.id })}`
           : `/listing/${c.subjectId}`,
+      thread: c.kind === "listing" ? { listingId: c.subjectId, otherId: c.other.id } : null,
       lastMessage: c.lastMessage.content,
       fromMe: c.lastMessage.fromMe,
       createdAt: c.lastMessage.createdAt.toISOString(),
@@ -49,6 +55,16 @@ export default function MessagesPage() {
   useUserRoomEvents((event) => {
     if (INBOX_EVENTS.has(event.type) && revalidator.state === "idle") revalidator.revalidate();
   });
+  // The listing conversation open in the dialog, and the link it was opened from (focus goes back there).
+  const [open, setOpen] = useState<{ listingId: string; otherId: string; otherName: string; title: string } | null>(null);
+  const opener = useRef<HTMLAnchorElement | null>(null);
+  const openThread = (event: MouseEvent<HTMLAnchorElement>, c: (typeof conversations)[number]) => {
+    // A new tab or window (modifier keys, middle click) still gets the listing page.
+    if (!c.thread || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    opener.current = event.currentTarget;
+    setOpen({ ...c.thread, otherName: c.otherName, title: c.title });
+  };
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div className="flex items-center gap-3">
@@ -66,7 +82,11 @@ export default function MessagesPage() {
         <ul aria-label="Conversations" className="h-[600px] divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 bg-white">
           {conversations.map((c) => (
             <li key={c.key} data-testid="conversation">
-              <Link to={c.href} className="flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+              <Link
+                to={c.href}
+                onClick={(event) => openThread(event, c)}
+                aria-haspopup={hydrated && c.thread ? "dialog" : undefined}
+                className="flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
                 <span aria-hidden="true" className="mt-0.5 text-xl">
                   {c.kind === "club" ? "👥" : "🏷️"}
                 </span>
@@ -111,6 +131,18 @@ export default function MessagesPage() {
             </Link>
           ) : null}
         </nav>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ListingThreadDialog
+            key={`${open.listingId}:${open.otherId}`}
+            {...open}
+            onClose={() => {
+              setOpen(null);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { listFavorites } from "~/features/listings/favorites.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/web/session.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("On Deck — LockerSwap", "The listings you saved on LockerSwap.");

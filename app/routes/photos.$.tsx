@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { findReadableClubLogo } from "~/features/clubs/club-logo.server";
 import { findReadablePhoto } from "~/features/listings/listings.server";
-import { isOwnPendingPhoto, SERVED_PHOTO_KEY } from "~/features/photos/photos.server";
-import { getUser } from "~/features/accounts/session.server";
+import { SERVED_PHOTO_KEY } from "~/features/photos/keys";
+import { isOwnPendingPhoto } from "~/features/photos/ledger.server";
+import { getUser } from "~/web/session.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
 

@@ -7,20 +7,21 @@ import { listingStatusLabel } from "~/shared/catalog";
 import { CLUB_ROLE_LABELS } from "~/shared/catalog/options";
 import { DefaultSubmit, ErrorList, Field, PasswordField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { buttonClass } from "~/components/ui/styles";
+import { ButtonLink } from "~/components/ui/button";
+import { FieldDescription } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import {
   changePassword,
-  currentSessionHash,
   getProfilePage,
-  PROFILE_PERMISSIONS,
   signOutOtherSessions,
   updateOwnProfile,
 } from "~/features/accounts/profile.server";
 import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { deleteUserAccount } from "~/features/admin/admin.server";
-import { finishPhotoDeletes } from "~/features/photos/photos.server";
+import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
-import { clearSessionCookie, requireUser } from "~/features/accounts/session.server";
+import { clearSessionCookie, currentSessionHash, requireUser } from "~/web/session.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDate, formatPrice } from "~/shared/format";
 import { getFormConstraint } from "~/shared/form-constraint";
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       role: page.role,
-      can: PROFILE_PERMISSIONS[page.role],
+      can: page.can,
       user: { ...page.user, joinedAt: page.user.joinedAt.toISOString() },
       listings: page.listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
       clubs: page.clubs,
@@ -184,7 +185,7 @@ export default function PlayerProfile() {
           <div className="mt-4">
             <ConfirmDialog
               trigger="Delete my account"
-              triggerClassName={buttonClass.danger}
+              triggerVariant="danger"
               title="Delete your account?"
               description="Everything listed above goes for good. You will be signed out."
               confirmLabel="Yes, delete my account"
@@ -305,13 +306,9 @@ function ProfileForm() {
       <DefaultSubmit name="intent" value="profile" />
       <ErrorList id={form.errorId} errors={actionData?.form === "profile" && actionData.formError ? [actionData.formError] : form.errors} />
       <div>
-        <label htmlFor="profile-email" className="block text-sm font-medium text-slate-800">
-          Email
-        </label>
-        <input id="profile-email" value={user.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-slate-700" />
-        <p id="profile-email-note" className="mt-1 text-sm text-slate-600">
-          Your sign-in address; it cannot be changed here.
-        </p>
+        <Label htmlFor="profile-email">Email</Label>
+        <Input id="profile-email" value={user.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full bg-slate-100 text-slate-700" />
+        <FieldDescription id="profile-email-note">Your sign-in address; it cannot be changed here.</FieldDescription>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
@@ -401,9 +398,9 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Profile not found</h1>
       <p className="mt-2 text-slate-600">There is no account with that id.</p>
-      <Link to="/admin" className={`${buttonClass.secondary} mt-6`}>
+      <ButtonLink to="/admin" variant="secondary" className="mt-6">
         Back to Admin Dashboard
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

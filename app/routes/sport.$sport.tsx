@@ -8,9 +8,12 @@ import { getSport } from "~/shared/catalog/sports";
 import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/filter-panel";
 import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
 import { FilterChips } from "~/components/search-chips";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { searchListings } from "~/features/search/search.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/shared/search-params";
 import { clipDescription, pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
@@ -132,7 +135,7 @@ export default function SportBrowse() {
           <label htmlFor="sport-keyword" className="sr-only">
             Search {sport.name}
           </label>
-          <input
+          <Input
             id="sport-keyword"
             type="search"
             name="q"
@@ -140,11 +143,11 @@ export default function SportBrowse() {
             defaultValue={state.q}
             maxLength={100}
             placeholder={`Search ${sport.name.toLowerCase()} gear`}
-            className="min-h-11 min-w-0 flex-1 rounded-md border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+            className="min-w-0 flex-1 border-0 placeholder:text-slate-500"
           />
-          <button type="submit" form={FILTER_FORM_ID} className="min-h-11 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          <Button type="submit" form={FILTER_FORM_ID} variant="inverse" className="text-sm">
             Search
-          </button>
+          </Button>
         </div>
       </section>
 
@@ -154,7 +157,8 @@ export default function SportBrowse() {
         <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filter-sheet" data-menu-toggle />
         <label
           htmlFor="filters-toggle"
-          className="mb-4 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden"
+          // A label drawn as a button: it toggles the CSS-only sheet's checkbox.
+          className={buttonClass({ variant: "secondary", className: "mb-4 cursor-pointer gap-2 text-sm shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden" })}
         >
           <FilterIcon />
           Filters
@@ -226,15 +230,9 @@ export default function SportBrowse() {
               </ListingGrid>
               {loadMoreHref && (
                 <div className="text-center">
-                  <Link
-                    to={loadMoreHref}
-                    state={{ loadMore: true }}
-                    preventScrollReset
-                    aria-disabled={loadingMore || undefined}
-                    className="inline-block min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-slate-50"
-                  >
+                  <ButtonLink to={loadMoreHref} state={{ loadMore: true }} preventScrollReset aria-disabled={loadingMore || undefined} variant="secondary" className="text-sm">
                     {loadingMore ? "Loading..." : "Load more"}
-                  </Link>
+                  </ButtonLink>
                 </div>
               )}
             </>
@@ -265,24 +263,18 @@ function SortSelect({ sort }: { sort: string }) {
     <>
       <label className="flex items-center gap-2 text-sm">
         <span>Sort by</span>
-        <select
-          name="sort"
-          form={FILTER_FORM_ID}
-          defaultValue={sort}
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-        >
+        <Select name="sort" form={FILTER_FORM_ID} defaultValue={sort} onChange={(event) => event.currentTarget.form?.requestSubmit()} controlSize="sm">
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <noscript>
-        <button type="submit" form={FILTER_FORM_ID} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+        <Button type="submit" form={FILTER_FORM_ID} variant="secondary" size="xs" className="font-normal">
           Sort
-        </button>
+        </Button>
       </noscript>
     </>
   );

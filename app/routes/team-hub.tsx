@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ClubCard } from "~/components/club-card";
-import { buttonClass } from "~/components/ui/styles";
+import { ButtonLink } from "~/components/ui/button";
 import { CLUB_TEXT } from "~/features/clubs/club-copy";
 import { teamHub } from "~/features/clubs/clubs.server";
-import { requireUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/web/session.server";
 import { pageMeta } from "~/web/meta";
-import { listingPhotoUrl } from "~/shared/schemas/search";
+import { photoUrl } from "~/features/photos/urls";
 
 // Team Hub (spec 02 §2): the viewer's own memberships, pending requests marked. Signed out → /auth.
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       city: r.city,
       state: r.state,
       memberCount: r.memberCount,
-      logoUrl: r.logoKey ? listingPhotoUrl(r.logoKey) : null,
+      logoUrl: r.logoKey ? photoUrl(r.logoKey) : null,
       pending: r.status === "pending",
     })),
   };
@@ -39,9 +39,7 @@ export default function TeamHub() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Team Hub</h1>
           <p className="mt-1 text-slate-600">{CLUB_TEXT.teamHubSubtitle}</p>
         </div>
-        <Link to="/clubs" className={buttonClass.primary}>
-          Find Clubs
-        </Link>
+        <ButtonLink to="/clubs">Find Clubs</ButtonLink>
       </div>
       {clubs.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center">

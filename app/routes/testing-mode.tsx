@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirect, testingModeUser } from "~/features/accounts/accounts.server";
-import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/features/accounts/session.server";
+import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/web/session.server";
 import { toastCookie } from "~/web/toast.server";
 
 // Testing mode (01 §4, issue 4 item 10): only when the deployment turns it on. Turning it on signs

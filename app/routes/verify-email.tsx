@@ -10,6 +10,10 @@ import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.ser
 import { redirectWithToast } from "~/web/toast.server";
 import { ResendSchema } from "~/shared/schemas/auth";
 import { pageMeta } from "~/web/meta";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 
 export const meta: MetaFunction = () =>
   pageMeta("Confirm your email — LockerSwap", "Confirm your email address to finish creating your LockerSwap account.");
@@ -87,13 +91,9 @@ function ConfirmEmail({ token }: { token: string }) {
         <Form method="post" action="/verify-email" className="mt-4">
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="token" value={token} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
-          >
-            {busy ? "Confirming..." : "Confirm my email"}
-          </button>
+          <Button type="submit" busy={busy} busyText="Confirming..." size="slim" className="w-full">
+            Confirm my email
+          </Button>
         </Form>
       </section>
     </div>
@@ -145,28 +145,13 @@ function ResendLink({ problem }: { problem: Problem }) {
           {conform}
           <input type="hidden" name="intent" value="resend" />
           <div>
-            <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-700">
-              Email
-            </label>
-            <input
-              key={key}
-              {...emailProps}
-              autoComplete="email"
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-500"
-            />
-            {fields.email.errors?.length ? (
-              <p id={fields.email.errorId} className="mt-1 text-sm text-red-600">
-                {fields.email.errors[0]}
-              </p>
-            ) : null}
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input key={key} {...emailProps} autoComplete="email" className="mt-1 block w-full" />
+            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
           </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
-          >
-            {busy ? "Sending..." : "Send a new link"}
-          </button>
+          <Button type="submit" busy={busy} busyText="Sending..." size="slim" className="w-full">
+            Send a new link
+          </Button>
         </Form>
 
         <Link to="/auth" className="mt-5 block text-center text-sm font-medium text-slate-600 hover:text-brand-700">

@@ -4,12 +4,13 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { clubDenialResponse, clubNotFound, getClubAccess } from "~/features/clubs/club-access.server";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubDenialResponse, clubNotFound } from "./guards.server";
 import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/features/clubs/club-copy";
 import type { ClubResult } from "~/features/clubs/clubs.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/features/clubs/membership.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { InviteCodeSchema, MembershipIntentSchema } from "~/shared/schemas/club-join";
 import { redirectWithToast } from "./toast.server";
 

@@ -1,20 +1,13 @@
 // The Messages tab's loader data (issue 12 item 1): what /club/{slug}?tab=messages&sub=… shows to
 // an active member. The club page's loader calls it after its own access check; everything here
-// checks again in the query (club-chat.server.ts), so nobody else gets message content.
+// checks again in the query (club-chat.server.ts, direct-messages.server.ts), so nobody else gets message content.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "#db/client";
-import { can, visibleClubIdBySlug, type ClubAccess } from "~/features/clubs/club-access.server";
-import {
-  clubMessagesPageQuery,
-  directMessagesBatch,
-  openedDirectMessages,
-  toClubMessagesPage,
-  type ChatMessageView,
-  type DirectMessageView,
-} from "~/features/messaging/club-chat.server";
+import { clubCan, visibleClubIdBySlug, type ClubAccess } from "~/features/clubs/club-access.server";
+import { clubMessagesPageQuery, toClubMessagesPage, type ChatMessageView } from "~/features/messaging/club-chat.server";
+import { directMessagesBatch, openedDirectMessages, type DirectMessageView } from "~/features/messaging/direct-messages.server";
 import type { Viewer } from "~/features/accounts/viewer";
-import { clubRoomName, ROOM_KINDS, userRoomName } from "~/features/realtime/realtime.server";
-import { mintRoomToken } from "~/features/realtime/room-token.server";
+import { clubRoomAccess, userRoomAccess } from "~/features/realtime/rooms.server";
 
 export const MESSAGE_SUBS = ["chat", "announcements", "dm"] as const;
 export type MessageSub = (typeof MESSAGE_SUBS)[number];
@@ -22,17 +15,6 @@ export type MessageSub = (typeof MESSAGE_SUBS)[number];
 export function messageSubFrom(url: URL): MessageSub {
   const sub = url.searchParams.get("sub");
   return (MESSAGE_SUBS as readonly string[]).includes(sub ?? "") ? (sub as MessageSub) : "chat";
-}
-
-/**
- * A room token for a room the caller already decided this viewer may join. Kept in one place so
- * rt-core's `roomAccessFor(viewer, room)` can replace it in one edit.
- */
-export async function messagesRoomAccess(context: AppLoadContext, viewer: Viewer, kind: "club" | "user", id: string) {
-  const party = ROOM_KINDS[kind].party;
-  const room = kind === "club" ? clubRoomName(id) : userRoomName(id);
-  // kind + id: useRoom asks /api/rooms/token for a fresh token on every reconnect (ADR 039).
-  return { party, room, kind, id, token: await mintRoomToken(context.env.REALTIME_SECRET, { party, room, sub: viewer.id }) };
 }
 
 export const serialiseChat = (m: ChatMessageView) => ({ ...m, createdAt: m.createdAt.toISOString() });
@@ -71,7 +53,10 @@ export async function readMessagesTab(db: Db, viewer: Viewer, slug: string, url:
 /** Null when the viewer is not an active member (the caller answers 404). `read`: readMessagesTab's result. */
 export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL, read: Awaited<ReturnType<typeof readMessagesTab>>) {
   const viewer = access.viewer;
-  if (!viewer || !can(access, "readMessages")) return null;
+  if (!viewer || !clubCan(access, "readMessages")) return null;
+  // Both rooms through roomAccessFor (no second query: the club's is read off `access`).
+  const [clubRoom, userRoom] = await Promise.all([clubRoomAccess(context, access), userRoomAccess(context, viewer)]);
+  if (!clubRoom) return null;
   const sub = messageSubFrom(url);
   const base = {
     sub,
@@ -79,11 +64,8 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
     now: new Date().toISOString(),
     // The composer's client-made id (issue 12 §5): a fresh one with every render of the page.
     clientId: crypto.randomUUID(),
-    can: { postAnnouncement: can(access, "postAnnouncement"), deleteAny: can(access, "deleteAnyChat") },
-    rooms: {
-      club: await messagesRoomAccess(context, viewer, "club", access.club.id),
-      user: await messagesRoomAccess(context, viewer, "user", viewer.id),
-    },
+    can: { postAnnouncement: clubCan(access, "postAnnouncement"), deleteAny: clubCan(access, "deleteAnyChat") },
+    rooms: { club: clubRoom, user: userRoom },
   };
   // readMessagesTab chose what to read from the same URL: `read.of` is "dm" exactly when `sub` is.
   if (read.of === "dm") {

@@ -1,11 +1,11 @@
 // What the club page's "On the Radar" tab loads (02 §2): the requests as plain data and the club
 // room's token, so the tab stays one line in the club page loader.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { can, type ClubAccess } from "~/features/clubs/club-access.server";
+import { clubCan, type ClubAccess } from "~/features/clubs/club-access.server";
 import { listClubRequests, type ClubRequestRow } from "~/features/item-requests/item-requests.server";
 import { PostRequestSchema } from "~/shared/schemas/club-request";
 import { getFormConstraint } from "~/shared/form-constraint";
-import { clubRoomAccess } from "~/features/realtime/room-access.server";
+import { clubRoomAccess } from "~/features/realtime/rooms.server";
 
 export type RadarRequest = {
   id: string;
@@ -20,12 +20,13 @@ export type RadarRequest = {
 /** `prefetched`: the requests read beside the club page (`clubRequestsBySlug`, ADR 051). */
 export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ClubRequestRow[]) {
   const viewer = access.viewer;
-  if (!viewer || !can(access, "readRequests")) return null;
-  const [rows, room] = await Promise.all([prefetched ?? listClubRequests(context.db, access), clubRoomAccess(context, viewer.id, access.club.id)]);
+  if (!viewer || !clubCan(access, "readRequests")) return null;
+  const [rows, room] = await Promise.all([prefetched ?? listClubRequests(context.db, access), clubRoomAccess(context, access)]);
+  if (!room) return null;
   return {
     clubId: access.club.id,
     viewerId: viewer.id,
-    canPost: can(access, "postRequest"),
+    canPost: clubCan(access, "postRequest"),
     // The 'Post a Request' form's HTML constraints; zod loads on its first input (ADR 032, 033).
     postConstraint: getFormConstraint(PostRequestSchema),
     now: new Date().toISOString(),

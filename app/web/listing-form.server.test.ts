@@ -8,7 +8,7 @@ import { readToast } from "~/web/toast.server";
 import { ListingFormSchema } from "~/shared/schemas/listing";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { applyPhotoIntent, formValuesFromListing, handleListingFormPost, savedToasts } from "./listing-form.server";
-import type { PhotoBucket } from "~/features/photos/photos.server";
+import type { PhotoBucket } from "~/features/photos/ledger.server";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

@@ -1,6 +1,6 @@
 // The listing form's POST, shared by /list-item, /club/{slug}/list and /listing/{id}/edit
 // (issue 6 §1–§2). Every POST stores new photo files as pending R2 objects first (see the design
-// note in photos.server.ts), then either re-renders (intent refresh / photo-*) or saves.
+// note in features/photos/ledger.server.ts), then either re-renders (intent refresh / photo-*) or saves.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,18 +10,12 @@ import { returnPath } from "~/platform/security.server";
 import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/shared/schemas/listing";
 import { lookupZip } from "~/features/search/geo.server";
 import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/features/listings/listings.server";
-import {
-  findPendingPhotos,
-  isOwnPhotoKey,
-  finishPhotoDeletes,
-  MAX_PHOTOS,
-  photoUrl,
-  removePendingPhoto,
-  storeUploads,
-  type StoredPhoto,
-} from "~/features/photos/photos.server";
+import { isOwnPhotoKey } from "~/features/photos/keys";
+import { findPendingPhotos, finishPhotoDeletes, MAX_PHOTOS, removePendingPhoto, storeUploads } from "~/features/photos/ledger.server";
+import { photoUrl } from "~/features/photos/urls";
+import { PHOTO_ERRORS } from "~/features/photos/photo-copy";
 import type { ListingFormValues } from "~/components/listing-form";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/web/session.server";
 import { postableClubs } from "~/features/listings/listings.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { isZip } from "~/shared/zip";
@@ -147,6 +141,14 @@ export function savedToasts(mode: "create" | "edit", uploadWarnings: string[]): 
   ];
 }
 
+/** The form comes back unsaved when more photos were sent than fit (issue 19 §10). */
+function tooManyPhotosToast(names: string[]): FormToast {
+  return {
+    title: "Listing not saved",
+    description: `${PHOTO_ERRORS.tooMany} Not added: ${names.join(", ")}. Check the photos and save again.`,
+  };
+}
+
 type FormTarget = { mode: "create" } | { mode: "edit"; listingId: string; existingKeys: string[] };
 
 export async function handleListingFormPost(request: Request, context: AppLoadContext, viewer: Viewer, target: FormTarget) {
@@ -180,6 +182,9 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   }
   photoErrors.push(...batch.errors);
   photoWarnings.push(...batch.warnings);
+  // Files past the 5-photo limit, by name (storeUploads refuses them as `${name}: ${tooMany}`).
+  const tooManySuffix = `: ${PHOTO_ERRORS.tooMany}`;
+  const overLimit = batch.errors.filter((message) => message.endsWith(tooManySuffix)).map((message) => message.slice(0, -tooManySuffix.length));
 
   // 3. Photo buttons. A removed pending photo was never saved anywhere: delete it now. A removed
   // photo of the listing is deleted only when the edit is saved.
@@ -245,8 +250,8 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   const missing: Record<string, string[]> = {};
   if (!values.city.trim()) missing.city = ["City is required"];
   if (!values.state.trim()) missing.state = ["State is required"];
-  // A refused file (wrong type, too big, too many) does not stop the save: the listing is saved
-  // without it and the message comes as an 'Image Upload Error' toast (02 §5, §8).
+  // A refused file (wrong type, too big) does not stop the save: the listing is saved without it
+  // and the message comes as an 'Image Upload Error' toast (02 §5, §8). Too many files do (below).
   if (submission.status !== "success" || Object.keys(missing).length) {
     const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...missing } as Record<string, string[] | null>;
     const requiredMissing = REQUIRED_FIELDS.some((f) => fieldErrors[f]?.length);
@@ -257,6 +262,9 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
         : { title: "Missing Information", description: "Please check the highlighted fields" };
     return rerender(400, { result: submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> }), toast });
   }
+  // More files than the limit leaves room for (without JavaScript nothing stops the pick): not
+  // saved, so no photo is dropped unsaid. The ones that fit are on the form; saving again keeps them.
+  if (overLimit.length) return rerender(400, { toast: tooManyPhotosToast(overLimit) });
 
   const v = submission.value;
   const input: ListingInput = {

@@ -644,7 +644,7 @@ export function buildCommunity(options: BuildOptions): Community {
     const sub = sport === "tennis" ? "pickleball" : null;
     return itemName(rng.pick(getEquipmentTypes(sport, sub).filter((t) => t !== "Other"))).toLowerCase();
   };
-  const clubSize = (club: ClubInfo) => rng.pick(["youth medium", "size 4", "adult large", "10.5", "junior", "size 7"]);
+  const clubSize = (_club: ClubInfo) => rng.pick(["youth medium", "size 4", "adult large", "10.5", "junior", "size 7"]);
   const demoPairs: [string, string, string][] = [
     [backBay.id, clubByName("Back Bay Pickleball Club").active.find((id) => id !== backBay.owner)!, backBay.owner],
     [clubByName("Cambridge Youth Soccer League").id, clubByName("Cambridge Youth Soccer League").owner, demoMember],

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { count, eq } from "drizzle-orm";
+import { count, eq, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { adminAuditLog, clubMembers, clubs, listingPhotos, listings, photoObjects, sessions, users } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
@@ -9,7 +10,7 @@ import { e2eDb, expect, signInAs, test } from "./fixtures";
 
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();
-const n = async (table: any, where?: any) => (await db().select({ n: count() }).from(table).where(where))[0].n;
+const n = async (table: SQLiteTable, where?: SQL) => (await db().select({ n: count() }).from(table).where(where))[0].n;
 
 test("a member is turned away with 'Access Denied'; a signed-out visitor goes to /auth", async ({ page, context }) => {
   await page.goto("/admin");

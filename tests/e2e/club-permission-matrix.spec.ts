@@ -3,16 +3,17 @@ import { readdirSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, sessions } from "../../db/schema";
-import { CLUB_PERMISSIONS, canDo, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "../../app/features/clubs/club-permissions.server";
+import { can, rolesOf, type Actor, type ClubTarget } from "../../app/features/permissions/can";
+import { CLUB_ACTIONS, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "../../app/features/permissions/club";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
 
 // The permission matrix (issue 11 Proof, spec 02 §6): every club action the table in
-// app/features/clubs/club-permissions.server.ts names, sent as a plain HTTP request — no page, no
+// app/features/permissions/club.ts names, sent as a plain HTTP request — no page, no
 // JavaScript, whatever a browser could forge — by every role, against public, members-only and
-// private clubs. What is expected comes from the table itself (its match with the spec is proved by
-// club-permissions.server.test.ts); this file proves the routes enforce it: the status and redirect,
+// private clubs. What is expected comes from the table itself, asked through the app's own
+// `can(actor, action, club)` (its match with the spec is proved by app/features/permissions/club.test.ts); this file proves the routes enforce it: the status and redirect,
 // and the rows of clubs / club_members / listing_clubs unchanged where refused, changed where allowed.
 
 const db = () => e2eDb();
@@ -22,16 +23,19 @@ type Visibility = "public" | "members_only" | "private";
 type JoinMode = "open" | "approval" | "code";
 const VISIBILITIES: Visibility[] = ["public", "members_only", "private"];
 const ROLES: ClubRole[] = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"];
-/** The roles each test user holds in every club made here; a site admin who is not a member. */
-const ROLE_SETS: Record<ClubRole, ClubRole[]> = {
-  anonymous: ["anonymous"],
-  stranger: ["stranger"],
-  pending: ["pending"],
-  member: ["member"],
-  admin: ["admin"],
-  owner: ["owner"],
-  siteAdmin: ["stranger", "siteAdmin"],
+/** The club_members row each test user holds in every club made here; the site admin is not a member. */
+const MEMBERSHIP: Record<ClubRole, ClubTarget["membership"]> = {
+  anonymous: null,
+  stranger: null,
+  pending: { role: "member", status: "pending" },
+  member: { role: "member", status: "active" },
+  admin: { role: "admin", status: "active" },
+  owner: { role: "owner", status: "active" },
+  siteAdmin: null,
 };
+const actorOf = (role: ClubRole): Actor => (role === "anonymous" ? null : { id: people[role].id, isAdmin: role === "siteAdmin" });
+const targetOf = (role: ClubRole, facts: ClubFacts): ClubTarget => ({ kind: "club", club: facts, membership: MEMBERSHIP[role] });
+const clubCan = (role: ClubRole, facts: ClubFacts, action: ClubAction) => can(actorOf(role), action, targetOf(role, facts));
 
 // ---------------------------------------------------------------------------------------------
 // The people (one set for the whole file) and the clubs (fresh after every change)
@@ -194,7 +198,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
     // A club the viewer may not see: the page's loader sends them to the plain form ('Club not found').
     refused: (cell, out) => {
       if (cell.role === "anonymous") return out.status === 302 && out.location!.startsWith("/auth?");
-      if (!canDo(ROLE_SETS[cell.role], cell.fx.facts, "view")) return out.status === 302 && out.location === "/list-item";
+      if (!clubCan(cell.role, cell.fx.facts, "view")) return out.status === 302 && out.location === "/list-item";
       return out.status === 400;
     },
   },
@@ -281,7 +285,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
 function sharedRefusal(cell: Cell, out: Outcome) {
-  if (!canDo(ROLE_SETS[cell.role], cell.fx.facts, "view")) return out.status === 404;
+  if (!clubCan(cell.role, cell.fx.facts, "view")) return out.status === 404;
   if (cell.role === "anonymous") return out.status === 302 && out.location === `/auth?${new URLSearchParams({ redirectTo: clubPath(cell.fx) })}`;
   return out.status === 303 && out.location === clubPath(cell.fx);
 }
@@ -302,8 +306,8 @@ const skipped: string[] = [];
 
 function expectedFor(action: ClubAction, facts: ClubFacts, role: ClubRole) {
   const probe = PROBES[action];
-  const roles = ROLE_SETS[role];
-  return canDo(roles, facts, action) && ("alsoNeeds" in probe && probe.alsoNeeds ? probe.alsoNeeds(roles) : true);
+  const roles = rolesOf(actorOf(role), targetOf(role, facts));
+  return clubCan(role, facts, action) && ("alsoNeeds" in probe && probe.alsoNeeds ? probe.alsoNeeds(roles) : true);
 }
 
 async function runCell(action: ClubAction, fx: Fixture, role: ClubRole, visibilityLabel: string) {
@@ -315,11 +319,11 @@ async function runCell(action: ClubAction, fx: Fixture, role: ClubRole, visibili
   try {
     if ("read" in probe) {
       const out = await outcomeOf(await cell.http.get(probe.path(fx), { maxRedirects: 0, failOnStatusCode: false }));
-      const visible = canDo(ROLE_SETS[role], fx.facts, "view");
+      const visible = clubCan(role, fx.facts, "view");
       if (probe.shows) {
         // Content rules: the page answers whoever may see the club, and carries the thing only for those allowed.
         const pageAnswers = visible ? out.status === 200 : out.status === 404;
-        const reachable = action === "viewInviteCode" ? canDo(ROLE_SETS[role], fx.facts, "manage") : visible;
+        const reachable = action === "viewInviteCode" ? clubCan(role, fx.facts, "manage") : visible;
         const okStatus = reachable ? out.status === 200 : action === "viewInviteCode" ? out.status !== 200 : pageAnswers;
         expect(okStatus, `status ${out.status}`).toBe(true);
         expect(probe.shows(fx, out.body), allowed ? "shown" : "hidden").toBe(allowed);
@@ -391,7 +395,7 @@ test.afterAll(async () => {
 });
 
 test("every action of the permission table has a row in this matrix", () => {
-  const actions = ["view", "viewRoster", ...Object.keys(CLUB_PERMISSIONS)] as ClubAction[];
+  const actions = [...CLUB_ACTIONS];
   expect(Object.keys(PROBES).sort()).toEqual([...actions].sort());
   const routes = readdirSync("app/routes");
   for (const action of actions) {

@@ -79,10 +79,12 @@ test("a listing question raises the seller's badge live, /messages moves it to t
   await expect(sellerPage.getByTestId("inbox-unread-total")).toHaveText("2 unread");
   await expect(sellerPage.getByTestId("messages-badge")).toHaveText("2 unread");
 
-  // Opening a conversation shows the thread on the listing page and reads it.
+  // Opening a conversation shows its thread in a dialog on /messages and reads it (issue 19 §10;
+  // without JavaScript the link goes to the listing page's thread: defects-issue-19.spec.ts).
   await conversations.nth(1).getByRole("link").click();
-  await expect(sellerPage).toHaveURL(`${E2E_BASE_URL}/listing/${cleats.id}`);
-  await expect(sellerPage.getByRole("list", { name: `Conversation with Bea ${buyerLast}` }).getByRole("listitem")).toHaveText(["Them: Do they run small?"]);
+  const thread = sellerPage.getByRole("dialog", { name: `Bea ${buyerLast}` });
+  await expect(thread.getByRole("list", { name: `Conversation with Bea ${buyerLast}` }).getByRole("listitem")).toHaveText(["Them: Do they run small?"]);
+  await expect(sellerPage).toHaveURL(`${E2E_BASE_URL}/messages`);
   await expect(sellerPage.getByTestId("messages-badge")).toHaveText("1 unread");
   const read = await e2eDb().select().from(listingMessages).where(eq(listingMessages.listingId, cleats.id));
   expect(read.map((m) => m.readAt !== null)).toEqual([true]);

@@ -461,7 +461,7 @@ const VALIDATION = /required|must|valid|Remove control characters|characters|inv
 test("sign-in, sign-up and resend forms", async () => {
   const email = fc.oneof(fc.constant(`someone-${word()}@example.com`), fc.emailAddress(), nasty);
   await check(
-    (l) =>
+    () =>
       fc.record({
         intent: field("signin", fc.constantFrom("signup", "resend", "SIGNIN", "", "x")),
         email: field("nobody@example.com", email),
@@ -474,7 +474,7 @@ test("sign-in, sign-up and resend forms", async () => {
     }
   );
   await check(
-    (l) =>
+    () =>
       fc.record({
         intent: fc.constant("signup"),
         firstName: field("Pat", nasty),
@@ -550,7 +550,7 @@ test("listing form: create and edit", async () => {
 
 test("listing questions, status and delete, as a buyer and on other people's listings", async () => {
   await check(
-    (l) =>
+    () =>
       fc.record({
         target: fc.oneof(
           fc.constantFrom("seller", "outsider"),
@@ -602,7 +602,7 @@ test("favorites and location", async () => {
     }
   );
   await check(
-    (l) =>
+    () =>
       fc.record({
         who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<"anonymous" | "buyer">,
         form: fields({
@@ -646,7 +646,7 @@ const searchQuery = fields({
 
 test("search and sport query parameters", async () => {
   await check(
-    (l) =>
+    () =>
       fc.record({
         path: fc.constantFrom("/", "/_root.data", "/sport/soccer", "/sport/hockey.data", "/sport/not-a-sport", "/clubs", "/in-play", "/on-deck"),
         query: searchQuery,
@@ -677,7 +677,7 @@ test("API endpoints and paging parameters", async () => {
     fc.constant(`/player-profile`)
   );
   await check(
-    (l) =>
+    () =>
       fc.record({
         path: paths,
         query: fields({
@@ -700,7 +700,7 @@ test("API endpoints and paging parameters", async () => {
   );
   // Admin search and paging (a site admin) and admin deletes of ids that are not rows.
   await check(
-    (l) =>
+    () =>
       fields({
         tab: field("users", fc.oneof(nasty, fc.constantFrom("listings", "clubs", "stats"))),
         q: field("", nasty),
@@ -713,7 +713,7 @@ test("API endpoints and paging parameters", async () => {
     }
   );
   await check(
-    (l) =>
+    () =>
       fields({
         intent: field("deleteUser", fc.constantFrom("deleteClub", "", "DELETEUSER")),
         userId: field("", uuidLike),
@@ -745,7 +745,7 @@ test("API endpoints and paging parameters", async () => {
 
 test("club create, manage and join", async () => {
   await check(
-    (l) =>
+    () =>
       fields({
         name: field(`Hostile FC ${word()}`, nasty),
         slug: field("", nasty),
@@ -834,7 +834,7 @@ test("club chat, announcements, DMs and requests", async () => {
     }
   );
   await check(
-    (l) =>
+    () =>
       fc.record({
         who: fc.constantFrom("member", "stranger") as fc.Arbitrary<"member" | "stranger">,
         form: fields({
@@ -860,7 +860,7 @@ test("club chat, announcements, DMs and requests", async () => {
 
 test("player profile and password change", async () => {
   await check(
-    (l) =>
+    () =>
       fields({
         intent: field("profile", fc.constantFrom("password", "signOutOthers", "", "x")),
         firstName: field("Pat", nasty),
@@ -880,7 +880,7 @@ test("player profile and password change", async () => {
     }
   );
   await check(
-    (l) =>
+    () =>
       fields({
         intent: fc.constant("password"),
         currentPassword: field("not-the-password", nasty),
@@ -923,7 +923,7 @@ test("photo paths and malformed bodies", async () => {
     nasty.map(encode)
   );
   await check(
-    (l) => fc.array(trick, { minLength: 1, maxLength: 3 }),
+    () => fc.array(trick, { minLength: 1, maxLength: 3 }),
     60,
     async (parts, l) => {
       const path = `/photos/${parts.join("/")}`;

@@ -5,9 +5,10 @@ import type { Client, InStatement, InValue } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { clubDirectMessages, clubMembers, clubMessages, clubRequests, emailVerificationTokens, favorites, listingMessages, photoObjects, sessions, users } from "../../db/schema";
-import { siteCan, type SiteAction } from "../../app/features/admin/admin.server";
-import { canDo, type ClubAction, type ClubFacts, type ClubRole } from "../../app/features/clubs/club-permissions.server";
-import { LISTING_PERMISSIONS, type ListingAction, type ListingRole } from "../../app/features/listings/listings.server";
+import { can, SITE, type Actor, type ClubTarget } from "../../app/features/permissions/can";
+import type { ClubAction, ClubFacts } from "../../app/features/permissions/club";
+import type { ListingAction } from "../../app/features/permissions/listing";
+import type { SiteAction } from "../../app/features/permissions/site";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { createTestClub, createTestListing, createTestUser, addTestMember, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
@@ -17,8 +18,8 @@ import { recordFigures } from "./figures";
 // The permission matrix (issue 14 §1; ADR 045): every mutating route and intent of the app — one
 // row each in ROWS below — × the eight roles, each cell one real HTTP request against the e2e stack
 // (plain fetch: a session cookie and a same-origin Origin, nothing a browser adds or checks). What
-// each cell expects is derived from the domain's tables (CLUB_PERMISSIONS/canDo, SITE_PERMISSIONS,
-// LISTING_PERMISSIONS), not typed per cell. Every cell asserts the status and redirect, and
+// each cell expects is derived from the permission tables (app/features/permissions: club, site,
+// listing), asked through the app's own `can(actor, action, target)`, not typed per cell. Every cell asserts the status and redirect, and
 // compares the rows of everyone the file made before and after: unchanged when refused, changed
 // exactly as the row says when allowed (then put back, so the next cell starts from the same state).
 // The first test scans app/routes: a route that exports an action, or an intent it handles, without
@@ -37,19 +38,19 @@ const ROLES = ["anonymous", "stranger", "pending", "member", "clubAdmin", "clubO
 type Role = (typeof ROLES)[number];
 type PersonKey = Exclude<Role, "anonymous"> | "bystander";
 
-/** Each role's standing in the row's club (club-permissions.server.ts); the listing owner is not a member. */
-const CLUB_ROLES: Record<Role, ClubRole[]> = {
-  anonymous: ["anonymous"],
-  stranger: ["stranger"],
-  pending: ["pending"],
-  member: ["member"],
-  clubAdmin: ["admin"],
-  clubOwner: ["owner"],
-  listingOwner: ["stranger"],
-  siteAdmin: ["stranger", "siteAdmin"],
+/** Each role's club_members row in the row's club (none: a stranger there); the listing owner and the site admin are not members. */
+const CLUB_MEMBERSHIP: Record<Role, ClubTarget["membership"]> = {
+  anonymous: null,
+  stranger: null,
+  pending: { role: "member", status: "pending" },
+  member: { role: "member", status: "active" },
+  clubAdmin: { role: "admin", status: "active" },
+  clubOwner: { role: "owner", status: "active" },
+  listingOwner: null,
+  siteAdmin: null,
 };
-/** Each role's standing towards the row's listing (listings.server.ts LISTING_PERMISSIONS). */
-const LISTING_ROLE: Partial<Record<Role, ListingRole>> = { listingOwner: "owner", siteAdmin: "siteAdmin" };
+/** The person holding `role` as `can` sees them (only the site admin has the admin flag). */
+const actorOf = (role: Role): Actor => (role === "anonymous" ? null : { id: people[role].id, isAdmin: role === "siteAdmin" });
 /** Who holds each role: members of every row's club, the owner of every row's listing, a site admin. */
 type Person = TestUser & { token: string; sessionId: string };
 let people: Record<PersonKey, Person>;
@@ -297,8 +298,7 @@ const label = (e: Expected) => ("allowed" in e ? "allowed" : `${e.status}${e.loc
 // ---------------------------------------------------------------------------------------------
 
 const clubPath = (w: World) => `/club/${w.club.slug}`;
-const roleOf = (role: Role) => CLUB_ROLES[role];
-const clubCan = (role: Role, w: World, action: ClubAction) => canDo(roleOf(role), w.club.facts, action);
+const clubCan = (role: Role, w: World, action: ClubAction) => can(actorOf(role), action, { kind: "club", club: w.club.facts, membership: CLUB_MEMBERSHIP[role] });
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
 function clubRefusal(role: Role, w: World): Expected {
@@ -319,20 +319,19 @@ function clubRule(action: ClubAction, gate: ClubAction, inner?: (role: Role, w: 
   };
 }
 
-/** A listing action (LISTING_PERMISSIONS): signed out → sign in; not allowed → `refusal` (404 by default). */
+/** A listing action (the listing table; the row's listing is the listing owner's): signed out → sign in; not allowed → `refusal` (404 by default). */
 function listingRule(action: ListingAction, path: (w: World) => string, refusal: (w: World) => Expected = () => notFound) {
   return (role: Role, w: World): Expected => {
     if (role === "anonymous") return toAuth(path(w));
-    const standing = LISTING_ROLE[role];
-    return standing && LISTING_PERMISSIONS[action].includes(standing) ? allowed : refusal(w);
+    return can(actorOf(role), action, { kind: "listing", ownerId: people.listingOwner.id }) ? allowed : refusal(w);
   };
 }
 
-/** A site-admin action (SITE_PERMISSIONS): signed out → sign in; others → 'Access Denied' on the home page. */
+/** A site-admin action (the site table): signed out → sign in; others → 'Access Denied' on the home page. */
 function siteRule(action: SiteAction, path: string) {
   return (role: Role): Expected => {
     if (role === "anonymous") return toAuth(path);
-    return siteCan({ ...people[role], isAdmin: role === "siteAdmin" }, action) ? allowed : { status: 302, location: "/" };
+    return can(actorOf(role), action, SITE) ? allowed : { status: 302, location: "/" };
   };
 }
 
@@ -1132,10 +1131,10 @@ function definitionIn(source: string, name: string): string | null {
   return end === -1 ? rest : rest.slice(0, end + 3);
 }
 
-/** Names a module imports from the app's own lib and schemas, with the file each comes from. */
+/** Names a module imports from the app's web layer and shared schemas, with the file each comes from. */
 function importsOf(source: string): Map<string, string> {
   const names = new Map<string, string>();
-  for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"~\/((?:lib|schemas)\/[\w./-]+)"/g)) {
+  for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"~\/((?:web|shared\/schemas)\/[\w./-]+)"/g)) {
     const file = ["ts", "tsx"].map((ext) => join("app", `${m[2]}.${ext}`)).find((f) => existsSync(f));
     if (!file) continue;
     for (const part of m[1].split(",")) {

@@ -3,7 +3,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ErrorList, type SelectOption } from "../forms";
-import { inputClass, labelClass } from "./styles";
+import { controlClass } from "./input";
+import { Label } from "./label";
 
 export default function SearchableList({
   label,
@@ -46,9 +47,9 @@ export default function SearchableList({
   const invalid = Boolean(field.errors?.length);
   return (
     <div className="relative">
-      <label htmlFor={field.id} className={labelClass}>
+      <Label htmlFor={field.id}>
         {label}
-      </label>
+      </Label>
       <input type="hidden" name={field.name} value={value} />
       <input
         id={field.id}
@@ -85,7 +86,7 @@ export default function SearchableList({
             setOpen(false);
           }
         }}
-        className={inputClass}
+        className={controlClass("md", "mt-1 block w-full")}
       />
       {open ? (
         <ul id={listId} role="listbox" aria-label={listLabel} className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">

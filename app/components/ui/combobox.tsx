@@ -3,7 +3,8 @@ import { getSelectProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorList, type SelectOption } from "../forms";
-import { inputClass, labelClass } from "./styles";
+import { controlClass } from "./input";
+import { Label } from "./label";
 
 /**
  * A searchable list (ARIA 1.2 combobox + listbox) that posts the chosen option's value. Before
@@ -67,10 +68,10 @@ function NativeSelect({
   const { key, ...props } = getSelectProps(field);
   return (
     <div>
-      <label htmlFor={field.id} className={labelClass}>
+      <Label htmlFor={field.id}>
         {label}
-      </label>
-      <select key={key} {...props} onChange={onPick ? (event) => onPick(event.currentTarget.value) : undefined} className={inputClass}>
+      </Label>
+      <select key={key} {...props} onChange={onPick ? (event) => onPick(event.currentTarget.value) : undefined} className={controlClass("md", "mt-1 block w-full")}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

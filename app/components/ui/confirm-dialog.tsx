@@ -1,12 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { buttonClass, type ButtonTone } from "./styles";
+import { Button, buttonClass, type ButtonVariant } from "./button";
 
 type ConfirmDialogProps = {
   /** The trigger's text ("Remove", "Leave club"). */
   trigger: ReactNode;
-  triggerClassName?: string;
+  /** The trigger's look; without it, a small secondary button. */
+  triggerVariant?: ButtonVariant;
   /** The question, as the dialog's heading ("Delete Listing"). */
   title: string;
   description?: ReactNode;
@@ -14,7 +15,7 @@ type ConfirmDialogProps = {
   /** Shown on the confirm button while the POST is in flight ("Deleting..."). */
   pendingLabel: string;
   cancelLabel?: string;
-  tone?: ButtonTone;
+  tone?: ButtonVariant;
   /** Where the confirmation POSTs (defaults to the current route's action). */
   action?: string;
   /** Hidden fields posted with the confirmation, e.g. `{ intent: "delete" }`. */
@@ -44,7 +45,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return hydrated ? <ModalConfirm {...props} /> : <InlineConfirm {...props} />;
 }
 
-const triggerDefault = `${buttonClass.secondary} text-sm`;
+const triggerClass = (props: ConfirmDialogProps) =>
+  buttonClass({ variant: props.triggerVariant ?? "secondary", className: props.triggerVariant ? undefined : "text-sm" });
 
 function ConfirmForm({
   titleId,
@@ -75,9 +77,9 @@ function ConfirmForm({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {cancel}
-        <button type="submit" disabled={pending} className={buttonClass[tone]}>
-          {pending ? pendingLabel : confirmLabel}
-        </button>
+        <Button type="submit" variant={tone} busy={pending} busyText={pendingLabel}>
+          {confirmLabel}
+        </Button>
       </Form>
     </>
   );
@@ -89,14 +91,14 @@ function InlineConfirm(props: ConfirmDialogProps) {
   const descriptionId = useId();
   if (props.noScriptHref) {
     return (
-      <a href={props.noScriptHref} className={props.triggerClassName ?? triggerDefault}>
+      <a href={props.noScriptHref} className={triggerClass(props)}>
         {props.trigger}
       </a>
     );
   }
   return (
     <details className="group">
-      <summary className={`${props.triggerClassName ?? triggerDefault} cursor-pointer list-none`}>{props.trigger}</summary>
+      <summary className={`${triggerClass(props)} cursor-pointer list-none`}>{props.trigger}</summary>
       <div role="group" aria-labelledby={titleId} className="mt-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <ConfirmForm {...props} titleId={titleId} descriptionId={descriptionId} cancel={null} />
       </div>
@@ -124,7 +126,7 @@ function ModalConfirm(props: ConfirmDialogProps) {
 
   return (
     <>
-      <button ref={trigger} type="button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={props.triggerClassName ?? triggerDefault}>
+      <button ref={trigger} type="button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={triggerClass(props)}>
         {props.trigger}
       </button>
       <dialog
@@ -143,9 +145,9 @@ function ModalConfirm(props: ConfirmDialogProps) {
           titleId={titleId}
           descriptionId={descriptionId}
           cancel={
-            <button type="button" onClick={() => dialog.current?.close()} className={buttonClass.secondary}>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
               {props.cancelLabel ?? "Cancel"}
-            </button>
+            </Button>
           }
         />
       </dialog>

@@ -1,6 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { ButtonHTMLAttributes } from "react";
-import { buttonClass, type ButtonTone } from "./styles";
+import { Button, type ButtonProps, type ButtonVariant } from "./button";
 
 /**
  * A submit button that shows its pending text while its form is on its way, and is disabled then
@@ -15,21 +14,15 @@ import { buttonClass, type ButtonTone } from "./styles";
 export function SubmitButton({
   pending = false,
   pendingText,
-  tone = "primary",
-  className = "",
-  children,
-  disabled,
+  tone,
   ...rest
 }: {
   pending?: boolean;
   pendingText: string;
-  tone?: ButtonTone;
-} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">) {
-  return (
-    <button type="submit" disabled={pending || disabled} aria-busy={pending || undefined} className={`${buttonClass[tone]} ${className}`} {...rest}>
-      {pending ? pendingText : children}
-    </button>
-  );
+  /** The variant (kept by that name for the forms written before `Button`). */
+  tone?: ButtonVariant;
+} & Omit<ButtonProps, "type" | "busy" | "busyText">) {
+  return <Button type="submit" variant={tone} busy={pending} busyText={pendingText} {...rest} />;
 }
 
 /**

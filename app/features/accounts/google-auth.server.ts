@@ -1,19 +1,14 @@
-// Google sign-in (issue 4 item 7, ADR 005): remix-auth 4 + remix-auth-oauth2 (authorization code,
-// PKCE S256, state in a short-lived cookie). The user is read from the id_token, checked with `jose`
-// against the provider's JWKS fetched per sign-in (ADR 019); `email_verified` is required.
+// Google sign-in (issue 4 item 7, ADR 005): who a Google id_token says the user is, and the account
+// that goes with it. The id_token is checked with `jose` against the provider's key set, fetched for
+// each sign-in (ADR 019); `email_verified` is required. The OAuth round trip itself (remix-auth,
+// state and PKCE cookies, redirects, toasts) is the web layer's (app/web/google-auth.server.ts).
 // Endpoints come from the environment so the tests and `npm start` point them at a local OIDC
 // provider (scripts/oidc-provider.ts); production uses Google's defaults.
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
-import { createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
-import { Authenticator } from "remix-auth";
-import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { Db } from "#db/client";
 import { profiles, users } from "#db/schema";
-import { redirectWithToast, toastCookie } from "~/web/toast.server";
-import { normalizeEmail, safeRedirect } from "./accounts.server";
-import { createSession } from "./session.server";
+import { normalizeEmail } from "./accounts.server";
 
 export type GoogleEnv = {
   APP_ENV: string;
@@ -55,21 +50,34 @@ const MAX_TOKEN_AGE_S = 60 * 60;
 const JWKS_TIMEOUT_MS = 5000;
 
 /**
- * The provider's signing keys, fetched for this sign-in (ADR 019): nothing is kept between
- * requests, so no isolate shares a pending fetch or key import across requests on Workers.
- * Sign-ins are rare; one subrequest each is cheap.
+ * How jose fetches the key set: a network failure, a non-200 answer or a body that is no key set
+ * becomes a refusal in our own words. A plain function; it holds nothing between requests.
  */
-async function fetchJwks(url: string): Promise<JSONWebKeySet> {
+async function fetchJwks(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) });
+    response = await fetch(url, init);
   } catch (error) {
     throw new IdTokenError(`JWKS unreachable (${(error as Error).name})`);
   }
   if (!response.ok) throw new IdTokenError(`JWKS answered ${response.status}`);
   const body = (await response.json().catch(() => null)) as { keys?: unknown } | null;
   if (!body || !Array.isArray(body.keys)) throw new IdTokenError("JWKS malformed");
-  return body as JSONWebKeySet;
+  return Response.json(body);
+}
+
+/**
+ * The provider's signing keys for this sign-in (ADR 019). Created per call, never kept in a
+ * module: on Workers nothing may outlive its request, and a cached key set holds a pending fetch
+ * that another request would await. Sign-ins are rare; one subrequest each is cheap, and a rotated
+ * key works at once.
+ */
+function providerKeys(jwksUrl: string) {
+  return createRemoteJWKSet(new URL(jwksUrl), {
+    timeoutDuration: JWKS_TIMEOUT_MS,
+    headers: { Accept: "application/json" },
+    [customFetch]: fetchJwks,
+  });
 }
 
 /** What jose refused, in the words our logs and tests use. */
@@ -79,10 +87,16 @@ function refusal(error: unknown): IdTokenError {
   if (error instanceof joseErrors.JWKSNoMatchingKey) return new IdTokenError("unknown signing key");
   if (error instanceof joseErrors.JWTExpired) return new IdTokenError("token expired");
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    const byClaim: Record<string, string> = { iss: "wrong issuer", aud: "wrong audience", iat: "token issued in the future", sub: "token has no subject" };
+    const byClaim: Record<string, string> = {
+      iss: "wrong issuer",
+      aud: "wrong audience",
+      iat: "token issued in the future",
+      sub: "token has no subject",
+    };
     return new IdTokenError(byClaim[error.claim] ?? `bad claim ${error.claim}`);
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) return new IdTokenError("unexpected alg");
+  if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported)
+    return new IdTokenError("unexpected alg");
   if (error instanceof joseErrors.JWKSInvalid) return new IdTokenError("JWKS malformed");
   if (error instanceof joseErrors.JOSEError) return new IdTokenError("malformed token");
   return new IdTokenError(error instanceof Error ? error.message : String(error));
@@ -106,8 +120,7 @@ export async function verifyIdToken(idToken: string, options: IdTokenOptions): P
 
   let claims: JWTPayload;
   try {
-    const keys = createLocalJWKSet(await fetchJwks(options.jwksUrl));
-    ({ payload: claims } = await jwtVerify(idToken, keys, {
+    ({ payload: claims } = await jwtVerify(idToken, providerKeys(options.jwksUrl), {
       algorithms: ["RS256"],
       // Google's tokens name their issuer with or without the scheme.
       issuer: options.issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, "accounts.google.com"] : options.issuer,
@@ -189,144 +202,4 @@ export async function signInWithGoogle(db: Db, claims: GoogleClaims, now = new D
   // Another request linked or created this account between our read and our write.
   if (retried) throw new GoogleSignInRefused("account changed during sign-in");
   return signInWithGoogle(db, claims, now, true);
-}
-
-// ── the OAuth flow ───────────────────────────────────────────────────────────────────────────
-
-/** remix-auth-oauth2 keeps state + PKCE verifier in cookies named `<this>:<uuid>`. */
-const STATE_COOKIE = "ls_google_oauth";
-const STATE_COOKIE_PATH = "/auth/google";
-
-type GoogleContext = Pick<AppLoadContext, "db" | "env">;
-
-/**
- * Where to land after the round trip to the provider: the `redirectTo` given to /auth/google, kept
- * in a signed cookie that lives as long as a sign-in may take and is only sent to /auth/google/*.
- * It is checked with `safeRedirect` when it is set and again when it is read.
- */
-const RETURN_COOKIE_MAX_AGE_S = 10 * 60;
-function returnToCookie(env: AppLoadContext["env"]) {
-  return createCookie("ls_google_return", {
-    path: STATE_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.APP_ENV === "production",
-    secrets: [env.SESSION_SECRET],
-    maxAge: RETURN_COOKIE_MAX_AGE_S,
-  });
-}
-
-/** /auth, keeping a safe `redirectTo` so a second try still lands there. */
-function authPage(redirectTo: string) {
-  return redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
-}
-
-function googleAuthenticator(context: GoogleContext, request: Request) {
-  const env = context.env;
-  const clientId = env.GOOGLE_CLIENT_ID!;
-  const authenticator = new Authenticator<GoogleSignIn>();
-  authenticator.use(
-    new OAuth2Strategy<GoogleSignIn>(
-      {
-        clientId,
-        clientSecret: env.GOOGLE_CLIENT_SECRET!,
-        authorizationEndpoint: env.GOOGLE_AUTHORIZATION_URL,
-        tokenEndpoint: env.GOOGLE_TOKEN_URL,
-        redirectURI: `${context.env.APP_ORIGIN}/auth/google/callback`,
-        scopes: ["openid", "email", "profile"],
-        codeChallengeMethod: CodeChallengeMethod.S256,
-        cookie: { name: STATE_COOKIE, path: STATE_COOKIE_PATH, httpOnly: true, sameSite: "Lax", ...(env.APP_ENV === "production" ? { secure: true } : {}) },
-      },
-      async ({ tokens }) => {
-        const claims = await verifyIdToken(tokens.idToken(), { clientId, issuer: env.GOOGLE_ISSUER, jwksUrl: env.GOOGLE_JWKS_URL });
-        return signInWithGoogle(context.db, claims);
-      },
-    ),
-    "google",
-  );
-  return authenticator;
-}
-
-const SIGN_IN_FAILED = {
-  title: "Sign in failed",
-  description: "We could not sign you in with Google. Please try again.",
-  variant: "destructive",
-} as const;
-
-/**
- * 'Continue with Google': → the provider's consent screen (state + PKCE cookie set). A safe
- * same-site `redirectTo` in the query is kept for the callback; anything else means home.
- */
-export async function startGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (!isGoogleConfigured(context.env)) {
-    return redirectWithToast(context, authPage(redirectTo), {
-      title: "Google sign-in is not set up",
-      description: "Sign in with your email and password instead.",
-      variant: "destructive",
-    });
-  }
-  // Another site may link here, but only our own pages start a sign-in (the user clicks again).
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return redirect(authPage(redirectTo));
-  try {
-    await googleAuthenticator(context, request).authenticate("google", request);
-  } catch (thrown) {
-    // The first leg always ends in a thrown redirect to the provider.
-    if (thrown instanceof Response) {
-      const headers = new Headers(thrown.headers);
-      // A sign-in without redirectTo also clears what an abandoned earlier one left behind.
-      const cookie = returnToCookie(context.env);
-      headers.append("Set-Cookie", redirectTo === "/" ? await cookie.serialize("", { maxAge: 0 }) : await cookie.serialize(redirectTo));
-      return new Response(thrown.body, { status: thrown.status, statusText: thrown.statusText, headers });
-    }
-    logFailure("start", thrown);
-  }
-  return redirectWithToast(context, authPage(redirectTo), SIGN_IN_FAILED);
-}
-
-/**
- * The provider sends the browser back here with `code` and `state` (or an `error`). Signed in →
- * the `redirectTo` kept at the start, else home; anything wrong → /auth with 'Sign in failed'.
- */
-export async function finishGoogleSignIn(request: Request, context: AppLoadContext): Promise<Response> {
-  if (!isGoogleConfigured(context.env)) return redirect("/auth");
-  const cookie = returnToCookie(context.env);
-  // A missing, expired or tampered cookie parses as null (the signature is checked) → home.
-  const redirectTo = safeRedirect(await cookie.parse(request.headers.get("Cookie")));
-  const headers = new Headers();
-  for (const stateCookie of stateCookiesToClear(request)) headers.append("Set-Cookie", stateCookie);
-  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  try {
-    const result = await googleAuthenticator(context, request).authenticate("google", request);
-    headers.append("Set-Cookie", await createSession(context, result.userId, request));
-    headers.append(
-      "Set-Cookie",
-      await toastCookie(context, {
-        title: "Signed in",
-        description: result.outcome === "created" ? "Welcome to LockerSwap!" : "Welcome back!",
-        variant: "success",
-      }),
-    );
-    console.info(JSON.stringify({ event: "google_sign_in", outcome: result.outcome, userId: result.userId }));
-    return redirect(redirectTo, { headers });
-  } catch (thrown) {
-    // No state in the URL makes the strategy start over with a redirect: refuse that here.
-    logFailure("callback", thrown instanceof Response ? new Error("callback without state") : thrown);
-    return redirectWithToast(context, authPage(redirectTo), SIGN_IN_FAILED, { headers });
-  }
-}
-
-/** The state cookies have done their job once the callback ran, whatever its outcome. */
-function stateCookiesToClear(request: Request) {
-  const header = request.headers.get("Cookie") ?? "";
-  const names = header
-    .split(";")
-    .map((part) => part.slice(0, part.indexOf("=")).trim())
-    .filter((name) => name.startsWith(STATE_COOKIE));
-  return names.map((name) => `${name}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
-}
-
-function logFailure(step: "start" | "callback", error: unknown) {
-  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(JSON.stringify({ event: "google_sign_in_failed", step, reason }));
 }

@@ -1,39 +1,24 @@
 // Player Profile (issue 13 §1–2; spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
-// Who may do what on a profile page is data (PROFILE_PERMISSIONS), read only by `profileCan`:
-// the person themselves edits; a site admin reads anyone's page, never edits it; nobody else sees it.
+// Who may do what on a profile page is data (permissions/profile.ts), read through `can`: the
+// person themselves edits; a site admin reads anyone's page, never edits it; nobody else sees it.
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, listings, profiles, sessions, users } from "#db/schema";
 import { lookupZip } from "../search/geo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { hashToken, readCookie, sessionCookieName } from "./session.server";
 import type { Viewer } from "./viewer";
+import { allowedActions, can, type ProfileTarget } from "../permissions/can";
+import { profileRoleOf, type ProfileAction, type ProfileRole } from "../permissions/profile";
 
-export const PROFILE_ACTIONS = ["view", "edit", "changePassword", "signOutOtherDevices"] as const;
-export type ProfileAction = (typeof PROFILE_ACTIONS)[number];
-export type ProfileRole = "self" | "siteAdmin" | "other";
-
-export const PROFILE_PERMISSIONS: Record<ProfileRole, Record<ProfileAction, boolean>> = {
-  self: { view: true, edit: true, changePassword: true, signOutOtherDevices: true },
-  // 'Admin View': every field read-only, no form posts (issue 13 §2).
-  siteAdmin: { view: true, edit: false, changePassword: false, signOutOtherDevices: false },
-  other: { view: false, edit: false, changePassword: false, signOutOtherDevices: false },
-};
-
-export function profileRole(viewer: Viewer, targetUserId: string): ProfileRole {
-  if (viewer.id === targetUserId) return "self";
-  return viewer.isAdmin ? "siteAdmin" : "other";
-}
-
-export const profileCan = (viewer: Viewer, targetUserId: string, action: ProfileAction) =>
-  PROFILE_PERMISSIONS[profileRole(viewer, targetUserId)][action];
 
 /** Wrong current passwords per account: enough for typos, too few to guess with a stolen session. */
 export const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 export type ProfilePage = {
   role: ProfileRole;
+  /** What the viewer may do on this page (the form posts it shows). */
+  can: Record<ProfileAction, boolean>;
   user: {
     id: string;
     email: string;
@@ -59,8 +44,9 @@ export type ProfileLookup = { ok: true; page: ProfilePage } | { ok: false; reaso
  * may not view it gets `denied` before anything of the other person is read.
  */
 export async function getProfilePage(db: Db, viewer: Viewer, targetUserId: string = viewer.id, currentSessionHash?: string): Promise<ProfileLookup> {
-  const role = profileRole(viewer, targetUserId);
-  if (!PROFILE_PERMISSIONS[role].view) return { ok: false, reason: "denied" };
+  const target: ProfileTarget = { kind: "profile", userId: targetUserId };
+  if (!can(viewer, "view", target)) return { ok: false, reason: "denied" };
+  const role = profileRoleOf(viewer, targetUserId);
   const [userRows, listingRows, clubRows, sessionRows] = await db.batch([
     db
       .select({
@@ -102,6 +88,7 @@ export async function getProfilePage(db: Db, viewer: Viewer, targetUserId: strin
     ok: true,
     page: {
       role,
+      can: allowedActions(viewer, target),
       user: { ...user, hasPassword: Boolean(passwordHash) },
       listings: listingRows,
       clubs: clubRows,
@@ -174,10 +161,4 @@ export async function signOutOtherSessions(db: Db, viewer: Viewer, currentSessio
     .where(and(eq(sessions.userId, viewer.id), ne(sessions.tokenHash, currentSessionHash)))
     .returning({ id: sessions.id });
   return removed.length;
-}
-
-/** The hash of this request's session token (how sessions are stored), or "" when there is none. */
-export async function currentSessionHash(request: Request, env: { APP_ENV: string }) {
-  const token = readCookie(request, sessionCookieName(env));
-  return token ? hashToken(token) : "";
 }

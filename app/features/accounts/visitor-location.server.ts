@@ -4,7 +4,7 @@
 // (`request.cf`, put in the load context by worker.ts). Never a client header: anyone can send
 // one; `request.cf` is set by Cloudflare's edge and cannot be forged by the client.
 import { isZip } from "~/shared/zip";
-import { readCookie } from "./session.server";
+import { readCookie } from "~/platform/cookies";
 
 /** Where distances for a visitor are measured from. */
 export type VisitorOrigin =

@@ -17,7 +17,9 @@ import {
 } from "#db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { adminStats, deleteClubAsAdmin, deleteUserAccount, SITE_ACTIONS, siteCan, searchClubs, searchUsers } from "./admin.server";
+import { adminStats, deleteClubAsAdmin, deleteUserAccount, searchClubs, searchUsers } from "./admin.server";
+import { can, SITE } from "../permissions/can";
+import { SITE_ACTIONS } from "../permissions/site";
 
 let t: TestDb;
 let admin: TestUser;
@@ -33,9 +35,9 @@ const rows = async (table: Parameters<TestDb["db"]["select"]>[0] extends never ?
 
 test("only a site admin may do admin things (data, not ifs)", async () => {
   const member = await createTestUser(t.db);
-  expect(SITE_ACTIONS.filter((a) => siteCan(admin, a))).toEqual([...SITE_ACTIONS]);
-  expect(SITE_ACTIONS.filter((a) => siteCan(member, a))).toEqual([]);
-  expect(SITE_ACTIONS.filter((a) => siteCan(null, a))).toEqual([]);
+  expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
+  expect(SITE_ACTIONS.filter((a) => can(member, a, SITE))).toEqual([]);
+  expect(SITE_ACTIONS.filter((a) => can(null, a, SITE))).toEqual([]);
 });
 
 test("the stat cards equal select count(*); members_only and private count as not public", async () => {

@@ -1,22 +1,12 @@
 // The admin dashboard and account deletion (issue 13 §3–4; spec 02 §2 /admin, §6 site admin, §7
-// delete-user, admin lists). What a site role may do is data (SITE_PERMISSIONS); every delete is
+// delete-user, admin lists). What a site role may do is data (permissions/site.ts, read through
+// `can`); every delete is
 // one batch with its audit entry (ADR 044): nothing half-done, nothing deleted without a record.
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { adminAuditLog, clubMembers, clubs, LISTING_STATUSES, listings, profiles, userRoles, users } from "#db/schema";
 import type { Viewer } from "../accounts/viewer";
-
-export const SITE_ACTIONS = ["viewDashboard", "viewAnyProfile", "deleteUser", "deleteClub", "deleteListing", "viewAuditLog"] as const;
-export type SiteAction = (typeof SITE_ACTIONS)[number];
-export type SiteRoleName = "siteAdmin" | "user";
-
-export const SITE_PERMISSIONS: Record<SiteRoleName, Record<SiteAction, boolean>> = {
-  siteAdmin: { viewDashboard: true, viewAnyProfile: true, deleteUser: true, deleteClub: true, deleteListing: true, viewAuditLog: true },
-  user: { viewDashboard: false, viewAnyProfile: false, deleteUser: false, deleteClub: false, deleteListing: false, viewAuditLog: false },
-};
-
-export const siteRole = (viewer: Viewer | null): SiteRoleName => (viewer?.isAdmin ? "siteAdmin" : "user");
-export const siteCan = (viewer: Viewer | null, action: SiteAction) => SITE_PERMISSIONS[siteRole(viewer)][action];
+import { can, SITE } from "../permissions/can";
 
 export const ADMIN_PAGE_SIZE = 25;
 /** Matches are counted up to this many (shown as "1,000+"); paging goes as far as the count. */
@@ -247,7 +237,7 @@ function markClubLogos(db: Db, clubIds: SQL) {
  * A site admin cannot delete themselves from the dashboard, and the last site admin cannot go.
  */
 export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: string, how: "admin" | "self"): Promise<DeleteUserResult> {
-  if (how === "admin" && !siteCan(actor, "deleteUser")) return { ok: false, reason: "forbidden" };
+  if (how === "admin" && !can(actor, "deleteUser", SITE)) return { ok: false, reason: "forbidden" };
   if (how === "admin" && actor.id === targetUserId) return { ok: false, reason: "self" };
   if (how === "self" && actor.id !== targetUserId) return { ok: false, reason: "forbidden" };
   const [[target], owned, [{ admins }], [targetAdmin]] = await db.batch([
@@ -323,7 +313,7 @@ export type DeleteClubResult = { ok: true; name: string; removedKeys: string[] }
  * seller alone until they choose where it goes (ADR 026) — never silently public.
  */
 export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string): Promise<DeleteClubResult> {
-  if (!siteCan(actor, "deleteClub")) return { ok: false, reason: "forbidden" };
+  if (!can(actor, "deleteClub", SITE)) return { ok: false, reason: "forbidden" };
   const [club] = await db.select({ id: clubs.id, name: clubs.name, slug: clubs.slug }).from(clubs).where(eq(clubs.id, clubId));
   if (!club) return { ok: false, reason: "not_found" };
   const [logos, deleted] = await db.batch([
@@ -341,18 +331,4 @@ export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string): 
   ]);
   if (deleted.length === 0) return { ok: false, reason: "not_found" };
   return { ok: true, name: club.name, removedKeys: logos.map((l) => l.r2Key) };
-}
-
-/** The users whose ids are given, for confirmation texts ("what will go"). */
-export async function deletionPreview(db: Db, userId: string) {
-  const [[user], [{ listingCount }], owned] = await db.batch([
-    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
-    db.select({ listingCount: count() }).from(listings).where(eq(listings.userId, userId)),
-    db
-      .select({ name: clubs.name })
-      .from(clubMembers)
-      .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-      .where(and(eq(clubMembers.userId, userId), inArray(clubMembers.role, ["owner"]))),
-  ]);
-  return user ? { email: user.email, listingCount, ownedClubs: owned.map((o) => o.name) } : null;
 }

@@ -75,7 +75,9 @@ export const CLUB_TEXT = {
   noItems: "No items yet",
   rosterMembersOnly: "Member roster is only visible to club members",
   rosterPrivate: "Members Only",
-  previewShowing: (shown: number, total: number) => `Showing ${shown} of ${total} listings`,
+  /** `total` is null when the owner hides the listing count (show_listing_count off): not revealed here either. */
+  previewShowing: (shown: number, total: number | null) =>
+    total === null ? `Showing ${shown} ${shown === 1 ? "listing" : "listings"}` : `Showing ${shown} of ${total} listings`,
   signInToViewAll: "Sign In to View All",
   teamHubSubtitle: "Your clubs, organizations, and leagues",
   teamHubEmpty: "You haven't joined any clubs yet",

@@ -11,7 +11,9 @@ import { openPhotoBucket } from "#db/seed/photo-bucket";
 import { addTestMember, createTestClub, createTestUser } from "../../../tests/factories";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { findReadableClubLogo, LOGO_ERRORS, uploadClubLogo } from "./club-logo.server";
-import { cleanupPhotos, PHOTO_ERRORS, type PhotoBucket } from "../photos/photos.server";
+import { cleanupPhotos } from "../photos/cleanup.server";
+import type { PhotoBucket } from "../photos/ledger.server";
+import { PHOTO_ERRORS } from "../photos/photo-copy";
 
 const JPEG = readFileSync("tests/fixtures/photo.jpg");
 const PNG = readFileSync("tests/fixtures/photo.png");

@@ -1,17 +1,17 @@
 // Club logos (issue 11 item 7; ADR 037): the same content checks and R2 ledger as listing photos
-// (photos.server.ts, ADR 017), only for those the permission table allows ("uploadLogo": owner,
+// (photos/ledger.server.ts, ADR 017), only for those the permission table allows ("uploadLogo": owner,
 // admin, site admin), served by the photo route to whoever may see the club.
 //
 // An upload is stored as a pending photo of the uploader first (its row written before the object,
 // within the pending quota), then one batch makes it the club's logo and drops the pending row, and
 // marks the previous logo 'deleting'; the old object is then deleted (a failed delete is retried by
 // the cleanup). A logo is held by `clubs.logo_key`, which the cleanup counts as a known object.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs, photoObjects } from "#db/schema";
 import { clubVisibleTo } from "./club-access.server";
 import { accessFor, isRefusal, type ClubResult } from "./clubs.server";
-import { finishPhotoDeletes, storeUpload, type PhotoBucket } from "../photos/photos.server";
+import { finishPhotoDeletes, storeUpload, type PhotoBucket } from "../photos/ledger.server";
 import type { Viewer } from "../accounts/viewer";
 
 export const LOGO_ERRORS = {
@@ -66,10 +66,4 @@ export async function findReadableClubLogo(db: Db, viewer: Pick<Viewer, "id" | "
     .where(and(eq(clubs.logoKey, key), clubVisibleTo(viewer)))
     .limit(1);
   return row ? { contentType: logoContentType(key) } : null;
-}
-
-/** Every object key a club holds as its logo (the photo cleanup must never treat them as orphans). */
-export async function clubLogoKeys(db: Db): Promise<string[]> {
-  const rows = await db.select({ key: clubs.logoKey }).from(clubs).where(sql`${clubs.logoKey} is not null`);
-  return rows.map((r) => r.key!);
 }

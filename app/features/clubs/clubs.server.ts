@@ -8,23 +8,25 @@ import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/shared/club-slug";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/shared/text";
 import { NewInviteCodeSchema } from "~/shared/schemas/club";
-import { listingPhotoUrl, type CardPhoto } from "~/shared/schemas/search";
-import { unreadDirectMessagesQuery } from "../messaging/club-chat.server";
-import { cardPhotoFrom, cardPhotoJson } from "../photos/photos.server";
+import type { CardPhoto } from "~/shared/schemas/search";
+import { unreadDirectMessagesQuery } from "../messaging/direct-messages.server";
+import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
 import {
-  allowedActions,
-  can,
   clubAccessQuery,
+  clubAllowedActions,
+  clubCan,
   clubVisibleTo,
   denialFor,
   getClubAccess,
+  managedBy,
   toClubAccess,
   visibleClubIdBySlug,
   type ClubAccess,
   type ClubSummary,
 } from "./club-access.server";
 import type { ClubErrorCode } from "./club-copy";
-import type { ClubAction } from "./club-permissions.server";
+import { can } from "../permissions/can";
+import type { ClubAction } from "../permissions/club";
 import { listingOpenableBy } from "../listings/listing-visibility.server";
 import { priceColumnForClub } from "../listings/prices.server";
 import type { Viewer } from "../accounts/viewer";
@@ -260,7 +262,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   const access = toClubAccess(viewer, accessRows);
   if (!access) return null;
   const { club } = access;
-  const allowed = allowedActions(access);
+  const allowed = clubAllowedActions(access);
   const preview = !allowed.viewListingsAll;
   const [count] = counts;
   return {
@@ -294,8 +296,8 @@ function joinOfferFor(access: ClubAccess): ClubPage["joinOffer"] {
   const anonymous = access.roles.includes("anonymous");
   if (!anonymous && !access.roles.includes("stranger")) return null;
   // A signed-out visitor is offered what a signed-in stranger could do, after signing in.
-  const asStranger = { ...access, roles: ["stranger" as const] };
-  return { action, enabled: can(asStranger, action), signInFirst: anonymous };
+  const aStranger = { id: "", isAdmin: false };
+  return { action, enabled: can(aStranger, action, { kind: "club", club: access.club, membership: null }), signInFirst: anonymous };
 }
 
 /** Active members: owner first, then admins, then members, each by name. No e-mails. */
@@ -342,15 +344,12 @@ function pendingRequestsQuery(db: Db, clubId: string | SQL) {
 /**
  * Everything the manage page reads, in one batch (ADR 051): the club and the viewer's membership,
  * the pending requests (with e-mails), the roster and the invite code. The last three are keyed by
- * the club's id only where the viewer manages it (an active owner/admin, or a site admin: the
- * `manage` row of the permission table, spelled in SQL so nothing private is read for anyone else);
- * the caller still decides with `requireClubPermission(…, 'manage')` on `access`.
+ * the club's id only where the viewer manages it (`managedBy`: the `manage` row of the permission
+ * table, generated as SQL so nothing private is read for anyone else); the caller still decides
+ * with `requireClubPermission(…, 'manage')` on `access`.
  */
 export async function getClubManagePage(db: Db, viewer: Viewer | null, slug: string) {
-  const managed = viewer
-    ? sql`(select clubs.id from clubs where clubs.slug = ${slug.trim().toLowerCase()} and ${clubVisibleTo(viewer)} and (${viewer.isAdmin ? sql`1` : sql`0`}
-        or exists (select 1 from club_members mm where mm.club_id = clubs.id and mm.user_id = ${viewer.id} and mm.status = 'active' and mm.role in ('owner', 'admin'))))`
-    : sql`(select null)`;
+  const managed = sql`(select clubs.id from clubs where clubs.slug = ${slug.trim().toLowerCase()} and ${clubVisibleTo(viewer)} and ${managedBy(viewer)})`;
   const [accessRows, requests, members, codes] = await db.batch([
     clubAccessQuery(db, viewer, slug),
     pendingRequestsQuery(db, managed),
@@ -363,9 +362,9 @@ export async function getClubManagePage(db: Db, viewer: Viewer | null, slug: str
     db.select({ inviteCode: clubs.inviteCode }).from(clubs).where(eq(clubs.id, managed)).limit(1),
   ]);
   const access = toClubAccess(viewer, accessRows);
-  if (!access || !can(access, "manage")) return { access, requests: [], members: [], inviteCode: null };
-  const inviteCode = access.club.joinMode === "code" && can(access, "viewInviteCode") ? (codes[0]?.inviteCode ?? null) : null;
-  return { access, requests: can(access, "approve") ? requests : [], members, inviteCode };
+  if (!access || !clubCan(access, "manage")) return { access, requests: [], members: [], inviteCode: null };
+  const inviteCode = access.club.joinMode === "code" && clubCan(access, "viewInviteCode") ? (codes[0]?.inviteCode ?? null) : null;
+  return { access, requests: clubCan(access, "approve") ? requests : [], members, inviteCode };
 }
 
 export type ClubSettings = Pick<Club, "showPricesInPreview" | "showListingCount" | "allowJoinRequests">;

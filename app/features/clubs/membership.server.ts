@@ -12,10 +12,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
-import { canManageMember } from "./club-permissions.server";
+import { canManageMember } from "../permissions/club";
 import { accessFor, isRefusal, type ClubResult } from "./clubs.server";
 import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server";
 import type { Viewer } from "../accounts/viewer";
+import { sameSecret } from "~/platform/crypto";
 
 /** Invite code guesses per person and club (issue 11 §6): enough for typos, not for guessing. */
 export const INVITE_CODE_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
@@ -30,20 +31,6 @@ export async function joinClub(db: Db, viewer: Viewer | null, slug: string): Pro
     .onConflictDoNothing()
     .returning({ id: clubMembers.id });
   return inserted.length ? { ok: true, club: access.club } : { ok: false, error: "alreadyMember", club: access.club };
-}
-
-/** Equal strings, compared in time that does not depend on where they differ (digests first). */
-async function sameSecret(a: string, b: string): Promise<boolean> {
-  const encoder = new TextEncoder();
-  const [da, db] = await Promise.all([
-    crypto.subtle.digest("SHA-256", encoder.encode(a)),
-    crypto.subtle.digest("SHA-256", encoder.encode(b)),
-  ]);
-  const x = new Uint8Array(da);
-  const y = new Uint8Array(db);
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!;
-  return diff === 0;
 }
 
 /**

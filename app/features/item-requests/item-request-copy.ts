@@ -1,6 +1,7 @@
 // The texts of "On the Radar" (spec 02 §2, §5 Request, §8), verbatim. Plain strings: components
 // may import it. Kept beside club-messages.ts so the requests feature stays in its own files.
 import type { ClubToast } from "../clubs/club-copy";
+import { LIMITS } from "~/shared/catalog/options";
 
 const fail = (title: string, description?: string): ClubToast => ({ title, description, variant: "destructive" });
 const done = (title: string, description?: string): ClubToast => ({ title, description, variant: "success" });
@@ -28,8 +29,8 @@ export const REQUEST_TEXT = {
   markFulfilled: "Mark Fulfilled",
   delete: "Delete",
   titleRequired: "Title is required",
-  titleTooLong: "Title must be less than 200 characters",
-  descriptionTooLong: "Description must be less than 1000 characters",
+  titleTooLong: `Title must be less than ${LIMITS.requestTitleMax} characters`,
+  descriptionTooLong: `Description must be less than ${LIMITS.requestDescriptionMax} characters`,
 } as const;
 
-export const REQUEST_LIMITS = { titleMax: 200, descriptionMax: 1000 } as const;
+export const REQUEST_LIMITS = { titleMax: LIMITS.requestTitleMax, descriptionMax: LIMITS.requestDescriptionMax } as const;

@@ -9,7 +9,7 @@ import { clubRequests, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { ClubRequestEvent } from "~/features/realtime/room-events";
 import type { Viewer } from "../accounts/viewer";
-import { activeMemberOf, can, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
+import { activeMemberOf, clubCan, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
 
 /** The author's name as the Radar shows it: first and last name, else display name, else null ('Anonymous'). */
 const authorName = sql<string | null>`nullif(trim(coalesce(
@@ -57,14 +57,14 @@ export function requestEvent(row: ClubRequestRow): ClubRequestEvent {
 
 /** The club's requests, newest first (02 §7 club_requests), for members only; [] for anyone else. */
 export async function listClubRequests(db: Db, access: ClubAccess): Promise<ClubRequestRow[]> {
-  if (!can(access, "readRequests") || !access.viewer) return [];
+  if (!clubCan(access, "readRequests") || !access.viewer) return [];
   return clubRequestsQuery(db, access.viewer, access.club.id);
 }
 
 /**
  * The same read for a page that has not read the club yet: keyed by the id of the club with this
  * slug that the viewer may see, active members only in the SQL — so it can go beside the club page's
- * batch (ADR 051). The caller still applies `can(access, 'readRequests')`.
+ * batch (ADR 051). The caller still applies `clubCan(access, 'readRequests')`.
  */
 export async function clubRequestsBySlug(db: Db, viewer: Viewer, slug: string): Promise<ClubRequestRow[]> {
   return clubRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
@@ -106,7 +106,7 @@ export async function postClubRequest(
   now = new Date(),
 ): Promise<RequestWriteResult> {
   const viewer = access.viewer;
-  if (!viewer || !can(access, "postRequest")) return { ok: false, error: "forbidden" };
+  if (!viewer || !clubCan(access, "postRequest")) return { ok: false, error: "forbidden" };
   const title = input.title.trim();
   const description = input.description?.trim() || null; // null when empty (02 §5)
   const inserted = await db
@@ -124,7 +124,7 @@ export async function postClubRequest(
 /** The author marks their open request fulfilled (02 §4: open → fulfilled, author only). */
 export async function fulfilClubRequest(db: Db, access: ClubAccess, id: string, publish: ClubPublisher = null): Promise<RequestWriteResult> {
   const viewer = access.viewer;
-  if (!viewer || !can(access, "fulfilOwnRequest")) return { ok: false, error: "forbidden" };
+  if (!viewer || !clubCan(access, "fulfilOwnRequest")) return { ok: false, error: "forbidden" };
   const updated = await db
     .update(clubRequests)
     .set({ status: "fulfilled" })
@@ -152,7 +152,7 @@ export async function deleteClubRequest(
   publish: ClubPublisher = null,
 ): Promise<{ ok: true } | { ok: false; error: "forbidden" | "not_found" }> {
   const viewer = access.viewer;
-  if (!viewer || !can(access, "deleteOwnRequest")) return { ok: false, error: "forbidden" };
+  if (!viewer || !clubCan(access, "deleteOwnRequest")) return { ok: false, error: "forbidden" };
   const deleted = await db
     .delete(clubRequests)
     .where(

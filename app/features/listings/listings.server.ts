@@ -7,8 +7,11 @@ import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects
 import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import { listingOpenableBy } from "./listing-visibility.server";
-import { cardPhotoJson, type StoredPhoto } from "../photos/photos.server";
+import { cardPhotoJson } from "../photos/card-photo.server";
+import type { StoredPhoto } from "../photos/ledger.server";
 import type { Viewer } from "../accounts/viewer";
+import { LISTING_PERMISSIONS, type ListingAction, type ListingRole } from "../permissions/listing";
+import { rolesGranted } from "../permissions/table";
 
 export type ListingInput = {
   title: string;
@@ -44,25 +47,18 @@ export class ListingRuleError extends Error {
 }
 
 /**
- * Who may change a listing (spec 02 §2 Manage Listing, §6), held as data: its owner edits it, sets
- * its status and deletes it; a site admin may delete any listing (with an audit entry) but not edit
- * it or change its status. Applied in the SQL by `listingChangeableBy`; the permission matrix
- * (tests/security/permission-matrix.spec.ts) derives its expected outcomes from it.
+ * The listings this viewer may do `action` to, as a WHERE fragment: ownership in the query. Generated
+ * from LISTING_PERMISSIONS (permissions/listing.ts): one condition per role the table grants it to.
  */
-export const LISTING_ACTIONS = ["edit", "setStatus", "delete"] as const;
-export type ListingAction = (typeof LISTING_ACTIONS)[number];
-export type ListingRole = "owner" | "siteAdmin";
-export const LISTING_PERMISSIONS: Record<ListingAction, readonly ListingRole[]> = {
-  edit: ["owner"],
-  setStatus: ["owner"],
-  delete: ["owner", "siteAdmin"],
-};
-
-/** The listings this viewer may do `action` to, as a WHERE fragment: ownership in the query. */
 export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, action: ListingAction): SQL {
-  const roles = LISTING_PERMISSIONS[action];
-  if (viewer.isAdmin && roles.includes("siteAdmin")) return sql`1 = 1`;
-  return roles.includes("owner") ? eq(listings.userId, viewer.id) : sql`0 = 1`;
+  const byRole: Record<ListingRole, SQL> = {
+    anonymous: sql`0 = 1`,
+    signedIn: sql`1 = 1`,
+    owner: eq(listings.userId, viewer.id),
+    siteAdmin: viewer.isAdmin ? sql`1 = 1` : sql`0 = 1`,
+  };
+  const granted = rolesGranted(LISTING_PERMISSIONS, action).map((role) => byRole[role]);
+  return granted.length ? or(...granted)! : sql`0 = 1`;
 }
 
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";

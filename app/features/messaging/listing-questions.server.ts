@@ -3,13 +3,13 @@
 import { and, asc, count, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { hasControlCharacters } from "~/shared/text";
+import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
 import { listingReadableBy } from "../listings/listings.server";
 import type { Viewer } from "../accounts/viewer";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */
 export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
-export const MESSAGE_MAX_LENGTH = 2000;
 
 export type SendResult =
   | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }

@@ -16,15 +16,9 @@ import { openPhotoBucket } from "#db/seed/photo-bucket";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { handleListingFormPost, type ListingFormValues } from "~/web/listing-form.server";
 import { createListing, getOwnListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "../listings/listings.server";
-import {
-  cleanupPhotos,
-  finishPhotoDeletes,
-  PHOTO_ERRORS,
-  removePendingPhoto,
-  storeUpload,
-  type PhotoBucket,
-  type StoredPhoto,
-} from "./photos.server";
+import { cleanupPhotos } from "./cleanup.server";
+import { finishPhotoDeletes, removePendingPhoto, storeUpload, type PhotoBucket, type StoredPhoto } from "./ledger.server";
+import { PHOTO_ERRORS } from "./photo-copy";
 import type { Viewer } from "../accounts/viewer";
 
 import { makePng } from "../../../tests/fixtures/make-png";
@@ -131,7 +125,16 @@ function contextFor(db: Db) {
 
 function saveRequest(fields: Record<string, string>, photoKeys: string[], path = "/list-item") {
   const body = new FormData();
-  for (const [k, v] of Object.entries({ price: "25", sport: "baseball", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY", intent: "save", ...fields }))
+  for (const [k, v] of Object.entries({
+    price: "25",
+    sport: "baseball",
+    condition: "gently-used",
+    zipCode: "10001",
+    city: "New York",
+    state: "NY",
+    intent: "save",
+    ...fields,
+  }))
     body.set(k, v);
   for (const key of photoKeys) body.append("photos", key);
   return new Request(`http://localhost${path}`, { method: "POST", body });
@@ -195,7 +198,9 @@ describe("two saves racing for the same pending photo (issue 9 item 1)", () => {
     const me = await seller();
     const photo = await upload(me);
     await createListing(t.db, me, input(), [photo]);
-    const reply = replyOf(await handleListingFormPost(saveRequest({ title: "Again" }, [photo.r2Key]), contextFor(t.db), me, { mode: "create" }));
+    const reply = replyOf(
+      await handleListingFormPost(saveRequest({ title: "Again" }, [photo.r2Key]), contextFor(t.db), me, { mode: "create" }),
+    );
     expect(reply.status).toBe(409);
     expect(reply.values.title).toBe("Again");
     expect((await t.db.select().from(listings).where(eq(listings.userId, me.id))).length).toBe(1);
@@ -210,7 +215,11 @@ describe("saving a listing while one of its photos is removed (issue 9 item 2)",
 
     // Tab two has read the listing (photos a, b) and is about to save it unchanged.
     const late = gatedDb();
-    const tabTwo = updateListing(late.db, me, id, input({ title: "Tab two" }), { keep: [a.r2Key, b.r2Key], added: [], order: [a.r2Key, b.r2Key] });
+    const tabTwo = updateListing(late.db, me, id, input({ title: "Tab two" }), {
+      keep: [a.r2Key, b.r2Key],
+      added: [],
+      order: [a.r2Key, b.r2Key],
+    });
     await late.atGate;
     // Tab one removes photo a and saves: the row goes, then the object.
     const tabOne = await updateListing(t.db, me, id, input({ title: "Tab one" }), { keep: [b.r2Key], added: [], order: [b.r2Key] });
@@ -305,7 +314,9 @@ describe("the pending-bytes quota (issue 9 item 3)", () => {
     body.set("title", "Glove");
     body.append("newPhotos", new File([JPEG], "one.jpg", { type: "image/jpeg" }));
     body.append("newPhotos", new File([JPEG], "two.jpg", { type: "image/jpeg" }));
-    const reply = replyOf(await handleListingFormPost(new Request("http://localhost/list-item", { method: "POST", body }), context, me, { mode: "create" }));
+    const reply = replyOf(
+      await handleListingFormPost(new Request("http://localhost/list-item", { method: "POST", body }), context, me, { mode: "create" }),
+    );
     expect(reply.status).toBe(200);
     expect(reply.values.title).toBe("Glove");
     expect(reply.photos.length).toBe(1);
@@ -329,14 +340,20 @@ describe("the scheduled photo cleanup (issue 9 item 3)", () => {
     const lostPending = await upload(me, PNG, { now: now - 2 * DAY });
     // Objects lost outside the app (an operator, a failed migration): their rows must go.
     await bucket.delete([vanished.r2Key, lostPending.r2Key]);
-    await t.db.update(listingPhotos).set({ createdAt: new Date(now - 2 * 60 * 60 * 1000) }).where(eq(listingPhotos.r2Key, vanished.r2Key));
+    await t.db
+      .update(listingPhotos)
+      .set({ createdAt: new Date(now - 2 * 60 * 60 * 1000) })
+      .where(eq(listingPhotos.r2Key, vanished.r2Key));
 
     const report = await cleanupPhotos(t.db, bucket, { now });
 
     expect(await exists(stale.r2Key)).toBe(false);
     expect(await exists(fresh.r2Key)).toBe(true);
     expect(await exists(kept.r2Key)).toBe(true);
-    const ledger = await t.db.select().from(photoObjects).where(inArray(photoObjects.r2Key, [stale.r2Key, fresh.r2Key, lostPending.r2Key]));
+    const ledger = await t.db
+      .select()
+      .from(photoObjects)
+      .where(inArray(photoObjects.r2Key, [stale.r2Key, fresh.r2Key, lostPending.r2Key]));
     expect(ledger.map((r) => [r.r2Key, r.state])).toEqual([[fresh.r2Key, "pending"]]);
     const own = await getOwnListing(t.db, me, id);
     expect(own?.photos.map((p) => p.r2Key)).toEqual([kept.r2Key]);
@@ -348,7 +365,9 @@ describe("the scheduled photo cleanup (issue 9 item 3)", () => {
   test("a row written just now whose object is still on its way is not judged missing", async () => {
     const me = await seller();
     const now = Date.now();
-    await t.db.insert(photoObjects).values({ r2Key: `${me.id}/${now}-0.jpg`, ownerId: me.id, contentType: "image/jpeg", byteSize: 10, createdAt: new Date(now) });
+    await t.db
+      .insert(photoObjects)
+      .values({ r2Key: `${me.id}/${now}-0.jpg`, ownerId: me.id, contentType: "image/jpeg", byteSize: 10, createdAt: new Date(now) });
     await cleanupPhotos(t.db, bucket, { now });
     expect((await t.db.select().from(photoObjects).where(eq(photoObjects.ownerId, me.id))).length).toBe(1);
   });
@@ -373,7 +392,13 @@ describe("a photo and its thumbnail are stored, served and deleted together (ADR
     const me = await seller();
     const outcome = await store(me, new Uint8Array(makePng(480, 360)));
     if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.photo).toMatchObject({ width: 1200, height: 900, thumbKey: expect.stringMatching(/-thumb\.png$/), thumbWidth: 480, thumbHeight: 360 });
+    expect(outcome.photo).toMatchObject({
+      width: 1200,
+      height: 900,
+      thumbKey: expect.stringMatching(/-thumb\.png$/),
+      thumbWidth: 480,
+      thumbHeight: 360,
+    });
     expect(await exists(outcome.photo.thumbKey!)).toBe(true);
     const [row] = await t.db.select().from(photoObjects).where(eq(photoObjects.r2Key, outcome.photo.r2Key));
     expect(row).toMatchObject({ thumbKey: outcome.photo.thumbKey, thumbWidth: 480, thumbHeight: 360 });

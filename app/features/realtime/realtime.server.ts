@@ -1,12 +1,14 @@
 import type { Bindings } from "~/platform/env.server";
+import type { ClubEvent, PublishedEvent, RoomKind, UserEvent } from "./room-events";
+
+export type { RoomKind };
 
 /** Room kinds: the Durable Object binding and the kebab-case party name partyserver routes by. */
 export const ROOM_KINDS = {
   lobby: { binding: "LobbyRoom", party: "lobby-room" },
   club: { binding: "ClubRoom", party: "club-room" },
   user: { binding: "UserRoom", party: "user-room" },
-} as const;
-export type RoomKind = keyof typeof ROOM_KINDS;
+} as const satisfies Record<RoomKind, { binding: string; party: string }>;
 
 export const PUBLISH_SECRET_HEADER = "x-lockerswap-publish";
 
@@ -23,7 +25,7 @@ export type Realtime = {
    * Fan an event out to everyone in a room. Call it after the database write: the database is the
    * source of truth, the room only fans out. Never throws; returns false when the room is unreachable.
    */
-  publish(kind: RoomKind, room: string, event: { type: string; [key: string]: unknown }): Promise<boolean>;
+  publish<K extends RoomKind>(kind: K, room: string, event: PublishedEvent[K]): Promise<boolean>;
   /**
    * Close every connection of `userId` in a room at once (ADR 039): a member who left or was removed,
    * a session that signed out. Never throws; returns false when the room is unreachable.
@@ -57,8 +59,7 @@ export function createRealtime(bindings: Bindings, secret: string): Realtime {
   }
   return {
     publish: (kind, room, event) => toRoom(kind, room, { body: JSON.stringify(event) }, "publish"),
-    disconnect: (kind, room, userId) =>
-      toRoom(kind, room, { search: `?op=disconnect`, body: JSON.stringify({ userId }) }, "disconnect"),
+    disconnect: (kind, room, userId) => toRoom(kind, room, { search: `?op=disconnect`, body: JSON.stringify({ userId }) }, "disconnect"),
   };
 }
 
@@ -68,9 +69,9 @@ export const userRoomName = (userId: string) => `user:${userId}`;
 
 export type Publish = {
   /** To the club's room (its active members). Never a DM. */
-  club(clubId: string, event: import("./room-events").ClubEvent): void;
+  club(clubId: string, event: ClubEvent): void;
   /** To one user's room (that user only). */
-  user(userId: string, event: import("./room-events").UserEvent): void;
+  user(userId: string, event: UserEvent): void;
 };
 
 /**

@@ -3,6 +3,27 @@
 // Events carry ids and already-rendered-safe plain data, never anything the room's audience may not
 // see: a club room's audience is the club's active members, a user room's audience is one user.
 // A DM is NEVER published to a club room.
+//
+// The union is closed and split per room kind: `RoomEvent<"club">` is everything a club room's socket
+// can deliver, so a handler (`useRoom`) sees only its own room's events.
+
+/** The kinds of room, one Durable Object class each (`ROOM_KINDS` in realtime.server.ts). */
+export type RoomKind = "lobby" | "club" | "user";
+
+/**
+ * A page's ticket into a room, from `roomAccessFor` (rooms.server.ts) in a loader or from
+ * /api/rooms/token: enough to connect now (`token`), to know when that token stops working
+ * (`expiresAt`, epoch ms — the browser never decodes the token), and to ask for the next one
+ * (`kind`, `id`; ADR 039).
+ */
+export type RoomAccess<K extends RoomKind = RoomKind> = {
+  kind: K;
+  id: string;
+  party: string;
+  room: string;
+  token: string;
+  expiresAt: number;
+};
 
 /** Plain author shape carried in events (the same the loaders render). */
 export type EventAuthor = { id: string; name: string };
@@ -34,9 +55,7 @@ export type ClubEvent =
   | { type: "club.message.deleted"; clubId: string; id: string; kind: "chat" | "announcement" }
   | { type: "club.request.created"; request: ClubRequestEvent }
   | { type: "club.request.updated"; request: ClubRequestEvent }
-  | { type: "club.request.deleted"; clubId: string; id: string }
-  /** Membership changed (joined, left, removed, role): pages refetch the roster / DM list. */
-  | { type: "club.members.changed"; clubId: string };
+  | { type: "club.request.deleted"; clubId: string; id: string };
 
 export type DirectMessageEvent = {
   id: string;
@@ -61,8 +80,19 @@ export type UserEvent =
    */
   | { type: "listing.message.created"; listingId: string; buyerId: string; messageId: string; message?: ListingMessageEvent }
   /** Something changed the user's unread counts; badges refetch /api/badges (derived from read_at). */
-  | { type: "badges.changed" }
-  /** Tells the browser to drop its socket: left / removed / signed out (the server also closes it). */
-  | { type: "access.revoked"; room: string };
+  | { type: "badges.changed" };
 
-export type RoomEvent = ClubEvent | UserEvent | { type: string; [key: string]: unknown };
+/** The dev/test lobby (/dev/realtime): a line of text from a visitor. */
+export type LobbyEvent = { type: "message"; text: string; from: string };
+
+/** What server code may publish to each kind of room (realtime.server.ts `publish`). */
+export type PublishedEvent = { lobby: LobbyEvent; club: ClubEvent; user: UserEvent };
+
+/**
+ * Sent by the room itself, in any kind of room (party/broadcast-room.ts), just before it closes a
+ * user's sockets there with ROOM_CLOSE.revoked: left, removed, signed out (ADR 039).
+ */
+export type AccessRevokedEvent = { type: "access.revoked"; room: string };
+
+/** Everything a socket in a room of kind K can receive. */
+export type RoomEvent<K extends RoomKind = RoomKind> = PublishedEvent[K] | AccessRevokedEvent;

@@ -1,73 +1,69 @@
 /**
- * Short-lived HMAC tokens that let one signed-in user join one realtime room.
- * Format: base64url(JSON payload) "." base64url(HMAC-SHA256(payload)). Minted by loaders,
- * verified in server.ts before a WebSocket reaches the room's Durable Object.
+ * Short-lived room tokens: a JWT (HS256, signed with REALTIME_SECRET) whose audience is one room
+ * (`<party>/<room>`, the path a socket joins) and whose subject is the user. Signed only through
+ * `roomAccessFor` (rooms.server.ts); verified by party/route-rooms.ts before a WebSocket reaches
+ * the room's Durable Object (ADR 039).
  */
-export type RoomTokenPayload = { party: string; room: string; sub: string; exp: number };
+import { errors, jwtVerify, SignJWT } from "jose";
 
 export const ROOM_TOKEN_TTL_SECONDS = 60 * 10;
 
-const encoder = new TextEncoder();
+/** The room a token opens, as the socket names it: `/parties/<party>/<room>`. */
+export type RoomAddress = { party: string; room: string };
+
+/** What a verified token says: who joined, until when (epoch seconds). */
+export type RoomTokenClaims = { sub: string; exp: number };
+
+const ALGORITHM = "HS256";
+
+export const roomAudience = ({ party, room }: RoomAddress) => `${party}/${room}`;
 
 /**
- * Imported on every call, never cached: a promise kept at module level would be settled by one
- * request and awaited by another, which workerd cancels as a hung request (issue 9, ADR 011).
- * Importing a raw HMAC key takes microseconds.
+ * The key as bytes on every call, never a CryptoKey promise kept at module level: one request would
+ * settle it and another await it, which workerd cancels as a hung request (issue 9, ADR 011).
  */
-function hmacKey(secret: string) {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-function toBase64Url(bytes: Uint8Array) {
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
-export async function mintRoomToken(
+/** A token for `sub` in this room, and when it stops opening it (`expiresAt`, epoch ms). */
+export async function signRoomToken(
   secret: string,
-  claims: { party: string; room: string; sub: string },
-  now = Date.now(),
-  ttlSeconds = ROOM_TOKEN_TTL_SECONDS,
-) {
-  const payload: RoomTokenPayload = { ...claims, exp: Math.floor(now / 1000) + ttlSeconds };
-  const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(body));
-  return `${body}.${toBase64Url(new Uint8Array(signature))}`;
+  claims: RoomAddress & { sub: string },
+  { now = Date.now(), ttlSeconds = ROOM_TOKEN_TTL_SECONDS }: { now?: number; ttlSeconds?: number } = {},
+): Promise<{ token: string; expiresAt: number }> {
+  const exp = Math.floor(now / 1000) + ttlSeconds;
+  const token = await new SignJWT()
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(claims.sub)
+    .setAudience(roomAudience(claims))
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(exp)
+    .sign(keyOf(secret));
+  return { token, expiresAt: exp * 1000 };
 }
 
 export type RoomTokenCheck =
-  | { ok: true; payload: RoomTokenPayload }
-  | { ok: false; reason: "malformed" | "signature" | "room" | "expired" };
+  { ok: true; claims: RoomTokenClaims } | { ok: false; reason: "malformed" | "algorithm" | "signature" | "room" | "expired" };
 
 export async function verifyRoomToken(
   secret: string,
   token: string | null | undefined,
-  expected: { party: string; room: string },
+  expected: RoomAddress,
   now = Date.now(),
 ): Promise<RoomTokenCheck> {
-  const [body, sig, extra] = (token ?? "").split(".");
-  const signature = sig ? fromBase64Url(sig) : null;
-  if (!body || !signature || extra !== undefined) return { ok: false, reason: "malformed" };
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, encoder.encode(body));
-  if (!valid) return { ok: false, reason: "signature" };
-  let payload: RoomTokenPayload;
+  if (!token) return { ok: false, reason: "malformed" };
   try {
-    payload = JSON.parse(new TextDecoder().decode(fromBase64Url(body)!));
-  } catch {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      audience: roomAudience(expected),
+      requiredClaims: ["sub", "exp"],
+      currentDate: new Date(now),
+    });
+    return { ok: true, claims: { sub: payload.sub!, exp: payload.exp! } };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === "aud") return { ok: false, reason: "room" };
+    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: "signature" };
+    if (error instanceof errors.JOSEAlgNotAllowed) return { ok: false, reason: "algorithm" };
     return { ok: false, reason: "malformed" };
   }
-  if (payload.party !== expected.party || payload.room !== expected.room) return { ok: false, reason: "room" };
-  if (typeof payload.exp !== "number" || payload.exp * 1000 <= now) return { ok: false, reason: "expired" };
-  return { ok: true, payload };
 }

@@ -6,7 +6,7 @@ import { leaveClub, removeMember } from "../clubs/membership.server";
 import { and, eq } from "drizzle-orm";
 import { clubMembers } from "#db/schema";
 import { ROOM_KINDS } from "~/features/realtime/realtime.server";
-import { isRoomKind, roomAccessFor, roomAccessPayload } from "./rooms.server";
+import { clubRoomAccess, isRoomKind, roomAccessFor, roomGrantFor } from "./rooms.server";
 
 let t: TestDb;
 let owner: TestUser, member: TestUser, pending: TestUser, stranger: TestUser, siteAdmin: TestUser, leaver: TestUser;
@@ -27,38 +27,41 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-describe("roomAccessFor: who may join which room", () => {
+describe("roomGrantFor: who may join which room", () => {
   test("a club room admits its active members only", async () => {
     const room = { kind: "club" as const, id: club.id };
-    expect(await roomAccessFor(t.db, owner, room)).toEqual({ party: "club-room", room: `club:${club.id}` });
-    expect(await roomAccessFor(t.db, member, room)).toEqual({ party: "club-room", room: `club:${club.id}` });
-    for (const outsider of [pending, stranger, siteAdmin, null]) expect(await roomAccessFor(t.db, outsider, room)).toBeNull();
-    expect(await roomAccessFor(t.db, member, { kind: "club", id: "no-such-club" })).toBeNull();
+    expect(await roomGrantFor(t.db, owner, room)).toEqual({ party: "club-room", room: `club:${club.id}` });
+    expect(await roomGrantFor(t.db, member, room)).toEqual({ party: "club-room", room: `club:${club.id}` });
+    for (const outsider of [pending, stranger, siteAdmin, null]) expect(await roomGrantFor(t.db, outsider, room)).toBeNull();
+    expect(await roomGrantFor(t.db, member, { kind: "club", id: "no-such-club" })).toBeNull();
   });
 
   test("a member who left is refused from then on", async () => {
     const room = { kind: "club" as const, id: club.id };
-    expect(await roomAccessFor(t.db, leaver, room)).not.toBeNull();
+    expect(await roomGrantFor(t.db, leaver, room)).not.toBeNull();
     expect((await leaveClub(t.db, leaver, club.slug)).ok).toBe(true);
-    expect(await roomAccessFor(t.db, leaver, room)).toBeNull();
+    expect(await roomGrantFor(t.db, leaver, room)).toBeNull();
   });
 
   test("a removed member is refused, and removeMember names them so their socket can be closed", async () => {
     const removed = await createTestUser(t.db, { firstName: "Rae" });
     await addTestMember(t.db, club, removed);
     const room = { kind: "club" as const, id: club.id };
-    expect(await roomAccessFor(t.db, removed, room)).not.toBeNull();
-    const [row] = await t.db.select({ id: clubMembers.id }).from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, removed.id)));
+    expect(await roomGrantFor(t.db, removed, room)).not.toBeNull();
+    const [row] = await t.db
+      .select({ id: clubMembers.id })
+      .from(clubMembers)
+      .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, removed.id)));
     const result = await removeMember(t.db, owner, club.slug, row!.id);
     expect(result.ok && result.userId).toBe(removed.id);
-    expect(await roomAccessFor(t.db, removed, room)).toBeNull();
+    expect(await roomGrantFor(t.db, removed, room)).toBeNull();
   });
 
   test("a user room admits that user and nobody else", async () => {
-    expect(await roomAccessFor(t.db, member, { kind: "user", id: member.id })).toEqual({ party: "user-room", room: `user:${member.id}` });
-    expect(await roomAccessFor(t.db, stranger, { kind: "user", id: member.id })).toBeNull();
-    expect(await roomAccessFor(t.db, siteAdmin, { kind: "user", id: member.id })).toBeNull();
-    expect(await roomAccessFor(t.db, null, { kind: "user", id: member.id })).toBeNull();
+    expect(await roomGrantFor(t.db, member, { kind: "user", id: member.id })).toEqual({ party: "user-room", room: `user:${member.id}` });
+    expect(await roomGrantFor(t.db, stranger, { kind: "user", id: member.id })).toBeNull();
+    expect(await roomGrantFor(t.db, siteAdmin, { kind: "user", id: member.id })).toBeNull();
+    expect(await roomGrantFor(t.db, null, { kind: "user", id: member.id })).toBeNull();
   });
 
   test("there is no listing-thread room any more: its questions go to the two user rooms (ADR 050)", async () => {
@@ -67,19 +70,40 @@ describe("roomAccessFor: who may join which room", () => {
   });
 
   test("the dev lobby exists only where dev routes are on", async () => {
-    expect(await roomAccessFor(t.db, null, { kind: "lobby", id: "test" }, { devRooms: true })).toEqual({ party: "lobby-room", room: "test" });
-    expect(await roomAccessFor(t.db, member, { kind: "lobby", id: "test" })).toBeNull();
+    expect(await roomGrantFor(t.db, null, { kind: "lobby", id: "test" }, { devRooms: true })).toEqual({
+      party: "lobby-room",
+      room: "test",
+    });
+    expect(await roomGrantFor(t.db, member, { kind: "lobby", id: "test" })).toBeNull();
   });
 });
 
-describe("roomAccessPayload", () => {
+describe("roomAccessFor: the one place a room token is minted", () => {
   const env = { REALTIME_SECRET: "unit-realtime-secret-0123456789abcdef0123", devRoutes: false };
   test("mints a token for the viewer and this room only, and names the room for the next token", async () => {
     const context = { db: t.db, env } as never;
-    const access = await roomAccessPayload(context, member, "club", club.id);
+    const access = await roomAccessFor(context, member, { kind: "club", id: club.id });
     expect(access).toMatchObject({ party: "club-room", room: `club:${club.id}`, kind: "club", id: club.id });
     const check = await verifyRoomToken(env.REALTIME_SECRET, access!.token, { party: "club-room", room: `club:${club.id}` });
-    expect(check.ok && check.payload.sub).toBe(member.id);
-    expect(await roomAccessPayload(context, stranger, "club", club.id)).toBeNull();
+    expect(check.ok && check.claims.sub).toBe(member.id);
+    expect(await roomAccessFor(context, stranger, { kind: "club", id: club.id })).toBeNull();
+  });
+
+  test("says when its token stops working, so the browser decodes nothing", async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const access = await roomAccessFor({ db: t.db, env }, member, { kind: "user", id: member.id }, { now, ttlSeconds: 600 });
+    expect(access!.expiresAt).toBe(now + 600_000);
+    expect(await verifyRoomToken(env.REALTIME_SECRET, access!.token, access!, now + 599_000)).toMatchObject({
+      ok: true,
+      claims: { exp: (now + 600_000) / 1000 },
+    });
+    expect(await verifyRoomToken(env.REALTIME_SECRET, access!.token, access!, now + 600_000)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  test("a loader's club access decides the club room without asking the database again", async () => {
+    const access = (status: "active" | "pending", viewer: TestUser) => ({ club: { id: club.id }, viewer, membership: { status } }) as never;
+    const noDb = { db: null, env } as never;
+    expect(await clubRoomAccess(noDb, access("active", member))).toMatchObject({ kind: "club", room: `club:${club.id}` });
+    expect(await clubRoomAccess(noDb, access("pending", pending))).toBeNull();
   });
 });

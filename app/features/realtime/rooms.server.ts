@@ -1,26 +1,30 @@
-// Who may join which realtime room (issue 12 "Design", ADR 039): the one place that decides. Loaders
-// call roomAccessPayload to hand a page its room token; /api/rooms/token calls it again on every
-// reconnect, so a token is minted only for someone allowed in *now*. Rooms themselves hold no rules.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+// Who may join which realtime room, and the one place a room token is minted (issue 12 "Design",
+// issue 19 §3, ADR 039): `roomAccessFor`. Loaders call it to hand a page its room; /api/rooms/token
+// calls it again on every reconnect, so a token is minted only for someone allowed in *now*. Rooms
+// themselves hold no rules.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs } from "#db/schema";
-import { clubRoomName, ROOM_KINDS, userRoomName, type RoomKind } from "~/features/realtime/realtime.server";
-import { mintRoomToken } from "~/features/realtime/room-token.server";
-import { activeClubIdsOf, activeMemberOf } from "../clubs/club-access.server";
+import type { AppEnv } from "~/platform/env.server";
+import { clubRoomName, ROOM_KINDS, userRoomName, type Realtime } from "./realtime.server";
+import type { RoomAccess, RoomKind } from "./room-events";
+import { signRoomToken } from "./room-token.server";
+import { activeClubIdsOf, activeMemberOf, type ClubAccess } from "../clubs/club-access.server";
 import type { Viewer } from "../accounts/viewer";
+
+export type { RoomAccess };
 
 /**
  * A room as the browser names it: a kind and the id of what it is about — a club id, a user id,
  * any short name for the dev lobby. (Listing threads live in the buyer's and seller's user rooms, ADR 050.)
  */
-export type RoomRef = { kind: RoomKind; id: string };
+export type RoomRef<K extends RoomKind = RoomKind> = { kind: K; id: string };
 
 /** A room the viewer may join: the party and room name a token is minted for. */
 export type RoomGrant = { party: string; room: string };
 
-/** What a loader hands the page: enough to connect now (`token`) and to ask for a fresh token later. */
-export type RoomAccessPayload = RoomGrant & { token: string; kind: RoomKind; id: string };
+/** What roomAccessFor reads from the request context (AppLoadContext has it). */
+export type RoomContext = { db: Db; env: Pick<AppEnv, "REALTIME_SECRET" | "devRoutes"> };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,12 +38,14 @@ export function isRoomKind(kind: string): kind is RoomKind {
  * - user: that user only;
  * - lobby: the dev/test room, only where dev routes are on (anyone, signed in or not).
  * Null means no, whatever the reason (unknown club, not a member, someone else's room).
+ * `clubAccess`: the viewer's access a loader already read (its batch, ADR 052), so the same rule is
+ * read off the row instead of asked of the database a second time.
  */
-export async function roomAccessFor(
+export async function roomGrantFor(
   db: Db,
   viewer: Viewer | null,
   room: RoomRef,
-  options: { devRooms?: boolean } = {},
+  options: { devRooms?: boolean; clubAccess?: Pick<ClubAccess, "club" | "membership" | "viewer"> } = {},
 ): Promise<RoomGrant | null> {
   const grant = (name: string): RoomGrant => ({ party: ROOM_KINDS[room.kind].party, room: name });
   if (room.kind === "lobby") return options.devRooms && ID.test(room.id) ? grant(room.id) : null;
@@ -49,6 +55,10 @@ export async function roomAccessFor(
       return room.id === viewer.id ? grant(userRoomName(viewer.id)) : null;
     case "club": {
       if (!ID.test(room.id)) return null;
+      const known = options.clubAccess;
+      if (known && known.club.id === room.id && known.viewer?.id === viewer.id) {
+        return known.membership?.status === "active" ? grant(clubRoomName(room.id)) : null;
+      }
       const [club] = await db
         .select({ id: clubs.id })
         .from(clubs)
@@ -60,27 +70,46 @@ export async function roomAccessFor(
 }
 
 /**
- * The page's ticket into a room: `{ party, room, token, kind, id }` for useRoom, or null when the
- * viewer may not join. Signed-out visitors get a throwaway subject in the dev lobby only.
+ * The page's ticket into a room (`RoomAccess`: party, room, token, expiresAt, kind, id) for useRoom,
+ * or null when the viewer may not join. The only function that mints a room token. Signed-out
+ * visitors get a throwaway subject in the dev lobby only. `now` / `ttlSeconds`: tests only.
  */
-export async function roomAccessPayload(
-  context: Pick<AppLoadContext, "db" | "env">,
+export async function roomAccessFor<K extends RoomKind>(
+  context: RoomContext,
   viewer: Viewer | null,
-  kind: RoomKind,
-  id: string,
-): Promise<RoomAccessPayload | null> {
-  const grant = await roomAccessFor(context.db, viewer, { kind, id }, { devRooms: context.env.devRoutes });
+  ref: RoomRef<K>,
+  options: { clubAccess?: Pick<ClubAccess, "club" | "membership" | "viewer">; now?: number; ttlSeconds?: number } = {},
+): Promise<RoomAccess<K> | null> {
+  const grant = await roomGrantFor(context.db, viewer, ref, { devRooms: context.env.devRoutes, clubAccess: options.clubAccess });
   if (!grant) return null;
   const sub = viewer?.id ?? `visitor-${crypto.randomUUID()}`;
-  const token = await mintRoomToken(context.env.REALTIME_SECRET, { ...grant, sub });
-  return { ...grant, token, kind, id };
+  const { token, expiresAt } = await signRoomToken(
+    context.env.REALTIME_SECRET,
+    { ...grant, sub },
+    { now: options.now, ttlSeconds: options.ttlSeconds },
+  );
+  return { ...grant, token, expiresAt, kind: ref.kind, id: ref.id };
 }
+
+/** The viewer's own room (DMs, listing questions, badges): always theirs, nobody else's. */
+export async function userRoomAccess(context: RoomContext, viewer: Viewer): Promise<RoomAccess<"user">> {
+  const access = await roomAccessFor(context, viewer, { kind: "user", id: viewer.id });
+  if (!access) throw new Error("a user room refused its own user");
+  return access;
+}
+
+/** A club's room for a loader that holds the viewer's club access; null unless an active member. */
+export function clubRoomAccess(context: RoomContext, access: ClubAccess): Promise<RoomAccess<"club"> | null> {
+  return roomAccessFor(context, access.viewer, { kind: "club", id: access.club.id }, { clubAccess: access });
+}
+
+type RealtimeContext = { realtime: Realtime; cloudflare: { ctx: { waitUntil(promise: Promise<unknown>): void } } };
 
 /**
  * Takes a user out of a club's room at once (left or removed): their open sockets there are closed
  * and a reconnect is refused by the token endpoint. Fire-and-forget like publish.
  */
-export function revokeClubRoom(context: Pick<AppLoadContext, "realtime" | "cloudflare">, clubId: string, userId: string) {
+export function revokeClubRoom(context: RealtimeContext, clubId: string, userId: string) {
   context.cloudflare.ctx.waitUntil(context.realtime.disconnect("club", clubRoomName(clubId), userId));
 }
 
@@ -89,7 +118,7 @@ export function revokeClubRoom(context: Pick<AppLoadContext, "realtime" | "cloud
  * active member of (ADR 039). Other signed-in devices of the same user reconnect with a fresh token.
  * Awaited by the caller before the session row goes, so nothing arrives after the response.
  */
-export async function disconnectEverywhere(context: Pick<AppLoadContext, "db" | "realtime">, userId: string) {
+export async function disconnectEverywhere(context: { db: Db; realtime: Realtime }, userId: string) {
   const memberOf = await context.db
     .select({ id: clubs.id })
     .from(clubs)

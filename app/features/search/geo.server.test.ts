@@ -1,16 +1,11 @@
-// ZIP lookup, location suggestions and distance filtering against the real, fully loaded
+// ZIP lookup, location suggestions and the haversine distance against the real, fully loaded
 // zip_codes table (spec 01 §4 distance filtering, §5 suggestions, §7 functions and external).
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadZipCodes } from "#db/geodata/load-zips";
+import { zipCodes } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import {
-  distanceBetweenZips,
-  distanceMiles,
-  filterZipsWithinRadius,
-  lookupZip,
-  searchLocations,
-  zipsWithin,
-} from "./geo.server";
+import { distanceMiles, lookupZip, searchLocations } from "./geo.server";
 
 // Expected distances are computed (haversine, R = 3958.8 mi) from published coordinates,
 // not from our dataset:
@@ -32,6 +27,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await testDb?.cleanup();
 });
+
+/** Miles between two ZIP centres of the loaded table. */
+async function milesBetweenZips(zipA: string, zipB: string) {
+  const rows = await testDb.db.select().from(zipCodes).where(inArray(zipCodes.zip, [zipA, zipB]));
+  const [a, b] = [zipA, zipB].map((zip) => rows.find((row) => row.zip === zip));
+  return a && b ? distanceMiles(a, b) : null;
+}
 
 function expectWithinOnePercent(actual: number | null, expected: number) {
   expect(actual).not.toBeNull();
@@ -151,71 +153,10 @@ describe("distances", () => {
   });
 
   test("Manhattan 10001 to Los Angeles 90001 is about 2,450 miles", async () => {
-    expectWithinOnePercent(await distanceBetweenZips(testDb.db, "10001", "90001"), MANHATTAN_TO_LOS_ANGELES_MILES);
+    expectWithinOnePercent(await milesBetweenZips("10001", "90001"), MANHATTAN_TO_LOS_ANGELES_MILES);
   });
 
   test("Boston 02108 to Manhattan 10001 is about 190 miles", async () => {
-    expectWithinOnePercent(await distanceBetweenZips(testDb.db, "02108", "10001"), BOSTON_TO_MANHATTAN_MILES);
-  });
-
-  test("an unknown or malformed ZIP has no distance", async () => {
-    expect(await distanceBetweenZips(testDb.db, "10001", "00000")).toBeNull();
-    expect(await distanceBetweenZips(testDb.db, "abc", "10001")).toBeNull();
-  });
-});
-
-describe("ZIPs within a radius", () => {
-  test("10 miles around 10001 reaches the Lower East Side and Hoboken, not Philadelphia", async () => {
-    const result = await zipsWithin(testDb.db, "10001", 10);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.zips).toEqual(expect.arrayContaining(["10001", "10002", "07030"]));
-    expect(result.zips).not.toContain("19103");
-    expect(result.zips).not.toContain("02108");
-  });
-
-  test("every ZIP returned really is within the radius", async () => {
-    const result = await zipsWithin(testDb.db, "02108", 5);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.zips.length).toBeGreaterThan(10);
-    for (const zip of result.zips) {
-      expect(await distanceBetweenZips(testDb.db, "02108", zip)).toBeLessThanOrEqual(5);
-    }
-  });
-
-  test("a bad ZIP or radius is invalid; an unknown ZIP is not found", async () => {
-    expect(await zipsWithin(testDb.db, "abc", 10)).toEqual({ ok: false, reason: "invalid" });
-    expect(await zipsWithin(testDb.db, "10001", -1)).toEqual({ ok: false, reason: "invalid" });
-    expect(await zipsWithin(testDb.db, "10001", Number.NaN)).toEqual({ ok: false, reason: "invalid" });
-    expect(await zipsWithin(testDb.db, "00000", 10)).toEqual({ ok: false, reason: "not_found" });
-  });
-});
-
-describe("filtering listing ZIPs by distance from the user (calculate-distance)", () => {
-  test("keeps only the listing ZIPs within range, once each, in the order given", async () => {
-    const result = await filterZipsWithinRadius(
-      testDb.db,
-      "10001",
-      ["19103", "07030", "10002", "07030", "90210", "00000", "junk", "10001"],
-      25,
-    );
-    expect(result).toEqual({ ok: true, zips: ["07030", "10002", "10001"] });
-  });
-
-  test("a wider radius takes in Philadelphia (about 80 miles away)", async () => {
-    expect(await filterZipsWithinRadius(testDb.db, "10001", ["19103", "90210"], 100)).toEqual({
-      ok: true,
-      zips: ["19103"],
-    });
-  });
-
-  test("no candidates gives an empty list", async () => {
-    expect(await filterZipsWithinRadius(testDb.db, "10001", [], 25)).toEqual({ ok: true, zips: [] });
-  });
-
-  test("an unknown or malformed origin fails, so the caller keeps the unfiltered list", async () => {
-    expect(await filterZipsWithinRadius(testDb.db, "00000", ["10001"], 25)).toEqual({ ok: false, reason: "not_found" });
-    expect(await filterZipsWithinRadius(testDb.db, "", ["10001"], 25)).toEqual({ ok: false, reason: "invalid" });
+    expectWithinOnePercent(await milesBetweenZips("02108", "10001"), BOSTON_TO_MANHATTAN_MILES);
   });
 });

@@ -1,10 +1,11 @@
-// US ZIP geography: ZIP → city/state lookup, location autocomplete and distance filtering.
+// US ZIP geography: ZIP → city/state lookup, location autocomplete and the haversine distance.
 // Replaces the original product's public ZIP-lookup service and its location-search and
-// calculate-distance functions (spec 01 §7, spec 02 §7). The data lives in the zip_codes
+// calculate-distance functions (spec 01 §7, spec 02 §7); the radius filter itself is SQL in
+// search.server.ts, built on the constants below. The data lives in the zip_codes
 // table, filled by db/geodata/load-zips.ts. Nothing here throws on bad input: a bad ZIP is
 // `invalid`, an unknown one `not_found`, and callers decide what to show (spec 01 §8: ZIP
 // lookup and distance failures are only logged, the unfiltered list stays).
-import { and, asc, between, count, desc, eq, inArray, like, min, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, min, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { zipCodes } from "#db/schema";
 import { ZIP_PATTERN } from "~/shared/zip";
@@ -14,8 +15,6 @@ export type GeoPoint = { latitude: number; longitude: number };
 export type ZipLookup =
   | { ok: true; zip: string; city: string; state: string }
   | { ok: false; reason: "invalid" | "not_found" };
-
-export type ZipSet = { ok: true; zips: string[] } | { ok: false; reason: "invalid" | "not_found" };
 
 export type LocationSuggestion = {
   displayName: string;
@@ -29,7 +28,6 @@ export const MAX_LOCATION_SUGGESTIONS = 8;
 const MIN_QUERY_LENGTH = 2; // spec 01 §5: location suggestions need 2 characters after trimming
 const MAX_QUERY_LENGTH = 50; // spec 01 §9: location input max 50 characters
 export const MILES_PER_DEGREE_LATITUDE = 69;
-const IN_LIST_CHUNK = 500; // keeps every IN (...) well under SQLite's bound-parameter limit
 
 /** The ZIP as 5 digits, or null. Surrounding spaces are forgiven; anything else is not. */
 export function normalizeZip(zip: unknown): string | null {
@@ -119,81 +117,4 @@ export function distanceMiles(a: GeoPoint, b: GeoPoint): number {
     Math.sin(dLat / 2) ** 2 +
     Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-function isRadius(miles: unknown): miles is number {
-  return typeof miles === "number" && Number.isFinite(miles) && miles >= 0;
-}
-
-/** Every ZIP whose centre lies within `miles` of the given ZIP's centre, the ZIP itself included. */
-export async function zipsWithin(db: Db, zip: unknown, miles: unknown): Promise<ZipSet> {
-  const normalized = normalizeZip(zip);
-  if (!normalized || !isRadius(miles)) return { ok: false, reason: "invalid" };
-  const origin = await findZip(db, normalized);
-  if (!origin) return { ok: false, reason: "not_found" };
-
-  // A bounding box the indexes can use, then the exact distance on the few rows left.
-  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
-  const cosLat = Math.cos((origin.latitude * Math.PI) / 180);
-  const lonDelta = cosLat > 0.01 ? miles / (MILES_PER_DEGREE_LATITUDE * cosLat) : 360;
-  const west = origin.longitude - lonDelta;
-  const east = origin.longitude + lonDelta;
-  // Near the 180th meridian (the Aleutians, Guam) the box would wrap: compare latitude only.
-  const wraps = west < -180 || east > 180;
-
-  const candidates = await db
-    .select({ zip: zipCodes.zip, latitude: zipCodes.latitude, longitude: zipCodes.longitude })
-    .from(zipCodes)
-    .where(
-      and(
-        between(zipCodes.latitude, origin.latitude - latDelta, origin.latitude + latDelta),
-        wraps ? undefined : between(zipCodes.longitude, west, east),
-      ),
-    )
-    .orderBy(asc(zipCodes.zip));
-
-  const zips = candidates.filter((row) => distanceMiles(origin, row) <= miles).map((row) => row.zip);
-  return { ok: true, zips };
-}
-
-/** Miles between two ZIP centres, or null when either ZIP is malformed or unknown. */
-export async function distanceBetweenZips(db: Db, zipA: unknown, zipB: unknown): Promise<number | null> {
-  const a = normalizeZip(zipA);
-  const b = normalizeZip(zipB);
-  if (!a || !b) return null;
-  const rows = await db.select().from(zipCodes).where(inArray(zipCodes.zip, [a, b]));
-  const pointA = rows.find((row) => row.zip === a);
-  const pointB = rows.find((row) => row.zip === b);
-  return pointA && pointB ? distanceMiles(pointA, pointB) : null;
-}
-
-/**
- * The calculate-distance replacement: of the listing ZIPs, those within `miles` of the
- * user's ZIP, in the order given and without repeats. ZIPs we cannot place are left out.
- * An unknown or malformed origin is `{ ok: false }` so the caller keeps its unfiltered list
- * (spec 01 §4: on failure the unfiltered list remains).
- */
-export async function filterZipsWithinRadius(
-  db: Db,
-  originZip: unknown,
-  candidateZips: readonly unknown[],
-  miles: unknown,
-): Promise<ZipSet> {
-  const normalized = normalizeZip(originZip);
-  if (!normalized || !isRadius(miles) || !Array.isArray(candidateZips)) {
-    return { ok: false, reason: "invalid" };
-  }
-  const origin = await findZip(db, normalized);
-  if (!origin) return { ok: false, reason: "not_found" };
-
-  const wanted = [...new Set(candidateZips.map(normalizeZip).filter((zip): zip is string => zip !== null))];
-  const inRange = new Set<string>();
-  for (let start = 0; start < wanted.length; start += IN_LIST_CHUNK) {
-    const rows = await db
-      .select({ zip: zipCodes.zip, latitude: zipCodes.latitude, longitude: zipCodes.longitude })
-      .from(zipCodes)
-      .where(inArray(zipCodes.zip, wanted.slice(start, start + IN_LIST_CHUNK)));
-    for (const row of rows) if (distanceMiles(origin, row) <= miles) inRange.add(row.zip);
-  }
-  return { ok: true, zips: wanted.filter((zip) => inRange.has(zip)) };
 }

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { SearchState } from "~/shared/search-params";
 import type { ClubSuggestion, ListingSuggestion, ListingSummary } from "~/shared/schemas/search";
-import { cardPhotoFrom, cardPhotoJson } from "../photos/photos.server";
+import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
 import { clubVisibleTo } from "../clubs/club-access.server";
 import { distanceMiles, EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE, normalizeZip, type GeoPoint } from "./geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";

@@ -90,13 +90,10 @@ export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
 };
 
 export const MEMBERSHIP_STATUSES = DB.CLUB_MEMBER_STATUSES;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 export const REQUEST_STATUSES = DB.CLUB_REQUEST_STATUSES;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const CLUB_MESSAGE_TYPES = DB.CLUB_MESSAGE_TYPES;
-export type ClubMessageType = (typeof CLUB_MESSAGE_TYPES)[number];
 
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
 

@@ -61,8 +61,6 @@ export const HOME_SPORT_KEYS = [
   "tennis",
 ] as const satisfies readonly SportKey[];
 
-export type HomeSportKey = (typeof HOME_SPORT_KEYS)[number];
-
 export function isSportKey(value: unknown): value is SportKey {
   return typeof value === "string" && Object.hasOwn(SPORT_NAMES, value);
 }

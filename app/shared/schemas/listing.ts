@@ -3,6 +3,7 @@
 // membership, ZIP → city/state, photo contents).
 import { z } from "zod";
 import { optionalText, text } from "./text";
+import { LISTING_TITLE_MAX } from "./limits";
 import { CONDITIONS, GENDERS, getBrands, getEquipmentTypes, SIZES, SPORT_KEYS, TENNIS_SUBCATEGORY_KEYS } from "~/shared/catalog";
 import { ZIP_PATTERN } from "~/shared/zip";
 
@@ -10,7 +11,7 @@ export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Pl
 
 export const ListingFormSchema = z
   .object({
-    title: text({ required: "Title is required", max: 120, tooLong: "Title must be 120 characters or less" }),
+    title: text({ required: "Title is required", max: LISTING_TITLE_MAX, tooLong: `Title must be ${LISTING_TITLE_MAX} characters or less` }),
     description: optionalText({ max: 5000, multiline: true }),
     price: z
       .number({ error: (issue) => (issue.input === undefined ? "Price is required" : "Enter a valid price") })

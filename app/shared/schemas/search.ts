@@ -43,14 +43,6 @@ export type ListingSuggestion = {
 
 export type ClubSuggestion = { id: string; slug: string; name: string };
 
-/**
- * Where a stored photo is served from. The object key is a storage key, never a user string.
- * The photo route belongs to the listing pages (issue 6); this is the one place cards build it.
- */
-export function listingPhotoUrl(r2Key: string): string {
-  return `/photos/${r2Key.split("/").map(encodeURIComponent).join("/")}`;
-}
-
 /** The heart's form (POST /favorites). `mode` is 'fetch' once the page is hydrated. */
 export const FavoriteFormSchema = z.object({
   listingId: text({ required: "Choose a listing", max: 100 }),

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { makePng } from "../../../tests/fixtures/make-png";
-import { checkThumbnail, isOwnPhotoKey, PHOTO_MAX_BYTES, photoKey, SERVED_PHOTO_KEY, sniffImage, thumbKeyFor } from "./photos.server";
+import { isOwnPhotoKey, photoKey, SERVED_PHOTO_KEY, thumbKeyFor } from "./keys";
+import { checkThumbnail, PHOTO_MAX_BYTES, sniffImage } from "./sniff";
+import { photoUrl } from "./urls";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url)));
 const text = (s: string) => new TextEncoder().encode(s);
 // The smallest lossless WebP: 1×1 pixel.
-const WEBP_1X1 = Uint8Array.from(
-  Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64"),
-);
+const WEBP_1X1 = Uint8Array.from(Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64"));
 
 describe("photo uploads are judged by their bytes (issue 6 §2)", () => {
   test("a real JPEG is accepted with its width and height read from the header", () => {
@@ -112,5 +112,13 @@ describe("thumbnails are judged by their own headers, never by what the client d
     expect(SERVED_PHOTO_KEY.test("u1/1700000000000-0.jpg")).toBe(true);
     expect(SERVED_PHOTO_KEY.test("u1/1700000000000-0-thumb.svg")).toBe(false);
     expect(isOwnPhotoKey("u1", "u1/1700000000000-0-thumb.webp")).toBe(false); // never a form's photo key
+  });
+});
+
+describe("photo URLs", () => {
+  test("one builder serves photos, thumbnails and logos from /photos/, each key segment encoded", () => {
+    expect(photoUrl("u1/1700000000000-0.jpg")).toBe("/photos/u1/1700000000000-0.jpg");
+    expect(photoUrl("u1/1700000000000-0-thumb.webp")).toBe("/photos/u1/1700000000000-0-thumb.webp");
+    expect(photoUrl("a b/c?.png")).toBe("/photos/a%20b/c%3F.png");
   });
 });

@@ -1,0 +1,106 @@
+// The layer check (issue 19 §1, README "Layout"): `npm run check:layers`, and a step of `npm test`.
+// Arrows point down: routes → web / components, hooks → features → platform → shared. Colocated unit
+// tests (*.test.ts) may import across layers (fixtures, controllers under test); cycles count everywhere.
+// Type-only imports count like any other, with one exception: browser code may `import type` from a
+// server module below it — the shape of what a loader returns (Remix's own `useLoaderData<typeof loader>`
+// idiom); TypeScript erases it, so no server code reaches the browser bundle.
+
+const TEST = "\\.test\\.tsx?$";
+const SERVER = "\\.server(\\.|/)";
+const REACT_OR_REMIX = "^node_modules/(@remix-run/|react/|react-dom/)";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Import circle. Move what both modules need into a third module below both (or pass it in).",
+      from: {},
+      // Type-only edges are erased at build time: a circle through one is no runtime circle.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "features-import-no-ui-or-remix",
+      severity: "error",
+      comment:
+        "app/features is the domain: rules, SQL, permissions, copy. It imports nothing from routes, web, components, hooks, Remix or React — return a typed result and let app/web turn it into a response, redirect or toast.",
+      from: { path: "^app/features/", pathNot: TEST },
+      to: { path: [`^app/(routes|web|components|hooks)/`, "^app/(root|entry\\.)", REACT_OR_REMIX] },
+    },
+    {
+      name: "web-imports-no-ui",
+      severity: "error",
+      comment:
+        "app/web is server-only Remix glue. It imports no routes, components or hooks (types included) — a shape both need belongs in the feature (or app/shared).",
+      from: { path: "^app/web/", pathNot: TEST },
+      to: { path: "^app/(routes|components|hooks)/" },
+    },
+    {
+      name: "browser-imports-no-routes",
+      severity: "error",
+      comment:
+        "Components and hooks import no route module (types included): the route imports the component, so this is a circle. Pass the data as props, or put its type in the feature.",
+      from: { path: "^app/(components|hooks)/", pathNot: TEST },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "browser-imports-no-server-code",
+      severity: "error",
+      comment:
+        "Components and hooks run in the browser: no *.server module, nothing from app/web or app/platform at runtime (`import type` is fine). Move the value into a non-server file of the feature (copy, types) or app/shared.",
+      from: { path: "^app/(components|hooks)/|^app/entry\\.client\\.tsx$", pathNot: TEST },
+      to: { path: [SERVER, "^app/(web|platform)/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "shared-imports-only-shared",
+      severity: "error",
+      comment:
+        "app/shared holds pure helpers: it imports nothing of the app but app/shared (and db/schema/enums.ts, the dependency-free tuples of allowed values).",
+      from: { path: "^app/shared/", pathNot: TEST },
+      to: { path: "^(app/|db/|party/|tests/|scripts/|bench/|load-context|worker|server)", pathNot: ["^app/shared/", "^db/schema/enums\\.ts$"] },
+    },
+    {
+      name: "platform-imports-only-shared",
+      severity: "error",
+      comment: "app/platform is infrastructure (env, crypto, headers, mail, health): it imports only app/shared, itself and db/, never a feature or the web layer.",
+      from: { path: "^app/platform/", pathNot: TEST },
+      to: { path: "^(app/|party/|tests/|scripts/|bench/|load-context|worker|server)", pathNot: "^app/(shared|platform)/" },
+    },
+    {
+      name: "party-imports-realtime-platform-shared",
+      severity: "error",
+      comment: "party/ rooms check a token and fan out: they import only app/features/realtime, app/platform and app/shared.",
+      from: { path: "^party/", pathNot: TEST },
+      to: { path: "^app/", pathNot: "^app/(features/realtime|platform|shared)/" },
+    },
+    {
+      name: "routes-import-no-routes",
+      severity: "error",
+      comment: "A route module imports no other route (types included). Move what both need into a component, app/web or the feature.",
+      from: { path: "^app/routes/", pathNot: TEST },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "db-core-imports-no-app",
+      severity: "error",
+      comment: "db/ (schema, client, migrations) sits below the app: only db/seed and db/local-server may use app modules.",
+      from: { path: "^db/", pathNot: [TEST, "^db/(seed|local-server)/"] },
+      to: { path: "^(app|party|tests|scripts|bench)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // node_modules stays in the graph (not followed) so that imports of Remix and React can be checked.
+    exclude: { path: "^(build|\\.cache|\\.wrangler|\\.data|public|test-results)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    // Keep type-only imports in the graph (they are checked, and marked "type-only").
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,9 @@
+// What 'Continue with Google' tells the user (issue 4 item 7); the web layer shows them as toasts.
+import type { GoogleSignIn } from "./google-auth.server";
+
+export const GOOGLE_TOASTS = {
+  notSetUp: { title: "Google sign-in is not set up", description: "Sign in with your email and password instead.", variant: "destructive" },
+  failed: { title: "Sign in failed", description: "We could not sign you in with Google. Please try again.", variant: "destructive" },
+  signedIn: (outcome: GoogleSignIn["outcome"]) =>
+    ({ title: "Signed in", description: outcome === "created" ? "Welcome to LockerSwap!" : "Welcome back!", variant: "success" }) as const,
+} as const;

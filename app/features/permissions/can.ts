@@ -1,0 +1,68 @@
+// The one permission check (issue 19 §2): `can(actor, action, target)`. Pure — no I/O, no Remix.
+// Every guard (app/web/guards.server.ts), every feature write and every loader's booleans go
+// through it; the tables it reads are club.ts, listing.ts, profile.ts and site.ts, all of the one
+// shape in table.ts. A refusal's *response* (404, sign in, 'Access denied') is the web layer's.
+import type { Viewer } from "../accounts/viewer";
+import { CLUB_ACTIONS, canInClub, clubRolesOf, type ClubAction, type ClubFacts, type ClubMemberRole, type ClubRole } from "./club";
+import { LISTING_ACTIONS, LISTING_PERMISSIONS, listingRolesOf, type ListingAction, type ListingRole } from "./listing";
+import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, profileRoleOf, type ProfileAction, type ProfileRole } from "./profile";
+import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type SitewideRole } from "./site";
+import { grants } from "./table";
+
+/** Who is asking; null is a signed-out visitor. */
+export type Actor = Pick<Viewer, "id" | "isAdmin"> | null;
+
+type SiteTarget = { kind: "site" };
+export type ClubTarget = { kind: "club"; club: ClubFacts; membership: { role: ClubMemberRole; status: "active" | "pending" } | null };
+type ListingTarget = { kind: "listing"; ownerId: string };
+export type ProfileTarget = { kind: "profile"; userId: string };
+export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget;
+
+/** The site as a whole (the admin dashboard, deleting anyone's account). */
+export const SITE: SiteTarget = { kind: "site" };
+
+type Kinds = {
+  site: { target: SiteTarget; action: SiteAction; role: SitewideRole };
+  club: { target: ClubTarget; action: ClubAction; role: ClubRole };
+  listing: { target: ListingTarget; action: ListingAction; role: ListingRole };
+  profile: { target: ProfileTarget; action: ProfileAction; role: ProfileRole };
+};
+type ActionOn<T extends Target> = Kinds[T["kind"]]["action"];
+type RoleOn<T extends Target> = Kinds[T["kind"]]["role"];
+
+/** The roles `actor` holds towards `target` (a set: a site admin who is a member holds both). */
+export function rolesOf<T extends Target>(actor: Actor, target: T): RoleOn<T>[] {
+  const t = target as Target;
+  switch (t.kind) {
+    case "site":
+      return sitewideRolesOf(actor) as RoleOn<T>[];
+    case "club":
+      return clubRolesOf(actor, t.membership) as RoleOn<T>[];
+    case "listing":
+      return listingRolesOf(actor, t.ownerId) as RoleOn<T>[];
+    case "profile":
+      return [profileRoleOf(actor, t.userId)] as RoleOn<T>[];
+  }
+}
+
+export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target: T): boolean {
+  const t = target as Target;
+  switch (t.kind) {
+    case "site":
+      return grants(SITE_PERMISSIONS, sitewideRolesOf(actor), action as SiteAction);
+    case "club":
+      return canInClub(clubRolesOf(actor, t.membership), t.club, action as ClubAction);
+    case "listing":
+      return grants(LISTING_PERMISSIONS, listingRolesOf(actor, t.ownerId), action as ListingAction);
+    case "profile":
+      return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId)], action as ProfileAction);
+  }
+}
+
+const ACTIONS = { site: SITE_ACTIONS, club: CLUB_ACTIONS, listing: LISTING_ACTIONS, profile: PROFILE_ACTIONS } as const;
+
+/** Every action on `target` as a boolean, for a loader to hand to the page (which buttons to show). */
+export function allowedActions<T extends Target>(actor: Actor, target: T): Record<ActionOn<T>, boolean> {
+  const actions = ACTIONS[target.kind] as readonly ActionOn<T>[];
+  return Object.fromEntries(actions.map((action) => [action, can(actor, action, target)])) as Record<ActionOn<T>, boolean>;
+}

@@ -1,0 +1,14 @@
+/**
+ * The JSON answer of POST /api/photos (app/routes/api.photos.tsx), read by the browser's uploader
+ * (app/hooks/upload-photos.ts).
+ *
+ *   200 { photos: [{ key, url, width, height }], errors: [], warnings: [] }
+ *   400 { error, photos: [], errors: [...] }   nothing stored (e.g. not an image), or nothing sent
+ *   401 { error }                              signed out
+ */
+export type PhotoUploadReply = {
+  photos: { key: string; url: string; width: number | null; height: number | null }[];
+  errors: string[];
+  warnings: string[];
+  error?: string;
+};

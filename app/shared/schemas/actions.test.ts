@@ -1,0 +1,150 @@
+// The action schemas of issue 19 §4: one discriminated union per route, parsed the way the actions
+// parse (conform's parseWithZod over FormData, so "on", empty fields and files coerce as in a POST).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, test } from "vitest";
+import { AdminActionSchema } from "./admin";
+import { ClubManageSchema } from "./club-manage";
+import { ClubMessagesActionSchema, MESSAGE_TOO_LONG } from "./club-message";
+import { firstError, knownIntent } from "./intent";
+import { MESSAGE_MAX_LENGTH } from "./limits";
+import { InPlayActionSchema, ListingPageActionSchema } from "./listing-actions";
+import { ClubRequestActionSchema } from "./club-request";
+import { AcknowledgeSchema } from "./notifications";
+
+function form(fields: Record<string, string | string[] | File>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
+  return data;
+}
+
+const UUID = "0b0e7f1c-3a51-4c2e-9d6b-3f0a9c1e2d4b";
+
+describe("club manage", () => {
+  test("each row button parses to its intent and member", () => {
+    for (const intent of ["approve", "reject", "promote", "demote", "remove"] as const) {
+      const submission = parseWithZod(form({ intent, memberId: "m1" }), { schema: ClubManageSchema });
+      expect(submission.status === "success" && submission.value).toEqual({ intent, memberId: "m1" });
+    }
+  });
+
+  test("settings: a ticked switch sends 'on', an unticked one sends nothing", () => {
+    const submission = parseWithZod(form({ intent: "settings", showPricesInPreview: "on", allowJoinRequests: "on" }), { schema: ClubManageSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ intent: "settings", showPricesInPreview: true, showListingCount: false, allowJoinRequests: true });
+  });
+
+  test("the invite code's length is the domain's to judge (its toast), so any text passes here", () => {
+    const submission = parseWithZod(form({ intent: "invite-code", code: "ab" }), { schema: ClubManageSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ intent: "invite-code", code: "ab" });
+    const empty = parseWithZod(form({ intent: "invite-code", code: "" }), { schema: ClubManageSchema });
+    expect(empty.status === "success" && empty.value).toEqual({ intent: "invite-code", code: "" });
+  });
+
+  test("logo: the file comes through; no file is undefined; text in its place is refused", () => {
+    const file = new File([new Uint8Array([1, 2, 3])], "logo.png", { type: "image/png" });
+    const submission = parseWithZod(form({ intent: "logo", logo: file }), { schema: ClubManageSchema });
+    expect(submission.status === "success" && submission.value.intent === "logo" && submission.value.logo?.name).toBe("logo.png");
+    const none = parseWithZod(form({ intent: "logo" }), { schema: ClubManageSchema });
+    expect(none.status === "success" && none.value).toEqual({ intent: "logo" });
+    expect(parseWithZod(form({ intent: "logo", logo: "not a file" }), { schema: ClubManageSchema }).status).toBe("error");
+  });
+
+  test("an unknown intent is not one of ours; a known one with a repeated field is", () => {
+    const unknown = parseWithZod(form({ intent: "transfer", memberId: "m1" }), { schema: ClubManageSchema });
+    expect(unknown.status).toBe("error");
+    expect(knownIntent(ClubManageSchema, unknown.payload)).toBeNull();
+    const repeated = parseWithZod(form({ intent: "approve", memberId: ["m1", "m2"] }), { schema: ClubManageSchema });
+    expect(repeated.status).toBe("error");
+    expect(knownIntent(ClubManageSchema, repeated.payload)).toBe("approve");
+    expect(firstError(repeated.status === "error" ? repeated.error : null)).toMatch(/expected string/i);
+  });
+});
+
+describe("club messages", () => {
+  test("a chat post, an announcement and a DM", () => {
+    const chat = parseWithZod(form({ intent: "post", content: "  See you at practice  ", clientId: UUID }), { schema: ClubMessagesActionSchema });
+    expect(chat.status === "success" && chat.value).toEqual({ intent: "post", kind: "chat", content: "See you at practice", clientId: UUID });
+    const announcement = parseWithZod(form({ intent: "post", kind: "announcement", content: "No practice", clientId: UUID, respond: "json" }), { schema: ClubMessagesActionSchema });
+    expect(announcement.status === "success" && announcement.value).toMatchObject({ kind: "announcement", respond: "json" });
+    const dm = parseWithZod(form({ intent: "dm", recipientId: "u1", content: "Hi", clientId: UUID }), { schema: ClubMessagesActionSchema });
+    expect(dm.status === "success" && dm.value).toEqual({ intent: "dm", recipientId: "u1", content: "Hi", clientId: UUID });
+  });
+
+  test(`a message is 1 to ${MESSAGE_MAX_LENGTH} characters, with the composer's words`, () => {
+    const errorOf = (content: string) => {
+      const submission = parseWithZod(form({ intent: "post", content, clientId: UUID }), { schema: ClubMessagesActionSchema });
+      return submission.status === "error" ? firstError(submission.error) : null;
+    };
+    expect(errorOf("")).toBe("Message cannot be empty");
+    expect(errorOf("   ")).toBe("Message cannot be empty");
+    expect(errorOf("x".repeat(MESSAGE_MAX_LENGTH))).toBeNull();
+    expect(errorOf("x".repeat(MESSAGE_MAX_LENGTH + 1))).toBe(MESSAGE_TOO_LONG);
+    expect(MESSAGE_TOO_LONG).toBe("Messages can be at most 2,000 characters");
+  });
+
+  test("a post without a client id asks for a reload", () => {
+    const submission = parseWithZod(form({ intent: "post", content: "Hi" }), { schema: ClubMessagesActionSchema });
+    expect(submission.status === "error" && firstError(submission.error)).toBe("Please reload the page and try again");
+  });
+
+  test("delete and read take the ids as the domain will judge them", () => {
+    const del = parseWithZod(form({ intent: "delete", messageId: "m1", kind: "announcement" }), { schema: ClubMessagesActionSchema });
+    expect(del.status === "success" && del.value).toEqual({ intent: "delete", kind: "announcement", messageId: "m1" });
+    const read = parseWithZod(form({ intent: "read" }), { schema: ClubMessagesActionSchema });
+    expect(read.status === "success" && read.value).toEqual({ intent: "read", with: "" });
+  });
+
+  test("an unknown intent is none of ours", () => {
+    const submission = parseWithZod(form({ intent: "POST", content: "Hi" }), { schema: ClubMessagesActionSchema });
+    expect(knownIntent(ClubMessagesActionSchema, submission.payload)).toBeNull();
+  });
+});
+
+describe("listing page and In Play", () => {
+  test("status takes only the listing statuses", () => {
+    const sold = parseWithZod(form({ intent: "status", status: "sold" }), { schema: ListingPageActionSchema });
+    expect(sold.status === "success" && sold.value).toEqual({ intent: "status", status: "sold" });
+    const deleted = parseWithZod(form({ intent: "status", status: "deleted" }), { schema: ListingPageActionSchema });
+    expect(deleted.status === "error" && firstError(deleted.error)).toBe("Failed to update listing status");
+  });
+
+  test("a question: empty text passes here (the domain refuses it with the spec's toast)", () => {
+    const question = parseWithZod(form({ intent: "message", content: "", via: "fetcher" }), { schema: ListingPageActionSchema });
+    expect(question.status === "success" && question.value).toEqual({ intent: "message", content: "", via: "fetcher" });
+    const reply = parseWithZod(form({ intent: "message", content: "Friday works.", buyerId: "b1" }), { schema: ListingPageActionSchema });
+    expect(reply.status === "success" && reply.value).toEqual({ intent: "message", content: "Friday works.", buyerId: "b1" });
+  });
+
+  test("In Play deletes one listing", () => {
+    const submission = parseWithZod(form({ intent: "delete", listingId: "l1" }), { schema: InPlayActionSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ intent: "delete", listingId: "l1" });
+    expect(parseWithZod(form({ intent: "remove", listingId: "l1" }), { schema: InPlayActionSchema }).status).toBe("error");
+  });
+});
+
+describe("admin", () => {
+  test("delete a user or a club, back to the tab the admin was on", () => {
+    const user = parseWithZod(form({ intent: "deleteUser", userId: "u1", tab: "users" }), { schema: AdminActionSchema });
+    expect(user.status === "success" && user.value).toEqual({ intent: "deleteUser", userId: "u1", tab: "users" });
+    const club = parseWithZod(form({ intent: "deleteClub", clubId: "c1" }), { schema: AdminActionSchema });
+    expect(club.status === "success" && club.value).toEqual({ intent: "deleteClub", clubId: "c1" });
+    const unknown = parseWithZod(form({ intent: "DELETEUSER" }), { schema: AdminActionSchema });
+    expect(knownIntent(AdminActionSchema, unknown.payload)).toBeNull();
+  });
+});
+
+describe("club item requests and notices", () => {
+  test("post, fulfil and delete are one union; an unknown intent is none of them", () => {
+    const post = parseWithZod(form({ intent: "post", id: UUID, title: "Need a goalie helmet" }), { schema: ClubRequestActionSchema });
+    expect(post.status === "success" && post.value).toEqual({ intent: "post", id: UUID, title: "Need a goalie helmet" });
+    const fulfil = parseWithZod(form({ intent: "fulfil", id: UUID }), { schema: ClubRequestActionSchema });
+    expect(fulfil.status === "success" && fulfil.value).toEqual({ intent: "fulfil", id: UUID });
+    const unknown = parseWithZod(form({ intent: "x", id: UUID }), { schema: ClubRequestActionSchema });
+    expect(knownIntent(ClubRequestActionSchema, unknown.payload)).toBeNull();
+    expect(knownIntent(ClubRequestActionSchema, { intent: "delete" })).toBe("delete");
+  });
+
+  test("a notice is named by its membership id", () => {
+    const submission = parseWithZod(form({ membershipId: "m1" }), { schema: AcknowledgeSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ membershipId: "m1" });
+  });
+});

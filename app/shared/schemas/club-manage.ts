@@ -1,0 +1,22 @@
+// The Manage Group page's forms (spec 02 §2 / issue 11): one discriminated union on `intent` for
+// the action of /club/{slug}/manage. Which member, and whether a new invite code is long enough,
+// are the domain's to judge (membership.server.ts, clubs.server.ts): it answers with the spec's
+// toasts, after the permission check, so those fields are plain strings here.
+import { z } from "zod";
+import { ClubSettingsSchema } from "./club";
+
+const MemberId = z.string().default("");
+
+export const ClubManageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), memberId: MemberId }),
+  z.object({ intent: z.literal("reject"), memberId: MemberId }),
+  z.object({ intent: z.literal("promote"), memberId: MemberId }),
+  z.object({ intent: z.literal("demote"), memberId: MemberId }),
+  z.object({ intent: z.literal("remove"), memberId: MemberId }),
+  z.object({ intent: z.literal("settings"), ...ClubSettingsSchema.shape }),
+  z.object({ intent: z.literal("invite-code"), code: z.string().default("") }),
+  // Multipart (works without JavaScript); the bytes are checked like listing photos (ADR 037).
+  z.object({ intent: z.literal("logo"), logo: z.file({ error: "Choose a logo to upload" }).optional() }),
+]);
+export type ClubManageAction = z.output<typeof ClubManageSchema>;
+export type ClubManageIntent = ClubManageAction["intent"];

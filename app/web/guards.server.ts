@@ -1,0 +1,52 @@
+// Guards: the one place a refused permission becomes a Response (issue 19 §2). Each asks the
+// features' `can` (app/features/permissions/can.ts) or a typed refusal built on it (`denialFor`),
+// then answers the way ADR 025 and spec 02 §6 say: 404 for what may not be seen (ids and slugs
+// cannot be probed), sign in for signed-out visitors, a redirect with a toast for the rest — a
+// redirect rather than a 403 because every form must work without JavaScript.
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { requireUser } from "./session.server";
+import type { Viewer } from "~/features/accounts/viewer";
+import { CLUB_ERRORS, type ClubErrorCode } from "~/features/clubs/club-copy";
+import { denialFor, type ClubAccess } from "~/features/clubs/club-access.server";
+import { can, SITE } from "~/features/permissions/can";
+import type { ClubAction } from "~/features/permissions/club";
+import { redirectWithToast } from "./toast.server";
+
+/** Spec 02 §6: signed-out → /auth; signed in but not allowed the dashboard → 'Access Denied' toast and /. */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await requireUser(request, context);
+  if (can(viewer, "viewDashboard", SITE)) return viewer;
+  throw await redirectWithToast(context, "/", {
+    title: "Access Denied",
+    description: "You don't have admin permissions",
+    variant: "destructive",
+  });
+}
+
+/**
+ * For club loaders and actions: returns when the viewer may do `action`, otherwise throws
+ * (ADR 025 "Refusals"):
+ * - a club they may not see, or none → 404 'Club not found';
+ * - signed out → /auth?redirectTo=/club/{slug} with 'Sign in required';
+ * - a manage action → back to /club/{slug} with 'Access denied' / 'You must be a club admin…';
+ * - anything else → back to /club/{slug} with the refusal's toast, status 303.
+ * Every URL is built from the slug stored in the database, never from the request.
+ */
+export async function requireClubPermission(context: AppLoadContext, access: ClubAccess | null, action: ClubAction): Promise<ClubAccess> {
+  if (!access) throw clubNotFound();
+  const denial = denialFor(access, action);
+  if (!denial) return access;
+  throw await clubDenialResponse(context, access, denial);
+}
+
+/** The Response for a club refusal code (shared with the membership actions' typed results). */
+export async function clubDenialResponse(context: AppLoadContext, access: Pick<ClubAccess, "club">, code: ClubErrorCode) {
+  const clubPath = `/club/${access.club.slug}`;
+  if (code === "notFound") return clubNotFound();
+  if (code === "signInRequired") return redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: clubPath })}`, CLUB_ERRORS.signInRequired);
+  return redirectWithToast(context, clubPath, CLUB_ERRORS[code], { status: 303 });
+}
+
+export function clubNotFound() {
+  return json({ title: CLUB_ERRORS.notFound.title }, { status: 404, statusText: "Club not found" });
+}

@@ -1,0 +1,126 @@
+// The session cookie and the guards built on it (issue 4 items 5 and 8). The cookie carries the
+// token the accounts feature hands out (app/features/accounts/session.server.ts keeps the rows and
+// their rules); here it becomes Set-Cookie headers, the request's viewer, and redirects to /auth.
+import { redirect } from "@remix-run/cloudflare";
+import {
+  endSession,
+  findSessionViewer,
+  hashToken,
+  SESSION_LIFETIME_MS,
+  startSession,
+  type SessionStore,
+} from "~/features/accounts/session.server";
+import type { Viewer } from "~/features/accounts/viewer";
+import { readCookie } from "~/platform/cookies";
+import { returnPath } from "~/platform/security.server";
+
+type SessionContext = SessionStore & {
+  env: { APP_ENV: string };
+  /** This request's session lookups by token (load-context.ts); absent in scripts and unit tests. */
+  sessionLookups?: Map<string, Promise<unknown>>;
+};
+
+export function sessionCookieName(env: { APP_ENV: string }) {
+  return env.APP_ENV === "production" ? "__Host-ls_session" : "ls_session";
+}
+
+function cookieAttributes(env: { APP_ENV: string }, maxAgeSeconds: number) {
+  const parts = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (env.APP_ENV === "production") parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Signs `userId` in with a new session → Set-Cookie. */
+export async function createSession(context: SessionContext, userId: string, request: Request, now = new Date()) {
+  const client = { userAgent: request.headers.get("User-Agent"), ip: request.headers.get("CF-Connecting-IP") };
+  const token = await startSession(context, userId, client, now);
+  // A session cookie that outlives the browser session; the server still enforces the lifetime.
+  return `${sessionCookieName(context.env)}=${token}; ${cookieAttributes(context.env, SESSION_LIFETIME_MS / 1000)}`;
+}
+
+/** Set-Cookie that removes the session cookie. */
+export function clearSessionCookie(env: { APP_ENV: string }) {
+  return `${sessionCookieName(env)}=; ${cookieAttributes(env, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+export type SessionLookup = {
+  viewer: Viewer | null;
+  /** Set-Cookie to send when the browser holds a cookie that no longer names a live session. */
+  clearCookie: string | null;
+};
+
+async function lookUp(token: string, context: SessionContext, now: Date): Promise<SessionLookup> {
+  const viewer = await findSessionViewer(context, token, now);
+  return viewer ? { viewer, clearCookie: null } : { viewer: null, clearCookie: clearSessionCookie(context.env) };
+}
+
+// One lookup per page view: memoised on the load context (one object per request, shared by the root
+// and route loaders — Remix hands each loader its own Request, so the Request cannot be the key), by
+// token. Nothing module-level: the memo is created with the context and dies with it. An action is
+// never served from it (and fills none): after a no-JavaScript POST the loaders read the session the
+// action left.
+
+/** The session behind the request's cookie, once per page view (root and route loaders share it). */
+export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
+  const token = readCookie(request, sessionCookieName(context.env));
+  if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUp(token, context, now);
+  const memo = context.sessionLookups;
+  if (!memo) return lookUp(token, context, now);
+  let lookup = memo.get(token) as Promise<SessionLookup> | undefined;
+  if (!lookup) {
+    lookup = lookUp(token, context, now);
+    memo.set(token, lookup);
+  }
+  return lookup;
+}
+
+export async function getUser(request: Request, context: SessionContext): Promise<Viewer | null> {
+  return (await getSession(request, context)).viewer;
+}
+
+/** A path plus query of the request, for `/auth?redirectTo=` (capped: a Location header has a size limit). */
+function here(request: Request) {
+  return returnPath(new URL(request.url));
+}
+
+/** The signed-in viewer; a signed-out visitor is sent to /auth with the page to come back to. */
+export async function requireUser(request: Request, context: SessionContext): Promise<Viewer> {
+  const { viewer, clearCookie } = await getSession(request, context);
+  if (viewer) return viewer;
+  throw redirect(
+    `/auth?${new URLSearchParams({ redirectTo: here(request) })}`,
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
+}
+
+/** Ends the request's session (the row is deleted) → Set-Cookie that clears the cookie. */
+export async function destroySession(request: Request, context: SessionContext) {
+  const token = readCookie(request, sessionCookieName(context.env));
+  if (token) {
+    await endSession(context.db, token);
+    context.sessionLookups?.delete(token);
+  }
+  return clearSessionCookie(context.env);
+}
+
+/** The hash of this request's session token (how sessions are stored), or "" when there is none. */
+export async function currentSessionHash(request: Request, env: { APP_ENV: string }) {
+  const token = readCookie(request, sessionCookieName(env));
+  return token ? hashToken(token) : "";
+}
+
+// Testing mode (01 §4, issue 4 item 10): a flag cookie set alongside the demo account's session,
+// so the banner shows and the toggle knows which way to go. Meaningless unless the deployment
+// enables testing mode.
+const TESTING_MODE_COOKIE = "ls_testing_mode";
+type TestingEnv = { APP_ENV: string; testingMode: boolean };
+
+export function testingModeCookie(env: TestingEnv, on: boolean) {
+  const attributes = cookieAttributes(env, on ? SESSION_LIFETIME_MS / 1000 : 0);
+  return `${TESTING_MODE_COOKIE}=${on ? "on" : ""}; ${attributes}`;
+}
+
+export function isTestingModeOn(request: Request, env: TestingEnv) {
+  return env.testingMode && readCookie(request, TESTING_MODE_COOKIE) === "on";
+}

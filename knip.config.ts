@@ -1,0 +1,33 @@
+// knip: unused files, exports and dependencies (`npm run knip`, a step of `npm test`). An export that
+// only a test uses counts as used: tests are entry points like the routes.
+import type { KnipConfig } from "knip";
+
+const config: KnipConfig = {
+  entry: [
+    "app/root.tsx",
+    "app/entry.{client,server}.tsx",
+    "app/routes/**/*.{ts,tsx}",
+    "server.ts",
+    "worker.ts",
+    "load-context.ts",
+    "party/*.ts",
+    "scripts/**/*.ts",
+    "bench/**/*.ts",
+    "db/migrate.ts",
+    "db/seed/**/*.ts",
+    "db/local-server/**/*.ts",
+    "tests/**/*.{ts,tsx}",
+    "app/shared/catalog/generate-hero-svgs.ts",
+    "*.config.ts",
+  ],
+  project: ["**/*.{ts,tsx,js,mjs,cjs}"],
+  ignore: ["build/**", ".cache/**", ".wrangler/**", "public/**"],
+  vitest: { config: ["vitest.config.ts"], entry: ["**/*.test.{ts,tsx}"] },
+  playwright: { config: ["playwright.config.ts"], entry: ["tests/**/*.spec.ts"] },
+  // An export its own module also uses is live code; what is reported is code nothing runs.
+  ignoreExportsUsedInFile: true,
+  // Imported by app/tailwind.css (`@import "tailwindcss"`), which root.tsx loads as `?url`: knip reads no CSS.
+  ignoreDependencies: ["tailwindcss"],
+};
+
+export default config;
