@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";

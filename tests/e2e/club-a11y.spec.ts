@@ -3,12 +3,12 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
-import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
 // Issue 11 / CLUBS.md: every club page has no WCAG 2.1 A/AA violation (axe), signed out and signed
 // in, with its dialogs and menus open, at 360 px and at 1280 px, and nothing wider than a phone.
-// Each page is also saved as a full-page screenshot under .cache/screenshots/ (not committed) for
-// a human to look at.
+// With SCREENSHOTS=1 each page is also saved as a full-page screenshot under .cache/screenshots/
+// (not committed) for a human to look at.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -36,7 +36,7 @@ async function check(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${name} at ${width} px`).toBeLessThanOrEqual(0);
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, "-")}-${width}.png`, fullPage: true });
+  await saveScreenshot(page, `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, "-")}-${width}.png`);
 }
 
 /** A club with a listing, an active member, a pending request and an unseen approval for `member`. */

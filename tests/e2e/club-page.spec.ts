@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { clubMembers, listings } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
 // The club page (spec 02 §2 Club page, §4 Membership, §5 invite code, §8; issue 11 §3–§6, §10).
 
@@ -338,7 +338,7 @@ test("testing mode: a non-member sees List an Item instead of joining", async ({
   await expect(header(page).getByText("Join Group")).toHaveCount(0);
 });
 
-test("screenshots at 360 and 1280 px", async ({ page, context }) => {
+test("no sideways scroll at 360 and 1280 px, signed in and out, Team Info on a phone (screenshots with SCREENSHOTS=1)", async ({ page, context }) => {
   const c = await club({ description: "Saturday mornings on the river fields. Bring shin guards." });
   const user = await member(c);
   await createTestListing(db(), user, { title: `Size 5 ball ${word()}`, clubs: [c] });
@@ -349,17 +349,17 @@ test("screenshots at 360 and 1280 px", async ({ page, context }) => {
     await expect(page.getByTestId("club-listing-card")).toHaveCount(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow, "no horizontal scroll").toBe(false);
-    await page.screenshot({ path: `/tmp/club-page-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `/tmp/club-page-${width}.png`);
   }
   await context.clearCookies();
   await page.goto(`/club/${c.slug}`);
   await expect(page.getByText("Showing 1 of 1 listings")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await page.screenshot({ path: "/tmp/club-page-signed-out-1280.png", fullPage: true });
+  await saveScreenshot(page, "/tmp/club-page-signed-out-1280.png");
   await page.setViewportSize({ width: 360, height: 900 });
   await page.goto(`/club/${c.slug}?tab=team-info`);
   await expect(page.getByText("Saturday mornings on the river fields.")).toBeVisible();
-  await page.screenshot({ path: "/tmp/club-page-team-info-360.png", fullPage: true });
+  await saveScreenshot(page, "/tmp/club-page-team-info-360.png");
 });
 
 test("leaving ends access to a members-only club's listings at once", async ({ page, context }) => {
