@@ -58,12 +58,16 @@ module.exports = {
       comment:
         "app/shared holds pure helpers: it imports nothing of the app but app/shared (and db/schema/enums.ts, the dependency-free tuples of allowed values).",
       from: { path: "^app/shared/", pathNot: TEST },
-      to: { path: "^(app/|db/|party/|tests/|scripts/|bench/|load-context|worker|server)", pathNot: ["^app/shared/", "^db/schema/enums\\.ts$"] },
+      to: {
+        path: "^(app/|db/|party/|tests/|scripts/|bench/|load-context|worker|server)",
+        pathNot: ["^app/shared/", "^db/schema/enums\\.ts$"],
+      },
     },
     {
       name: "platform-imports-only-shared",
       severity: "error",
-      comment: "app/platform is infrastructure (env, crypto, headers, mail, health): it imports only app/shared, itself and db/, never a feature or the web layer.",
+      comment:
+        "app/platform is infrastructure (env, crypto, headers, mail, health): it imports only app/shared, itself and db/, never a feature or the web layer.",
       from: { path: "^app/platform/", pathNot: TEST },
       to: { path: "^(app/|party/|tests/|scripts/|bench/|load-context|worker|server)", pathNot: "^app/(shared|platform)/" },
     },

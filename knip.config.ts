@@ -3,11 +3,10 @@
 import type { KnipConfig } from "knip";
 
 const config: KnipConfig = {
+  // The Remix, Vite, Vitest, Playwright and Wrangler plugins add their own entries (app/root.tsx, server.ts …).
   entry: [
-    "app/root.tsx",
     "app/entry.{client,server}.tsx",
     "app/routes/**/*.{ts,tsx}",
-    "server.ts",
     "worker.ts",
     "load-context.ts",
     "party/*.ts",
@@ -20,14 +19,11 @@ const config: KnipConfig = {
     "app/shared/catalog/generate-hero-svgs.ts",
     "*.config.ts",
   ],
-  project: ["**/*.{ts,tsx,js,mjs,cjs}"],
-  ignore: ["build/**", ".cache/**", ".wrangler/**", "public/**"],
+  project: ["**/*.{ts,tsx,js,mjs,cjs,css}"],
   vitest: { config: ["vitest.config.ts"], entry: ["**/*.test.{ts,tsx}"] },
   playwright: { config: ["playwright.config.ts"], entry: ["tests/**/*.spec.ts"] },
   // An export its own module also uses is live code; what is reported is code nothing runs.
   ignoreExportsUsedInFile: true,
-  // Imported by app/tailwind.css (`@import "tailwindcss"`), which root.tsx loads as `?url`: knip reads no CSS.
-  ignoreDependencies: ["tailwindcss"],
 };
 
 export default config;

@@ -60,7 +60,9 @@ for (const [title, script] of [
 ]) {
   const started = Date.now();
   const ok = step(title, "npm", ["run", "--silent", script]);
-  console.log(`${ok ? "ok" : "FAILED"}: ${title} in ${((Date.now() - started) / 1000).toFixed(1)} s${ok ? "" : ` — run \`npm run ${script}\``}`);
+  console.log(
+    `${ok ? "ok" : "FAILED"}: ${title} in ${((Date.now() - started) / 1000).toFixed(1)} s${ok ? "" : ` — run \`npm run ${script}\``}`,
+  );
   if (ok) passed += 1;
   else failed += 1;
 }
@@ -110,7 +112,9 @@ if (ensureChromium()) {
 // Figures the suites measured (issue 14 Proof: matrix cells, hostile inputs, faults survived, …): each
 // suite writes its own lines to .cache/figures/<name>.txt.
 if (existsSync(".cache/figures")) {
-  const files = readdirSync(".cache/figures").filter((name) => name.endsWith(".txt") || name.endsWith(".counts.jsonl")).sort();
+  const files = readdirSync(".cache/figures")
+    .filter((name) => name.endsWith(".txt") || name.endsWith(".counts.jsonl"))
+    .sort();
   if (files.length) {
     console.log("\n━━ figures");
     for (const name of files) {
@@ -122,7 +126,8 @@ if (existsSync(".cache/figures")) {
       }
       // Counts from several workers: summed, one line.
       const sums = new Map<string, number>();
-      for (const line of text.split("\n")) for (const [key, value] of Object.entries(JSON.parse(line) as Record<string, number>)) sums.set(key, (sums.get(key) ?? 0) + value);
+      for (const line of text.split("\n"))
+        for (const [key, value] of Object.entries(JSON.parse(line) as Record<string, number>)) sums.set(key, (sums.get(key) ?? 0) + value);
       console.log(`${name.replace(/\.counts\.jsonl$/, "")}: ${[...sums].map(([key, value]) => `${key} ${value}`).join(", ")}`);
     }
   }

@@ -15,7 +15,8 @@ import { isGoogleConfigured } from "~/features/accounts/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { createSession, getUser } from "~/web/session.server";
 import { redirectWithToast, toastCookie } from "~/web/toast.server";
-import { PasswordToggleSchema, ResendSchema, SignInSchema, SignUpSchema } from "~/shared/schemas/auth";
+import { AuthActionSchema, AuthPasswordToggleSchema, SignInSchema, SignUpSchema, type AuthIntent } from "~/shared/schemas/auth";
+import { knownIntent } from "~/shared/schemas/intent";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
@@ -38,37 +39,39 @@ type Failure = { title: string; message: string; unverifiedEmail?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
   const info = { ip: clientIp(request) };
 
   // The password toggle without JavaScript: the same form again, values kept, password shown or
   // hidden. The answer holds the password, so it must not be stored anywhere.
-  const toggle = formData.get("togglePassword");
-  if ((intent === "signin" || intent === "signup") && (toggle === "show" || toggle === "hide")) {
-    const submission = parseWithZod(formData, { schema: PasswordToggleSchema });
+  const toggle = parseWithZod(formData, { schema: AuthPasswordToggleSchema });
+  if (toggle.status === "success") {
     return data(
-      { intent, result: submission.reply(), failure: null as Failure | null, showPassword: toggle === "show" },
+      { intent: toggle.value.intent, result: toggle.reply(), failure: null as Failure | null, showPassword: toggle.value.togglePassword === "show" },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
 
-  if (intent === "signup") {
-    // The server half of the ZIP lookup: city and state left empty are filled from the ZIP.
-    const filled = await fillLocationFromZip(context.db, {
-      zipCode: String(formData.get("zipCode") ?? "").trim(),
-      city: String(formData.get("city") ?? ""),
-      state: String(formData.get("state") ?? ""),
-    });
+  let submission = parseWithZod(formData, { schema: AuthActionSchema });
+  // The server half of the ZIP lookup: a sign-up whose city or state is empty gets them from the ZIP.
+  if (submission.status !== "success" && knownIntent(AuthActionSchema, submission.payload) === "signup" && (submission.error?.city || submission.error?.state)) {
+    const field = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string) : "");
+    const filled = await fillLocationFromZip(context.db, { zipCode: field("zipCode").trim(), city: field("city"), state: field("state") });
     formData.set("city", filled.city);
     formData.set("state", filled.state);
-    const submission = parseWithZod(formData, { schema: SignUpSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null as Failure | null }, { status: 400 });
-    }
-    const result = await signUp(context, submission.value, info);
+    submission = parseWithZod(formData, { schema: AuthActionSchema });
+  }
+  if (submission.status !== "success") {
+    // A body naming no intent of ours is answered as the sign-in form, the page's default.
+    const intent = knownIntent(AuthActionSchema, submission.payload) ?? "signin";
+    return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure: null as Failure | null }, { status: 400 });
+  }
+  const form = submission.value;
+
+  if (form.intent === "signup") {
+    const result = await signUp(context, form, info);
     if (!result.ok) {
       const failure: Failure = { title: "Sign up failed", message: RATE_LIMIT_MESSAGE };
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }), failure }, { status: 429 });
+      return data({ intent: form.intent, result: submission.reply({ hideFields: ["password"] }), failure }, { status: 429 });
     }
     return redirectWithToast(context, `/auth?${new URLSearchParams({ tab: "signup", sent: result.email })}`, {
       title: "Check your email",
@@ -77,15 +80,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  if (intent === "resend") {
-    const submission = parseWithZod(formData, { schema: ResendSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), failure: null as Failure | null }, { status: 400 });
-    }
-    const result = await resendVerification(context, submission.value.email, info);
+  if (form.intent === "resend") {
+    const result = await resendVerification(context, form.email, info);
     if (!result.ok) {
       const failure: Failure = { title: "Sign in failed", message: RATE_LIMIT_MESSAGE };
-      return data({ intent: "signin", result: submission.reply(), failure }, { status: 429 });
+      return data({ intent: "signin" as AuthIntent, result: submission.reply(), failure }, { status: 429 });
     }
     return redirectWithToast(context, "/auth", {
       title: "Check your email",
@@ -94,11 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data({ intent: "signin", result: submission.reply({ hideFields: ["password"] }), failure: null as Failure | null }, { status: 400 });
-  }
-  const result = await signIn(context, submission.value, info);
+  const result = await signIn(context, form, info);
   if (!result.ok) {
     const failure: Failure =
       result.reason === "rate_limited"
@@ -107,18 +102,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ? {
               title: "Sign in failed",
               message: "Please confirm your email address before signing in. Check your inbox for the confirmation link.",
-              unverifiedEmail: submission.value.email,
+              unverifiedEmail: form.email,
             }
           : { title: "Sign in failed", message: "Invalid email or password." };
     return data(
-      { intent: "signin", result: submission.reply({ hideFields: ["password"] }), failure },
+      { intent: form.intent, result: submission.reply({ hideFields: ["password"] }), failure },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await createSession(context, result.userId, request));
   headers.append("Set-Cookie", await toastCookie(context, { title: "Signed in", description: "Welcome back!", variant: "success" }));
-  return redirect(safeRedirect(submission.value.redirectTo), { headers });
+  return redirect(safeRedirect(form.redirectTo), { headers });
 }
 
 // The sign-up form (ZIP lookup, state combobox) is not in the sign-in page's first load (ADR 033):

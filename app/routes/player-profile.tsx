@@ -30,7 +30,8 @@ import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
 import { cleanZipInput, ZIP_HTML_PATTERN } from "~/shared/zip";
 import { PasswordToggleSchema } from "~/shared/schemas/auth";
-import { ChangePasswordSchema, ProfileSchema, SignOutOthersSchema } from "~/shared/schemas/profile";
+import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
+import { knownIntent } from "~/shared/schemas/intent";
 
 // Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
 // (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
@@ -70,72 +71,74 @@ type ActionResult = { form: "profile" | "password"; result: SubmissionResult<str
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
   const sessionHash = await currentSessionHash(request, context.env);
 
-  if (formData.has("togglePassword")) {
-    const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
-    return data<ActionResult>({ form: "password", result: toggle.reply(), showPassword: formData.get("togglePassword") === "show" }, { status: 200 });
+  const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
+  if (toggle.status === "success") {
+    return data<ActionResult>({ form: "password", result: toggle.reply(), showPassword: toggle.value.togglePassword === "show" }, { status: 200 });
   }
 
-  if (intent === "profile") {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== "success") return data<ActionResult>({ form: "profile", result: submission.reply() }, { status: 400 });
-    const saved = await updateOwnProfile(context.db, viewer, submission.value);
-    if (!saved.ok) {
-      return data<ActionResult>({ form: "profile", result: submission.reply(), formError: "Failed to update profile" }, { status: 500 });
+  const submission = parseWithZod(formData, { schema: ProfileActionSchema });
+  const passwords = ["currentPassword", "newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    const intent = knownIntent(ProfileActionSchema, submission.payload);
+    if (intent === "profile") return data<ActionResult>({ form: "profile", result: submission.reply() }, { status: 400 });
+    if (intent === "password") return data<ActionResult>({ form: "password", result: submission.reply({ hideFields: passwords }) }, { status: 400 });
+    return redirectWithToast(context, "/player-profile", { title: "Error", description: "Failed to update profile", variant: "destructive" });
+  }
+  const form = submission.value;
+
+  switch (form.intent) {
+    case "profile": {
+      const saved = await updateOwnProfile(context.db, viewer, form);
+      if (!saved.ok) {
+        return data<ActionResult>({ form: "profile", result: submission.reply(), formError: "Failed to update profile" }, { status: 500 });
+      }
+      return redirectWithToast(context, "/player-profile", { title: "Profile updated", variant: "success" });
     }
-    return redirectWithToast(context, "/player-profile", { title: "Profile updated", variant: "success" });
-  }
-
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-    if (submission.status !== "success") return data<ActionResult>({ form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
-    const changed = await changePassword(context.db, context.env.PASSWORD_PEPPER, viewer, sessionHash, submission.value);
-    if (!changed.ok) {
-      const message =
-        changed.reason === "wrong_password"
-          ? "The current password is not correct"
-          : changed.reason === "rate_limited"
-            ? RATE_LIMIT_MESSAGE
-            : "This account signs in with Google and has no password to change";
-      const fieldErrors = changed.reason === "wrong_password" ? { currentPassword: [message] } : undefined;
-      return data<ActionResult>(
-        { form: "password", result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) },
-        { status: changed.reason === "rate_limited" ? 429 : 400 },
-      );
+    case "password": {
+      const changed = await changePassword(context.db, context.env.PASSWORD_PEPPER, viewer, sessionHash, form);
+      if (!changed.ok) {
+        const message =
+          changed.reason === "wrong_password"
+            ? "The current password is not correct"
+            : changed.reason === "rate_limited"
+              ? RATE_LIMIT_MESSAGE
+              : "This account signs in with Google and has no password to change";
+        const fieldErrors = changed.reason === "wrong_password" ? { currentPassword: [message] } : undefined;
+        return data<ActionResult>(
+          { form: "password", result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: passwords }) },
+          { status: changed.reason === "rate_limited" ? 429 : 400 },
+        );
+      }
+      return redirectWithToast(context, "/player-profile", {
+        title: "Password changed",
+        description: changed.signedOut > 0 ? `Signed out ${changed.signedOut} other ${changed.signedOut === 1 ? "device" : "devices"}` : undefined,
+        variant: "success",
+      });
     }
-    return redirectWithToast(context, "/player-profile", {
-      title: "Password changed",
-      description: changed.signedOut > 0 ? `Signed out ${changed.signedOut} other ${changed.signedOut === 1 ? "device" : "devices"}` : undefined,
-      variant: "success",
-    });
-  }
-
-  if (intent === "signOutOthers" && parseWithZod(formData, { schema: SignOutOthersSchema }).status === "success") {
-    const ended = await signOutOtherSessions(context.db, viewer, sessionHash);
-    return redirectWithToast(context, "/player-profile", {
-      title: "Signed out of other devices",
-      description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended`,
-      variant: "success",
-    });
-  }
-
-  if (intent === "deleteAccount") {
-    // The same deletion as the admin's (ADR 044), of the signed-in account only.
-    await disconnectEverywhere(context, viewer.id);
-    const deleted = await deleteUserAccount(context.db, viewer, viewer.id, "self");
-    if (!deleted.ok) {
-      const description = deleted.reason === "last_admin" ? "The last site admin cannot delete their account" : "Please try again";
-      return redirectWithToast(context, "/player-profile", { title: "Error deleting account", description, variant: "destructive" });
+    case "signOutOthers": {
+      const ended = await signOutOtherSessions(context.db, viewer, sessionHash);
+      return redirectWithToast(context, "/player-profile", {
+        title: "Signed out of other devices",
+        description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended`,
+        variant: "success",
+      });
     }
-    await finishPhotoDeletes(context.db, context.photos, deleted.removedKeys);
-    return redirectWithToast(context, "/", { title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" }, {
-      headers: { "Set-Cookie": clearSessionCookie(context.env) },
-    });
+    case "deleteAccount": {
+      // The same deletion as the admin's (ADR 044), of the signed-in account only.
+      await disconnectEverywhere(context, viewer.id);
+      const deleted = await deleteUserAccount(context.db, viewer, viewer.id, "self");
+      if (!deleted.ok) {
+        const description = deleted.reason === "last_admin" ? "The last site admin cannot delete their account" : "Please try again";
+        return redirectWithToast(context, "/player-profile", { title: "Error deleting account", description, variant: "destructive" });
+      }
+      await finishPhotoDeletes(context.db, context.photos, deleted.removedKeys);
+      return redirectWithToast(context, "/", { title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" }, {
+        headers: { "Set-Cookie": clearSessionCookie(context.env) },
+      });
+    }
   }
-
-  return redirectWithToast(context, "/player-profile", { title: "Error", description: "Failed to update profile", variant: "destructive" });
 }
 
 export default function PlayerProfile() {

@@ -89,12 +89,6 @@ export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
   member: "Member",
 };
 
-export const MEMBERSHIP_STATUSES = DB.CLUB_MEMBER_STATUSES;
-
-export const REQUEST_STATUSES = DB.CLUB_REQUEST_STATUSES;
-
-export const CLUB_MESSAGE_TYPES = DB.CLUB_MESSAGE_TYPES;
-
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
 
 export const LIMITS = {

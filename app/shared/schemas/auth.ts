@@ -1,4 +1,5 @@
-// The /auth forms (spec 01 §5): one schema each, shared by the form (conform) and the action.
+// The /auth forms (spec 01 §5): one branch each, shared by the form (conform), and one union on
+// `intent` for the action.
 import { z } from "zod";
 import { US_STATES } from "~/shared/catalog/us-states";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/shared/text";
@@ -52,3 +53,10 @@ export const ResendSchema = z.object({
 export const PasswordToggleSchema = z.looseObject({
   togglePassword: z.enum(["show", "hide"]),
 });
+
+/** /auth's toggle: on the sign-in or the sign-up form only. */
+export const AuthPasswordToggleSchema = PasswordToggleSchema.extend({ intent: z.enum(["signin", "signup"]) });
+
+/** The /auth action's body (the toggle aside: it re-renders the form, nothing is submitted). */
+export const AuthActionSchema = z.discriminatedUnion("intent", [SignInSchema, SignUpSchema, ResendSchema]);
+export type AuthIntent = z.output<typeof AuthActionSchema>["intent"];

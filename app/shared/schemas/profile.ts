@@ -1,5 +1,5 @@
-// The /player-profile forms (issue 13 §1; spec 02 §5 Profile ZIP): one schema each, shared by the
-// form (conform) and the action.
+// The /player-profile forms (issue 13 §1; spec 02 §5 Profile ZIP): one branch each, shared by the
+// form (conform), and one union on `intent` for the action.
 import { z } from "zod";
 import { ZIP_PATTERN } from "~/shared/zip";
 import { optionalText, text } from "./text";
@@ -29,3 +29,8 @@ export const ChangePasswordSchema = z
   .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
 export const SignOutOthersSchema = z.object({ intent: z.literal("signOutOthers") });
+
+export const DeleteAccountSchema = z.object({ intent: z.literal("deleteAccount") });
+
+/** The /player-profile action's body (the password toggle aside: it only re-renders the form). */
+export const ProfileActionSchema = z.discriminatedUnion("intent", [ProfileSchema, ChangePasswordSchema, SignOutOthersSchema, DeleteAccountSchema]);

@@ -1,0 +1,45 @@
+// The search radius in SQL (spec 01 §4; issue 10 item 6): great-circle miles between ZIP centres,
+// and the two ways a listing is checked against a radius around an origin ZIP.
+import { sql, type SQL } from "drizzle-orm";
+import { EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE } from "./geo.server";
+
+// Great-circle miles from `o` to `z` (both with latitude/longitude), the same formula as
+// geo.server's distanceMiles. No pow(): not every libSQL build has it; a square is a product.
+const halfDLat = sql`sin(radians(z.latitude - o.latitude) / 2)`;
+const halfDLon = sql`sin(radians(z.longitude - o.longitude) / 2)`;
+export const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+    ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon}))))`;
+
+/**
+ * ZIPs within `miles` of the origin ZIP's centre, as a subquery (issue 10 item 6): the radius costs
+ * no round trip of its own. A latitude band (indexed) and a longitude box narrow the ZIPs, the
+ * haversine distance decides; near the 180th meridian the box would wrap, so only the band applies.
+ * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
+ */
+export function withinRadius(originZip: string, miles: number, column: SQL = sql`listings.zip_code`): SQL {
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const haversine = haversineMiles;
+  // No OR around the IN: a plain `zip_code in (…)` lets SQLite drive the listed ZIP index from
+  // the ZIP set. An unknown origin yields every known ZIP instead (the radius does not apply).
+  return sql`${column} in (
+      select z.zip from zip_codes o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where o.zip = ${originZip}
+        and (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversine} <= ${miles}
+      union all
+      select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip}))`;
+}
+
+/**
+ * The same radius, checked row by row: for a keyword search, where the full-text index yields a
+ * few hundred matches, one distance per match costs less than listing every ZIP within 250 miles
+ * (thousands of distances) first. An unknown origin lets every listing with a known ZIP through,
+ * as withinRadius does.
+ */
+export function withinRadiusPerRow(originZip: string, miles: number): SQL {
+  return sql`exists (
+      select 1 from zip_codes z left join zip_codes o on o.zip = ${originZip}
+      where z.zip = listings.zip_code and (o.zip is null or ${haversineMiles} <= ${miles}))`;
+}
