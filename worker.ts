@@ -8,7 +8,7 @@ import { sessionCookieName } from "./app/web/session.server";
 import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { createDb } from "./db/client";
-import { faultSwitch, withFaults } from "./app/platform/faults.server";
+import { faultSwitch, withFaults } from "./app/web/faults.server";
 
 type Env = Bindings & Record<string, unknown>;
 

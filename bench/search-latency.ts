@@ -10,7 +10,9 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
-import { searchListings, suggestListings, type SearchFilters } from "../app/features/search/search.server";
+import { searchListings } from "../app/features/search/search.server";
+import type { SearchFilters } from "../app/features/search/search-filters.server";
+import { suggestListings } from "../app/features/search/suggestions.server";
 import type { Viewer } from "../app/features/accounts/viewer";
 
 const args = process.argv.slice(2);

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { startLocalDbServer, type LocalDbServer } from "../db/local-server/server";
 
@@ -254,6 +254,12 @@ export async function buildSnapshot(dir: string, by: string) {
       "",
     ].join("\n"),
   );
-  copyFileSync("wrangler.toml", join(dir, "wrangler.toml"));
+  // wrangler dev's own bundler watches every file it read (our sources, node_modules) and the
+  // package.json/tsconfig.json/node_modules entries of every folder up to "/": any change there
+  // restarts the Worker and fails in-flight POSTs with "Your worker restarted mid-request" (issue 19
+  // §9). A custom build bundles the same way, once, unwatched; its watch_dir is an empty folder.
+  mkdirSync(join(dir, "unwatched"), { recursive: true });
+  const build = '\n[build]\ncommand = "node --version"\nwatch_dir = "./unwatched"\n';
+  writeFileSync(join(dir, "wrangler.toml"), readFileSync("wrangler.toml", "utf8") + build);
   return join(dir, "wrangler.toml");
 }

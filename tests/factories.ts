@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clubMembers, clubs, profiles, userRoles, users, type Club } from "../db/schema";
-import { createClub, type ClubInput } from "../app/features/clubs/clubs.server";
+import { createClub, type ClubInput } from "../app/features/clubs/club-create.server";
 import { approveRequest, joinClub, promoteMember, requestToJoin } from "../app/features/clubs/membership.server";
 import { createListing, type ListingInput } from "../app/features/listings/listings.server";
 import type { Viewer } from "../app/features/accounts/viewer";

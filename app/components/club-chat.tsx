@@ -3,7 +3,7 @@
 // events from the club room add and remove messages, and older history pages in as you scroll up.
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import { CHAT_TEXT } from "~/shared/copy/chat";
 import { formatRelativeTime } from "~/shared/format";
 import type { ChatMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
 import type { ChatMessageEvent } from "~/features/realtime/room-events";

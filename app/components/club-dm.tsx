@@ -4,7 +4,7 @@
 // marked read at once with a small POST.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import { CHAT_TEXT } from "~/shared/copy/chat";
 import type { DirectMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
 import { formatRelativeTime } from "~/shared/format";
 import type { DirectMessageEvent } from "~/features/realtime/room-events";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { ButtonLink } from "./ui/button";
 
 /**

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { getFormConstraint } from "~/shared/form-constraint";
 import type { InviteCodeActionData } from "~/web/club-membership.server";
 import { InviteCodeSchema } from "~/shared/schemas/club-join";
+import { Modal } from "~/components/ui/modal";
 
 type Props = { action: string; lastResult: InviteCodeActionData | undefined; pending: boolean; FormComponent: typeof Form; onCancel?: () => void };
 
@@ -63,13 +64,10 @@ export function InviteCodeDialog({ action, disabled }: { action: string; disable
       <Button ref={trigger} disabled={disabled} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         Enter Invite Code
       </Button>
-      <dialog
+      <Modal
         ref={dialog}
         aria-labelledby={titleId}
         onClose={() => trigger.current?.focus()}
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
         className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
@@ -82,7 +80,7 @@ export function InviteCodeDialog({ action, disabled }: { action: string; disable
           FormComponent={fetcher.Form as unknown as typeof Form}
           onCancel={() => dialog.current?.close()}
         />
-      </dialog>
+      </Modal>
     </>
   );
 }

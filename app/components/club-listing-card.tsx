@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { conditionBadge } from "~/shared/catalog/conditions";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
-import type { ClubListingCard } from "~/features/clubs/clubs.server";
+import type { ClubListingCard } from "~/features/clubs/club-page.server";
 import { formatPrice } from "~/shared/format";
 
 /** Cards on the first row of the club grid (lg:grid-cols-3): their photos are not lazy. */

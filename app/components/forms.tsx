@@ -246,6 +246,7 @@ export function PasswordField({
           name={hydrated ? undefined : "togglePassword"}
           value={hydrated ? undefined : visible ? "hide" : "show"}
           formNoValidate
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript the toggle is a submit: focus comes back to it after the round trip
           autoFocus={toggled !== undefined}
           onClick={hydrated ? () => setVisible((v) => !v) : undefined}
           aria-pressed={visible}

@@ -5,7 +5,7 @@ import type { Form } from "@remix-run/react";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { SubmitButton } from "~/components/ui/status-button";
 import { Button } from "~/components/ui/button";
-import { REQUEST_LIMITS, REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
+import { REQUEST_LIMITS } from "~/shared/copy/item-requests";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import type { PostRequestActionData } from "~/shared/schemas/club-request";

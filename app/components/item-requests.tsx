@@ -2,7 +2,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { REQUEST_LIMITS, REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
+import { REQUEST_TEXT } from "~/shared/copy/item-requests";
 import type { RadarRequest } from "~/web/item-requests.server";
 import { PostRequestForm } from "./item-request-form";
 import type { FieldConstraint } from "~/shared/form-constraint";
@@ -12,6 +12,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { useStableRoomAccess } from "~/hooks/use-user-room";
 import type { PostRequestActionData } from "~/shared/schemas/club-request";
+import { Modal } from "~/components/ui/modal";
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */
 function NewRequest({ slug, constraint }: { slug: string; constraint: Record<string, FieldConstraint> }) {
@@ -51,13 +52,10 @@ function NewRequest({ slug, constraint }: { slug: string; constraint: Record<str
       <Button ref={trigger} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         {REQUEST_TEXT.newRequest}
       </Button>
-      <dialog
+      <Modal
         ref={dialog}
         aria-labelledby={titleId}
         onClose={() => trigger.current?.focus()}
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
         className="w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
@@ -73,7 +71,7 @@ function NewRequest({ slug, constraint }: { slug: string; constraint: Record<str
           onCancel={() => dialog.current?.close()}
           constraint={constraint}
         />
-      </dialog>
+      </Modal>
     </>
   );
 }

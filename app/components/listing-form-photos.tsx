@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
-import { PHOTO_ERRORS } from "~/features/photos/photo-copy";
+import { PHOTO_ERRORS } from "~/shared/copy/photos";
 import { LIMITS } from "~/shared/catalog";
 import { Button } from "./ui/button";
 import { Label, Legend } from "./ui/label";
@@ -50,6 +50,7 @@ export function PhotosFieldset({
         {photos.map((photo, index) => (
           <li key={photo.key} className="rounded-lg border border-slate-200 p-2" data-testid="form-photo">
             <input type="hidden" name="photos" value={photo.key} />
+            {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Photo 2" is its place in the order, which the move buttons name too */}
             <img src={photo.url} alt={`Photo ${index + 1}`} className="aspect-square w-full rounded object-cover" />
             {index === 0 ? <p className="mt-1 text-xs font-semibold text-brand-700">Main photo</p> : null}
             <div className="mt-1 flex flex-wrap gap-1 text-xs">
@@ -112,6 +113,7 @@ export function PhotosFieldset({
             <ul className="mt-2 flex gap-2" aria-label="New photo previews">
               {previews.map((url, i) => (
                 <li key={i}>
+                  {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the preview's place among the new photos */}
                   <img src={url} alt={`New photo preview ${i + 1}`} className="h-16 w-16 rounded object-cover" />
                 </li>
               ))}

@@ -5,6 +5,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "./ui/button";
 import { ThreadView, type Thread } from "./listing-conversation";
+import { Modal } from "~/components/ui/modal";
 
 /** What the listing page's loader (app/routes/listing.$id.tsx) answers that the dialog reads. */
 type ListingThreads = { viewer: { id: string } | null; isOwner: boolean; threads: Thread[] };
@@ -55,15 +56,11 @@ export default function ListingThreadDialog({
 
   return (
     // Escape closes a modal <dialog> natively; the click handler is only the backdrop's.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
+    <Modal
       ref={dialog}
       aria-labelledby={titleId}
       // Escape fires `cancel` then `close`; every way out ends here.
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) dialog.current.close(); // the backdrop
-      }}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
     >
       <div className="flex items-start justify-between gap-3">
@@ -92,6 +89,6 @@ export default function ListingThreadDialog({
           </p>
         )}
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -128,6 +128,7 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
       className="absolute left-0 right-0 top-full z-40 mt-1 max-h-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-left text-sm text-slate-900 shadow-lg"
     >
       {items.map((item, index) => (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys live on the combobox input (aria-activedescendant), as the ARIA combobox pattern says
         <li
           key={item.key}
           id={`${listId}-${index}`}

@@ -27,9 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request, context);
-  const formData = await request.formData();
-  const back = safeRedirect(formData.get("redirectTo"));
-  const submission = parseWithZod(formData, { schema: LocationSchema });
+  const submission = parseWithZod(await request.formData(), { schema: LocationSchema });
+  // Back where the form was, even when the ZIP is refused (its own field read on its own).
+  const back = safeRedirect(submission.status === "success" ? submission.value.redirectTo : LocationSchema.shape.redirectTo.safeParse(submission.payload.redirectTo).data);
   if (submission.status !== "success") return redirectWithToast(context, back, LOCATION_TOASTS.invalid);
   if (!user) {
     return redirectWithToast(context, back, LOCATION_TOASTS.updated, {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isSlugAvailable } from "~/features/clubs/clubs.server";
+import { isSlugAvailable } from "~/features/clubs/club-create.server";
 import { slugProblem } from "~/shared/club-slug";
 
 /**

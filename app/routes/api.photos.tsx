@@ -3,6 +3,9 @@ import { MAX_PHOTOS, storeUploads } from "~/features/photos/ledger.server";
 import type { PhotoUploadReply } from "~/features/photos/upload-reply";
 import { photoUrl } from "~/features/photos/urls";
 import { getUser } from "~/web/session.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { PhotoUploadSchema } from "~/shared/schemas/photo-upload";
+import { firstError } from "~/shared/schemas/intent";
 
 /**
  * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart
@@ -28,19 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return json({ error: "Send the photos as multipart/form-data" }, 400);
   }
-  // `newPhotoThumbs` pairs with `newPhotos` by position: the card-size rendition the browser made
-  // (ADR 036), or an empty part when it made none. The server checks it against the photo itself.
-  const isFile = (f: FormDataEntryValue | undefined): f is File => typeof f === "object" && f !== null;
-  const thumbParts = form.getAll("newPhotoThumbs");
-  const sent = form
-    .getAll("newPhotos")
-    .map((photo, i) => ({ photo, thumb: thumbParts[i] as FormDataEntryValue | undefined }))
-    .flatMap(({ photo, thumb }) => (isFile(photo) && photo.size > 0 ? [{ photo, thumb: isFile(thumb) && thumb.size > 0 ? thumb : null }] : []));
-  const files = sent.map((p) => p.photo);
-  const thumbnails = sent.map((p) => p.thumb);
+  const submission = parseWithZod(form, { schema: PhotoUploadSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return json({ error: firstError(submission.error) }, 400);
+  const { files, thumbnails, keysOnForm } = submission.value;
   if (files.length === 0) return json({ error: "No photo was sent.", photos: [], errors: [], warnings: [] }, 400);
-  const onForm = new Set(form.getAll("photos").filter((k) => typeof k === "string" && k !== "")).size;
-  const batch = await storeUploads(context.db, context.photos, viewer.id, files, Math.min(onForm, MAX_PHOTOS), {
+  const batch = await storeUploads(context.db, context.photos, viewer.id, files, Math.min(keysOnForm, MAX_PHOTOS), {
     quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
     thumbnails,
   });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { suggestListings } from "~/features/search/search.server";
+import { suggestListings } from "~/features/search/suggestions.server";
 import { getUser } from "~/web/session.server";
 import { stripControlCharacters } from "~/shared/text";
 

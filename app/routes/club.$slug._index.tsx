@@ -9,8 +9,8 @@ import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { clubNotFound } from "~/web/guards.server";
-import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
-import { getClubPage } from "~/features/clubs/clubs.server";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
+import { getClubPage } from "~/features/clubs/club-page.server";
 import { getUser, isTestingModeOn } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
@@ -108,8 +108,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     joinOffer: page.joinOffer,
     adminName: page.adminName,
     memberCount: page.memberCount,
-    // Only when the owner shows it (show_listing_count): a hidden total never reaches the browser.
-    listingCount: club.showListingCount ? page.listingCount : null,
+    // Null when the owner hides it (show_listing_count): a hidden total never reaches the browser.
+    listingCount: page.listingCount,
     listings: page.listings,
     // Testing mode with an empty club: sample cards for its sport (02 §2), never links.
     samples: page.listings.length === 0 && viewer !== null && isTestingModeOn(request, context.env) ? sampleListingsFor(club.sport) : [],

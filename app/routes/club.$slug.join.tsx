@@ -4,10 +4,13 @@ import { ClubHeader } from "~/components/club-header";
 import { InviteCodePageForm } from "~/components/club-invite-code";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
-import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
 import { handleInviteCode, type InviteCodeActionData } from "~/web/club-membership.server";
 import { photoUrl } from "~/features/photos/urls";
+import { JoinPageActionSchema } from "~/shared/schemas/club-join";
+import { knownIntent } from "~/shared/schemas/intent";
+import { parseWithZod } from "@conform-to/zod/v4";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 
@@ -30,13 +33,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") !== "join-code") {
+  const submission = parseWithZod(await request.formData(), { schema: JoinPageActionSchema });
+  if (knownIntent(JoinPageActionSchema, submission.payload) === null) {
     const access = await getClubAccess(context.db, await getUser(request, context), params.slug ?? "");
     await requireClubPermission(context, access, "view");
     throw await clubDenialResponse(context, access!, "forbidden");
   }
-  return handleInviteCode(request, context, params.slug ?? "", formData);
+  return handleInviteCode(request, context, params.slug ?? "", submission);
 }
 
 export default function JoinWithCode() {

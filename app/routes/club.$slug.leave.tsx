@@ -4,7 +4,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { ButtonLink } from "~/components/ui/button";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { requireClubPermission } from "~/web/guards.server";
-import { CLUB_ERRORS, CLUB_TEXT } from "~/features/clubs/club-copy";
+import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 

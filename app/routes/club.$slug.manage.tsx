@@ -10,8 +10,9 @@ import { Label } from "~/components/ui/label";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";
-import { CLUB_ERRORS, CLUB_SUCCESS } from "~/features/clubs/club-copy";
-import { getClubManagePage, updateClubSettings, changeInviteCode, type ClubResult } from "~/features/clubs/clubs.server";
+import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
+import { getClubManagePage, updateClubSettings, changeInviteCode } from "~/features/clubs/club-manage.server";
+import type { ClubResult } from "~/features/clubs/club-write-access.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/features/clubs/membership.server";
 import { getUser } from "~/web/session.server";
@@ -142,6 +143,7 @@ export default function ManageClub() {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const saving = useIsPending({ intent: "settings" });
+  const savingCode = useIsPending({ intent: "invite-code" });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to={`/club/${club.slug}`} className="text-sm font-medium text-brand-700 underline">
@@ -219,7 +221,7 @@ export default function ManageClub() {
               <Label htmlFor="new-code">New invite code</Label>
               <Input id="new-code" name="code" required minLength={4} maxLength={20} className="mt-1" />
             </div>
-            <SubmitButton name="intent" value="invite-code" pending={useIsPending({ intent: "invite-code" })} pendingText="Saving...">
+            <SubmitButton name="intent" value="invite-code" pending={savingCode} pendingText="Saving...">
               Change Code
             </SubmitButton>
           </Form>

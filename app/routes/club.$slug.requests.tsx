@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
-import { REQUEST_TOASTS } from "~/features/item-requests/item-request-copy";
+import { REQUEST_TOASTS } from "~/shared/copy/item-requests";
 import { deleteClubRequest, fulfilClubRequest, postClubRequest } from "~/features/item-requests/item-requests.server";
 import { getUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";

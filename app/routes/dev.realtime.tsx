@@ -7,6 +7,8 @@ import { requireUser } from "~/web/session.server";
 import { useRoom, type RoomEvent } from "~/hooks/use-room";
 import { pageMeta } from "~/web/meta";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
+import { DevRealtimeActionSchema, type DevRealtimeAction } from "~/shared/schemas/dev-realtime";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
@@ -27,11 +29,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevRoutes(context);
-  const form = await request.formData();
-  if (form.get("intent") === "club") return publishToClub(request, context, form);
-  const text = String(form.get("text") ?? "").trim().slice(0, 500);
+  const submission = parseWithZod(await request.formData(), { schema: DevRealtimeActionSchema });
+  // Nothing in the schema refuses (see its note): this only narrows.
+  if (submission.status !== "success") return { ok: false as const, delivered: false };
+  const form = submission.value;
+  if (form.intent === "club") return publishToClub(request, context, form);
+  const text = form.text.trim().slice(0, 500);
   if (!text) return { ok: false as const, delivered: false };
-  const delivered = await context.realtime.publish("lobby", ROOM, { type: "message", text, from: String(form.get("from") ?? "") });
+  const delivered = await context.realtime.publish("lobby", ROOM, { type: "message", text, from: form.from });
   return { ok: true as const, delivered };
 }
 
@@ -40,18 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * active member publishes a `club.message.created` to their club's room through context.publish (the
  * same waitUntil path the chat action uses). Nothing is stored: this measures the fan-out only.
  */
-async function publishToClub(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+async function publishToClub(request: Request, context: ActionFunctionArgs["context"], form: DevRealtimeAction) {
   const viewer = await requireUser(request, context);
-  const clubId = String(form.get("clubId") ?? "");
+  const clubId = form.clubId;
   if (!(await roomGrantFor(context.db, viewer, { kind: "club", id: clubId }))) return data({ ok: false as const, delivered: false }, { status: 403 });
-  const id = String(form.get("id") ?? "").slice(0, 100) || crypto.randomUUID();
+  const id = form.id.slice(0, 100) || crypto.randomUUID();
   context.publish.club(clubId, {
     type: "club.message.created",
     message: {
       id,
       clubId,
       kind: "chat",
-      content: String(form.get("content") ?? "").slice(0, MESSAGE_MAX_LENGTH),
+      content: form.content.slice(0, MESSAGE_MAX_LENGTH),
       author: { id: viewer.id, name: viewer.firstName ?? "Member" },
       createdAt: new Date().toISOString(),
     },

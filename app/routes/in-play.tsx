@@ -4,7 +4,8 @@ import { conditionBadge, listingStatusLabel, sportEmoji } from "~/shared/catalog
 import { NoPhoto } from "~/components/no-photo";
 import { formatPrice } from "~/shared/format";
 import { PhotoImage } from "~/components/photo-gallery";
-import { deleteListing, listOwnListings } from "~/features/listings/listings.server";
+import { listOwnListings } from "~/features/listings/listing-reads.server";
+import { deleteListing } from "~/features/listings/listings.server";
 import { cardPhotoFrom } from "~/features/photos/card-photo.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { requireUser } from "~/web/session.server";

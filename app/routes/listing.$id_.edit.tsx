@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingForm, type ListingFormData } from "~/components/listing-form";
 import { formValuesFromListing, handleListingFormPost, listingFormConstraint, requireListingAuthor, toFormPhotos } from "~/web/listing-form.server";
-import { getOwnListing, postableClubs } from "~/features/listings/listings.server";
+import { getOwnListing, postableClubs } from "~/features/listings/listing-reads.server";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { pageMeta } from "~/web/meta";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { findReadableClubLogo } from "~/features/clubs/club-logo.server";
-import { findReadablePhoto } from "~/features/listings/listings.server";
+import { findReadablePhoto } from "~/features/listings/listing-reads.server";
 import { SERVED_PHOTO_KEY } from "~/features/photos/keys";
 import { isOwnPendingPhoto } from "~/features/photos/ledger.server";
 import { getUser } from "~/web/session.server";

@@ -1,16 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { listingStatusLabel } from "~/shared/catalog";
 import { CLUB_ROLE_LABELS } from "~/shared/catalog/options";
-import { DefaultSubmit, ErrorList, Field, PasswordField } from "~/components/forms";
-import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/account-settings";
+import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
 import { ButtonLink } from "~/components/ui/button";
-import { FieldDescription } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import {
   changePassword,
   getProfilePage,
@@ -23,12 +19,10 @@ import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
 import { clearSessionCookie, currentSessionHash, requireUser } from "~/web/session.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formatDate, formatPrice } from "~/shared/format";
+import { formatPrice } from "~/shared/format";
 import { getFormConstraint } from "~/shared/form-constraint";
-import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
-import { cleanZipInput, ZIP_HTML_PATTERN } from "~/shared/zip";
 import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
 import { knownIntent } from "~/shared/schemas/intent";
@@ -143,6 +137,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PlayerProfile() {
   const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
+  const profileReply = actionData?.form === "profile" ? actionData : undefined;
+  const passwordReply = actionData?.form === "password" ? actionData : undefined;
   const adminView = page.role === "siteAdmin";
   const name = [page.user.firstName, page.user.lastName].filter(Boolean).join(" ") || page.user.displayName || page.user.email;
   return (
@@ -163,7 +160,11 @@ export default function PlayerProfile() {
         <h2 id="account-settings" className="text-lg font-semibold text-slate-900">
           Account Settings
         </h2>
-        {page.can.edit ? <ProfileForm /> : <ReadOnlyAccount user={page.user} />}
+        {page.can.edit ? (
+          <ProfileForm user={page.user} constraint={page.constraints.profile} lastResult={profileReply?.result} formError={profileReply?.formError} />
+        ) : (
+          <ReadOnlyAccount user={page.user} />
+        )}
       </section>
 
       {page.can.changePassword ? (
@@ -171,7 +172,7 @@ export default function PlayerProfile() {
           <h2 id="security" className="text-lg font-semibold text-slate-900">
             Password and devices
           </h2>
-          {page.user.hasPassword ? <PasswordForm /> : <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>}
+          {page.user.hasPassword ? <PasswordForm constraint={page.constraints.password} lastResult={passwordReply?.result} showPassword={passwordReply?.showPassword} /> : <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>}
           <SignOutOthers count={page.otherSessions} />
         </section>
       ) : null}
@@ -245,152 +246,6 @@ export default function PlayerProfile() {
         )}
       </section>
     </div>
-  );
-}
-
-type PageUser = ReturnType<typeof useLoaderData<typeof loader>>["user"];
-
-function ReadOnlyAccount({ user }: { user: PageUser }) {
-  const rows: [string, string][] = [
-    ["Email", user.email],
-    ["First name", user.firstName ?? "—"],
-    ["Last name", user.lastName ?? "—"],
-    ["ZIP code", user.zipCode ?? "—"],
-    ["City", user.city ?? "—"],
-    ["State", user.state ?? "—"],
-    ["Joined", formatDate(user.joinedAt)],
-  ];
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function ProfileForm() {
-  const { user, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionResult>();
-  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateProfile));
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData?.form === "profile" ? actionData.result : undefined,
-    constraint: constraints.profile,
-    onValidate: validation.onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", zipCode: user.zipCode ?? "" },
-  });
-  const pending = useIsPending({ intent: "profile" });
-  const [location, setLocation] = useState({ city: user.city, state: user.state });
-  const lookup = useRef<AbortController | null>(null);
-  async function onZipInput(event: React.FormEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const cleaned = cleanZipInput(input.value);
-    if (cleaned !== input.value) input.value = cleaned;
-    lookup.current?.abort();
-    if (cleaned.length !== 5) return setLocation({ city: null, state: null });
-    const controller = new AbortController();
-    lookup.current = controller;
-    try {
-      const response = await fetch(`/api/zip/${cleaned}`, { signal: controller.signal });
-      const found = (await response.json()) as { ok: boolean; city?: string; state?: string };
-      setLocation(found.ok ? { city: found.city ?? null, state: found.state ?? null } : { city: null, state: null });
-    } catch {
-      // Aborted or offline: the server looks the ZIP up again on save.
-    }
-  }
-  return (
-    <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
-      <DefaultSubmit name="intent" value="profile" />
-      <ErrorList id={form.errorId} errors={actionData?.form === "profile" && actionData.formError ? [actionData.formError] : form.errors} />
-      <div>
-        <Label htmlFor="profile-email">Email</Label>
-        <Input id="profile-email" value={user.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full bg-slate-100 text-slate-700" />
-        <FieldDescription id="profile-email-note">Your sign-in address; it cannot be changed here.</FieldDescription>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" field={fields.firstName} inputProps={{ autoComplete: "given-name" }} />
-        <Field label="Last name" field={fields.lastName} inputProps={{ autoComplete: "family-name" }} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          label="ZIP code"
-          field={fields.zipCode}
-          markRequired
-          inputProps={{ inputMode: "numeric", autoComplete: "postal-code", maxLength: 5, pattern: ZIP_HTML_PATTERN, onInput: onZipInput }}
-        />
-        <div>
-          <p className="text-sm font-medium text-slate-800">City</p>
-          <p className="mt-1 min-h-11 content-center text-slate-900" data-testid="profile-city" aria-live="polite">
-            {location.city ?? "—"}
-          </p>
-        </div>
-        <div>
-          <p className="text-sm font-medium text-slate-800">State</p>
-          <p className="mt-1 min-h-11 content-center text-slate-900" data-testid="profile-state" aria-live="polite">
-            {location.state ?? "—"}
-          </p>
-        </div>
-      </div>
-      <p className="text-sm text-slate-600">City and state follow your ZIP code.</p>
-      <div className="flex justify-end">
-        <SubmitButton name="intent" value="profile" pending={pending} pendingText="Saving...">
-          Save Changes
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function PasswordForm() {
-  const actionData = useActionData<ActionResult>();
-  const mine = actionData?.form === "password" ? actionData : undefined;
-  const { constraints } = useLoaderData<typeof loader>();
-  const validation = useLazyValidation(() => import("~/components/forms/form-validators").then((module) => module.validateChangePassword));
-  const [form, fields] = useForm({
-    id: "password",
-    lastResult: mine?.result,
-    constraint: constraints.password,
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const pending = useIsPending({ intent: "password" });
-  return (
-    <Form method="post" {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="mt-4 space-y-4">
-      <DefaultSubmit name="intent" value="password" />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <PasswordField label="Current password" field={fields.currentPassword} autoComplete="current-password" toggled={mine?.showPassword} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordField label="New password" field={fields.newPassword} autoComplete="new-password" toggled={mine?.showPassword} />
-        <PasswordField label="Repeat new password" field={fields.confirmPassword} autoComplete="new-password" toggled={mine?.showPassword} />
-      </div>
-      <p className="text-sm text-slate-600">Changing your password signs you out on every other device.</p>
-      <div className="flex justify-end">
-        <SubmitButton name="intent" value="password" pending={pending} pendingText="Changing...">
-          Change Password
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function SignOutOthers({ count }: { count: number }) {
-  const pending = useIsPending({ intent: "signOutOthers" });
-  return (
-    <Form method="post" className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-      <p className="text-slate-700">
-        {count === 0 ? "You are signed in on this device only." : `You are also signed in on ${count} other ${count === 1 ? "device" : "devices"}.`}
-      </p>
-      <SubmitButton name="intent" value="signOutOthers" tone="secondary" pending={pending} pendingText="Signing out..." disabled={count === 0}>
-        Sign out of all other devices
-      </SubmitButton>
-    </Form>
   );
 }
 

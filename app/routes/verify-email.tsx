@@ -8,7 +8,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { resendVerification, verifyEmail } from "~/features/accounts/accounts.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { ResendSchema } from "~/shared/schemas/auth";
+import { ResendSchema, VerifyEmailActionSchema } from "~/shared/schemas/auth";
+import { knownIntent } from "~/shared/schemas/intent";
 import { pageMeta } from "~/web/meta";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -56,10 +57,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** 'Confirm my email' spends the token; 'Send a new link' is the same rate-limited, enumeration-free resend as on /auth. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") === "verify") {
-    const token = formData.get("token");
-    const result = await verifyEmail(context.db, typeof token === "string" ? token : "");
+  const submission = parseWithZod(await request.formData(), { schema: VerifyEmailActionSchema });
+  const intent = submission.status === "success" ? submission.value.intent : knownIntent(VerifyEmailActionSchema, submission.payload);
+  if (intent === "verify") {
+    // A token that does not read as one is no token: the page says the link is not valid.
+    const token = submission.status === "success" && submission.value.intent === "verify" ? submission.value.token : "";
+    const result = await verifyEmail(context.db, token);
     if (result.ok) {
       return redirectWithToast(context, "/auth", {
         title: "Email confirmed",
@@ -69,8 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw redirect(`/verify-email?${new URLSearchParams({ problem: result.reason })}`);
   }
-  const submission = parseWithZod(formData, { schema: ResendSchema });
-  if (submission.status !== "success") {
+  if (submission.status !== "success" || submission.value.intent !== "resend") {
     return data({ result: submission.reply(), sent: false, failure: null as string | null }, { status: 400 });
   }
   const result = await resendVerification(context, submission.value.email, { ip: clientIp(request) });

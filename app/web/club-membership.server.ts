@@ -2,16 +2,17 @@
 // intent picks a domain function (membership.server.ts), which asks the permission table; this
 // only turns its typed result into the spec's toast and a redirect built from the stored slug.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, clubNotFound } from "./guards.server";
-import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/features/clubs/club-copy";
-import type { ClubResult } from "~/features/clubs/clubs.server";
+import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/shared/copy/clubs";
+import type { ClubResult } from "~/features/clubs/club-write-access.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/features/clubs/membership.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { getUser } from "~/web/session.server";
-import { InviteCodeSchema, MembershipIntentSchema } from "~/shared/schemas/club-join";
+import { MembershipActionSchema } from "~/shared/schemas/club-join";
+import { knownIntent } from "~/shared/schemas/intent";
 import { redirectWithToast } from "./toast.server";
 
 /** Refusals of a typed invite code shown beside the field (the dialog or page stays open). */
@@ -32,11 +33,16 @@ async function outcome(context: AppLoadContext, result: ClubResult, success: key
 }
 
 /** The invite-code form: a redirect on success or refusal, else the form's errors (400/429). */
-export async function handleInviteCode(request: Request, context: AppLoadContext, slug: string, formData: FormData) {
+export async function handleInviteCode(
+  request: Request,
+  context: AppLoadContext,
+  slug: string,
+  submission: Submission<unknown, string[], { intent: string; code?: string }>,
+) {
   const viewer = await getUser(request, context);
-  const submission = parseWithZod(formData, { schema: InviteCodeSchema });
-  // Access first: a signed-out visitor or a member is told so before the code is looked at.
-  const code = submission.status === "success" ? submission.value.code : "";
+  // Access first: a signed-out visitor or a member is told so before the code is looked at; a code
+  // the schema refused reads as none ('Please enter the invite code').
+  const code = submission.status === "success" ? (submission.value.code ?? "") : "";
   const result = await joinClubWithCode(context.db, viewer, slug, code);
   if (!result.ok && CODE_FIELD_ERRORS.has(result.error)) {
     const toast = CLUB_ERRORS[result.error];
@@ -50,15 +56,15 @@ export async function handleInviteCode(request: Request, context: AppLoadContext
 
 /** POST /club/{slug}: intent join | join-code | request | leave. */
 export async function handleMembershipPost(request: Request, context: AppLoadContext, slug: string) {
-  const formData = await request.formData();
-  const parsed = MembershipIntentSchema.safeParse({ intent: formData.get("intent") });
-  if (!parsed.success) {
+  const submission = parseWithZod(await request.formData(), { schema: MembershipActionSchema });
+  const intent = submission.status === "success" ? submission.value.intent : knownIntent(MembershipActionSchema, submission.payload);
+  if (intent === null) {
     const access = await getClubAccess(context.db, await getUser(request, context), slug);
     if (!access) throw clubNotFound();
     throw await clubDenialResponse(context, access, "forbidden");
   }
-  const { intent } = parsed.data;
-  if (intent === "join-code") return handleInviteCode(request, context, slug, formData);
+  // Only the invite code has a field to refuse; it is judged after access (handleInviteCode).
+  if (intent === "join-code") return handleInviteCode(request, context, slug, submission);
   const viewer = await getUser(request, context);
   if (intent === "join") return outcome(context, await joinClub(context.db, viewer, slug), "joined");
   if (intent === "request") return outcome(context, await requestToJoin(context.db, viewer, slug), "requested");

@@ -7,7 +7,7 @@ import { createCookie, redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { isGoogleConfigured, signInWithGoogle, verifyIdToken, type GoogleSignIn } from "~/features/accounts/google-auth.server";
-import { GOOGLE_TOASTS } from "~/features/accounts/google-copy";
+import { GOOGLE_TOASTS } from "~/shared/copy/google-sign-in";
 import { safeRedirect } from "~/platform/security.server";
 import { createSession } from "./session.server";
 import { redirectWithToast, toastCookie } from "./toast.server";

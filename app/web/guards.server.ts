@@ -6,7 +6,7 @@
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "./session.server";
 import type { Viewer } from "~/features/accounts/viewer";
-import { CLUB_ERRORS, type ClubErrorCode } from "~/features/clubs/club-copy";
+import { CLUB_ERRORS, type ClubErrorCode } from "~/shared/copy/clubs";
 import { denialFor, type ClubAccess } from "~/features/clubs/club-access.server";
 import { can, SITE } from "~/features/permissions/can";
 import type { ClubAction } from "~/features/permissions/club";

@@ -7,16 +7,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/shared/catalog";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { returnPath } from "~/platform/security.server";
-import { ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE } from "~/shared/schemas/listing";
+import { LISTING_TEXT_FIELDS, ListingFormPostSchema, ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE, type ListingFormPost } from "~/shared/schemas/listing";
+import { firstError } from "~/shared/schemas/intent";
 import { lookupZip } from "~/features/search/geo.server";
 import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/features/listings/listings.server";
 import { isOwnPhotoKey } from "~/features/photos/keys";
 import { findPendingPhotos, finishPhotoDeletes, MAX_PHOTOS, removePendingPhoto, storeUploads } from "~/features/photos/ledger.server";
 import { photoUrl } from "~/features/photos/urls";
-import { PHOTO_ERRORS } from "~/features/photos/photo-copy";
+import { PHOTO_ERRORS } from "~/shared/copy/photos";
 import type { ListingFormValues } from "~/components/listing-form";
 import { getUser } from "~/web/session.server";
-import { postableClubs } from "~/features/listings/listings.server";
+import { postableClubs } from "~/features/listings/listing-reads.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { isZip } from "~/shared/zip";
 import { getFormConstraint } from "~/shared/form-constraint";
@@ -29,24 +30,7 @@ export type { ListingFormValues };
 export type FormPhoto = { key: string; url: string };
 export type FormToast = { title: string; description: string };
 
-const TEXT_FIELDS = [
-  "title",
-  "description",
-  "price",
-  "sport",
-  "sportSubcategory",
-  "equipmentType",
-  "brand",
-  "brandCustom",
-  "condition",
-  "size",
-  "sizeNumeric",
-  "gender",
-  "zipCode",
-  "city",
-  "state",
-  "pickupInstructions",
-] as const;
+const TEXT_FIELDS = LISTING_TEXT_FIELDS;
 
 export function emptyFormValues(over: Partial<ListingFormValues> = {}): ListingFormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, ""])) as Omit<ListingFormValues, "clubIds" | "photos">;
@@ -103,14 +87,11 @@ export function formValuesFromListing(
   };
 }
 
-function readValues(form: FormData): ListingFormValues {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
+/** What the form sent, to render again (ListingFormPostSchema reads anything that is not text as empty). */
+function enteredValues(body: ListingFormPost): ListingFormValues {
   const values = emptyFormValues();
-  for (const f of TEXT_FIELDS) values[f] = text(f);
-  values.clubIds = form.getAll("clubIds").filter((v): v is string => typeof v === "string" && v !== "");
+  for (const f of TEXT_FIELDS) values[f] = body[f];
+  values.clubIds = body.clubIds;
   return values;
 }
 
@@ -152,13 +133,16 @@ function tooManyPhotosToast(names: string[]): FormToast {
 type FormTarget = { mode: "create" } | { mode: "edit"; listingId: string; existingKeys: string[] };
 
 export async function handleListingFormPost(request: Request, context: AppLoadContext, viewer: Viewer, target: FormTarget) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  const values = readValues(form);
+  const posted = parseWithZod(await request.formData(), { schema: ListingFormPostSchema, disableAutoCoercion: true });
+  // Nothing in the body schema refuses (every field reads as text or as empty): this only narrows.
+  if (posted.status !== "success") throw new Response(firstError(posted.error), { status: 400 });
+  const body = posted.value;
+  const intent = body.intent;
+  const values = enteredValues(body);
   const existing = new Set(target.mode === "edit" ? target.existingKeys : []);
 
   // 1. Photos already on the form: this listing's own, or pending uploads by this user.
-  const onForm = form.getAll("photos").filter((raw): raw is string => typeof raw === "string");
+  const onForm = body.photos;
   const pending = await findPendingPhotos(context.db, viewer.id, onForm.filter((raw) => !existing.has(raw)));
   let keys: string[] = [];
   for (const raw of onForm) {
@@ -172,7 +156,7 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   // 2. New files: checked by content and stored as pending at once, so they survive any re-render.
   const photoErrors: string[] = [];
   const photoWarnings: string[] = [];
-  const files = form.getAll("newPhotos").filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  const files = body.newPhotos;
   const batch = await storeUploads(context.db, context.photos, viewer.id, files, keys.length, {
     quotaBytes: context.env.PHOTO_PENDING_QUOTA_BYTES,
   });
@@ -214,8 +198,8 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
     // Without JavaScript, "Update options" re-renders the form for the sport chosen: a new sport
     // clears sub-category, type and brand; a new sub-category clears type and brand (02 §4).
     if (intent === "refresh") {
-      const previousSport = String(form.get("loadedSport") ?? "");
-      const previousSub = String(form.get("loadedSubcategory") ?? "");
+      const previousSport = body.loadedSport;
+      const previousSub = body.loadedSubcategory;
       if (values.sport !== previousSport) {
         values.sportSubcategory = "";
         values.equipmentType = "";

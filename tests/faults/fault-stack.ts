@@ -62,7 +62,7 @@ export async function startFaultStack() {
     ...stack,
     db,
     startupMs,
-    /** Turns a fault of the Worker's dev-only switch on or off (app/platform/faults.server.ts). */
+    /** Turns a fault of the Worker's dev-only switch on or off (app/web/faults.server.ts). */
     async setFault(fault: "r2-put" | "r2-delete" | "rooms", state: "on" | "off") {
       const response = await fetch(`${url}/dev/faults`, { method: "POST", body: new URLSearchParams({ fault, state }) });
       if (!response.ok) throw new Error(`fault switch: ${response.status} ${await response.text()}`);

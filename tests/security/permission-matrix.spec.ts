@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Client, InStatement, InValue } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { clubDirectMessages, clubMembers, clubMessages, clubRequests, emailVerificationTokens, favorites, listingMessages, photoObjects, sessions, users } from "../../db/schema";
+import { clubDirectMessages, clubMessages, clubRequests, emailVerificationTokens, favorites, listingMessages, photoObjects, sessions, users } from "../../db/schema";
 import { can, SITE, type Actor, type ClubTarget } from "../../app/features/permissions/can";
 import type { ClubAction, ClubFacts } from "../../app/features/permissions/club";
 import type { ListingAction } from "../../app/features/permissions/listing";

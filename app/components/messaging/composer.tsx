@@ -1,7 +1,7 @@
 // The message box of the club Messages tab (issue 12 §5), for the group chat, announcements and DMs.
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import { CHAT_TEXT } from "~/shared/copy/chat";
 import type { ChatMessageData } from "~/web/club-messages-tab.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";

@@ -4,7 +4,7 @@
 // is composer.tsx.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { CHAT_TEXT } from "~/features/messaging/chat-copy";
+import { CHAT_TEXT } from "~/shared/copy/chat";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRoom, type RoomAccess, type RoomEvent, type RoomKind, type RoomStatus } from "~/hooks/use-room";
 import { Button } from "../ui/button";
@@ -78,6 +78,7 @@ export function useLiveRoom<K extends RoomKind>(access: RoomAccess<K>, onEvent: 
  */
 export function MessageScroller({ label, children, top }: { label: string; children: ReactNode; top?: ReactNode }) {
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
     <div role="log" aria-label={label} aria-live="polite" tabIndex={0} className="flex h-[400px] flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
       <div className="space-y-3">
         {top}

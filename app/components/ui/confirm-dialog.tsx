@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Button, buttonClass, type ButtonVariant } from "./button";
+import { Modal } from "./modal";
 
 type ConfirmDialogProps = {
   /** The trigger's text ("Remove", "Leave club"). */
@@ -129,15 +130,12 @@ function ModalConfirm(props: ConfirmDialogProps) {
       <button ref={trigger} type="button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={triggerClass(props)}>
         {props.trigger}
       </button>
-      <dialog
+      <Modal
         ref={dialog}
         aria-labelledby={titleId}
         aria-describedby={props.description ? descriptionId : undefined}
         // Escape fires `cancel` then `close`; every way out returns focus to the trigger.
         onClose={() => trigger.current?.focus()}
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close(); // the backdrop
-        }}
         className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <ConfirmForm
@@ -150,7 +148,7 @@ function ModalConfirm(props: ConfirmDialogProps) {
             </Button>
           }
         />
-      </dialog>
+      </Modal>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { cx } from "./cx";
  *   <Label small>Radius <Select name="radius" … /></Label>
  */
 export function Label({ small, className, ...rest }: LabelHTMLAttributes<HTMLLabelElement> & { small?: boolean }) {
+  // eslint-disable-next-line jsx-a11y/label-has-associated-control -- the caller ties it with htmlFor or wraps the control
   return <label className={cx(small ? "ui-label-small" : "ui-label", className)} {...rest} />;
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   adminAuditLog,
@@ -30,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const rows = async (table: Parameters<TestDb["db"]["select"]>[0] extends never ? never : any, where: any) =>
+const rows = async (table: SQLiteTable, where: SQL | undefined) =>
   (await t.db.select({ n: count() }).from(table).where(where))[0].n;
 
 test("only a site admin may do admin things (data, not ifs)", async () => {

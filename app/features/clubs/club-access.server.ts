@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, type Club, type ClubMember } from "#db/schema";
-import type { ClubErrorCode } from "./club-copy";
+import type { ClubErrorCode } from "~/shared/copy/clubs";
 import { allowedActions, can, type ClubTarget } from "../permissions/can";
 import {
   clubRolesOf,

@@ -13,7 +13,7 @@ import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { findReadableClubLogo, LOGO_ERRORS, uploadClubLogo } from "./club-logo.server";
 import { cleanupPhotos } from "../photos/cleanup.server";
 import type { PhotoBucket } from "../photos/ledger.server";
-import { PHOTO_ERRORS } from "../photos/photo-copy";
+import { PHOTO_ERRORS } from "~/shared/copy/photos";
 
 const JPEG = readFileSync("tests/fixtures/photo.jpg");
 const PNG = readFileSync("tests/fixtures/photo.png");

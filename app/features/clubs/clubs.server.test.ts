@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingPhotos, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import {
-  changeInviteCode,
-  createClub,
-  getClubPage,
-  isSlugAvailable,
-  listClubsForDirectory,
-  pendingRequests,
-  teamHub,
-  updateClubSettings,
-  type ClubInput,
-} from "./clubs.server";
+import { createClub, isSlugAvailable, type ClubInput } from "./club-create.server";
+import { listClubsForDirectory } from "./club-directory.server";
+import { changeInviteCode, pendingRequests, updateClubSettings } from "./club-manage.server";
+import { getClubPage } from "./club-page.server";
+import { teamHub } from "./team-hub.server";
 import { getInviteCode, getClubAccess } from "./club-access.server";
 import { joinClubWithCode } from "./membership.server";
 
@@ -146,6 +140,17 @@ describe("getClubPage (02 §2 Club page)", () => {
     // A signed-in stranger may open a public club's listings (02 §6), so the photo is theirs to see.
     expect(photoOfItem5((await getClubPage(t.db, stranger, "page-fc"))!)).toBe("/photos/listings/page-fc-item-5.jpg");
     await t.db.delete(listingPhotos).where(eq(listingPhotos.listingId, clubOnly.id));
+  });
+
+  test("a club that hides its listing count (show_listing_count off) sends no count, to anyone — members and the owner included", async () => {
+    await t.db.update(clubs).set({ showListingCount: false }).where(eq(clubs.id, club.id));
+    for (const viewer of [null, stranger, member, owner]) {
+      const page = (await getClubPage(t.db, viewer, "page-fc"))!;
+      expect(page.listingCount).toBeNull();
+      expect(page.listings.length).toBeGreaterThan(0); // the listings themselves still show
+    }
+    await t.db.update(clubs).set({ showListingCount: true }).where(eq(clubs.id, club.id));
+    expect((await getClubPage(t.db, member, "page-fc"))!.listingCount).toBe(5);
   });
 
   test("Team Info: the owner's name, member count, created date", async () => {

@@ -4,7 +4,7 @@ import { clubMembers } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "./club-access.server";
-import { CLUB_ERRORS } from "./club-copy";
+import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import {
   approveRequest,
   demoteMember,

@@ -6,8 +6,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
 import type { ListingSummary } from "~/shared/schemas/search";
-import { listingReadableBy } from "./listings.server";
-import { listingSummariesFrom } from "../search/search.server";
+import { listingReadableBy } from "./listing-access.server";
+import { listingSummariesFrom } from "../search/listing-summaries.server";
 import type { Viewer } from "../accounts/viewer";
 
 export type FavoriteResult = { ok: true; favorited: boolean } | { ok: false; reason: "not_found" };

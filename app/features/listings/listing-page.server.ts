@@ -8,7 +8,7 @@ import { favorites } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import { markListingMessagesRead } from "../messaging/inbox.server";
 import { threadsQuery, toThreads, type Thread } from "../messaging/listing-questions.server";
-import { listingDetailQueries, toListingDetail, type ListingDetail } from "./listings.server";
+import { listingDetailQueries, toListingDetail, type ListingDetail } from "./listing-reads.server";
 import { sellerRatingQuery, toSellerRating, type SellerRating } from "./reviews.server";
 import type { Viewer } from "../accounts/viewer";
 

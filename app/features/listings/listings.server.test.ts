@@ -2,19 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingClubs, listingMessages, listingPhotos, listings, photoObjects, profiles, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import {
-  createListing,
-  deleteListing,
-  findReadablePhoto,
-  getListingForViewer,
-  getOwnListing,
-  ListingRuleError,
-  listOwnListings,
-  postableClubs,
-  setListingStatus,
-  updateListing,
-  type ListingInput,
-} from "./listings.server";
+import { createListing, deleteListing, ListingRuleError, setListingStatus, updateListing, type ListingInput } from "./listings.server";
+import { findReadablePhoto, getListingForViewer, getOwnListing, listOwnListings, postableClubs } from "./listing-reads.server";
 import type { Viewer } from "../accounts/viewer";
 
 let t: TestDb;

@@ -1,17 +1,16 @@
-// Listing lifecycle rules (issue 6; spec 02 §2 listing form/detail, §4 status, §6 permissions).
-// Every function takes the acting viewer and puts them in the query: a listing that is not yours
-// (or not visible to you) is "not found", never "forbidden".
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+// Listing lifecycle writes (issue 6; spec 02 §2 listing form, §4 status, §6 permissions): create,
+// update, status and delete, with the photos claimed in the same batch (ADR 017). Every function
+// takes the acting viewer and puts them in the query (listing-access.server.ts): a listing that is
+// not yours is "not found", never "forbidden". Reads are in listing-reads.server.ts.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { clubMembers, clubs, listingClubs, listingPhotos, listings, photoObjects, profiles, type Listing } from "#db/schema";
+import { clubMembers, listingClubs, listingPhotos, listings, photoObjects, type Listing } from "#db/schema";
 import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
-import { listingOpenableBy } from "./listing-visibility.server";
-import { cardPhotoJson } from "../photos/card-photo.server";
 import type { StoredPhoto } from "../photos/ledger.server";
 import type { Viewer } from "../accounts/viewer";
-import { LISTING_PERMISSIONS, type ListingAction, type ListingRole } from "../permissions/listing";
-import { rolesGranted } from "../permissions/table";
+import { listingChangeableBy } from "./listing-access.server";
+import { getOwnListing } from "./listing-reads.server";
 
 export type ListingInput = {
   title: string;
@@ -46,49 +45,9 @@ export class ListingRuleError extends Error {
   }
 }
 
-/**
- * The listings this viewer may do `action` to, as a WHERE fragment: ownership in the query. Generated
- * from LISTING_PERMISSIONS (permissions/listing.ts): one condition per role the table grants it to.
- */
-export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, action: ListingAction): SQL {
-  const byRole: Record<ListingRole, SQL> = {
-    anonymous: sql`0 = 1`,
-    signedIn: sql`1 = 1`,
-    owner: eq(listings.userId, viewer.id),
-    siteAdmin: viewer.isAdmin ? sql`1 = 1` : sql`0 = 1`,
-  };
-  const granted = rolesGranted(LISTING_PERMISSIONS, action).map((role) => byRole[role]);
-  return granted.length ? or(...granted)! : sql`0 = 1`;
-}
-
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
 export const PHOTO_TAKEN =
   "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
-
-/**
- * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
- * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins
- * and the buyers who wrote about it (issue 6 §7).
- */
-export function listingReadableBy(viewer: Viewer | null): SQL {
-  const soldRule = viewer
-    ? viewer.isAdmin
-      ? sql`1 = 1`
-      : sql`(listings.status <> 'sold' or listings.user_id = ${viewer.id} or exists (
-          select 1 from listing_messages lm where lm.listing_id = listings.id and lm.sender_id = ${viewer.id}))`
-    : sql`listings.status <> 'sold'`;
-  return sql`(${listingOpenableBy(viewer)} and ${soldRule})`;
-}
-
-/** Clubs the viewer can post into: active memberships only (spec 02 §2 club selection). */
-export async function postableClubs(db: Db, viewer: Viewer) {
-  return db
-    .select({ id: clubs.id, name: clubs.name, slug: clubs.slug })
-    .from(clubMembers)
-    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-    .where(activeMembershipOf(viewer))
-    .orderBy(asc(clubs.name));
-}
 
 async function assertClubsAllowed(db: Db, viewer: Viewer, clubIds: string[]) {
   const unique = [...new Set(clubIds)];
@@ -208,23 +167,6 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
   return id;
 }
 
-/** The owner's listing (for the edit form). Admins get no exception: they cannot edit (02 §6). */
-export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
-  // One batch; photos and clubs are read only if the listing is one the viewer may edit (ADR 051).
-  const editable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingChangeableBy(viewer, "edit")})`;
-  const [[listing], photos, clubLinks] = await db.batch([
-    db
-      .select()
-      .from(listings)
-      .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
-      .limit(1),
-    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), editable)).orderBy(asc(listingPhotos.position)),
-    db.select().from(listingClubs).where(and(eq(listingClubs.listingId, listingId), editable)),
-  ]);
-  if (!listing) return null;
-  return { listing, photos, clubIds: clubLinks.map((c) => c.clubId) };
-}
-
 /**
  * Updates the owner's listing. `photos.order` is the final ordered list of this listing's photos:
  * existing photos are identified by key, new ones are given in `added` (pending uploads). The
@@ -325,77 +267,4 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   ]);
   if (deleted.length === 0) return null;
   return { removedKeys: marked.map((p) => p.r2Key) };
-}
-
-/**
- * The detail page's reads, each gated by the viewer's right to open the listing (in the SQL, so a
- * batch never reads photos or clubs of a listing the viewer may not see). One batch with the rest of
- * the page (`listingPageFor`, ADR 051); `toListingDetail` puts the rows together.
- */
-export function listingDetailQueries(db: Db, viewer: Viewer | null, listingId: string) {
-  const readable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`;
-  return [
-    db
-      .select({ listing: listings, seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName } })
-      .from(listings)
-      .leftJoin(profiles, eq(profiles.userId, listings.userId))
-      .where(and(eq(listings.id, listingId), listingReadableBy(viewer)))
-      .limit(1),
-    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), readable)).orderBy(asc(listingPhotos.position)),
-    db
-      .select({ id: clubs.id, name: clubs.name, slug: clubs.slug, isPrimary: listingClubs.isPrimary })
-      .from(listingClubs)
-      .innerJoin(clubs, eq(clubs.id, listingClubs.clubId))
-      .where(and(eq(listingClubs.listingId, listingId), readable)),
-  ] as const;
-}
-
-type DetailQueries = ReturnType<typeof listingDetailQueries>;
-type DetailRows = readonly [Awaited<DetailQueries[0]>, Awaited<DetailQueries[1]>, Awaited<DetailQueries[2]>];
-
-export function toListingDetail([[row], photos, clubList]: DetailRows) {
-  if (!row) return null;
-  return { ...row.listing, seller: row.seller, photos, clubs: clubList };
-}
-
-/** The detail page's listing, or null when unknown or not visible to this viewer. One batch. */
-export async function getListingForViewer(db: Db, viewer: Viewer | null, listingId: string) {
-  return toListingDetail(await db.batch(listingDetailQueries(db, viewer, listingId)));
-}
-
-export type ListingDetail = NonNullable<ReturnType<typeof toListingDetail>>;
-
-/**
- * The photo behind `/photos/{key}` — the photo itself or its thumbnail (ADR 036) — if this viewer
- * may see its listing. `contentType` is null for a thumbnail (its object's sniffed type applies).
- */
-export async function findReadablePhoto(db: Db, viewer: Viewer | null, r2Key: string) {
-  const [row] = await db
-    .select({ contentType: sql<string | null>`case when ${listingPhotos.r2Key} = ${r2Key} then ${listingPhotos.contentType} end` })
-    .from(listingPhotos)
-    .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
-    .where(and(or(eq(listingPhotos.r2Key, r2Key), eq(listingPhotos.thumbKey, r2Key)), listingReadableBy(viewer)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** In Play: the viewer's own listings, newest first, with the main photo. */
-export async function listOwnListings(db: Db, viewer: Viewer) {
-  return db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      priceCents: listings.priceCents,
-      status: listings.status,
-      sport: listings.sport,
-      condition: listings.condition,
-      city: listings.city,
-      state: listings.state,
-      zipCode: listings.zipCode,
-      createdAt: listings.createdAt,
-      mainPhoto: sql<string | null>`${cardPhotoJson}`,
-    })
-    .from(listings)
-    .where(eq(listings.userId, viewer.id))
-    .orderBy(desc(listings.createdAt));
 }

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
-import { listingReadableBy } from "../listings/listings.server";
+import { listingReadableBy } from "../listings/listing-access.server";
 import type { Viewer } from "../accounts/viewer";
 
 export const INBOX_PAGE_SIZE = 20;

@@ -5,7 +5,7 @@ import type { Db } from "#db/client";
 import { hasControlCharacters } from "~/shared/text";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
-import { listingReadableBy } from "../listings/listings.server";
+import { listingReadableBy } from "../listings/listing-access.server";
 import type { Viewer } from "../accounts/viewer";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */

@@ -1,7 +1,7 @@
 // Who may change a listing (spec 02 §2 Manage Listing, §6), held as data: its owner edits it, sets
 // its status and deletes it; a site admin may delete any listing (with an audit entry) but not edit
 // it or change its status. Read through `can` (can.ts) and, in SQL, `listingChangeableBy`
-// (listings.server.ts), which is generated from this table. Who may *see* a listing is
+// (listing-access.server.ts), which is generated from this table. Who may *see* a listing is
 // listing-visibility.server.ts.
 import type { PermissionTable } from "./table";
 

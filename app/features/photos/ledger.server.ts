@@ -21,7 +21,7 @@ import type { Db } from "#db/client";
 import { photoObjects } from "#db/schema";
 import { LIMITS } from "~/shared/catalog";
 import { photoKey, isOwnPhotoKey, thumbKeyFor } from "./keys";
-import { PHOTO_ERRORS } from "./photo-copy";
+import { PHOTO_ERRORS } from "~/shared/copy/photos";
 import { checkThumbnail, PHOTO_MAX_BYTES, sniffImage, THUMB_MAX_BYTES, type SniffedImage } from "./sniff";
 
 export const MAX_PHOTOS = LIMITS.photosPerListing;

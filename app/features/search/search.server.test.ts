@@ -4,7 +4,10 @@ import { clubMembers, clubs, listingClubs, listingPhotos, listings, users, type 
 import { loadZipCodes, usZipRows } from "#db/geodata/load-zips";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
-import { ftsQuery, listNearby, searchClubs, searchListings, suggestListings } from "./search.server";
+import { ftsQuery } from "./fts-query";
+import { listNearby } from "./nearby.server";
+import { searchListings } from "./search.server";
+import { suggestClubs, suggestListings } from "./suggestions.server";
 import type { Viewer } from "../accounts/viewer";
 
 let t: TestDb;
@@ -320,12 +323,12 @@ describe("suggestions", () => {
   });
 
   test("club search: contains, case-insensitive; signed out → public clubs, signed in → + members-only, private → members and admins", async () => {
-    expect((await searchClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual([]);
-    expect((await searchClubs(t.db, viewer(ids.stranger), "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
-    expect((await searchClubs(t.db, viewer(ids.secretMember), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
-    expect((await searchClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
-    expect(await searchClubs(t.db, null, "%")).toEqual([]);
-    expect((await searchClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });
+    expect((await suggestClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual([]);
+    expect((await suggestClubs(t.db, viewer(ids.stranger), "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
+    expect((await suggestClubs(t.db, viewer(ids.secretMember), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
+    expect((await suggestClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
+    expect(await suggestClubs(t.db, null, "%")).toEqual([]);
+    expect((await suggestClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });
   });
 });
 

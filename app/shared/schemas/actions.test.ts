@@ -10,8 +10,15 @@ import { MESSAGE_MAX_LENGTH } from "./limits";
 import { InPlayActionSchema, ListingPageActionSchema } from "./listing-actions";
 import { ClubRequestActionSchema } from "./club-request";
 import { AcknowledgeSchema } from "./notifications";
+import { AuthActionSchema, AuthPasswordToggleSchema, VerifyEmailActionSchema } from "./auth";
+import { ProfileActionSchema } from "./profile";
+import { JoinPageActionSchema, MembershipActionSchema } from "./club-join";
+import { LocationSchema } from "./location";
+import { ListingFormPostSchema } from "./listing";
+import { PhotoUploadSchema } from "./photo-upload";
+import { DevRealtimeActionSchema } from "./dev-realtime";
 
-function form(fields: Record<string, string | string[] | File>) {
+function form(fields: Record<string, string | File | (string | File)[]>) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
   return data;
@@ -146,5 +153,154 @@ describe("club item requests and notices", () => {
   test("a notice is named by its membership id", () => {
     const submission = parseWithZod(form({ membershipId: "m1" }), { schema: AcknowledgeSchema });
     expect(submission.status === "success" && submission.value).toEqual({ membershipId: "m1" });
+  });
+});
+
+describe("sign in, sign up and resend (/auth)", () => {
+  const signUp = { intent: "signup", firstName: "Pat", lastName: "Lee", email: "pat@example.com", password: "secret-pass", zipCode: "02139", city: "Cambridge", state: "MA" };
+
+  test("each form parses to its own branch", () => {
+    const signIn = parseWithZod(form({ intent: "signin", email: " Pat@Example.com ", password: " spaced " }), { schema: AuthActionSchema });
+    expect(signIn.status === "success" && signIn.value).toEqual({ intent: "signin", email: "Pat@Example.com", password: " spaced " });
+    const up = parseWithZod(form(signUp), { schema: AuthActionSchema });
+    expect(up.status === "success" && up.value.intent).toBe("signup");
+    const resend = parseWithZod(form({ intent: "resend", email: "pat@example.com" }), { schema: AuthActionSchema });
+    expect(resend.status === "success" && resend.value).toEqual({ intent: "resend", email: "pat@example.com" });
+  });
+
+  test("a sign-up without city or state is refused on those fields (the action then fills them from the ZIP)", () => {
+    const { city: _city, state: _state, ...rest } = signUp;
+    const submission = parseWithZod(form(rest), { schema: AuthActionSchema });
+    expect(submission.status).toBe("error");
+    expect(knownIntent(AuthActionSchema, submission.payload)).toBe("signup");
+    expect(Object.keys(submission.status === "error" ? (submission.error ?? {}) : {}).sort()).toEqual(["city", "state"]);
+  });
+
+  test("an unknown intent is none of ours, and says so in words", () => {
+    const unknown = parseWithZod(form({ intent: "SIGNIN", email: "pat@example.com", password: "secret-pass" }), { schema: AuthActionSchema });
+    expect(knownIntent(AuthActionSchema, unknown.payload)).toBeNull();
+    expect(firstError(unknown.status === "error" ? unknown.error : null)).toMatch(/invalid/i);
+  });
+
+  test("the no-JavaScript password toggle: show or hide, on the sign-in or sign-up form only", () => {
+    const shown = parseWithZod(form({ intent: "signup", togglePassword: "show", password: "x" }), { schema: AuthPasswordToggleSchema });
+    expect(shown.status === "success" && shown.value.togglePassword).toBe("show");
+    expect(parseWithZod(form({ intent: "resend", togglePassword: "show" }), { schema: AuthPasswordToggleSchema }).status).toBe("error");
+    expect(parseWithZod(form({ intent: "signin", togglePassword: "maybe" }), { schema: AuthPasswordToggleSchema }).status).toBe("error");
+  });
+
+  test("verify-email: confirm with a token, or ask for a new link", () => {
+    const verify = parseWithZod(form({ intent: "verify", token: "abc" }), { schema: VerifyEmailActionSchema });
+    expect(verify.status === "success" && verify.value).toEqual({ intent: "verify", token: "abc" });
+    const noToken = parseWithZod(form({ intent: "verify" }), { schema: VerifyEmailActionSchema });
+    expect(noToken.status === "success" && noToken.value).toEqual({ intent: "verify", token: "" });
+    const resend = parseWithZod(form({ intent: "resend", email: "not an address" }), { schema: VerifyEmailActionSchema });
+    expect(resend.status).toBe("error");
+    expect(knownIntent(VerifyEmailActionSchema, resend.payload)).toBe("resend");
+  });
+});
+
+describe("player profile", () => {
+  test("profile, password, sign out others and delete account are one union", () => {
+    const profile = parseWithZod(form({ intent: "profile", firstName: "Pat", zipCode: "02139" }), { schema: ProfileActionSchema });
+    expect(profile.status === "success" && profile.value).toEqual({ intent: "profile", firstName: "Pat", zipCode: "02139" });
+    for (const intent of ["signOutOthers", "deleteAccount"] as const) {
+      const submission = parseWithZod(form({ intent }), { schema: ProfileActionSchema });
+      expect(submission.status === "success" && submission.value).toEqual({ intent });
+    }
+    expect(knownIntent(ProfileActionSchema, { intent: "x" })).toBeNull();
+  });
+
+  test("the new password must be repeated exactly", () => {
+    const submission = parseWithZod(form({ intent: "password", currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-2" }), { schema: ProfileActionSchema });
+    expect(submission.status === "error" && submission.error?.confirmPassword).toEqual(["The passwords do not match"]);
+    expect(knownIntent(ProfileActionSchema, submission.payload)).toBe("password");
+  });
+});
+
+describe("club membership", () => {
+  test("join, request and leave carry nothing; join-code carries the code", () => {
+    for (const intent of ["join", "request", "leave"] as const) {
+      const submission = parseWithZod(form({ intent }), { schema: MembershipActionSchema });
+      expect(submission.status === "success" && submission.value).toEqual({ intent });
+    }
+    const code = parseWithZod(form({ intent: "join-code", code: " ABC123 " }), { schema: MembershipActionSchema });
+    expect(code.status === "success" && code.value).toEqual({ intent: "join-code", code: "ABC123" });
+  });
+
+  test("an empty code is still the join-code form (the domain answers after the access check)", () => {
+    const empty = parseWithZod(form({ intent: "join-code", code: "" }), { schema: MembershipActionSchema });
+    expect(empty.status).toBe("error");
+    expect(knownIntent(MembershipActionSchema, empty.payload)).toBe("join-code");
+    expect(knownIntent(MembershipActionSchema, { intent: "JOIN" })).toBeNull();
+  });
+
+  test("the invite-code page takes the code form only", () => {
+    expect(knownIntent(JoinPageActionSchema, { intent: "join-code" })).toBe("join-code");
+    expect(knownIntent(JoinPageActionSchema, { intent: "join" })).toBeNull();
+  });
+});
+
+describe("location", () => {
+  test("a refused ZIP leaves the way back readable on its own", () => {
+    const submission = parseWithZod(form({ zipCode: "abc", redirectTo: "/search?q=ball" }), { schema: LocationSchema });
+    expect(submission.status).toBe("error");
+    expect(LocationSchema.shape.redirectTo.safeParse(submission.payload.redirectTo).data).toBe("/search?q=ball");
+  });
+});
+
+describe("the listing form's body", () => {
+  const read = (fields: Record<string, string | string[] | File | File[]>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
+    const submission = parseWithZod(data, { schema: ListingFormPostSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") throw new Error("the body schema refused");
+    return submission.value;
+  };
+
+  test("no button is a save (Enter in a field); an empty or unknown one re-renders", () => {
+    expect(read({ title: "Bat" }).intent).toBe("save");
+    expect(read({ intent: "" }).intent).toBe("");
+    expect(read({ intent: "photo-up:2" }).intent).toBe("photo-up:2");
+  });
+
+  test("what was typed comes back as typed; a file or a repeat in a text field reads as text or empty", () => {
+    const body = read({ title: " Bat ", price: new File(["1"], "price.txt"), city: ["Boston", "Cambridge"] });
+    expect(body).toMatchObject({ title: " Bat ", price: "", city: "Boston", description: "" });
+  });
+
+  test("clubs and photo keys are lists of text; only non-empty files are new photos", () => {
+    const photo = new File([new Uint8Array([1, 2])], "a.jpg", { type: "image/jpeg" });
+    const body = read({ clubIds: ["", "c1"], photos: "k1", newPhotos: [new File([], "none"), photo] });
+    expect(body.clubIds).toEqual(["c1"]);
+    expect(body.photos).toEqual(["k1"]);
+    expect(body.newPhotos.map((f) => f.name)).toEqual(["a.jpg"]);
+  });
+});
+
+describe("photo upload (/api/photos)", () => {
+  test("thumbnails pair with photos by position; empty parts drop out; keys on the form are counted once", () => {
+    const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: "image/jpeg" });
+    const data = form({ newPhotos: [photo("a.jpg"), new File([], "empty"), photo("b.jpg")], photos: ["k1", "k1", "", "k2"] });
+    data.append("newPhotoThumbs", photo("a-thumb.jpg"));
+    data.append("newPhotoThumbs", new File([], "none"));
+    data.append("newPhotoThumbs", new File([], "none"));
+    const submission = parseWithZod(data, { schema: PhotoUploadSchema, disableAutoCoercion: true });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value.files.map((f) => f.name)).toEqual(["a.jpg", "b.jpg"]);
+    expect(submission.value.thumbnails.map((f) => f?.name ?? null)).toEqual(["a-thumb.jpg", null]);
+    expect(submission.value.keysOnForm).toBe(2);
+  });
+});
+
+describe("dev realtime", () => {
+  test("no intent (or an unknown one) is the lobby; intent club is the fan-out", () => {
+    const lobby = parseWithZod(form({ text: "hi", from: "visitor-1" }), { schema: DevRealtimeActionSchema });
+    expect(lobby.status === "success" && lobby.value).toEqual({ text: "hi", from: "visitor-1", clubId: "", id: "", content: "" });
+    const unknown = parseWithZod(form({ intent: "x", text: "hi" }), { schema: DevRealtimeActionSchema });
+    expect(unknown.status === "success" && unknown.value.intent).toBeUndefined();
+    const club = parseWithZod(form({ intent: "club", clubId: "c1", content: "Hello" }), { schema: DevRealtimeActionSchema });
+    expect(club.status === "success" && club.value).toMatchObject({ intent: "club", clubId: "c1", content: "Hello" });
   });
 });

@@ -3,7 +3,7 @@
 // /club/{slug} and /club/{slug}/join. The code itself is checked on the server only.
 import { z } from "zod";
 import { LIMITS } from "~/shared/catalog/options";
-import { CLUB_ERRORS } from "~/features/clubs/club-copy";
+import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { text } from "./text";
 
 const codeRequired = CLUB_ERRORS.inviteCodeRequired.description ?? CLUB_ERRORS.inviteCodeRequired.title;
@@ -14,7 +14,14 @@ export const InviteCodeSchema = z.object({
   code: text({ required: codeRequired, max: LIMITS.inviteCodeMax }),
 });
 
-export const MEMBERSHIP_INTENTS = ["join", "join-code", "request", "leave"] as const;
-export type MembershipIntent = (typeof MEMBERSHIP_INTENTS)[number];
+/** POST /club/{slug} (and its leave page): join, join with a code, request to join, leave. */
+export const MembershipActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("join") }),
+  InviteCodeSchema,
+  z.object({ intent: z.literal("request") }),
+  z.object({ intent: z.literal("leave") }),
+]);
+export type MembershipIntent = z.output<typeof MembershipActionSchema>["intent"];
 
-export const MembershipIntentSchema = z.object({ intent: z.enum(MEMBERSHIP_INTENTS) });
+/** POST /club/{slug}/join: the invite-code page's one form. */
+export const JoinPageActionSchema = z.discriminatedUnion("intent", [InviteCodeSchema]);

@@ -1,6 +1,6 @@
 // The Manage Group page's forms (spec 02 §2 / issue 11): one discriminated union on `intent` for
 // the action of /club/{slug}/manage. Which member, and whether a new invite code is long enough,
-// are the domain's to judge (membership.server.ts, clubs.server.ts): it answers with the spec's
+// are the domain's to judge (membership.server.ts, club-manage.server.ts): it answers with the spec's
 // toasts, after the permission check, so those fields are plain strings here.
 import { z } from "zod";
 import { ClubSettingsSchema } from "./club";

@@ -3,7 +3,7 @@
 // becomes the row id, so a double submit or a retry stores one request (ADR 042 §Idempotency).
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { REQUEST_LIMITS, REQUEST_TEXT } from "~/features/item-requests/item-request-copy";
+import { REQUEST_LIMITS, REQUEST_TEXT } from "~/shared/copy/item-requests";
 import { optionalText, text } from "./text";
 
 export const RequestIdSchema = z.uuid();

@@ -1,10 +1,10 @@
 // The club form (spec 02 §2 Create club, §5 Club form). One schema for the browser (conform's
 // onValidate) and the action; the action adds what only the server knows (slug taken, ZIP → city
-// and state). Messages are the spec's, verbatim (app/features/clubs/club-copy.ts).
+// and state). Messages are the spec's, verbatim (app/shared/copy/clubs.ts).
 import { z } from "zod";
 import { CLUB_TYPES, JOIN_MODES, LIMITS, SELECTABLE_CLUB_VISIBILITIES } from "~/shared/catalog/options";
 import { SPORT_KEYS } from "#db/schema/enums";
-import { CLUB_TEXT } from "~/features/clubs/club-copy";
+import { CLUB_TEXT } from "~/shared/copy/clubs";
 import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/shared/club-slug";
 import { optionalText, text } from "./text";
 

@@ -51,3 +51,66 @@ export type ListingFormValue = z.infer<typeof ListingFormSchema>;
 
 /** Fields whose absence means "Missing Information" (spec 02 §5). */
 export const REQUIRED_FIELDS = ["title", "price", "sport", "condition", "zipCode", "city", "state"] as const;
+
+/** The listing form's text fields, in the order the form shows them. */
+export const LISTING_TEXT_FIELDS = [
+  "title",
+  "description",
+  "price",
+  "sport",
+  "sportSubcategory",
+  "equipmentType",
+  "brand",
+  "brandCustom",
+  "condition",
+  "size",
+  "sizeNumeric",
+  "gender",
+  "zipCode",
+  "city",
+  "state",
+  "pickupInstructions",
+] as const;
+
+// The POST body of the listing form, read whole before anything is judged: every re-render (a photo
+// button, 'Update options', a refusal) shows what was sent, so nothing here refuses. A field that
+// is not text reads as empty; one sent twice reads as its first value (as FormData.get does).
+// ListingFormSchema then judges the fields on save. Parse with `disableAutoCoercion` so an empty
+// intent stays "" (re-render) rather than becoming missing (save).
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const all = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const entered = z.preprocess(first, z.string()).catch("");
+const texts = z.preprocess(all, z.array(z.unknown())).transform((values) => values.filter((v): v is string => typeof v === "string"));
+
+export const ListingFormPostSchema = z.object({
+  /** save (also Enter in a field), refresh ('Update options' without JavaScript), or a photo button
+   * `photo-(up|down|main|remove):N`; any other value re-renders the form as sent. */
+  intent: z.preprocess(first, z.string().default("save")).catch(""),
+  /** The sport and sub-category the form was rendered for (what 'Update options' clears against). */
+  loadedSport: entered,
+  loadedSubcategory: entered,
+  title: entered,
+  description: entered,
+  price: entered,
+  sport: entered,
+  sportSubcategory: entered,
+  equipmentType: entered,
+  brand: entered,
+  brandCustom: entered,
+  condition: entered,
+  size: entered,
+  sizeNumeric: entered,
+  gender: entered,
+  zipCode: entered,
+  city: entered,
+  state: entered,
+  pickupInstructions: entered,
+  clubIds: texts.transform((ids) => ids.filter((id) => id !== "")),
+  /** Photo keys already on the form, in order (the server keeps only the seller's own). */
+  photos: texts,
+  /** New files; an empty file input sends one empty file. */
+  newPhotos: z
+    .preprocess(all, z.array(z.unknown()))
+    .transform((files) => files.filter((f): f is File => typeof f === "object" && f !== null && (f as File).size > 0)),
+});
+export type ListingFormPost = z.output<typeof ListingFormPostSchema>;

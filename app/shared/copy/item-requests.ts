@@ -1,6 +1,6 @@
 // The texts of "On the Radar" (spec 02 §2, §5 Request, §8), verbatim. Plain strings: components
 // may import it. Kept beside club-messages.ts so the requests feature stays in its own files.
-import type { ClubToast } from "../clubs/club-copy";
+import type { ClubToast } from "./clubs";
 import { LIMITS } from "~/shared/catalog/options";
 
 const fail = (title: string, description?: string): ClubToast => ({ title, description, variant: "destructive" });

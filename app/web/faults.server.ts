@@ -6,7 +6,7 @@
 // `POST /dev/faults` (form: fault=r2-put|r2-delete|rooms, state=on|off) and `GET /dev/faults`
 // answer only when DEV_ROUTES=on, which parseEnv refuses in production: there the switch does not
 // exist and every binding is handed on untouched.
-import type { Bindings } from "./env.server";
+import type { Bindings } from "~/platform/env.server";
 import { ROOM_KINDS } from "~/features/realtime/realtime.server";
 
 export const FAULTS = ["r2-put", "r2-delete", "rooms"] as const;

@@ -1,9 +1,10 @@
 // What 'Continue with Google' tells the user (issue 4 item 7); the web layer shows them as toasts.
-import type { GoogleSignIn } from "./google-auth.server";
+/** How a Google sign-in ended (features/accounts/google-auth.server.ts returns it). */
+type GoogleSignInOutcome = "signed-in" | "linked" | "created";
 
 export const GOOGLE_TOASTS = {
   notSetUp: { title: "Google sign-in is not set up", description: "Sign in with your email and password instead.", variant: "destructive" },
   failed: { title: "Sign in failed", description: "We could not sign you in with Google. Please try again.", variant: "destructive" },
-  signedIn: (outcome: GoogleSignIn["outcome"]) =>
+  signedIn: (outcome: GoogleSignInOutcome) =>
     ({ title: "Signed in", description: outcome === "created" ? "Welcome to LockerSwap!" : "Welcome back!", variant: "success" }) as const,
 } as const;

@@ -1,6 +1,6 @@
 // The Messages tab's texts (spec 02 §2, §8), verbatim where the spec has them. Plain strings:
 // components and actions both import them.
-import type { ClubToast } from "../clubs/club-copy";
+import type { ClubToast } from "./clubs";
 
 export const CHAT_TEXT = {
   chatEmpty: "No messages yet. Start the conversation!",

@@ -1,119 +1,19 @@
-// Issue 9: pending photos racing between saves and removals, the pending-bytes quota and the
-// scheduled cleanup — against the real libSQL and the local R2 simulation (miniflare, as the seed
-// and `wrangler dev` use it).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Issue 9: saving a listing while its pending photos race between saves and removals, and the
+// pending-bytes quota — against the real libSQL and local R2 (photo-test-stack.ts).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, test, vi } from "vitest";
 import type { Db } from "#db/client";
-import * as schema from "#db/schema";
-import { listingPhotos, listings, photoObjects, profiles, users } from "#db/schema";
-import { openPhotoBucket } from "#db/seed/photo-bucket";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { listingPhotos, listings, photoObjects } from "#db/schema";
 import { handleListingFormPost, type ListingFormValues } from "~/web/listing-form.server";
-import { createListing, getOwnListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "../listings/listings.server";
+import { PHOTO_ERRORS } from "~/shared/copy/photos";
+import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing } from "../listings/listings.server";
+import { getOwnListing } from "../listings/listing-reads.server";
 import { cleanupPhotos } from "./cleanup.server";
 import { finishPhotoDeletes, removePendingPhoto, storeUpload, type PhotoBucket, type StoredPhoto } from "./ledger.server";
-import { PHOTO_ERRORS } from "./photo-copy";
-import type { Viewer } from "../accounts/viewer";
+import { bucket, everyListingPhotoHasItsObject, exists, gatedDb, input, JPEG, PNG, seller, t, upload, usePhotoStack } from "./photo-test-stack";
 
-import { makePng } from "../../../tests/fixtures/make-png";
-
-const JPEG = new Uint8Array(readFileSync("tests/fixtures/photo.jpg"));
-const PNG = new Uint8Array(readFileSync("tests/fixtures/photo.png"));
-const DAY = 24 * 60 * 60 * 1000;
-
-let t: TestDb;
-let bucket: PhotoBucket;
-let disposeBucket: () => Promise<void>;
-let persistDir: string;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  persistDir = mkdtempSync(join(tmpdir(), "lockerswap-photos-r2-"));
-  const storage = await openPhotoBucket(persistDir);
-  bucket = storage.bucket as unknown as PhotoBucket;
-  disposeBucket = storage.dispose;
-}, 60_000);
-
-afterAll(async () => {
-  await disposeBucket?.();
-  await t.cleanup();
-  rmSync(persistDir, { recursive: true, force: true });
-});
-
-let n = 0;
-async function seller(): Promise<Viewer> {
-  const email = `seller${++n}-${crypto.randomUUID().slice(0, 6)}@test.dev`;
-  const [user] = await t.db.insert(users).values({ email }).returning();
-  await t.db.insert(profiles).values({ userId: user.id, email, firstName: "Sam", lastName: "Seller" });
-  return { id: user.id, email, firstName: "Sam", lastName: "Seller", zipCode: null, isAdmin: false };
-}
-
-const input = (over: Partial<ListingInput> = {}): ListingInput => ({
-  title: "Easton youth bat",
-  description: null,
-  priceCents: 2500,
-  sport: "baseball",
-  sportSubcategory: null,
-  equipmentType: null,
-  brand: null,
-  condition: "gently-used",
-  size: null,
-  sizeNumeric: null,
-  gender: null,
-  zipCode: "10001",
-  city: "New York",
-  state: "NY",
-  pickupInstructions: null,
-  clubIds: [],
-  ...over,
-});
-
-let uploads = 0;
-/** A pending upload through the real path: its row, then its object in local R2. */
-async function upload(owner: Viewer, bytes: Uint8Array<ArrayBuffer> = JPEG, opts: { now?: number; quotaBytes?: number } = {}) {
-  const outcome = await storeUpload(t.db, bucket, owner.id, new File([bytes], "photo.jpg"), uploads++, opts);
-  if (!outcome.ok) throw new Error(outcome.message);
-  return outcome.photo;
-}
-
-const exists = async (key: string) => (await bucket.head(key)) !== null;
-
-/** Every photo a listing shows has its object in R2 (no broken images). */
-async function everyListingPhotoHasItsObject(listingId: string) {
-  const rows = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
-  return (await Promise.all(rows.map((r) => exists(r.r2Key)))).every(Boolean);
-}
-
-/**
- * A second connection to the same database whose next batch waits at the gate: it plays a request
- * that has read what it needs and is about to write when another request gets in first.
- */
-function gatedDb() {
-  let reached!: () => void;
-  let open!: () => void;
-  const atGate = new Promise<void>((resolve) => (reached = resolve));
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const client = new Proxy(t.client, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return async (...args: Parameters<Client["batch"]>) => {
-          reached();
-          await gate;
-          return target.batch(...args);
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: drizzle(client, { schema }) as unknown as Db, atGate, open };
-}
+usePhotoStack();
 
 function contextFor(db: Db) {
   return {
@@ -326,109 +226,5 @@ describe("the pending-bytes quota (issue 9 item 3)", () => {
     const held: StoredPhoto = { r2Key, contentType, width, height, byteSize };
     await createListing(t.db, me, input(), [held]);
     await upload(me, JPEG, { quotaBytes: JPEG.length });
-  });
-});
-
-describe("the scheduled photo cleanup (issue 9 item 3)", () => {
-  test("deletes pending uploads older than a day; keeps fresh uploads and listing photos; drops rows whose object is gone", async () => {
-    const me = await seller();
-    const now = Date.now();
-    const stale = await upload(me, JPEG, { now: now - 2 * DAY });
-    const fresh = await upload(me, JPEG, { now });
-    const [kept, vanished] = [await upload(me), await upload(me, PNG)];
-    const id = await createListing(t.db, me, input(), [kept, vanished]);
-    const lostPending = await upload(me, PNG, { now: now - 2 * DAY });
-    // Objects lost outside the app (an operator, a failed migration): their rows must go.
-    await bucket.delete([vanished.r2Key, lostPending.r2Key]);
-    await t.db
-      .update(listingPhotos)
-      .set({ createdAt: new Date(now - 2 * 60 * 60 * 1000) })
-      .where(eq(listingPhotos.r2Key, vanished.r2Key));
-
-    const report = await cleanupPhotos(t.db, bucket, { now });
-
-    expect(await exists(stale.r2Key)).toBe(false);
-    expect(await exists(fresh.r2Key)).toBe(true);
-    expect(await exists(kept.r2Key)).toBe(true);
-    const ledger = await t.db
-      .select()
-      .from(photoObjects)
-      .where(inArray(photoObjects.r2Key, [stale.r2Key, fresh.r2Key, lostPending.r2Key]));
-    expect(ledger.map((r) => [r.r2Key, r.state])).toEqual([[fresh.r2Key, "pending"]]);
-    const own = await getOwnListing(t.db, me, id);
-    expect(own?.photos.map((p) => p.r2Key)).toEqual([kept.r2Key]);
-    expect(report).toMatchObject({ failedDeletes: 0 });
-    expect(report.expiredPending).toBeGreaterThanOrEqual(2);
-    expect(report.rowsWithoutObject).toBeGreaterThanOrEqual(1);
-  });
-
-  test("a row written just now whose object is still on its way is not judged missing", async () => {
-    const me = await seller();
-    const now = Date.now();
-    await t.db
-      .insert(photoObjects)
-      .values({ r2Key: `${me.id}/${now}-0.jpg`, ownerId: me.id, contentType: "image/jpeg", byteSize: 10, createdAt: new Date(now) });
-    await cleanupPhotos(t.db, bucket, { now });
-    expect((await t.db.select().from(photoObjects).where(eq(photoObjects.ownerId, me.id))).length).toBe(1);
-  });
-
-  test("an object no row knows (an upload from before the ledger) is deleted once it is a day old", async () => {
-    const me = await seller();
-    const key = `${me.id}/${Date.now()}-0.png`;
-    await bucket.put(key, PNG, { customMetadata: { owner: me.id } });
-    await cleanupPhotos(t.db, bucket);
-    expect(await exists(key)).toBe(true);
-    await cleanupPhotos(t.db, bucket, { now: Date.now() + 2 * DAY, graceMs: 3 * DAY });
-    expect(await exists(key)).toBe(false);
-  });
-});
-
-describe("a photo and its thumbnail are stored, served and deleted together (ADR 036)", () => {
-  const WIDE = new Uint8Array(makePng(1200, 900));
-  const store = (owner: Viewer, thumb: Uint8Array<ArrayBuffer>) =>
-    storeUpload(t.db, bucket, owner.id, new File([WIDE], "wide.png"), uploads++, { thumbnail: new File([thumb], "thumb.png") });
-
-  test("a matching thumbnail is stored beside the photo with the size read from its header", async () => {
-    const me = await seller();
-    const outcome = await store(me, new Uint8Array(makePng(480, 360)));
-    if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.photo).toMatchObject({
-      width: 1200,
-      height: 900,
-      thumbKey: expect.stringMatching(/-thumb\.png$/),
-      thumbWidth: 480,
-      thumbHeight: 360,
-    });
-    expect(await exists(outcome.photo.thumbKey!)).toBe(true);
-    const [row] = await t.db.select().from(photoObjects).where(eq(photoObjects.r2Key, outcome.photo.r2Key));
-    expect(row).toMatchObject({ thumbKey: outcome.photo.thumbKey, thumbWidth: 480, thumbHeight: 360 });
-
-    // Saved on a listing, then the listing is deleted: both objects go.
-    const id = await createListing(t.db, me, input(), [outcome.photo]);
-    const [held] = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id));
-    expect(held).toMatchObject({ thumbKey: outcome.photo.thumbKey, thumbWidth: 480, thumbHeight: 360 });
-    const { deleteListing } = await import("../listings/listings.server");
-    const removed = await deleteListing(t.db, me, id);
-    await finishPhotoDeletes(t.db, bucket, removed!.removedKeys);
-    expect(await exists(outcome.photo.r2Key)).toBe(false);
-    expect(await exists(outcome.photo.thumbKey!)).toBe(false);
-  });
-
-  test("a thumbnail that does not match the photo is refused: the photo is stored alone and cards show it", async () => {
-    const me = await seller();
-    const outcome = await store(me, new Uint8Array(makePng(480, 480)));
-    if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.photo).toMatchObject({ width: 1200, height: 900, thumbKey: null, thumbWidth: null, thumbHeight: null });
-    const listed = await bucket.list({ prefix: `${me.id}/` });
-    expect(listed.objects.map((o) => o.key)).toEqual([outcome.photo.r2Key]);
-  });
-
-  test("removing a pending photo deletes its thumbnail too", async () => {
-    const me = await seller();
-    const outcome = await store(me, new Uint8Array(makePng(480, 360)));
-    if (!outcome.ok) throw new Error(outcome.message);
-    await removePendingPhoto(t.db, bucket, me.id, outcome.photo.r2Key);
-    expect(await exists(outcome.photo.r2Key)).toBe(false);
-    expect(await exists(outcome.photo.thumbKey!)).toBe(false);
   });
 });

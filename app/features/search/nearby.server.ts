@@ -1,0 +1,64 @@
+// 'Recent Listings Near You' on the home page for a signed-out visitor (issue 10 item 10, ADR 035).
+import { sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { ListingSummary } from "~/shared/schemas/search";
+import { MILES_PER_DEGREE_LATITUDE, type GeoPoint } from "./geo.server";
+import { listedStatuses } from "../listings/listing-visibility.server";
+import type { Viewer } from "../accounts/viewer";
+import { readBatch, summaryStatement, toSummaryFrom, type SummaryRowWithExtras } from "./listing-summaries.server";
+import { haversineMiles } from "./radius.server";
+
+/** How far 'Recent Listings Near You' looks for a visitor before it falls back to the newest anywhere. */
+export const VISITOR_NEAR_MILES = 250;
+
+export type NearbyOrigin = { zip: string } | { latitude: number; longitude: number };
+
+export type NearbyResult = {
+  items: ListingSummary[];
+  /** 'City, ST' of the origin ZIP, or null for a bare point / unknown ZIP. */
+  place: string | null;
+  /** False when nothing was near (or the origin unknown): `items` are then the newest anywhere. */
+  near: boolean;
+};
+
+/**
+ * 'Recent Listings Near You' for a signed-out visitor (issue 10 item 10, ADR 035): listed items
+ * within VISITOR_NEAR_MILES of the origin, nearest first (newest first at the same distance), each
+ * labelled with its distance. One round trip: the origin's place and the page in one batch. Only
+ * when nothing is near does a second query fetch the newest anywhere.
+ */
+export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOrigin, limit: number): Promise<NearbyResult> {
+  const miles = VISITOR_NEAR_MILES;
+  const o =
+    "zip" in origin
+      ? sql`(select latitude, longitude from zip_codes where zip = ${origin.zip})`
+      : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const near = sql` join (
+      select z.zip, ${haversineMiles} as miles from ${o} o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversineMiles} <= ${miles}
+    ) near on near.zip = listings.zip_code`;
+  const page = summaryStatement(viewer, {
+    where: [listedStatuses],
+    join: near,
+    orderBy: sql`near.miles, listings.created_at desc, listings.id`,
+    limit,
+    zipPoints: true,
+    favoritesOf: viewer,
+  });
+  const place =
+    "zip" in origin
+      ? sql`select latitude, longitude, city || ', ' || state as place from zip_codes where zip = ${origin.zip}`
+      : sql`select ${origin.latitude} as latitude, ${origin.longitude} as longitude, null as place`;
+  const [rows, places] = (await readBatch(db, [page, place])) as [SummaryRowWithExtras[], (GeoPoint & { place: string | null })[]];
+  const from = places[0] ? { latitude: Number(places[0].latitude), longitude: Number(places[0].longitude) } : null;
+  const label = (row: SummaryRowWithExtras) => toSummaryFrom(viewer, row, from);
+  if (rows.length > 0) return { items: rows.map(label), place: places[0]?.place ?? null, near: true };
+  const newest = await db.all<SummaryRowWithExtras>(
+    summaryStatement(viewer, { where: [listedStatuses], orderBy: [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }], limit, zipPoints: true, favoritesOf: viewer }),
+  );
+  return { items: newest.map(label), place: places[0]?.place ?? null, near: false };
+}
