@@ -1,6 +1,6 @@
 /**
  * Test factories: users, clubs and memberships made through the domain modules (createClub,
- * joinClub, requestToJoin, approveRequest, promoteMember), so tests start from states the app can
+ * joinClub, requestToJoin, approveJoinRequest, promoteMember), so tests start from states the app can
  * actually reach. Every function takes the database, so the same factories serve Vitest
  * (`createTestDb().db`) and Playwright's node side (`e2eDb()` from tests/e2e/fixtures.ts).
  *
@@ -14,7 +14,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clubMembers, clubs, profiles, userRoles, users, type Club } from "../db/schema";
 import { createClub, type ClubInput } from "../app/features/clubs/club-create.server";
-import { approveRequest, joinClub, promoteMember, requestToJoin } from "../app/features/clubs/membership.server";
+import { approveJoinRequest, joinClub, promoteMember, requestToJoin } from "../app/features/clubs/membership.server";
 import { createListing, type ListingInput } from "../app/features/listings/listings.server";
 import type { Viewer } from "../app/features/accounts/viewer";
 
@@ -102,7 +102,7 @@ export async function addTestMember(
   }
   const [row] = await db.select({ id: clubMembers.id }).from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, user.id)));
   if (wanted === "approval" && opts.status !== "pending") {
-    const approved = await approveRequest(db, club.owner, club.slug, row.id);
+    const approved = await approveJoinRequest(db, club.owner, club.slug, row.id);
     if (!approved.ok) throw new Error(`addTestMember: ${approved.error}`);
   }
   if (opts.role === "admin") {

@@ -7,7 +7,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button } from "~/components/ui/button";
 import { getFormConstraint } from "~/shared/form-constraint";
 import type { InviteCodeActionData } from "~/web/club-membership.server";
-import { InviteCodeSchema } from "~/shared/schemas/club-join";
+import { JoinCodeSchema } from "~/shared/schemas/club-join";
 import { Modal } from "~/components/ui/modal";
 
 type Props = { action: string; lastResult: InviteCodeActionData | undefined; pending: boolean; FormComponent: typeof Form; onCancel?: () => void };
@@ -17,8 +17,8 @@ function InviteCodeForm({ action, lastResult, pending, FormComponent, onCancel }
   const [form, fields] = useForm({
     id: `invite-code-${action}`,
     lastResult: lastResult?.result,
-    constraint: getFormConstraint(InviteCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteCodeSchema }),
+    constraint: getFormConstraint(JoinCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: JoinCodeSchema }),
     shouldValidate: "onSubmit",
   });
   return (

@@ -11,7 +11,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Button } from "./ui/button";
-import { ErrorList, FieldDescription, LabelText } from "./ui/field";
+import { describedBy, ErrorList, FieldDescription, LabelText } from "./ui/field";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Select } from "./ui/select";
@@ -144,7 +144,7 @@ type CheckShell = {
 export function CheckboxField({ label, description, errors, className, inputProps }: CheckShell) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const describedBy = [description ? `${id}-description` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const described = describedBy(id, description, errors);
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
@@ -152,7 +152,7 @@ export function CheckboxField({ label, description, errors, className, inputProp
           type="checkbox"
           {...inputProps}
           id={id}
-          aria-describedby={describedBy}
+          aria-describedby={described}
           aria-invalid={errors?.length ? true : undefined}
           className={`mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 ${inputProps.className ?? ""}`}
         />
@@ -178,7 +178,7 @@ export function CheckboxField({ label, description, errors, className, inputProp
 export function SwitchField({ label, description, errors, className, inputProps }: CheckShell) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const describedBy = [description ? `${id}-description` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const described = describedBy(id, description, errors);
   return (
     <div className={className}>
       <div className="flex items-center justify-between gap-4">
@@ -191,7 +191,7 @@ export function SwitchField({ label, description, errors, className, inputProps 
             role="switch"
             {...inputProps}
             id={id}
-            aria-describedby={describedBy}
+            aria-describedby={described}
             aria-invalid={errors?.length ? true : undefined}
             className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           />

@@ -1,4 +1,4 @@
-// The 'Post a Request' form on its own: the request page loads it without the whole radar tab
+// The 'Post a Request' form on its own: the request page loads it without the whole item requests tab
 // (its live list and room) in its first load (ADR 033).
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Form } from "@remix-run/react";
@@ -17,7 +17,7 @@ type FormProps = {
   pending: boolean;
   FormComponent: typeof Form;
   onCancel?: () => void;
-  /** PostRequestSchema's HTML constraints, from the server (radarTabData, the request page's loader). */
+  /** PostRequestSchema's HTML constraints, from the server (itemRequestsTabData, the request page's loader). */
   constraint: Record<string, FieldConstraint>;
 };
 

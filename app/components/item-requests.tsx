@@ -3,11 +3,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { REQUEST_TEXT } from "~/shared/copy/item-requests";
-import type { RadarRequest } from "~/web/item-requests.server";
+import type { ItemRequest } from "~/web/item-requests.server";
 import { PostRequestForm } from "./item-request-form";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { formatRelativeTime } from "~/shared/format";
-import type { ClubRequestEvent } from "~/features/realtime/room-events";
+import type { ItemRequestEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { useStableRoomAccess } from "~/hooks/use-user-room";
@@ -76,7 +76,7 @@ function NewRequest({ slug, constraint }: { slug: string; constraint: Record<str
   );
 }
 
-function fromEvent(request: ClubRequestEvent): RadarRequest {
+function fromEvent(request: ItemRequestEvent): ItemRequest {
   return {
     id: request.id,
     title: request.title,
@@ -88,10 +88,10 @@ function fromEvent(request: ClubRequestEvent): RadarRequest {
   };
 }
 
-const newestFirst = (a: RadarRequest, b: RadarRequest) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+const newestFirst = (a: ItemRequest, b: ItemRequest) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 /** Applies one club-room event to the list (nothing twice: by id). */
-export function applyRequestEvent(list: RadarRequest[], event: RoomEvent<"club">, clubId: string): RadarRequest[] {
+export function applyRequestEvent(list: ItemRequest[], event: RoomEvent<"club">, clubId: string): ItemRequest[] {
   if (event.type === "club.request.created" || event.type === "club.request.updated") {
     if (event.request.clubId !== clubId) return list;
     const next = fromEvent(event.request);
@@ -101,43 +101,43 @@ export function applyRequestEvent(list: RadarRequest[], event: RoomEvent<"club">
   return list;
 }
 
-type RadarData = {
+type ItemRequestsTabData = {
   clubId: string;
   viewerId: string;
   canPost: boolean;
   postConstraint: Record<string, FieldConstraint>;
   now: string;
   room: RoomAccess<"club">;
-  requests: RadarRequest[];
+  requests: ItemRequest[];
 };
 
 /** The "On the Radar" tab (02 §2): open and fulfilled requests, live on insert, update and delete. */
-export function RadarTab({ slug, radar }: { slug: string; radar: RadarData }) {
-  const [requests, setRequests] = useState(radar.requests);
+export function ItemRequestsTab({ slug, data }: { slug: string; data: ItemRequestsTabData }) {
+  const [requests, setRequests] = useState(data.requests);
   // The loader is the truth: a revalidation (after our own post, or a reconnect) replaces the list.
-  useEffect(() => setRequests(radar.requests), [radar.requests]);
-  const status = useRoom(useStableRoomAccess(radar.room), (event) => setRequests((list) => applyRequestEvent(list, event, radar.clubId)));
+  useEffect(() => setRequests(data.requests), [data.requests]);
+  const status = useRoom(useStableRoomAccess(data.room), (event) => setRequests((list) => applyRequestEvent(list, event, data.clubId)));
   const open = requests.filter((r) => r.status === "open");
   const fulfilled = requests.filter((r) => r.status === "fulfilled");
   return (
     <div className="space-y-6" data-live={status}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{REQUEST_TEXT.heading}</h2>
-        {radar.canPost ? <NewRequest slug={slug} constraint={radar.postConstraint} /> : null}
+        {data.canPost ? <NewRequest slug={slug} constraint={data.postConstraint} /> : null}
       </div>
       {requests.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{REQUEST_TEXT.empty}</p>
       ) : (
         <>
-          <RequestSection title={REQUEST_TEXT.open} requests={open} slug={slug} radar={radar} />
-          <RequestSection title={REQUEST_TEXT.fulfilled} requests={fulfilled} slug={slug} radar={radar} />
+          <RequestSection title={REQUEST_TEXT.open} requests={open} slug={slug} data={data} />
+          <RequestSection title={REQUEST_TEXT.fulfilled} requests={fulfilled} slug={slug} data={data} />
         </>
       )}
     </div>
   );
 }
 
-function RequestSection({ title, requests, slug, radar }: { title: string; requests: RadarRequest[]; slug: string; radar: RadarData }) {
+function RequestSection({ title, requests, slug, data }: { title: string; requests: ItemRequest[]; slug: string; data: ItemRequestsTabData }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
@@ -147,7 +147,7 @@ function RequestSection({ title, requests, slug, radar }: { title: string; reque
       {requests.length ? (
         <ul className="space-y-3">
           {requests.map((request) => (
-            <RequestItem key={request.id} request={request} slug={slug} radar={radar} />
+            <RequestItem key={request.id} request={request} slug={slug} data={data} />
           ))}
         </ul>
       ) : null}
@@ -155,8 +155,8 @@ function RequestSection({ title, requests, slug, radar }: { title: string; reque
   );
 }
 
-function RequestItem({ request, slug, radar }: { request: RadarRequest; slug: string; radar: RadarData }) {
-  const mine = request.authorId === radar.viewerId;
+function RequestItem({ request, slug, data }: { request: ItemRequest; slug: string; data: ItemRequestsTabData }) {
+  const mine = request.authorId === data.viewerId;
   const action = `/club/${slug}/requests`;
   const fulfilling = useIsPending({ formAction: action, intent: "fulfil" });
   const hydrated = useHydrated();
@@ -173,7 +173,7 @@ function RequestItem({ request, slug, radar }: { request: RadarRequest; slug: st
           <p className="text-sm text-slate-600">
             {REQUEST_TEXT.postedBy(request.authorName ?? REQUEST_TEXT.anonymous)}
             {" · "}
-            <time dateTime={request.createdAt}>{formatRelativeTime(request.createdAt, hydrated ? Date.now() : radar.now)}</time>
+            <time dateTime={request.createdAt}>{formatRelativeTime(request.createdAt, hydrated ? Date.now() : data.now)}</time>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -52,7 +52,7 @@ export function ListingCard({
         {!signedIn && (
           <Link
             to="/auth"
-            className="absolute inset-0 flex items-center justify-center bg-slate-900/30 p-4 text-center text-sm font-semibold text-white"
+            className="absolute inset-0 flex items-center justify-center bg-slate-900/60 p-4 text-center text-sm font-semibold text-white"
           >
             Join to unlock prices and message sellers
           </Link>

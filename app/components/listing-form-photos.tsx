@@ -3,10 +3,11 @@ import { PHOTO_ERRORS } from "~/shared/copy/photos";
 import { LIMITS } from "~/shared/catalog";
 import { Button } from "./ui/button";
 import { Label, Legend } from "./ui/label";
+import type { FormPhoto } from "~/features/photos/upload-reply";
 
 const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-export type FormPhoto = { key: string; url: string };
+export type { FormPhoto };
 
 /**
  * The listing form's photos (02 §2): the ones on the form in order (each a hidden `photos` field
@@ -82,7 +83,7 @@ export function PhotosFieldset({
             type="file"
             multiple
             accept="image/jpeg,image/png,image/webp"
-            className="mt-1 block text-sm"
+            className="ui-file mt-1 block max-w-full"
             onChange={(e) => {
               // The limit is kept where the files are chosen (02 §2 'up to 5'): the ones past it
               // leave the input and are named, so none is dropped unsaid later (issue 19 §10).
@@ -110,7 +111,7 @@ export function PhotosFieldset({
             </ul>
           ) : null}
           {previews.length ? (
-            <ul className="mt-2 flex gap-2" aria-label="New photo previews">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="New photo previews">
               {previews.map((url, i) => (
                 <li key={i}>
                   {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the preview's place among the new photos */}

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { FieldConstraint } from "~/shared/form-constraint";
+import type { ListingFormValues } from "~/shared/schemas/listing";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { Form, useSubmit } from "@remix-run/react";
@@ -14,26 +15,7 @@ import { showToast } from "./toaster";
 import { SubmitButton, useIsPending } from "./ui/status-button";
 import { Legend } from "./ui/label";
 
-export type ListingFormValues = {
-  title: string;
-  description: string;
-  price: string;
-  sport: string;
-  sportSubcategory: string;
-  equipmentType: string;
-  brand: string;
-  brandCustom: string;
-  condition: string;
-  size: string;
-  sizeNumeric: string;
-  gender: string;
-  zipCode: string;
-  city: string;
-  state: string;
-  pickupInstructions: string;
-  clubIds: string[];
-  photos: string[];
-};
+export type { ListingFormValues };
 
 /** What the loaders and the action (app/web/listing-form.server.ts) hand the form. */
 export type ListingFormData = {

@@ -3,7 +3,7 @@ import { Button } from "./ui/button";
 
 export type NotificationsData = {
   approvals: { membershipId: string; clubSlug: string; clubName: string }[];
-  pendingRequests: { clubSlug: string; clubName: string; count: number }[];
+  pendingJoinRequests: { clubSlug: string; clubName: string; count: number }[];
   count: number;
 };
 
@@ -12,7 +12,7 @@ export type NotificationsData = {
  * Its count is pending requests plus approvals plus unread direct messages (01 §2).
  */
 export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: { notifications: NotificationsData; unreadDirectMessages?: number }) {
-  const { approvals, pendingRequests } = notifications;
+  const { approvals, pendingJoinRequests } = notifications;
   const count = notifications.count + unreadDirectMessages;
   const approved = approvals.length > 0;
   return (
@@ -41,7 +41,7 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{unreadDirectMessages}</span>
           </Link>
         ) : null}
-        {approvals.length === 0 && pendingRequests.length === 0 && unreadDirectMessages === 0 ? (
+        {approvals.length === 0 && pendingJoinRequests.length === 0 && unreadDirectMessages === 0 ? (
           <p className="px-1 py-2 text-sm text-slate-600">No notifications</p>
         ) : null}
         {approvals.length > 0 ? (
@@ -65,13 +65,13 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
             </ul>
           </section>
         ) : null}
-        {pendingRequests.length > 0 ? (
+        {pendingJoinRequests.length > 0 ? (
           <section aria-labelledby="pending-heading" className={approvals.length > 0 ? "mt-3 border-t border-slate-100 pt-2" : ""}>
             <h2 id="pending-heading" className="px-1 text-sm font-semibold text-slate-700">
               Pending Membership Requests
             </h2>
             <ul className="mt-1 space-y-1">
-              {pendingRequests.map((row) => (
+              {pendingJoinRequests.map((row) => (
                 <li key={row.clubSlug}>
                   <Link
                     to={`/club/${row.clubSlug}/manage`}

@@ -14,8 +14,8 @@ import { getClubPage } from "~/features/clubs/club-page.server";
 import { getUser, isTestingModeOn } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
-import { radarTabData } from "~/web/item-requests.server";
-import { clubRequestsBySlug } from "~/features/item-requests/item-requests.server";
+import { itemRequestsTabData } from "~/web/item-requests.server";
+import { itemRequestsBySlug } from "~/features/item-requests/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { photoUrl } from "~/features/photos/urls";
 
@@ -28,7 +28,7 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
 // in full; the browser hydrates them when their chunk arrives.
 const ClubMessagesTab = lazy(() => import("~/components/club-messages-tab").then((module) => ({ default: module.ClubMessagesTab })));
-const RadarTab = lazy(() => import("~/components/item-requests").then((module) => ({ default: module.RadarTab })));
+const ItemRequestsTab = lazy(() => import("~/components/item-requests").then((module) => ({ default: module.ItemRequestsTab })));
 // The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
 const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
 // Only a member sees 'Leave Group': the dialog is not in a visitor's first load (ADR 033).
@@ -53,12 +53,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
   const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
-  // The radar's requests go beside the club page's batch (ADR 051), active members only in the SQL.
-  const radarRows = viewer && requested === "radar" ? clubRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
+  // The item requests go beside the club page's batch (ADR 051), active members only in the SQL.
+  const itemRequestsRead = viewer && requested === "radar" ? itemRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
   // So does the Messages tab's work, Direct Messages' marking as read included (ADR 052).
   const url = new URL(request.url);
   const messagesRead = viewer && requested === "messages" ? readMessagesTab(context.db, viewer, params.slug ?? "", url) : undefined;
-  const [page, radarRequests, messagesRows] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), radarRows, messagesRead]);
+  const [page, itemRequestRows, messagesRows] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), itemRequestsRead, messagesRead]);
   if (!page) throw clubNotFound();
   const isMember = page.access.membership?.status === "active";
   let tab: Tab = "in-play";
@@ -72,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
   const messages = tab === "messages" && messagesRows ? await loadMessagesTab(context, page.access, url, messagesRows) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
-  const radar = tab === "radar" ? await radarTabData(context, page.access, radarRequests) : null;
+  const itemRequests = tab === "radar" ? await itemRequestsTabData(context, page.access, itemRequestRows) : null;
   // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
   // Messages has just marked some read, so count again then; otherwise the page's own count.
   const unreadDirectMessages = messages?.dm ? messages.dm.unread : page.unreadDirectMessages;
@@ -117,7 +117,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     roster: page.roster?.map((entry) => ({ userId: entry.userId, name: entry.name, role: entry.role })) ?? null,
     rosterHidden: page.rosterHidden,
     messages,
-    radar,
+    itemRequests,
     // The club id only to members: the live badge picks this club out of /api/badges' perClub.
     messagesBadge: page.can.readMessages ? { clubId: club.id, unread: unreadDirectMessages } : null,
   };
@@ -172,7 +172,7 @@ export default function ClubPage() {
         <Suspense>
           {tab === "team-info" ? <TeamInfo data={data} /> : null}
           {tab === "messages" && data.messages ? <ClubMessagesTab slug={club.slug} data={data.messages} /> : null}
-          {tab === "radar" && data.radar ? <RadarTab slug={club.slug} radar={data.radar} /> : null}
+          {tab === "radar" && data.itemRequests ? <ItemRequestsTab slug={club.slug} data={data.itemRequests} /> : null}
         </Suspense>
       </section>
     </div>

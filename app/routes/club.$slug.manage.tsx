@@ -14,7 +14,7 @@ import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
 import { getClubManagePage, updateClubSettings, changeInviteCode } from "~/features/clubs/club-manage.server";
 import type { ClubResult } from "~/features/clubs/club-write-access.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
-import { approveRequest, demoteMember, promoteMember, rejectRequest, removeMember } from "~/features/clubs/membership.server";
+import { approveJoinRequest, demoteMember, promoteMember, rejectJoinRequest, removeMember } from "~/features/clubs/membership.server";
 import { getUser } from "~/web/session.server";
 import { formatDate } from "~/shared/format";
 import { redirectWithToast } from "~/web/toast.server";
@@ -95,9 +95,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = context.db;
   switch (form.intent) {
     case "approve":
-      return answer(context, await approveRequest(db, viewer, slug, form.memberId), form.intent);
+      return answer(context, await approveJoinRequest(db, viewer, slug, form.memberId), form.intent);
     case "reject":
-      return answer(context, await rejectRequest(db, viewer, slug, form.memberId), form.intent);
+      return answer(context, await rejectJoinRequest(db, viewer, slug, form.memberId), form.intent);
     case "promote":
       return answer(context, await promoteMember(db, viewer, slug, form.memberId), form.intent);
     case "demote":

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubHeader } from "~/components/club-header";
 import { PostRequestForm } from "~/components/item-request-form";
@@ -7,6 +7,7 @@ import { getClubAccess } from "~/features/clubs/club-access.server";
 import { requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { REQUEST_TEXT } from "~/shared/copy/item-requests";
+import { handleItemRequestPost } from "~/web/item-requests.server";
 import { getUser } from "~/web/session.server";
 import { photoUrl } from "~/features/photos/urls";
 import { PostRequestSchema } from "~/shared/schemas/club-request";
@@ -14,9 +15,11 @@ import { getFormConstraint } from "~/shared/form-constraint";
 import type { PostRequestActionData } from "~/shared/schemas/club-request";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
-// The page posts to itself and shares the requests action, so a refused field comes back here
-// with what was typed (the dialog posts to /club/{slug}/requests with a fetcher instead).
-export { action } from "./club.$slug.requests";
+// The page posts to itself with the requests action, so a refused field comes back here with what
+// was typed (the dialog posts to /club/{slug}/requests with a fetcher instead).
+export async function action(args: ActionFunctionArgs) {
+  return handleItemRequestPost(args);
+}
 
 // The 'Post a Request' dialog as a page of its own (02 §2 On the Radar): what 'New Request' opens
 // without JavaScript.

@@ -89,7 +89,7 @@ export default function InPlay() {
                   </div>
                 </Link>
                 {confirming === listing.id ? (
-                  <div role="alertdialog" aria-labelledby={`delete-${listing.id}`} className="absolute inset-0 flex flex-col justify-center gap-2 bg-white/95 p-4">
+                  <div role="alertdialog" aria-labelledby={`delete-${listing.id}`} className="absolute inset-0 flex flex-col justify-center gap-2 bg-white p-4">
                     <p id={`delete-${listing.id}`} className="font-semibold">
                       Delete Listing
                     </p>

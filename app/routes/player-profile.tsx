@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { listingStatusLabel } from "~/shared/catalog";
-import { CLUB_ROLE_LABELS } from "~/shared/catalog/options";
+import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/options";
 import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
 import { ButtonLink } from "~/components/ui/button";
@@ -237,7 +237,7 @@ export default function PlayerProfile() {
                   {c.name}
                 </Link>
                 <span className="text-sm text-slate-700">
-                  {CLUB_ROLE_LABELS[c.role as keyof typeof CLUB_ROLE_LABELS] ?? c.role}
+                  {CLUB_MEMBER_ROLE_LABELS[c.role as keyof typeof CLUB_MEMBER_ROLE_LABELS] ?? c.role}
                   {c.status === "pending" ? " · Pending approval" : ""}
                 </span>
               </li>

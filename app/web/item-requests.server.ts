@@ -1,13 +1,21 @@
 // What the club page's "On the Radar" tab loads (02 §2): the requests as plain data and the club
 // room's token, so the tab stays one line in the club page loader.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { getClubAccess } from "~/features/clubs/club-access.server";
+import { deleteItemRequest, fulfilItemRequest, postItemRequest } from "~/features/item-requests/item-requests.server";
+import { REQUEST_TOASTS } from "~/shared/copy/item-requests";
+import { ItemRequestActionSchema, type PostRequestActionData } from "~/shared/schemas/club-request";
+import { clubDenialResponse, requireClubPermission } from "./guards.server";
+import { getUser } from "./session.server";
+import { redirectWithToast } from "./toast.server";
 import { clubCan, type ClubAccess } from "~/features/clubs/club-access.server";
-import { listClubRequests, type ClubRequestRow } from "~/features/item-requests/item-requests.server";
+import { listItemRequests, type ItemRequestRow } from "~/features/item-requests/item-requests.server";
 import { PostRequestSchema } from "~/shared/schemas/club-request";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { clubRoomAccess } from "~/features/realtime/rooms.server";
 
-export type RadarRequest = {
+export type ItemRequest = {
   id: string;
   title: string;
   description: string | null;
@@ -17,11 +25,11 @@ export type RadarRequest = {
   createdAt: string;
 };
 
-/** `prefetched`: the requests read beside the club page (`clubRequestsBySlug`, ADR 051). */
-export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ClubRequestRow[]) {
+/** `prefetched`: the requests read beside the club page (`itemRequestsBySlug`, ADR 051). */
+export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ItemRequestRow[]) {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "readRequests")) return null;
-  const [rows, room] = await Promise.all([prefetched ?? listClubRequests(context.db, access), clubRoomAccess(context, access)]);
+  const [rows, room] = await Promise.all([prefetched ?? listItemRequests(context.db, access), clubRoomAccess(context, access)]);
   if (!room) return null;
   return {
     clubId: access.club.id,
@@ -32,7 +40,7 @@ export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, 
     now: new Date().toISOString(),
     room,
     requests: rows.map(
-      (r): RadarRequest => ({
+      (r): ItemRequest => ({
         id: r.id,
         title: r.title,
         description: r.description,
@@ -43,4 +51,49 @@ export async function radarTabData(context: Pick<AppLoadContext, "db" | "env">, 
       }),
     ),
   };
+}
+
+/**
+ * The writes of "On the Radar" (02 §2, §4 Request): intent post | fulfil | delete, posted to
+ * /club/{slug}/requests (the dialog, the tab's buttons) and to /club/{slug}/requests/new (the page
+ * 'New Request' opens without JavaScript, so a refused field comes back there with what was typed).
+ */
+export async function handleItemRequestPost({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await getUser(request, context);
+  const access = await getClubAccess(context.db, viewer, params.slug ?? "");
+  // Non-members: 404 when they may not see the club, /auth when signed out, else back with a refusal.
+  await requireClubPermission(context, access, "readRequests");
+  const club = access!.club;
+  const radar = `/club/${club.slug}?tab=radar`;
+  const submission = parseWithZod(await request.formData(), { schema: ItemRequestActionSchema });
+  if (submission.status !== "success") {
+    // The post form is a conform form: its errors go back to it. A change that does not parse is "not updated".
+    if (submission.payload.intent === "post") return json<PostRequestActionData>({ result: submission.reply() }, { status: 400 });
+    return redirectWithToast(context, radar, REQUEST_TOASTS.updateFailed, { status: 303 });
+  }
+  const form = submission.value;
+
+  if (form.intent === "post") {
+    const result = await postItemRequest(context.db, access!, form, context.publish);
+    if (!result.ok) {
+      if (result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
+      // Somebody else's id: nothing stored; a fresh form id comes with the next page load.
+      // json(), not data(): this route has no page, and a resource route would answer data() with 200.
+      return json<PostRequestActionData>(
+        { result: submission.reply({ formErrors: [REQUEST_TOASTS.createFailed.title] }), toast: REQUEST_TOASTS.createFailed },
+        { status: 409 },
+      );
+    }
+    return redirectWithToast(context, radar, REQUEST_TOASTS.posted, { status: 303 });
+  }
+
+  const { id } = form;
+  if (form.intent === "fulfil") {
+    const result = await fulfilItemRequest(context.db, access!, id, context.publish);
+    if (!result.ok && result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
+    return redirectWithToast(context, radar, result.ok ? REQUEST_TOASTS.fulfilled : REQUEST_TOASTS.updateFailed, { status: 303 });
+  }
+  const result = await deleteItemRequest(context.db, access!, id, context.publish);
+  if (!result.ok && result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
+  return redirectWithToast(context, radar, result.ok ? REQUEST_TOASTS.deleted : REQUEST_TOASTS.deleteFailed, { status: 303 });
 }

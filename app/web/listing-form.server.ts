@@ -14,8 +14,9 @@ import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type Listi
 import { isOwnPhotoKey } from "~/features/photos/keys";
 import { findPendingPhotos, finishPhotoDeletes, MAX_PHOTOS, removePendingPhoto, storeUploads } from "~/features/photos/ledger.server";
 import { photoUrl } from "~/features/photos/urls";
+import type { FormPhoto } from "~/features/photos/upload-reply";
 import { PHOTO_ERRORS } from "~/shared/copy/photos";
-import type { ListingFormValues } from "~/components/listing-form";
+import type { ListingFormValues } from "~/shared/schemas/listing";
 import { getUser } from "~/web/session.server";
 import { postableClubs } from "~/features/listings/listing-reads.server";
 import type { Viewer } from "~/features/accounts/viewer";
@@ -27,7 +28,6 @@ export const listingFormConstraint = () => getFormConstraint(ListingFormSchema);
 
 export type { ListingFormValues };
 
-export type FormPhoto = { key: string; url: string };
 export type FormToast = { title: string; description: string };
 
 const TEXT_FIELDS = LISTING_TEXT_FIELDS;

@@ -272,7 +272,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
     },
   },
 
-  uploadLogo: { noEndpoint: "no logo upload route yet (setClubLogo is enforced and unit-tested)", routeMatches: /^club\..*logo/i },
+  uploadLogo: { noEndpoint: "no logo route of its own: the manage page's action (uploadClubLogo is enforced and unit-tested)", routeMatches: /^club\..*logo/i },
   postChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
   deleteOwnChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
   deleteAnyChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },

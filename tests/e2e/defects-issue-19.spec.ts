@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { decode } from "turbo-stream";
+import AxeBuilder from "@axe-core/playwright";
 import { listingMessages, listingPhotos, listings } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
@@ -168,6 +169,39 @@ test("with JavaScript, the buyer's listing conversation on /messages opens in a 
   ]);
   await expect(page).toHaveURL(`${E2E_BASE_URL}/messages`);
 });
+
+// WCAG 2.1 A/AA and axe's best practices, as in accessibility.spec.ts, with the dialog open.
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+for (const viewport of [
+  { width: 360, height: 780 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the /messages listing-thread dialog, open, has no axe violation and sits in the middle of the window", async ({ page, context }) => {
+      const { seller, buyerName } = await questionFromBuyer();
+      await signInAs(context, seller.id);
+      await page.goto("/messages");
+      await expect(page.locator("[data-user-room=open]")).toBeAttached();
+      await page.getByTestId("conversation").getByRole("link").click();
+      const dialog = page.getByRole("dialog", { name: buyerName });
+      await expect(dialog.getByRole("list", { name: `Conversation with ${buyerName}` }).getByRole("listitem")).toHaveCount(1);
+      await expect(dialog.getByLabel(`Reply to ${buyerName}`)).toBeVisible();
+
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+      expect(found, `axe violations with the dialog open at ${viewport.width} px`).toEqual([]);
+
+      const box = (await dialog.boundingBox())!;
+      expect(box.x, "dialog inside the window").toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, "dialog inside the window").toBeLessThanOrEqual(viewport.width);
+      expect(Math.abs(box.x + box.width / 2 - viewport.width / 2), "dialog centred horizontally").toBeLessThanOrEqual(2);
+      expect(Math.abs(box.y + box.height / 2 - viewport.height / 2), "dialog centred vertically").toBeLessThanOrEqual(2);
+    });
+  });
+}
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

@@ -461,3 +461,24 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a ZIP lookup that answers after the form's validation has loaded still fills City/Town", async ({ page }) => {
+  // The ZIP is the first field touched: its input starts the lookup and brings conform at once. The
+  // lookup is held until conform is here, then answers (on a loaded machine it answered that late,
+  // and City/Town stayed empty: the fill went to a queue conform had already replayed).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/zip/02139", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth?tab=signup");
+  await hydrated(page);
+  const engine = page.waitForResponse((response) => /lazy-form-engine-[\w-]+\.js$/.test(response.url()));
+  const lookedUp = page.waitForResponse((response) => response.url().endsWith("/api/zip/02139") && response.ok());
+  await page.getByLabel("ZIP Code").fill("02139");
+  await engine;
+  release();
+  await lookedUp;
+  await expect(page.getByLabel("City/Town")).toHaveValue("Cambridge");
+});

@@ -351,7 +351,7 @@ type Row = {
   intent: string | null;
   /** Which of several cells of one intent (own vs someone else's). */
   variant?: string;
-  /** Only where DEV_ROUTES is on (404 in production, lib/dev-routes.server.ts); expected as in the e2e stack. */
+  /** Only where DEV_ROUTES is on (404 in production, web/dev-routes.server.ts); expected as in the e2e stack. */
   devOnly?: boolean;
   /** Cells run by tests/e2e/club-permission-matrix.spec.ts for this club action. */
   coveredBy?: ClubAction;
@@ -844,7 +844,7 @@ const ROWS: Row[] = [
       expectOnly(changes, { table: "clubs", kind: "added", where: { created_by: me(cell) }, count: 1 }, { table: "club_members", kind: "added", where: { user_id: me(cell), club_id: club?.id, role: "owner" }, count: 1 });
     },
   },
-  // The membership intents (lib/club-membership.server.ts) are answered by three routes alike; the
+  // The membership intents (web/club-membership.server.ts) are answered by three routes alike; the
   // club matrix sends them to /club/{slug} and /club/{slug}/join, the others are run here.
   ...(["club.$slug._index.tsx", "club.$slug.join.tsx", "club.$slug.leave.tsx"] as const).flatMap((route) =>
     (

@@ -28,6 +28,14 @@ export function useLazyForm<Schema extends Record<string, unknown>, FormValue = 
   const [engine, setEngine] = useState<ComponentType<FormEngineProps> | null>(null);
   const [live, setLive] = useState<Metadata | null>(null);
   const queue = useRef<QueuedIntent[]>([]);
+  // The live form once conform is here: an intent asked for through a stand-in captured earlier (a
+  // ZIP lookup that answers after conform arrived) goes straight to it instead of a queue that was
+  // already replayed and would wait for conform's next render.
+  const liveForm = useRef<Metadata[0] | null>(null);
+  const onChange = useCallback((metadata: Metadata) => {
+    liveForm.current = metadata[0];
+    setLive(metadata);
+  }, []);
   const latest = useRef(options as Options);
   latest.current = options as Options;
   const loading = useRef(false);
@@ -55,14 +63,14 @@ export function useLazyForm<Schema extends Record<string, unknown>, FormValue = 
 
   const Engine = engine;
   const element = Engine ? (
-    <Engine options={latest} lastResult={options.lastResult} constraint={options.constraint} queue={queue} onChange={setLive} />
+    <Engine options={latest} lastResult={options.lastResult} constraint={options.constraint} queue={queue} onChange={onChange} />
   ) : null;
-  const [form, fields] = (live ?? standIn(options as Options, queue.current, load)) as ReturnType<typeof useForm<Schema, FormValue, FormError>>;
+  const [form, fields] = (live ?? standIn(options as Options, queue.current, load, liveForm)) as ReturnType<typeof useForm<Schema, FormValue, FormError>>;
   return [form, fields, element];
 }
 
 /** What conform's metadata gives before any interaction, read from the options alone. */
-function standIn(options: Options, queue: QueuedIntent[], load: () => void): Metadata {
+function standIn(options: Options, queue: QueuedIntent[], load: () => void, liveForm: { current: Metadata[0] | null }): Metadata {
   const lastResult = (options.lastResult ?? null) as SubmissionResult<string[]> | null;
   const initialValue = (lastResult?.initialValue ?? options.defaultValue ?? {}) as Record<string, unknown>;
   const error = (lastResult?.error ?? {}) as Record<string, string[] | null | undefined>;
@@ -70,6 +78,8 @@ function standIn(options: Options, queue: QueuedIntent[], load: () => void): Met
   const later =
     (type: QueuedIntent["type"]) =>
     (...args: unknown[]) => {
+      const form = liveForm.current;
+      if (form) return (form[type] as (...args: unknown[]) => void)(...args);
       queue.push({ type, args });
       load();
     };

@@ -136,7 +136,7 @@ function ModalConfirm(props: ConfirmDialogProps) {
         aria-describedby={props.description ? descriptionId : undefined}
         // Escape fires `cancel` then `close`; every way out returns focus to the trigger.
         onClose={() => trigger.current?.focus()}
-        className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-left shadow-xl backdrop:bg-slate-900/50"
       >
         <ConfirmForm
           {...props}

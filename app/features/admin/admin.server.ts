@@ -159,7 +159,6 @@ export async function searchClubs(db: Db, opts: { q?: string; page?: number }): 
   return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n };
 }
 
-export type AdminListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Every listing (any audience), newest first, optionally of one status. */
 export async function listListings(db: Db, opts: { status?: string | null; page?: number }) {

@@ -11,18 +11,18 @@ import { clubAccessQuery, clubCan, clubVisibleTo, managedBy, toClubAccess } from
 import { accessFor, isRefusal, type ClubResult } from "./club-write-access.server";
 import type { Viewer } from "../accounts/viewer";
 
-export type PendingRequest = { membershipId: string; userId: string; name: string; email: string | null; requestedAt: Date };
+export type PendingJoinRequest = { membershipId: string; userId: string; name: string; email: string | null; requestedAt: Date };
 
 /** Pending membership requests, newest first (02 §7) — for those who may approve; else a refusal. */
-export async function pendingRequests(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult<{ requests: PendingRequest[] }>> {
+export async function pendingJoinRequests(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult<{ requests: PendingJoinRequest[] }>> {
   const access = await accessFor(db, viewer, slug, "approve");
   if (isRefusal(access)) return access;
-  const requests = await pendingRequestsQuery(db, access.club.id);
+  const requests = await pendingJoinRequestsQuery(db, access.club.id);
   return { ok: true, club: access.club, requests };
 }
 
 /** A club's join requests, newest first, with the e-mail managers see (02 §2 Manage) — the club as an id or as SQL for it. */
-function pendingRequestsQuery(db: Db, clubId: string | SQL) {
+function pendingJoinRequestsQuery(db: Db, clubId: string | SQL) {
   return db
     .select({
       membershipId: clubMembers.id,
@@ -49,7 +49,7 @@ export async function getClubManagePage(db: Db, viewer: Viewer | null, slug: str
   const managed = sql`(select clubs.id from clubs where clubs.slug = ${slug.trim().toLowerCase()} and ${clubVisibleTo(viewer)} and ${managedBy(viewer)})`;
   const [accessRows, requests, members, codes] = await db.batch([
     clubAccessQuery(db, viewer, slug),
-    pendingRequestsQuery(db, managed),
+    pendingJoinRequestsQuery(db, managed),
     db
       .select({ membershipId: clubMembers.id, name: memberName(), role: clubMembers.role })
       .from(clubMembers)

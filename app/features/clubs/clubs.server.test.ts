@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
 import { createClub, isSlugAvailable, type ClubInput } from "./club-create.server";
 import { listClubsForDirectory } from "./club-directory.server";
-import { changeInviteCode, pendingRequests, updateClubSettings } from "./club-manage.server";
+import { changeInviteCode, pendingJoinRequests, updateClubSettings } from "./club-manage.server";
 import { getClubPage } from "./club-page.server";
 import { teamHub } from "./team-hub.server";
 import { getInviteCode, getClubAccess } from "./club-access.server";
@@ -183,12 +183,12 @@ describe("manage: requests, settings, invite code", () => {
     const [ann, ben] = [await createTestUser(t.db, { firstName: "Ann", lastName: null }), await createTestUser(t.db, { firstName: null, lastName: null })];
     await addTestMember(t.db, club, ann, { status: "pending" });
     await addTestMember(t.db, club, ben, { status: "pending" });
-    const result = await pendingRequests(t.db, owner, club.slug);
+    const result = await pendingJoinRequests(t.db, owner, club.slug);
     expect(result.ok && result.requests.map((r) => [r.name, r.email])).toEqual([
       ["Member", ben.email],
       ["Ann", ann.email],
     ]);
-    expect(await pendingRequests(t.db, ann, club.slug)).toMatchObject({ ok: false, error: "accessDenied" });
+    expect(await pendingJoinRequests(t.db, ann, club.slug)).toMatchObject({ ok: false, error: "accessDenied" });
   });
 
   test("settings change what a signed-out visitor is offered; only managers may change them", async () => {

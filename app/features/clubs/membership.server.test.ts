@@ -6,14 +6,14 @@ import { addTestMember, createTestClub, createTestUser, type TestClub, type Test
 import { getClubAccess } from "./club-access.server";
 import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import {
-  approveRequest,
+  approveJoinRequest,
   demoteMember,
   INVITE_CODE_RATE_LIMIT,
   joinClub,
   joinClubWithCode,
   leaveClub,
   promoteMember,
-  rejectRequest,
+  rejectJoinRequest,
   removeMember,
   requestToJoin,
 } from "./membership.server";
@@ -117,16 +117,16 @@ describe("approving and rejecting (02 §4): pending → active, pending → remo
     const [a, b, c] = [await createTestUser(t.db), await createTestUser(t.db), await createTestUser(t.db)];
     const ids = await Promise.all([a, b, c].map((u) => addTestMember(t.db, club, u, { status: "pending" })));
 
-    expect(await approveRequest(t.db, member, club.slug, ids[0])).toMatchObject({ ok: false, error: "accessDenied" });
-    expect(await approveRequest(t.db, a, club.slug, ids[0])).toMatchObject({ ok: false, error: "accessDenied" });
-    expect(await approveRequest(t.db, null, club.slug, ids[0])).toMatchObject({ ok: false, error: "signInRequired" });
+    expect(await approveJoinRequest(t.db, member, club.slug, ids[0])).toMatchObject({ ok: false, error: "accessDenied" });
+    expect(await approveJoinRequest(t.db, a, club.slug, ids[0])).toMatchObject({ ok: false, error: "accessDenied" });
+    expect(await approveJoinRequest(t.db, null, club.slug, ids[0])).toMatchObject({ ok: false, error: "signInRequired" });
     expect(await state(club, a)).toBe("pending member");
 
-    expect(await approveRequest(t.db, admin, club.slug, ids[0])).toMatchObject({ ok: true });
+    expect(await approveJoinRequest(t.db, admin, club.slug, ids[0])).toMatchObject({ ok: true });
     expect(await membership(club, a)).toMatchObject({ status: "active", approvalNotified: false });
-    expect(await approveRequest(t.db, admin, club.slug, ids[0])).toMatchObject({ ok: false, error: "noSuchRequest" });
-    expect(await approveRequest(t.db, owner, club.slug, ids[1])).toMatchObject({ ok: true });
-    expect(await approveRequest(t.db, siteAdmin, club.slug, ids[2])).toMatchObject({ ok: true });
+    expect(await approveJoinRequest(t.db, admin, club.slug, ids[0])).toMatchObject({ ok: false, error: "noSuchRequest" });
+    expect(await approveJoinRequest(t.db, owner, club.slug, ids[1])).toMatchObject({ ok: true });
+    expect(await approveJoinRequest(t.db, siteAdmin, club.slug, ids[2])).toMatchObject({ ok: true });
   });
 
   test("reject removes the row; a request of another club cannot be touched through this one", async () => {
@@ -138,12 +138,12 @@ describe("approving and rejecting (02 §4): pending → active, pending → remo
     const id = await addTestMember(t.db, club, sam, { status: "pending" });
     const theirId = await addTestMember(t.db, theirs, sam, { status: "pending" });
 
-    expect(await rejectRequest(t.db, owner, elsewhere.slug, id)).toMatchObject({ ok: false, error: "noSuchRequest" });
-    expect(await rejectRequest(t.db, owner, club.slug, theirId)).toMatchObject({ ok: false, error: "noSuchRequest" });
+    expect(await rejectJoinRequest(t.db, owner, elsewhere.slug, id)).toMatchObject({ ok: false, error: "noSuchRequest" });
+    expect(await rejectJoinRequest(t.db, owner, club.slug, theirId)).toMatchObject({ ok: false, error: "noSuchRequest" });
     expect(await state(theirs, sam)).toBe("pending member");
-    expect(await rejectRequest(t.db, owner, club.slug, id)).toMatchObject({ ok: true });
+    expect(await rejectJoinRequest(t.db, owner, club.slug, id)).toMatchObject({ ok: true });
     expect(await state(club, sam)).toBe("none");
-    expect(await rejectRequest(t.db, owner, club.slug, id)).toMatchObject({ ok: false, error: "noSuchRequest" });
+    expect(await rejectJoinRequest(t.db, owner, club.slug, id)).toMatchObject({ ok: false, error: "noSuchRequest" });
   });
 });
 

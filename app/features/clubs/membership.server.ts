@@ -80,7 +80,7 @@ export async function leaveClub(db: Db, viewer: Viewer | null, slug: string): Pr
 }
 
 /** Approve a pending request → active, approval_notified reset so the bell shows it: 'Request approved'. */
-export async function approveRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
+export async function approveJoinRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
   const access = await accessFor(db, viewer, slug, "approve");
   if (isRefusal(access)) return access;
   const updated = await db
@@ -92,7 +92,7 @@ export async function approveRequest(db: Db, viewer: Viewer | null, slug: string
 }
 
 /** Reject a pending request → the row is removed: 'Request rejected'. */
-export async function rejectRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
+export async function rejectJoinRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
   const access = await accessFor(db, viewer, slug, "reject");
   if (isRefusal(access)) return access;
   const deleted = await db

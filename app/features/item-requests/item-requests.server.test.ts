@@ -4,7 +4,7 @@ import { clubRequests, profiles } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "../clubs/club-access.server";
-import { deleteClubRequest, fulfilClubRequest, listClubRequests, postClubRequest } from "./item-requests.server";
+import { deleteItemRequest, fulfilItemRequest, listItemRequests, postItemRequest } from "./item-requests.server";
 import type { ClubEvent } from "~/features/realtime/room-events";
 
 let t: TestDb;
@@ -33,7 +33,7 @@ const accessOf = async (user: TestUser | null) => (await getClubAccess(t.db, use
 describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
   test("a member posts a request: trimmed title, empty description stored as null, published to the club room", async () => {
     const id = crypto.randomUUID();
-    const result = await postClubRequest(t.db, await accessOf(author), { id, title: "  Size 9 cleats  ", description: "   " }, publish);
+    const result = await postItemRequest(t.db, await accessOf(author), { id, title: "  Size 9 cleats  ", description: "   " }, publish);
     expect(result).toMatchObject({ ok: true, changed: true, request: { id, title: "Size 9 cleats", description: null, status: "open", authorName: "Ann Author" } });
     expect(published.at(-1)).toEqual({ clubId: club.id, event: expect.objectContaining({ type: "club.request.created", request: expect.objectContaining({ id, authorId: author.id }) }) });
   });
@@ -41,8 +41,8 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
   test("posting the same client-made id twice stores one request and publishes once", async () => {
     const id = crypto.randomUUID();
     const before = published.length;
-    const first = await postClubRequest(t.db, await accessOf(author), { id, title: "Shin guards" }, publish);
-    const again = await postClubRequest(t.db, await accessOf(author), { id, title: "Shin guards" }, publish);
+    const first = await postItemRequest(t.db, await accessOf(author), { id, title: "Shin guards" }, publish);
+    const again = await postItemRequest(t.db, await accessOf(author), { id, title: "Shin guards" }, publish);
     expect(first).toMatchObject({ ok: true, changed: true });
     expect(again).toMatchObject({ ok: true, changed: false });
     expect(await t.db.select().from(clubRequests).where(eq(clubRequests.id, id))).toHaveLength(1);
@@ -51,33 +51,33 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
 
   test("another member reusing someone's request id is refused and the row is unchanged", async () => {
     const id = crypto.randomUUID();
-    await postClubRequest(t.db, await accessOf(author), { id, title: "Goalie gloves" });
-    expect(await postClubRequest(t.db, await accessOf(other), { id, title: "Hijacked" })).toEqual({ ok: false, error: "conflict" });
+    await postItemRequest(t.db, await accessOf(author), { id, title: "Goalie gloves" });
+    expect(await postItemRequest(t.db, await accessOf(other), { id, title: "Hijacked" })).toEqual({ ok: false, error: "conflict" });
     const [row] = await t.db.select().from(clubRequests).where(eq(clubRequests.id, id));
     expect(row).toMatchObject({ title: "Goalie gloves", userId: author.id });
   });
 
   test("non-members can neither read nor post", async () => {
-    expect(await listClubRequests(t.db, await accessOf(stranger))).toEqual([]);
-    expect(await postClubRequest(t.db, await accessOf(stranger), { id: crypto.randomUUID(), title: "x" })).toEqual({ ok: false, error: "forbidden" });
+    expect(await listItemRequests(t.db, await accessOf(stranger))).toEqual([]);
+    expect(await postItemRequest(t.db, await accessOf(stranger), { id: crypto.randomUUID(), title: "x" })).toEqual({ ok: false, error: "forbidden" });
   });
 
   test("only the author fulfils or deletes, even a club admin cannot; a fulfilled request can no longer be deleted", async () => {
     const id = crypto.randomUUID();
-    await postClubRequest(t.db, await accessOf(author), { id, title: "Ball pump" });
-    expect(await fulfilClubRequest(t.db, await accessOf(other), id)).toEqual({ ok: false, error: "not_found" });
-    expect(await deleteClubRequest(t.db, await accessOf(other), id)).toEqual({ ok: false, error: "not_found" });
-    expect(await deleteClubRequest(t.db, await accessOf(owner), id)).toEqual({ ok: false, error: "not_found" });
-    const fulfilled = await fulfilClubRequest(t.db, await accessOf(author), id, publish);
+    await postItemRequest(t.db, await accessOf(author), { id, title: "Ball pump" });
+    expect(await fulfilItemRequest(t.db, await accessOf(other), id)).toEqual({ ok: false, error: "not_found" });
+    expect(await deleteItemRequest(t.db, await accessOf(other), id)).toEqual({ ok: false, error: "not_found" });
+    expect(await deleteItemRequest(t.db, await accessOf(owner), id)).toEqual({ ok: false, error: "not_found" });
+    const fulfilled = await fulfilItemRequest(t.db, await accessOf(author), id, publish);
     expect(fulfilled).toMatchObject({ ok: true, request: { status: "fulfilled" } });
     expect(published.at(-1)?.event.type).toBe("club.request.updated");
-    expect(await deleteClubRequest(t.db, await accessOf(author), id)).toEqual({ ok: false, error: "not_found" });
+    expect(await deleteItemRequest(t.db, await accessOf(author), id)).toEqual({ ok: false, error: "not_found" });
   });
 
   test("the author deletes an open request; the club room hears it", async () => {
     const id = crypto.randomUUID();
-    await postClubRequest(t.db, await accessOf(author), { id, title: "Old bag" });
-    expect(await deleteClubRequest(t.db, await accessOf(author), id, publish)).toEqual({ ok: true });
+    await postItemRequest(t.db, await accessOf(author), { id, title: "Old bag" });
+    expect(await deleteItemRequest(t.db, await accessOf(author), id, publish)).toEqual({ ok: true });
     expect(published.at(-1)?.event).toEqual({ type: "club.request.deleted", clubId: club.id, id });
     expect(await t.db.select().from(clubRequests).where(eq(clubRequests.id, id))).toHaveLength(0);
   });
@@ -87,8 +87,8 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
     await t.db.update(profiles).set({ displayName: null }).where(eq(profiles.userId, nameless.id));
     await addTestMember(t.db, club, nameless);
     const id = crypto.randomUUID();
-    await postClubRequest(t.db, await accessOf(nameless), { id, title: "Anything" }, null, new Date(Date.now() + 60_000));
-    const list = await listClubRequests(t.db, await accessOf(author));
+    await postItemRequest(t.db, await accessOf(nameless), { id, title: "Anything" }, null, new Date(Date.now() + 60_000));
+    const list = await listItemRequests(t.db, await accessOf(author));
     expect(list[0]).toMatchObject({ id, authorName: null });
     expect(list.map((r) => r.createdAt.getTime())).toEqual([...list.map((r) => r.createdAt.getTime())].sort((a, b) => b - a));
   });

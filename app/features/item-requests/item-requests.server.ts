@@ -7,7 +7,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubRequests, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
-import type { ClubRequestEvent } from "~/features/realtime/room-events";
+import type { ItemRequestEvent } from "~/features/realtime/room-events";
 import type { Viewer } from "../accounts/viewer";
 import { activeMemberOf, clubCan, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
 
@@ -27,7 +27,7 @@ const columns = {
   authorName,
 };
 
-export type ClubRequestRow = {
+export type ItemRequestRow = {
   id: string;
   clubId: string;
   userId: string;
@@ -41,7 +41,7 @@ export type ClubRequestRow = {
 /** Publishing is optional so unit tests and scripts can call the writes without rooms. */
 type ClubPublisher = Pick<Publish, "club"> | null;
 
-export function requestEvent(row: ClubRequestRow): ClubRequestEvent {
+export function requestEvent(row: ItemRequestRow): ItemRequestEvent {
   return {
     id: row.id,
     clubId: row.clubId,
@@ -56,9 +56,9 @@ export function requestEvent(row: ClubRequestRow): ClubRequestEvent {
 }
 
 /** The club's requests, newest first (02 §7 club_requests), for members only; [] for anyone else. */
-export async function listClubRequests(db: Db, access: ClubAccess): Promise<ClubRequestRow[]> {
+export async function listItemRequests(db: Db, access: ClubAccess): Promise<ItemRequestRow[]> {
   if (!clubCan(access, "readRequests") || !access.viewer) return [];
-  return clubRequestsQuery(db, access.viewer, access.club.id);
+  return itemRequestsQuery(db, access.viewer, access.club.id);
 }
 
 /**
@@ -66,11 +66,11 @@ export async function listClubRequests(db: Db, access: ClubAccess): Promise<Club
  * slug that the viewer may see, active members only in the SQL — so it can go beside the club page's
  * batch (ADR 051). The caller still applies `clubCan(access, 'readRequests')`.
  */
-export async function clubRequestsBySlug(db: Db, viewer: Viewer, slug: string): Promise<ClubRequestRow[]> {
-  return clubRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
+export async function itemRequestsBySlug(db: Db, viewer: Viewer, slug: string): Promise<ItemRequestRow[]> {
+  return itemRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
 }
 
-function clubRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
+function itemRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
   return db
     .select(columns)
     .from(clubRequests)
@@ -79,7 +79,7 @@ function clubRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
     .orderBy(desc(clubRequests.createdAt), desc(clubRequests.id));
 }
 
-async function readRequest(db: Db, clubId: string, id: string): Promise<ClubRequestRow | null> {
+async function readRequest(db: Db, clubId: string, id: string): Promise<ItemRequestRow | null> {
   const [row] = await db
     .select(columns)
     .from(clubRequests)
@@ -90,7 +90,7 @@ async function readRequest(db: Db, clubId: string, id: string): Promise<ClubRequ
 }
 
 export type RequestWriteResult =
-  | { ok: true; request: ClubRequestRow; changed: boolean }
+  | { ok: true; request: ItemRequestRow; changed: boolean }
   | { ok: false; error: "forbidden" | "not_found" | "conflict" };
 
 /**
@@ -98,7 +98,7 @@ export type RequestWriteResult =
  * NOTHING): a double submit or a retry finds its own row and stores nothing twice; an id that is
  * someone else's row (or another club's) is refused.
  */
-export async function postClubRequest(
+export async function postItemRequest(
   db: Db,
   access: ClubAccess,
   input: { id: string; title: string; description?: string | null },
@@ -122,7 +122,7 @@ export async function postClubRequest(
 }
 
 /** The author marks their open request fulfilled (02 §4: open → fulfilled, author only). */
-export async function fulfilClubRequest(db: Db, access: ClubAccess, id: string, publish: ClubPublisher = null): Promise<RequestWriteResult> {
+export async function fulfilItemRequest(db: Db, access: ClubAccess, id: string, publish: ClubPublisher = null): Promise<RequestWriteResult> {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "fulfilOwnRequest")) return { ok: false, error: "forbidden" };
   const updated = await db
@@ -145,7 +145,7 @@ export async function fulfilClubRequest(db: Db, access: ClubAccess, id: string, 
 }
 
 /** The author deletes their open request (02 §4: delete is offered only on the author's open requests). */
-export async function deleteClubRequest(
+export async function deleteItemRequest(
   db: Db,
   access: ClubAccess,
   id: string,

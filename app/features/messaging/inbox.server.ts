@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
 import { listingReadableBy } from "../listings/listing-access.server";
+import { memberName } from "./member-name.server";
 import type { Viewer } from "../accounts/viewer";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -24,12 +25,6 @@ function listingStillOpen(viewer: Viewer): SQL {
 function clubStillMine(viewer: Viewer, clubId: SQL): SQL {
   return sql`exists (select 1 from club_members cm where cm.club_id = ${clubId} and cm.user_id = ${viewer.id} and cm.status = 'active')`;
 }
-
-const personName = (alias: string) =>
-  sql.raw(`coalesce(
-    nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''),
-    nullif(trim(${alias}.display_name), ''),
-    'Member')`);
 
 export type Conversation = {
   kind: "listing" | "club";
@@ -101,8 +96,8 @@ export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pa
     )
     select v.kind, v.subject_id, v.other_id, v.last_at, v.last_content, v.last_sender_id, v.unread,
            coalesce(v.listing_title, v.club_name) as subject_title, v.club_slug, v.seller_id,
-           ${personName("p")} as other_name, count(*) over () as total_count
-      from visible v left join profiles p on p.user_id = v.other_id
+           ${memberName()} as other_name, count(*) over () as total_count
+      from visible v left join profiles on profiles.user_id = v.other_id
       order by v.last_at desc, v.kind, v.subject_id, v.other_id
       limit ${pageSize} offset ${(page - 1) * pageSize}
   `);

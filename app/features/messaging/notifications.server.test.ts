@@ -22,7 +22,7 @@ async function club(slug: string, name: string) {
 describe("notifications menu", () => {
   test("someone with no memberships has no notifications", async () => {
     const nobody = await user("nobody@example.com");
-    expect(await getNotifications(t.db, nobody)).toEqual({ approvals: [], pendingRequests: [], count: 0 });
+    expect(await getNotifications(t.db, nobody)).toEqual({ approvals: [], pendingJoinRequests: [], count: 0 });
   });
 
   test("approvals and pending requests per managed club are listed and counted; acknowledging clears the approval", async () => {
@@ -43,7 +43,7 @@ describe("notifications menu", () => {
 
     const notes = await getNotifications(t.db, me);
     expect(notes.approvals).toEqual([{ membershipId: approval.id, clubSlug: "tigers", clubName: "Tigers" }]);
-    expect(notes.pendingRequests).toEqual([
+    expect(notes.pendingJoinRequests).toEqual([
       { clubSlug: "eagles", clubName: "Eagles", count: 2 },
       { clubSlug: "hawks", clubName: "Hawks", count: 1 },
     ]);

@@ -9,7 +9,7 @@ export type Notifications = {
   /** "You've Been Approved!": active memberships the user has not acknowledged yet. */
   approvals: { membershipId: string; clubSlug: string; clubName: string }[];
   /** 'Pending Membership Requests' per club the user actively owns or admins. */
-  pendingRequests: { clubSlug: string; clubName: string; count: number }[];
+  pendingJoinRequests: { clubSlug: string; clubName: string; count: number }[];
   /** Bell badge: pending requests plus approvals. */
   count: number;
 };
@@ -20,7 +20,7 @@ export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Prom
     .select({ clubId: clubMembers.clubId })
     .from(clubMembers)
     .where(managedMembershipOf(viewer));
-  const [approvals, pendingRequests] = await db.batch([
+  const [approvals, pendingJoinRequests] = await db.batch([
     db
       .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
       .from(clubMembers)
@@ -36,8 +36,8 @@ export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Prom
       .orderBy(asc(clubs.name)),
   ]);
 
-  const total = approvals.length + pendingRequests.reduce((sum, row) => sum + row.count, 0);
-  return { approvals, pendingRequests, count: total };
+  const total = approvals.length + pendingJoinRequests.reduce((sum, row) => sum + row.count, 0);
+  return { approvals, pendingJoinRequests, count: total };
 }
 
 /** Marks the user's own approval notice as seen → the club's slug, or null if it is not theirs. */

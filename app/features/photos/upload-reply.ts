@@ -6,6 +6,9 @@
  *   400 { error, photos: [], errors: [...] }   nothing stored (e.g. not an image), or nothing sent
  *   401 { error }                              signed out
  */
+/** A photo as the listing form holds it: the key it posts and the URL it shows. */
+export type FormPhoto = { key: string; url: string };
+
 export type PhotoUploadReply = {
   photos: { key: string; url: string; width: number | null; height: number | null }[];
   errors: string[];

@@ -37,7 +37,7 @@ export type ChatMessageEvent = {
   createdAt: string; // ISO
 };
 
-export type ClubRequestEvent = {
+export type ItemRequestEvent = {
   id: string;
   clubId: string;
   title: string;
@@ -53,8 +53,8 @@ export type ClubRequestEvent = {
 export type ClubEvent =
   | { type: "club.message.created"; message: ChatMessageEvent }
   | { type: "club.message.deleted"; clubId: string; id: string; kind: "chat" | "announcement" }
-  | { type: "club.request.created"; request: ClubRequestEvent }
-  | { type: "club.request.updated"; request: ClubRequestEvent }
+  | { type: "club.request.created"; request: ItemRequestEvent }
+  | { type: "club.request.updated"; request: ItemRequestEvent }
   | { type: "club.request.deleted"; clubId: string; id: string };
 
 export type DirectMessageEvent = {

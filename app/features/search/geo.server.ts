@@ -1,7 +1,7 @@
 // US ZIP geography: ZIP → city/state lookup, location autocomplete and the haversine distance.
 // Replaces the original product's public ZIP-lookup service and its location-search and
 // calculate-distance functions (spec 01 §7, spec 02 §7); the radius filter itself is SQL in
-// search.server.ts, built on the constants below. The data lives in the zip_codes
+// radius.server.ts, built on the constants below. The data lives in the zip_codes
 // table, filled by db/geodata/load-zips.ts. Nothing here throws on bad input: a bad ZIP is
 // `invalid`, an unknown one `not_found`, and callers decide what to show (spec 01 §8: ZIP
 // lookup and distance failures are only logged, the unfiltered list stays).

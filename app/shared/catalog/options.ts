@@ -80,10 +80,11 @@ export const JOIN_MODE_ACTION_LABELS: Readonly<Record<JoinMode, string>> = {
   code: "Enter Invite Code",
 };
 
-export const CLUB_ROLES = DB.CLUB_MEMBER_ROLES;
-export type ClubRole = (typeof CLUB_ROLES)[number];
+// A club_members row's role; not the permission standings of features/permissions/club.ts.
+export const CLUB_MEMBER_ROLES = DB.CLUB_MEMBER_ROLES;
+export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
 
-export const CLUB_ROLE_LABELS: Readonly<Record<ClubRole, string>> = {
+export const CLUB_MEMBER_ROLE_LABELS: Readonly<Record<ClubMemberRole, string>> = {
   owner: "Owner",
   admin: "Admin",
   member: "Member",
@@ -142,5 +143,5 @@ export const TIMINGS_MS = {
   hoverCardClose: 300,
 } as const;
 
-/** Shown where a listing's club no longer resolves (spec 01 §9). */
-export const UNKNOWN_CLUB_NAME = "Unknown Club";
+// Spec 01 §9's "Unknown club name shown as Unknown Club" has no case here: a listing's club rows are
+// deleted with their club (listing_clubs ON DELETE CASCADE), so no listing names a club that is gone.

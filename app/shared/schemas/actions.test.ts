@@ -8,7 +8,7 @@ import { ClubMessagesActionSchema, MESSAGE_TOO_LONG } from "./club-message";
 import { firstError, knownIntent } from "./intent";
 import { MESSAGE_MAX_LENGTH } from "./limits";
 import { InPlayActionSchema, ListingPageActionSchema } from "./listing-actions";
-import { ClubRequestActionSchema } from "./club-request";
+import { ItemRequestActionSchema } from "./club-request";
 import { AcknowledgeSchema } from "./notifications";
 import { AuthActionSchema, AuthPasswordToggleSchema, VerifyEmailActionSchema } from "./auth";
 import { ProfileActionSchema } from "./profile";
@@ -141,13 +141,13 @@ describe("admin", () => {
 
 describe("club item requests and notices", () => {
   test("post, fulfil and delete are one union; an unknown intent is none of them", () => {
-    const post = parseWithZod(form({ intent: "post", id: UUID, title: "Need a goalie helmet" }), { schema: ClubRequestActionSchema });
+    const post = parseWithZod(form({ intent: "post", id: UUID, title: "Need a goalie helmet" }), { schema: ItemRequestActionSchema });
     expect(post.status === "success" && post.value).toEqual({ intent: "post", id: UUID, title: "Need a goalie helmet" });
-    const fulfil = parseWithZod(form({ intent: "fulfil", id: UUID }), { schema: ClubRequestActionSchema });
+    const fulfil = parseWithZod(form({ intent: "fulfil", id: UUID }), { schema: ItemRequestActionSchema });
     expect(fulfil.status === "success" && fulfil.value).toEqual({ intent: "fulfil", id: UUID });
-    const unknown = parseWithZod(form({ intent: "x", id: UUID }), { schema: ClubRequestActionSchema });
-    expect(knownIntent(ClubRequestActionSchema, unknown.payload)).toBeNull();
-    expect(knownIntent(ClubRequestActionSchema, { intent: "delete" })).toBe("delete");
+    const unknown = parseWithZod(form({ intent: "x", id: UUID }), { schema: ItemRequestActionSchema });
+    expect(knownIntent(ItemRequestActionSchema, unknown.payload)).toBeNull();
+    expect(knownIntent(ItemRequestActionSchema, { intent: "delete" })).toBe("delete");
   });
 
   test("a notice is named by its membership id", () => {

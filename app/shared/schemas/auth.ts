@@ -57,12 +57,13 @@ export const PasswordToggleSchema = z.looseObject({
 /** /auth's toggle: on the sign-in or the sign-up form only. */
 export const AuthPasswordToggleSchema = PasswordToggleSchema.extend({ intent: z.enum(["signin", "signup"]) });
 
-/** The e-mail link's confirm button; the token is the domain's to judge (its 'problem' page). */
-export const VerifySchema = z.object({ intent: z.literal("verify"), token: z.string().default("") });
-
-/** The /verify-email action's body: confirm, or ask for a new link. */
-export const VerifyEmailActionSchema = z.discriminatedUnion("intent", [VerifySchema, ResendSchema]);
-
 /** The /auth action's body (the toggle aside: it re-renders the form, nothing is submitted). */
 export const AuthActionSchema = z.discriminatedUnion("intent", [SignInSchema, SignUpSchema, ResendSchema]);
 export type AuthIntent = z.output<typeof AuthActionSchema>["intent"];
+
+/** The /verify-email action's body: confirm, or ask for a new link. */
+export const VerifyEmailActionSchema = z.discriminatedUnion("intent", [
+  // The e-mail link's confirm button; the token is the domain's to judge (its 'problem' page).
+  z.object({ intent: z.literal("verify"), token: z.string().default("") }),
+  ResendSchema,
+]);

@@ -8,7 +8,7 @@ import { text } from "./text";
 
 const codeRequired = CLUB_ERRORS.inviteCodeRequired.description ?? CLUB_ERRORS.inviteCodeRequired.title;
 
-export const InviteCodeSchema = z.object({
+export const JoinCodeSchema = z.object({
   intent: z.literal("join-code"),
   // conform turns an empty field into undefined: both read 'Please enter the invite code'.
   code: text({ required: codeRequired, max: LIMITS.inviteCodeMax }),
@@ -17,11 +17,10 @@ export const InviteCodeSchema = z.object({
 /** POST /club/{slug} (and its leave page): join, join with a code, request to join, leave. */
 export const MembershipActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("join") }),
-  InviteCodeSchema,
+  JoinCodeSchema,
   z.object({ intent: z.literal("request") }),
   z.object({ intent: z.literal("leave") }),
 ]);
-export type MembershipIntent = z.output<typeof MembershipActionSchema>["intent"];
 
 /** POST /club/{slug}/join: the invite-code page's one form. */
-export const JoinPageActionSchema = z.discriminatedUnion("intent", [InviteCodeSchema]);
+export const JoinPageActionSchema = z.discriminatedUnion("intent", [JoinCodeSchema]);

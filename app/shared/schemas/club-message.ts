@@ -19,11 +19,6 @@ export const ClubMessageContent = text({
 
 const ClientId = z.uuid({ error: "Please reload the page and try again" });
 
-export const ClubMessageSchema = z.object({
-  content: ClubMessageContent,
-  clientId: ClientId,
-});
-
 export const CLUB_MESSAGE_KINDS = ["chat", "announcement"] as const;
 const Kind = z.enum(CLUB_MESSAGE_KINDS, { error: "Post to the chat or to announcements" }).default("chat");
 // The domain looks ids up among the viewer's club: an id that is not there is its refusal, not ours.
@@ -37,4 +32,3 @@ export const ClubMessagesActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), kind: Kind, messageId: Id, respond: Respond }),
   z.object({ intent: z.literal("read"), with: Id, respond: Respond }),
 ]);
-export type ClubMessagesAction = z.output<typeof ClubMessagesActionSchema>;

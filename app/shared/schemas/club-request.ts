@@ -21,7 +21,7 @@ export const RequestChangeSchema = z.object({
 });
 
 /** The action of /club/{slug}/requests: post, or change one request. */
-export const ClubRequestActionSchema = z.discriminatedUnion("intent", [PostRequestSchema, RequestChangeSchema]);
+export const ItemRequestActionSchema = z.discriminatedUnion("intent", [PostRequestSchema, RequestChangeSchema]);
 
 /** What the post action answers when it refuses (conform's reply, and a toast when not a field's fault). */
 export type PostRequestActionData = { result: SubmissionResult<string[]>; toast?: { title: string; description?: string } };

@@ -38,7 +38,6 @@ export const ClubFormSchema = z
     return { ...value, slug, inviteCode };
   });
 
-export type ClubFormValue = z.output<typeof ClubFormSchema>;
 
 /** Settings card of the manage page (02 §2): the three switches; an absent checkbox is off. */
 export const ClubSettingsSchema = z.object({

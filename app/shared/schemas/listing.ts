@@ -47,7 +47,6 @@ export const ListingFormSchema = z
     }
   });
 
-export type ListingFormValue = z.infer<typeof ListingFormSchema>;
 
 /** Fields whose absence means "Missing Information" (spec 02 §5). */
 export const REQUIRED_FIELDS = ["title", "price", "sport", "condition", "zipCode", "city", "state"] as const;
@@ -114,3 +113,25 @@ export const ListingFormPostSchema = z.object({
     .transform((files) => files.filter((f): f is File => typeof f === "object" && f !== null && (f as File).size > 0)),
 });
 export type ListingFormPost = z.output<typeof ListingFormPostSchema>;
+
+/** What the listing form shows in its fields: what was entered, or the listing as stored (all text). */
+export type ListingFormValues = {
+  title: string;
+  description: string;
+  price: string;
+  sport: string;
+  sportSubcategory: string;
+  equipmentType: string;
+  brand: string;
+  brandCustom: string;
+  condition: string;
+  size: string;
+  sizeNumeric: string;
+  gender: string;
+  zipCode: string;
+  city: string;
+  state: string;
+  pickupInstructions: string;
+  clubIds: string[];
+  photos: string[];
+};

@@ -28,9 +28,10 @@ export const ChangePasswordSchema = z
   })
   .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
 
-export const SignOutOthersSchema = z.object({ intent: z.literal("signOutOthers") });
-
-export const DeleteAccountSchema = z.object({ intent: z.literal("deleteAccount") });
-
 /** The /player-profile action's body (the password toggle aside: it only re-renders the form). */
-export const ProfileActionSchema = z.discriminatedUnion("intent", [ProfileSchema, ChangePasswordSchema, SignOutOthersSchema, DeleteAccountSchema]);
+export const ProfileActionSchema = z.discriminatedUnion("intent", [
+  ProfileSchema,
+  ChangePasswordSchema,
+  z.object({ intent: z.literal("signOutOthers") }),
+  z.object({ intent: z.literal("deleteAccount") }),
+]);

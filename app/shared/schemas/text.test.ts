@@ -6,7 +6,7 @@ import { CONTROL_CHARACTERS_MESSAGE, stripControlCharacters } from "~/shared/tex
 import { parseSearchParams } from "~/shared/search-params";
 import { ResendSchema, SignInSchema, SignUpSchema } from "./auth";
 import { ClubFormSchema, InviteCodeSchema as ClubInviteCodeSchema, NewInviteCodeSchema } from "./club";
-import { InviteCodeSchema as JoinCodeSchema } from "./club-join";
+import { JoinCodeSchema } from "./club-join";
 import { ListingFormSchema } from "./listing";
 import { LocationSchema } from "./location";
 import { FavoriteFormSchema } from "./search";
