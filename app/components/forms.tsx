@@ -251,7 +251,7 @@ export function PasswordField({
           onClick={hydrated ? () => setVisible((v) => !v) : undefined}
           aria-pressed={visible}
           aria-controls={field.id}
-          className="absolute bottom-0 right-0 top-1 min-h-11 px-3 text-sm text-slate-700 no-underline hover:text-slate-900"
+          className="absolute bottom-0 right-0 min-h-11 px-3 text-sm text-slate-700 no-underline hover:text-slate-900"
         >
           {visible ? "Hide" : "Show"}
           <span className="sr-only"> password</span>

@@ -10,11 +10,18 @@ const INTENT = "__intent__"; // conform's field for its own validate/update requ
 
 export function useLazyValidation<Output>(load: () => Promise<(formData: FormData) => Submission<Output>>) {
   type Validate = (formData: FormData) => Submission<Output>;
-  const state = useRef<{ validate: Validate | null; loading: Promise<void> | null }>({ validate: null, loading: null });
+  const state = useRef<{ validate: Validate | null; loading: Promise<void> | null; held: { form: HTMLFormElement; intent: string }[] }>({
+    validate: null,
+    loading: null,
+    held: [],
+  });
   function preload() {
     state.current.loading ??= load().then(
       (validate) => {
         state.current.validate = validate;
+        // conform applies its requests (a field update from a ZIP lookup, a revalidation) only through
+        // onValidate: the ones held while the parser was on its way are asked for again, in order.
+        for (const { form, intent } of state.current.held.splice(0)) if (form.isConnected) requestIntent(form, intent);
       },
       // A chunk that failed to arrive (offline, a new deploy): the server still validates; try again on the next input.
       () => {
@@ -22,13 +29,15 @@ export function useLazyValidation<Output>(load: () => Promise<(formData: FormDat
       }
     );
   }
-  function onValidate({ formData }: { formData: FormData }): Submission<Output> {
+  function onValidate({ form, formData }: { form: HTMLFormElement; formData: FormData }): Submission<Output> {
     const { validate } = state.current;
     if (validate) return validate(formData);
-    preload();
     // Not loaded yet. A real submit: let it through to the server (error null). One of conform's
-    // own validate requests: hold it (an empty error object stops it) without changing any message.
+    // own requests: hold it (an empty error object stops it) without changing any message, and ask
+    // again once the parser is here.
     const held = formData.has(INTENT);
+    if (held) state.current.held.push({ form, intent: String(formData.get(INTENT)) });
+    preload();
     return {
       status: held ? "error" : undefined,
       payload: {},
@@ -37,4 +46,20 @@ export function useLazyValidation<Output>(load: () => Promise<(formData: FormDat
     } as unknown as Submission<Output>;
   }
   return { onValidate, onInput: preload, onFocus: preload };
+}
+
+/** What conform's own `requestIntent` does: a hidden submitter carrying the request, clicked at once. */
+function requestIntent(form: HTMLFormElement, intent: string) {
+  const submitter = document.createElement("button");
+  submitter.name = INTENT;
+  submitter.value = intent;
+  submitter.hidden = true;
+  submitter.formNoValidate = true;
+  if (form.id) submitter.setAttribute("form", form.id);
+  (form.id ? document.body : form).appendChild(submitter);
+  try {
+    form.requestSubmit(submitter);
+  } finally {
+    submitter.remove();
+  }
 }

@@ -180,7 +180,10 @@ for (const viewport of [
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("the /messages listing-thread dialog, open, has no axe violation and sits in the middle of the window", async ({ page, context }) => {
+    test("the /messages listing-thread dialog, open, has no axe violation and sits in the middle of the window", async ({
+      page,
+      context,
+    }) => {
       const { seller, buyerName } = await questionFromBuyer();
       await signInAs(context, seller.id);
       await page.goto("/messages");
@@ -191,7 +194,9 @@ for (const viewport of [
       await expect(dialog.getByLabel(`Reply to ${buyerName}`)).toBeVisible();
 
       const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+      const found = violations.flatMap((v) =>
+        v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+      );
       expect(found, `axe violations with the dialog open at ${viewport.width} px`).toEqual([]);
 
       const box = (await dialog.boundingBox())!;

@@ -464,8 +464,8 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("a ZIP lookup that answers after the form's validation has loaded still fills City/Town", async ({ page }) => {
   // The ZIP is the first field touched: its input starts the lookup and brings conform at once. The
-  // lookup is held until conform is here, then answers (on a loaded machine it answered that late,
-  // and City/Town stayed empty: the fill went to a queue conform had already replayed).
+  // lookup is held until conform is here, then answers: the fill used to go to a queue conform had
+  // already replayed, and City/Town stayed empty.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/zip/02139", async (route) => {
@@ -480,5 +480,24 @@ test("a ZIP lookup that answers after the form's validation has loaded still fil
   await engine;
   release();
   await lookedUp;
+  await expect(page.getByLabel("City/Town")).toHaveValue("Cambridge");
+});
+
+test("a ZIP lookup that answers before the form's parser has loaded still fills City/Town", async ({ page }) => {
+  // conform applies a field update only through the form's validation, whose parser (zod) loads on
+  // the first input. Held until the lookup has answered, the parser used to drop the update: on a
+  // loaded machine City/Town stayed empty.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/auth-validation-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth?tab=signup");
+  await hydrated(page);
+  const lookedUp = page.waitForResponse((response) => response.url().endsWith("/api/zip/02139") && response.ok());
+  await page.getByLabel("ZIP Code").fill("02139");
+  await lookedUp;
+  release();
   await expect(page.getByLabel("City/Town")).toHaveValue("Cambridge");
 });

@@ -1,7 +1,8 @@
 // The conform half of useLazyForm (lazy-form.tsx): loaded on the form's first focus or input. It
 // runs conform's real useForm, renders nothing, and hands its metadata to the form after each of
 // its renders — which happen when conform's state changes, when the server's reply or the
-// constraints change, and once on mount (then the intents asked for before it arrived are replayed).
+// constraints change, and once on mount. The intents asked for before it arrived are replayed by
+// useLazyForm once the form has rendered with conform's props (lazy-form.tsx).
 import { useForm } from "@conform-to/react";
 import { memo, useLayoutEffect, type MutableRefObject } from "react";
 
@@ -10,13 +11,12 @@ export type FormEngineProps = {
   options: MutableRefObject<Options>;
   lastResult: Options["lastResult"];
   constraint: Options["constraint"];
-  queue: MutableRefObject<{ type: "update" | "validate" | "reset"; args: unknown[] }[]>;
   onChange: (metadata: ReturnType<typeof useForm>) => void;
 };
 
 // Memoised on the reply and the constraints only: the callbacks are read from the ref when called,
 // so a re-render of the form does not re-render this (which would hand back new metadata: a loop).
-export const FormEngine = memo(function FormEngine({ options, lastResult, constraint, queue, onChange }: FormEngineProps) {
+export const FormEngine = memo(function FormEngine({ options, lastResult, constraint, onChange }: FormEngineProps) {
   const [form, fields] = useForm({
     ...options.current,
     lastResult,
@@ -27,8 +27,5 @@ export const FormEngine = memo(function FormEngine({ options, lastResult, constr
   useLayoutEffect(() => {
     onChange([form, fields]);
   });
-  useLayoutEffect(() => {
-    for (const { type, args } of queue.current.splice(0)) (form[type] as (...args: unknown[]) => void)(...args);
-  }, [form, queue]);
   return null;
 });

@@ -28,14 +28,17 @@ export function useLazyForm<Schema extends Record<string, unknown>, FormValue = 
   const [engine, setEngine] = useState<ComponentType<FormEngineProps> | null>(null);
   const [live, setLive] = useState<Metadata | null>(null);
   const queue = useRef<QueuedIntent[]>([]);
-  // The live form once conform is here: an intent asked for through a stand-in captured earlier (a
-  // ZIP lookup that answers after conform arrived) goes straight to it instead of a queue that was
-  // already replayed and would wait for conform's next render.
+  // The live form, once this form has rendered with conform's props: conform carries an intent
+  // (update, validate, reset) as a submit of the <form>, so one asked for before the <form> has
+  // conform's onSubmit would be lost. The queue is replayed here, after that render; an intent asked
+  // for later through a stand-in captured earlier (a ZIP lookup that answers after conform arrived)
+  // goes straight to the live form.
   const liveForm = useRef<Metadata[0] | null>(null);
-  const onChange = useCallback((metadata: Metadata) => {
-    liveForm.current = metadata[0];
-    setLive(metadata);
-  }, []);
+  useEffect(() => {
+    if (!live) return;
+    liveForm.current = live[0];
+    for (const { type, args } of queue.current.splice(0)) (live[0][type] as (...args: unknown[]) => void)(...args);
+  }, [live]);
   const latest = useRef(options as Options);
   latest.current = options as Options;
   const loading = useRef(false);
@@ -63,7 +66,7 @@ export function useLazyForm<Schema extends Record<string, unknown>, FormValue = 
 
   const Engine = engine;
   const element = Engine ? (
-    <Engine options={latest} lastResult={options.lastResult} constraint={options.constraint} queue={queue} onChange={onChange} />
+    <Engine options={latest} lastResult={options.lastResult} constraint={options.constraint} onChange={setLive} />
   ) : null;
   const [form, fields] = (live ?? standIn(options as Options, queue.current, load, liveForm)) as ReturnType<typeof useForm<Schema, FormValue, FormError>>;
   return [form, fields, element];
