@@ -54,7 +54,9 @@ const TINY_SHARED =
   /[\\/]app[\\/](hooks[\\/]use-hydrated|web[\\/]meta|shared[\\/]format|shared[\\/]catalog[\\/]conditions|components[\\/]ui[\\/](cx|button|input|select|label|status-button))\.tsx?$/;
 function everyPageChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta) {
   if (everyPageModules.size === 0) {
-    const entries = [...getModuleIds()].filter((moduleId) => /[\\/]app[\\/](root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(moduleId));
+    const entries = [...getModuleIds()].filter((moduleId) =>
+      /[\\/]app[\\/](root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(moduleId),
+    );
     const visit = (moduleId: string) => {
       if (everyPageModules.has(moduleId)) return;
       everyPageModules.add(moduleId);

@@ -12,7 +12,6 @@ import { faultSwitch, withFaults } from "./app/web/faults.server";
 
 type Env = Bindings & Record<string, unknown>;
 
-
 /**
  * The Worker's fetch handler around a Remix server build. server.ts wires it to ./build/server;
  * the end-to-end stack wires it to a private build snapshot (scripts/e2e-server.ts).
@@ -54,7 +53,11 @@ export function createWorker(build: unknown) {
         }
         applySecurityHeaders(headers, { nonce, url, env: loadContext.env });
         applyPrivateCaching(headers, request, sessionCookieName(loadContext.env));
-        return new Response(response.body, { status, statusText: status === response.status ? response.statusText : "Service Unavailable", headers });
+        return new Response(response.body, {
+          status,
+          statusText: status === response.status ? response.statusText : "Service Unavailable",
+          headers,
+        });
       } catch (error) {
         // Never a stack trace to the browser; the structured line is for the operator.
         console.error(JSON.stringify({ level: "error", event: "worker_error", path: url.pathname, message: String(error) }));

@@ -34,14 +34,19 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "LockerSwap — Buy, Sell & Swap Sports Equipment Locally" },
-  { name: "description", content: "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees." },
+  {
+    name: "description",
+    content: "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toasts, setCookie } = await readToast(context, request);
   const { viewer, clearCookie } = await getSession(request, context);
   // The bell and the badges are independent reads: side by side, one round trip after the session (ADR 034).
-  const [notifications, badges] = viewer ? await Promise.all([getNotifications(context.db, viewer), headerBadges(context, viewer)]) : [null, null];
+  const [notifications, badges] = viewer
+    ? await Promise.all([getNotifications(context.db, viewer), headerBadges(context, viewer)])
+    : [null, null];
   const user = viewer
     ? {
         email: viewer.email,
@@ -95,7 +100,9 @@ function AccountMenu({ user }: { user: AccountUser }) {
 
 // Likewise the testing-mode banner and switch: production runs with TESTING_MODE=off, where
 // they never render, so no visitor there downloads them.
-const TestModeBanner = /* @__PURE__ */ lazy(() => import("~/components/test-mode-banner").then((module) => ({ default: module.TestModeBanner })));
+const TestModeBanner = /* @__PURE__ */ lazy(() =>
+  import("~/components/test-mode-banner").then((module) => ({ default: module.TestModeBanner })),
+);
 const TestingModeToggle = /* @__PURE__ */ lazy(() =>
   import("~/components/test-mode-banner").then((module) => ({ default: module.TestingModeToggle })),
 );
@@ -170,7 +177,9 @@ export function ErrorBoundary() {
             {/* The same words for every unexpected failure, read or write (ADR 047): a stopped database
                 answers 503 with this page. */}
             <p className="mt-2 text-slate-600">We couldn't load this page. Please try again in a moment.</p>
-            <p className="mt-1 text-slate-600">If you were saving something, it may not have been saved: please check, then send it again.</p>
+            <p className="mt-1 text-slate-600">
+              If you were saving something, it may not have been saved: please check, then send it again.
+            </p>
             {showDetails && error instanceof Error ? (
               <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{error.message}</pre>
             ) : null}

@@ -29,8 +29,16 @@ try {
   const started = performance.now();
   const firsts = ["Alex", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie", "Avery", "Quinn", "Skyler", "Maria", "Smith"];
   const lasts = ["Smith", "Johnson", "Lee", "Garcia", "Brown", "Nguyen", "Patel", "Kim", "Lopez", "Walker", "Young", "Hill"];
-  const cities = [["Boston", "MA"], ["Austin", "TX"], ["Denver", "CO"], ["Portland", "OR"], ["Madison", "WI"], ["Raleigh", "NC"]];
-  const pick = (list: string[]) => sql.raw(`case abs(random()) % ${list.length} ${list.map((v, i) => `when ${i} then '${v}'`).join(" ")} end`);
+  const cities = [
+    ["Boston", "MA"],
+    ["Austin", "TX"],
+    ["Denver", "CO"],
+    ["Portland", "OR"],
+    ["Madison", "WI"],
+    ["Raleigh", "NC"],
+  ];
+  const pick = (list: string[]) =>
+    sql.raw(`case abs(random()) % ${list.length} ${list.map((v, i) => `when ${i} then '${v}'`).join(" ")} end`);
   await db.run(sql`
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${userCount})
     insert into users (id, email, email_verified_at, created_at, updated_at)

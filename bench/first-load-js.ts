@@ -72,7 +72,10 @@ const pages = [
   { page: "/club/{slug}?tab=messages", routeId: "routes/club.$slug._index", visitor: false, path: url("/club/{slug}?tab=messages") },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 const rows: { page: string; out: Load | null; in: Load; build: number; budget: string; ok: boolean }[] = [];
 try {
   for (const page of pages) {
@@ -80,14 +83,20 @@ try {
     const signedIn = await measure(browser, page.path, signedInAs(page.page));
     const build = fromBuild.get(page.page)?.kb ?? fromBuild.get("/club/{slug}")!.kb;
     // A page that sends the viewer elsewhere (/auth when signed in) has no figure of its own.
-    const ok = (out === null || out.redirected || out.kb <= VISITOR_BUDGET_KB) && (signedIn.redirected || signedIn.kb <= SIGNED_IN_BUDGET_KB);
+    const ok =
+      (out === null || out.redirected || out.kb <= VISITOR_BUDGET_KB) && (signedIn.redirected || signedIn.kb <= SIGNED_IN_BUDGET_KB);
     const budget = page.visitor ? `${VISITOR_BUDGET_KB} / ${SIGNED_IN_BUDGET_KB}` : `— / ${SIGNED_IN_BUDGET_KB}`;
     rows.push({ page: page.page, out, in: signedIn, build, budget, ok });
-    for (const [who, load] of [["signed out", out], ["signed in", signedIn]] as const) {
+    for (const [who, load] of [
+      ["signed out", out],
+      ["signed in", signedIn],
+    ] as const) {
       if (!load) continue;
       if (load.redirected) console.log(`  ${page.page} ${who}: redirected to ${load.landed}`);
       if (verbose) {
-        console.log(`\n${page.page} ${who}: first load ${kb(load.kb)} KB, ${load.files.length} files ${kb(load.idleKb)} KB by idle (+ inline ${kb(load.inlineKb)} KB)`);
+        console.log(
+          `\n${page.page} ${who}: first load ${kb(load.kb)} KB, ${load.files.length} files ${kb(load.idleKb)} KB by idle (+ inline ${kb(load.inlineKb)} KB)`,
+        );
         for (const [file, bytes] of load.files) console.log(`  ${kb(bytes / 1024).padStart(6)} KB  ${file}`);
       }
     }

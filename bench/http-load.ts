@@ -53,7 +53,13 @@ if (!base) {
   dbFile = join(dir, "bench.db");
   await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
   await run("node", ["--import", "tsx", "db/seed/index.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
-  const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), quiet: true });
+  const stack = await startStack({
+    dbFile,
+    port: 8000 + Math.floor(Math.random() * 900),
+    vars: E2E_VARS,
+    persistTo: join(dir, "wrangler"),
+    quiet: true,
+  });
   base = stack.url;
   cleanup = async () => {
     await stack.stop();
@@ -69,22 +75,28 @@ try {
     const reports = await runSignedInLoad({ base, db: createDb({ url: `file:${dbFile}` }), sessions, burst });
     console.log(formatSignedInReport(reports));
     const failed = reports.reduce((sum, r) => sum + count5xx(r), 0);
-    const mismatched = reports.filter((r) => r.sends.acknowledged !== r.sends.stored || r.favorites.acknowledged !== r.favorites.stored).length;
+    const mismatched = reports.filter(
+      (r) => r.sends.acknowledged !== r.sends.stored || r.favorites.acknowledged !== r.favorites.stored,
+    ).length;
     console.log(`\n5xx or dropped: ${failed}; scenarios where acknowledged ≠ stored: ${mismatched}`);
   } else {
-  const home = await fetch(`${base}/`).then((r) => r.text());
-  // The built static asset closest in size to the home page, served by the same Worker.
-  const assets = readdirSync("build/client/assets").map((name) => ({ name, size: statSync(join("build/client/assets", name)).size }));
-  const staticFile = `/assets/${assets.sort((a, b) => Math.abs(a.size - home.length) - Math.abs(b.size - home.length))[0]!.name}`;
-  console.log(`HTTP load: ${connections} concurrent connections, ${seconds} s per URL, against ${base}\n`);
-  const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
-  for (const path of ["/", "/sport/soccer", staticFile]) {
-    results[path] = await load(`${base}${path}`);
-    const r = results[path]!;
-    console.log(`${path.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${(r.bytes / 1024).toFixed(1)} KB   errors ${r.errors}`);
-  }
-  const staticRps = results[staticFile]!.rps || 1;
-  console.log(`\nhome page is ${home.length} bytes; dynamic/static throughput: / ${(results["/"]!.rps / staticRps).toFixed(2)}, /sport/soccer ${(results["/sport/soccer"]!.rps / staticRps).toFixed(2)}`);
+    const home = await fetch(`${base}/`).then((r) => r.text());
+    // The built static asset closest in size to the home page, served by the same Worker.
+    const assets = readdirSync("build/client/assets").map((name) => ({ name, size: statSync(join("build/client/assets", name)).size }));
+    const staticFile = `/assets/${assets.sort((a, b) => Math.abs(a.size - home.length) - Math.abs(b.size - home.length))[0]!.name}`;
+    console.log(`HTTP load: ${connections} concurrent connections, ${seconds} s per URL, against ${base}\n`);
+    const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
+    for (const path of ["/", "/sport/soccer", staticFile]) {
+      results[path] = await load(`${base}${path}`);
+      const r = results[path]!;
+      console.log(
+        `${path.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${(r.bytes / 1024).toFixed(1)} KB   errors ${r.errors}`,
+      );
+    }
+    const staticRps = results[staticFile]!.rps || 1;
+    console.log(
+      `\nhome page is ${home.length} bytes; dynamic/static throughput: / ${(results["/"]!.rps / staticRps).toFixed(2)}, /sport/soccer ${(results["/sport/soccer"]!.rps / staticRps).toFixed(2)}`,
+    );
   }
 } finally {
   await cleanup();

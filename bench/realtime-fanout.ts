@@ -23,7 +23,9 @@ import { join, resolve } from "node:path";
 
 // Node 20 has WebSocket behind a flag: re-run with it rather than add a dependency.
 if (typeof WebSocket === "undefined") {
-  const child = spawnSync(process.execPath, ["--experimental-websocket", ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  const child = spawnSync(process.execPath, ["--experimental-websocket", ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
   process.exit(child.status ?? 1);
 }
 
@@ -57,7 +59,15 @@ if (!base) {
   await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
   console.log("Building a snapshot of the current code…");
   const config = await buildSnapshot(dir, "bench-fanout");
-  const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars: E2E_VARS, persistTo: join(dir, "wrangler"), config, quiet: true, dbInOwnProcess: true });
+  const stack = await startStack({
+    dbFile,
+    port: 8000 + Math.floor(Math.random() * 900),
+    vars: E2E_VARS,
+    persistTo: join(dir, "wrangler"),
+    config,
+    quiet: true,
+    dbInOwnProcess: true,
+  });
   base = stack.url;
   cleanup = async () => {
     await stack.stop();
@@ -90,14 +100,19 @@ try {
   console.log(`Setting up: ${members} members of one club, sessions, tokens…`);
   const owner = await createTestUser(db, { firstName: "Bench", lastName: "Owner" });
   const club = await createTestClub(db, owner, { name: `Fan-out ${randomBytes(3).toString("hex")}`, joinMode: "open" });
-  const users = [owner, ...(await pool(Array.from({ length: members - 1 }), 8, async (_, i) => {
-    const user = await createTestUser(db, { firstName: `Member${i}` });
-    await addTestMember(db, club, user);
-    return user;
-  }))];
+  const users = [
+    owner,
+    ...(await pool(Array.from({ length: members - 1 }), 8, async (_, i) => {
+      const user = await createTestUser(db, { firstName: `Member${i}` });
+      await addTestMember(db, club, user);
+      return user;
+    })),
+  ];
   const cookies = await pool(users, 8, async (user) => {
     const token = randomBytes(32).toString("base64url");
-    await db.insert(sessions).values({ tokenHash: createHash("sha256").update(token).digest("hex"), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+    await db
+      .insert(sessions)
+      .values({ tokenHash: createHash("sha256").update(token).digest("hex"), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
     return `ls_session=${token}`;
   });
 
@@ -112,7 +127,9 @@ try {
     const response = await fetch(`${base}/api/rooms/token?kind=club&id=${club.id}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`token: ${response.status}`);
     const access = (await response.json()) as { party: string; room: string; token: string };
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/parties/${access.party}/${access.room}?token=${encodeURIComponent(access.token)}`);
+    const ws = new WebSocket(
+      `${base.replace(/^http/, "ws")}/parties/${access.party}/${access.room}?token=${encodeURIComponent(access.token)}`,
+    );
     ws.addEventListener("message", (message) => {
       const at = performance.now();
       const event = JSON.parse(String(message.data)) as { type: string; message?: { id: string } };
@@ -152,7 +169,13 @@ try {
   const chatAction = `${base}/club/${club.slug}/messages.data`;
   async function post(senderIndex: number, seq: number) {
     const id = randomUUID();
-    const body = new URLSearchParams({ intent: "post", kind: "chat", content: `message s${senderIndex}-${seq}`, clientId: id, respond: "json" });
+    const body = new URLSearchParams({
+      intent: "post",
+      kind: "chat",
+      content: `message s${senderIndex}-${seq}`,
+      clientId: id,
+      respond: "json",
+    });
     sentAt.set(id, performance.now());
     sentBy.set(id, { sender: senderIndex, seq });
     for (let attempt = 0; ; attempt++) {
@@ -203,15 +226,15 @@ try {
   // socket (a latency figure: how long one message takes to reach 500 people), or with
   // --back-to-back each as soon as the one before was answered (fan-outs overlap; a load figure).
   // Soak: every sender at once, each in order.
-  await Promise.all(Array.from({ length: senders }, async (_, s) => {
-    for (let seq = 0; seq < perSender; seq++) {
-      const id = await post(s, seq);
-      if (paced && id) await delivered(id);
-    }
-  }));
-  const stored = new Set(
-    (await db.all<{ id: string }>(sql`select id from club_messages where club_id = ${club.id}`)).map((row) => row.id),
+  await Promise.all(
+    Array.from({ length: senders }, async (_, s) => {
+      for (let seq = 0; seq < perSender; seq++) {
+        const id = await post(s, seq);
+        if (paced && id) await delivered(id);
+      }
+    }),
   );
+  const stored = new Set((await db.all<{ id: string }>(sql`select id from club_messages where club_id = ${club.id}`)).map((row) => row.id));
   const expected = stored.size * sockets.length;
   // Wait (on a condition) until every socket has every stored message, or nothing new arrives for 5 s.
   let last = -1;
@@ -251,7 +274,10 @@ try {
     if (!times.length || !sentAt.has(id) || warmup.has(id)) continue;
     const first = Math.min(...times);
     firsts.push(first - sentAt.get(id)!);
-    if (process.env.FANOUT_DEBUG) console.log(`  ${id.slice(0, 8)} first ${(first - sentAt.get(id)!).toFixed(1)} last ${(Math.max(...times) - sentAt.get(id)!).toFixed(1)}`);
+    if (process.env.FANOUT_DEBUG)
+      console.log(
+        `  ${id.slice(0, 8)} first ${(first - sentAt.get(id)!).toFixed(1)} last ${(Math.max(...times) - sentAt.get(id)!).toFixed(1)}`,
+      );
     spreads.push(Math.max(...times) - first);
   }
   firsts.sort((a, b) => a - b);
@@ -271,13 +297,19 @@ try {
 
   const sent = senders * perSender + warmup.size;
   const pace = soak ? "all senders at once" : paced ? "each sent once the one before reached every socket" : "back to back";
-  console.log(`\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via the club chat action (POST /club/{slug}/messages), ${pace}${warmup.size ? ` (after ${warmup.size} warm-up messages, delivered but not timed)` : ""}`);
+  console.log(
+    `\nRealtime fan-out${soak ? " soak" : ""}: ${sockets.length} sockets, ${senders} sender(s) × ${perSender} messages via the club chat action (POST /club/{slug}/messages), ${pace}${warmup.size ? ` (after ${warmup.size} warm-up messages, delivered but not timed)` : ""}`,
+  );
   console.log(`  rows stored ${stored.size} of ${sent} sent${stored.size === sent ? " (exactly)" : ""}`);
   console.log(`  deliveries  ${got} of ${expected} in ${(elapsed / 1000).toFixed(1)} s`);
-  console.log(`  POST → receipt  p50 ${quantile(latencies, 0.5).toFixed(1)} ms · p95 ${quantile(latencies, 0.95).toFixed(1)} ms · max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
+  console.log(
+    `  POST → receipt  p50 ${quantile(latencies, 0.5).toFixed(1)} ms · p95 ${quantile(latencies, 0.95).toFixed(1)} ms · max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
+  );
   postTimes.sort((a, b) => a - b);
   // The action's own time (session, membership, rate limit, insert) is in every receipt figure; shown apart here.
-  console.log(`  POST → first socket p50 ${quantile(firsts, 0.5).toFixed(1)} ms · first → last socket p50 ${quantile(spreads, 0.5).toFixed(1)} ms, max ${(spreads.at(-1) ?? 0).toFixed(1)} ms`);
+  console.log(
+    `  POST → first socket p50 ${quantile(firsts, 0.5).toFixed(1)} ms · first → last socket p50 ${quantile(spreads, 0.5).toFixed(1)} ms, max ${(spreads.at(-1) ?? 0).toFixed(1)} ms`,
+  );
   console.log(`  POST response   p50 ${quantile(postTimes, 0.5).toFixed(1)} ms · p95 ${quantile(postTimes, 0.95).toFixed(1)} ms`);
   console.log(
     `  lost ${lost} · duplicated ${duplicated} · out of per-sender order ${outOfOrder} · reconnects ${reconnects.reduce((a, b) => a + b, 0)} (caught up from the database ${caughtUp}) · retried POSTs ${retries} · failed POSTs ${failedPosts.length}`,

@@ -40,7 +40,14 @@ await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], {
   env: { DATABASE_URL: dbUrl, PASSWORD_PEPPER: E2E_VARS.PASSWORD_PEPPER, SEED_PERSIST_TO: join(dir, "wrangler") },
   quiet: true,
 });
-const stack = await startStack({ dbFile, port, vars: { ...E2E_VARS, APP_ORIGIN: `http://127.0.0.1:${port}`, DB_TRACE: "on" }, persistTo: join(dir, "wrangler"), config, quiet: true });
+const stack = await startStack({
+  dbFile,
+  port,
+  vars: { ...E2E_VARS, APP_ORIGIN: `http://127.0.0.1:${port}`, DB_TRACE: "on" },
+  persistTo: join(dir, "wrangler"),
+  config,
+  quiet: true,
+});
 
 try {
   const db = createDb({ url: dbUrl });
@@ -60,11 +67,19 @@ try {
   const owner = await signIn("owner@lockerswap.test");
   const admin = await signIn("admin@lockerswap.test");
   const first = async <T>(query: ReturnType<typeof sql>) => (await db.all<T>(query))[0]!;
-  const listing = await first<{ id: string }>(sql`select id from listings where status = 'active' and not exists (select 1 from listing_clubs lc where lc.listing_id = listings.id) order by created_at desc limit 1`);
+  const listing = await first<{ id: string }>(
+    sql`select id from listings where status = 'active' and not exists (select 1 from listing_clubs lc where lc.listing_id = listings.id) order by created_at desc limit 1`,
+  );
   const club = await first<{ slug: string }>(sql`select slug from clubs where visibility = 'public' order by created_at limit 1`);
-  const memberClub = await first<{ slug: string }>(sql`select c.slug from clubs c join club_members m on m.club_id = c.id where m.user_id = ${member.id} and m.status = 'active' order by c.created_at limit 1`);
-  const ownedClub = await first<{ slug: string }>(sql`select c.slug from clubs c join club_members m on m.club_id = c.id where m.user_id = ${owner.id} and m.role = 'owner' order by c.created_at limit 1`);
-  const ownListing = await first<{ id: string }>(sql`select id from listings where user_id = ${member.id} order by created_at desc limit 1`);
+  const memberClub = await first<{ slug: string }>(
+    sql`select c.slug from clubs c join club_members m on m.club_id = c.id where m.user_id = ${member.id} and m.status = 'active' order by c.created_at limit 1`,
+  );
+  const ownedClub = await first<{ slug: string }>(
+    sql`select c.slug from clubs c join club_members m on m.club_id = c.id where m.user_id = ${owner.id} and m.role = 'owner' order by c.created_at limit 1`,
+  );
+  const ownListing = await first<{ id: string }>(
+    sql`select id from listings where user_id = ${member.id} order by created_at desc limit 1`,
+  );
   db.$client.close();
 
   type Visit = { path: string; shown: string; who: "visitor" | "member" | "owner" | "admin" };
@@ -79,7 +94,22 @@ try {
       .replace(member.id, "{user}");
   // Every GET page type (issue 10 item 6): the visitor's pages, then each signed-in page as the
   // person who can open it. Signed-out views of signed-in pages are redirects (0 trips or 1).
-  const visitorPages = ["/", "/sport/soccer", `/listing/${listing.id}`, "/clubs", `/club/${club.slug}`, "/auth", "/clubs/new", "/team-hub", "/on-deck", "/list-item", "/messages", "/player-profile", "/in-play", "/admin"];
+  const visitorPages = [
+    "/",
+    "/sport/soccer",
+    `/listing/${listing.id}`,
+    "/clubs",
+    `/club/${club.slug}`,
+    "/auth",
+    "/clubs/new",
+    "/team-hub",
+    "/on-deck",
+    "/list-item",
+    "/messages",
+    "/player-profile",
+    "/in-play",
+    "/admin",
+  ];
   const memberPages = [
     "/",
     "/sport/soccer",
@@ -133,14 +163,22 @@ try {
     for (let i = 0; i < viewsPerPage; i++) views.push(await measure(visit.path, cookies[visit.who]));
     const sequential = views.map((v) => v.sequential);
     const best = views.reduce((a, b) => (b.sequential < a.sequential ? b : a));
-    const range = Math.min(...sequential) === Math.max(...sequential) ? `${best.sequential}` : `${Math.min(...sequential)} (${Math.max(...sequential)})`;
-    rows.push(`| ${visit.shown} | ${visit.who} | ${best.status} | ${range} | ${best.pipelines} | ${best.maxInFlight} | ${best.background} |`);
+    const range =
+      Math.min(...sequential) === Math.max(...sequential)
+        ? `${best.sequential}`
+        : `${Math.min(...sequential)} (${Math.max(...sequential)})`;
+    rows.push(
+      `| ${visit.shown} | ${visit.who} | ${best.status} | ${range} | ${best.pipelines} | ${best.maxInFlight} | ${best.background} |`,
+    );
     if (detail) {
       details.push(`${visit.shown} (${visit.who}, ${best.status})`);
-      for (const trip of [...best.trips].sort((a, b) => a.depth - b.depth)) details.push(`  ${trip.phase === "after" ? "after" : `trip ${trip.depth}`}: ${trip.sql.join(" ‖ ")}`);
+      for (const trip of [...best.trips].sort((a, b) => a.depth - b.depth))
+        details.push(`  ${trip.phase === "after" ? "after" : `trip ${trip.depth}`}: ${trip.sql.join(" ‖ ")}`);
     }
   }
-  console.log(`\nDatabase round trips per GET (demo community; sequential = the page's critical path, shortest of ${viewsPerPage} views, the longest in brackets when they differ)\n`);
+  console.log(
+    `\nDatabase round trips per GET (demo community; sequential = the page's critical path, shortest of ${viewsPerPage} views, the longest in brackets when they differ)\n`,
+  );
   console.log("| page | visitor | status | sequential | requests | most in flight | after response |");
   console.log("|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);

@@ -35,7 +35,9 @@ const [member] = await db.all<{ user_id: string; zip_code: string | null }>(
   sql`select m.user_id, p.zip_code from club_members m left join profiles p on p.user_id = m.user_id where m.status = 'active' limit 1`,
 );
 const [someZip] = await db.all<{ zip_code: string }>(sql`select zip_code from listings group by zip_code order by count(*) desc limit 1`);
-const [someCity] = await db.all<{ city: string; state: string }>(sql`select city, state from listings group by city, state order by count(*) desc limit 1`);
+const [someCity] = await db.all<{ city: string; state: string }>(
+  sql`select city, state from listings group by city, state order by count(*) desc limit 1`,
+);
 const [someWord] = await db.all<{ title: string }>(sql`select title from listings limit 1 offset 17`);
 const keyword = (someWord?.title ?? "ball").split(/\s+/).find((w) => w.length > 3) ?? "ball";
 const viewer: Viewer | null = member
@@ -53,13 +55,33 @@ const cases: Case[] = [
   { name: "sport browse soccer, page 3 (72)", who: null, filters: { sport: "soccer" }, limit: 72 },
   { name: "sport browse soccer", who: viewer, filters: { sport: "soccer" }, limit: 24 },
   { name: `keyword "${keyword.slice(0, 4)}" prefix`, who: viewer, filters: { q: keyword.slice(0, 4) }, limit: 24 },
-  { name: "soccer + types + conditions", who: viewer, filters: { sport: "soccer", types: ["Cleats", "Balls"], conditions: ["like-new", "gently-used"] }, limit: 24 },
-  { name: "soccer price 25–100, price asc", who: viewer, filters: { sport: "soccer", priceMin: 25, priceMax: 100, sort: "price_asc" }, limit: 24 },
-  { name: "tennis pickleball + brand + gender", who: viewer, filters: { sport: "tennis", category: "pickleball", brands: ["Selkirk", "JOOLA"], genders: ["Unisex"] }, limit: 24 },
+  {
+    name: "soccer + types + conditions",
+    who: viewer,
+    filters: { sport: "soccer", types: ["Cleats", "Balls"], conditions: ["like-new", "gently-used"] },
+    limit: 24,
+  },
+  {
+    name: "soccer price 25–100, price asc",
+    who: viewer,
+    filters: { sport: "soccer", priceMin: 25, priceMax: 100, sort: "price_asc" },
+    limit: 24,
+  },
+  {
+    name: "tennis pickleball + brand + gender",
+    who: viewer,
+    filters: { sport: "tennis", category: "pickleball", brands: ["Selkirk", "JOOLA"], genders: ["Unisex"] },
+    limit: 24,
+  },
   { name: `ZIP ${someZip?.zip_code} radius 50`, who: viewer, filters: { zip: someZip?.zip_code, radius: 50 }, limit: 24 },
   { name: `ZIP radius 250 + keyword`, who: viewer, filters: { zip: someZip?.zip_code, radius: 250, q: keyword.slice(0, 4) }, limit: 24 },
   { name: "location text 'City, ST'", who: viewer, filters: { location: "Springfield, MA" }, limit: 24 },
-  { name: `location text '${someCity?.city}, ${someCity?.state}'`, who: viewer, filters: { location: `${someCity?.city}, ${someCity?.state}` }, limit: 24 },
+  {
+    name: `location text '${someCity?.city}, ${someCity?.state}'`,
+    who: viewer,
+    filters: { location: `${someCity?.city}, ${someCity?.state}` },
+    limit: 24,
+  },
   { name: "suggestions (5)", who: viewer, filters: { q: keyword.slice(0, 3) }, limit: 5, suggest: true },
 ];
 
@@ -109,7 +131,12 @@ for (const c of cases.filter((c) => !only || c.name.includes(only))) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(c.name.slice(0, 44).padEnd(44), percentile(times, 50).toFixed(1).padStart(8), percentile(times, 95).toFixed(1).padStart(8), String(total).padStart(8));
+  console.log(
+    c.name.slice(0, 44).padEnd(44),
+    percentile(times, 50).toFixed(1).padStart(8),
+    percentile(times, 95).toFixed(1).padStart(8),
+    String(total).padStart(8),
+  );
 }
 console.log("\ntarget: p95 ≤ 25 ms per case");
 db.$client.close();

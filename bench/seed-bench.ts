@@ -44,7 +44,9 @@ async function main() {
     await db.$client.execute("pragma synchronous = off");
     let t = performance.now();
     const zips = await ensureZipCodes(db);
-    console.log(`zip_codes       ${String(zips).padStart(8)} rows  ${seconds(performance.now() - t).padStart(7)}  ${perSecond(zips, performance.now() - t)}`);
+    console.log(
+      `zip_codes       ${String(zips).padStart(8)} rows  ${seconds(performance.now() - t).padStart(7)}  ${perSecond(zips, performance.now() - t)}`,
+    );
 
     t = performance.now();
     const community = buildCommunity({ scale: listings / BASE_LISTINGS, now: new Date(), activity: false, ...(await loadMetroPlaces(db)) });
@@ -70,7 +72,9 @@ async function main() {
       console.log(`${name.padEnd(15)} ${String(n).padStart(8)} rows  ${seconds(ms).padStart(7)}  ${perSecond(n, ms)}`);
     }
     const insertMs = performance.now() - insertStart;
-    console.log(`\ntotal           ${String(total).padStart(8)} rows  ${seconds(insertMs).padStart(7)}  ${perSecond(total, insertMs)} (listings include the FTS triggers)`);
+    console.log(
+      `\ntotal           ${String(total).padStart(8)} rows  ${seconds(insertMs).padStart(7)}  ${perSecond(total, insertMs)} (listings include the FTS triggers)`,
+    );
     console.log(`wall time ${seconds(performance.now() - started)} → ${file}`);
     const counted = await countRows(db);
     const listingRows = counted.find((c) => c.table === "listings")!.rows;

@@ -29,9 +29,18 @@ if (!base) {
   const dir = mkdtempSync(join(tmpdir(), "lockerswap-bench-signup-"));
   const dbFile = join(dir, "bench.db");
   await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env: { DATABASE_URL: `file:${dbFile}` }, quiet: true });
-  await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], { env: { DATABASE_URL: `file:${dbFile}`, PASSWORD_PEPPER: E2E_VARS.PASSWORD_PEPPER }, quiet: true });
+  await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], {
+    env: { DATABASE_URL: `file:${dbFile}`, PASSWORD_PEPPER: E2E_VARS.PASSWORD_PEPPER },
+    quiet: true,
+  });
   const vars = { ...E2E_VARS, AUTH_LIMIT_PER_EMAIL: "1000" };
-  const stack = await startStack({ dbFile, port: 8000 + Math.floor(Math.random() * 900), vars, persistTo: join(dir, "wrangler"), quiet: true });
+  const stack = await startStack({
+    dbFile,
+    port: 8000 + Math.floor(Math.random() * 900),
+    vars,
+    persistTo: join(dir, "wrangler"),
+    quiet: true,
+  });
   base = stack.url;
   cleanup = async () => {
     await stack.stop();
@@ -40,7 +49,16 @@ if (!base) {
 }
 
 async function signUpTime(email: string) {
-  const body = new URLSearchParams({ intent: "signup", firstName: "Bench", lastName: "Mark", email, password: "bench-pass", zipCode: "02139", city: "Cambridge", state: "MA" });
+  const body = new URLSearchParams({
+    intent: "signup",
+    firstName: "Bench",
+    lastName: "Mark",
+    email,
+    password: "bench-pass",
+    zipCode: "02139",
+    city: "Cambridge",
+    state: "MA",
+  });
   const started = performance.now();
   const response = await fetch(`${base}/auth`, { method: "POST", body, redirect: "manual" });
   await response.arrayBuffer();

@@ -96,7 +96,11 @@ describe("database setup", () => {
     try {
       expect(Number((await tx.execute("PRAGMA foreign_keys")).rows[0]![0])).toBe(1);
       expect(
-        await refusal(tx.execute("insert into sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) values ('s', 't', 'nobody', 0, 0, 0)")),
+        await refusal(
+          tx.execute(
+            "insert into sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) values ('s', 't', 'nobody', 0, 0, 0)",
+          ),
+        ),
       ).toMatch(/FOREIGN KEY constraint failed/);
     } finally {
       tx.close();
@@ -144,9 +148,9 @@ describe("clubs and membership", () => {
     const owner = await createUser();
     const club = await createClub(owner.id);
     await db.insert(clubMembers).values({ clubId: club.id, userId: owner.id, role: "owner", status: "active" });
-    expect(
-      await refusal(db.insert(clubMembers).values({ clubId: club.id, userId: owner.id, role: "member", status: "pending" })),
-    ).toMatch(/UNIQUE constraint failed: club_members.club_id, club_members.user_id/);
+    expect(await refusal(db.insert(clubMembers).values({ clubId: club.id, userId: owner.id, role: "member", status: "pending" }))).toMatch(
+      /UNIQUE constraint failed: club_members.club_id, club_members.user_id/,
+    );
   });
 
   test("a new club gets the spec's default settings", async () => {
@@ -169,13 +173,11 @@ describe("clubs and membership", () => {
     expect(await refusal(insertClub({ visibility: "secret" }))).toMatch(/CHECK constraint failed: clubs_visibility/);
     expect(await refusal(insertClub({ joinMode: "invite" }))).toMatch(/CHECK constraint failed: clubs_join_mode/);
     expect(await refusal(insertClub({ sport: "curling" }))).toMatch(/CHECK constraint failed: clubs_sport/);
+    expect(await refusal(db.insert(clubMembers).values({ clubId: club.id, userId: user.id, status: "banned" as "active" }))).toMatch(
+      /CHECK constraint failed: club_members_status/,
+    );
     expect(
-      await refusal(db.insert(clubMembers).values({ clubId: club.id, userId: user.id, status: "banned" as "active" })),
-    ).toMatch(/CHECK constraint failed: club_members_status/);
-    expect(
-      await refusal(
-        db.insert(clubMembers).values({ clubId: club.id, userId: user.id, role: "moderator" as "admin", status: "active" }),
-      ),
+      await refusal(db.insert(clubMembers).values({ clubId: club.id, userId: user.id, role: "moderator" as "admin", status: "active" })),
     ).toMatch(/CHECK constraint failed: club_members_role/);
   });
 
@@ -219,7 +221,12 @@ describe("listings", () => {
 
     const listing = await createListing(user.id);
     expect(
-      await refusal(db.update(listings).set({ status: "gone" as "sold" }).where(eq(listings.id, listing.id))),
+      await refusal(
+        db
+          .update(listings)
+          .set({ status: "gone" as "sold" })
+          .where(eq(listings.id, listing.id)),
+      ),
     ).toMatch(/listings_status/);
     await db.update(listings).set({ status: "pending_pickup" }).where(eq(listings.id, listing.id));
     expect((await db.query.listings.findFirst({ where: eq(listings.id, listing.id) }))?.status).toBe("pending_pickup");
@@ -227,15 +234,11 @@ describe("listings", () => {
 
   test("only tennis listings carry a sub-category", async () => {
     const user = await createUser();
-    expect(await refusal(createListing(user.id, { sport: "golf", sportSubcategory: "paddle" }))).toMatch(
-      /listings_sport_subcategory/,
-    );
+    expect(await refusal(createListing(user.id, { sport: "golf", sportSubcategory: "paddle" }))).toMatch(/listings_sport_subcategory/);
     expect(await refusal(createListing(user.id, { sport: "tennis", sportSubcategory: "badminton" as "other" }))).toMatch(
       /listings_sport_subcategory/,
     );
-    expect((await createListing(user.id, { sport: "tennis", sportSubcategory: "pickleball" })).sportSubcategory).toBe(
-      "pickleball",
-    );
+    expect((await createListing(user.id, { sport: "tennis", sportSubcategory: "pickleball" })).sportSubcategory).toBe("pickleball");
   });
 
   test("a listing has at most one primary club and 5 photo positions", async () => {
@@ -243,9 +246,9 @@ describe("listings", () => {
     const [clubA, clubB] = [await createClub(user.id), await createClub(user.id)];
     const listing = await createListing(user.id);
     await db.insert(listingClubs).values({ listingId: listing.id, clubId: clubA.id, isPrimary: true });
-    expect(
-      await refusal(db.insert(listingClubs).values({ listingId: listing.id, clubId: clubB.id, isPrimary: true })),
-    ).toMatch(/UNIQUE constraint failed/);
+    expect(await refusal(db.insert(listingClubs).values({ listingId: listing.id, clubId: clubB.id, isPrimary: true }))).toMatch(
+      /UNIQUE constraint failed/,
+    );
     await db.insert(listingClubs).values({ listingId: listing.id, clubId: clubB.id, isPrimary: false });
 
     const photo = (position: number) => ({
@@ -309,13 +312,16 @@ describe("messages and requests", () => {
     const request = { clubId: club.id, userId: bob.id };
     expect(await refusal(db.insert(clubRequests).values({ ...request, title: "  " }))).toMatch(/club_requests_title/);
     expect(await refusal(db.insert(clubRequests).values({ ...request, title: "x".repeat(201) }))).toMatch(/club_requests_title/);
-    expect(
-      await refusal(db.insert(clubRequests).values({ ...request, title: "Goalie pads", description: "x".repeat(1001) })),
-    ).toMatch(/club_requests_description/);
-    expect(
-      await refusal(db.insert(clubRequests).values({ ...request, title: "Goalie pads", status: "closed" as "open" })),
-    ).toMatch(/club_requests_status/);
-    const [saved] = await db.insert(clubRequests).values({ ...request, title: "x".repeat(200) }).returning();
+    expect(await refusal(db.insert(clubRequests).values({ ...request, title: "Goalie pads", description: "x".repeat(1001) }))).toMatch(
+      /club_requests_description/,
+    );
+    expect(await refusal(db.insert(clubRequests).values({ ...request, title: "Goalie pads", status: "closed" as "open" }))).toMatch(
+      /club_requests_status/,
+    );
+    const [saved] = await db
+      .insert(clubRequests)
+      .values({ ...request, title: "x".repeat(200) })
+      .returning();
     expect(saved).toMatchObject({ status: "open", description: null });
   });
 });
@@ -333,7 +339,9 @@ describe("deleting", () => {
     await db.insert(clubMembers).values({ clubId: club.id, userId: leaving.id, status: "active" });
     await db.insert(favorites).values({ userId: leaving.id, listingId: otherListing.id });
     await db.insert(favorites).values({ userId: other.id, listingId: theirListing.id });
-    await db.insert(listingMessages).values({ listingId: otherListing.id, senderId: leaving.id, receiverId: other.id, content: "Still available?" });
+    await db
+      .insert(listingMessages)
+      .values({ listingId: otherListing.id, senderId: leaving.id, receiverId: other.id, content: "Still available?" });
     await db.insert(listingMessages).values({ listingId: otherListing.id, senderId: other.id, receiverId: leaving.id, content: "Yes" });
     await db.insert(clubMessages).values({ clubId: club.id, userId: leaving.id, content: "Hello team" });
     await db.insert(clubDirectMessages).values({ clubId: club.id, senderId: leaving.id, receiverId: other.id, content: "Hi" });

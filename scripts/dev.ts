@@ -13,10 +13,26 @@ await run("node", ["--import", "tsx", "scripts/migrate.ts"], { env });
 await run("node", ["--import", "tsx", "db/seed/index.ts", "--if-empty"], { env });
 
 const children = [
-  spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "dev", "--config", "wrangler.party.toml", "--ip", "127.0.0.1", "--port", "1999", "--persist-to", ".wrangler/state", "--show-interactive-dev-session=false"], {
-    stdio: "inherit",
-    env: { ...process.env, ...LOOPBACK_ENV },
-  }),
+  spawn(
+    process.execPath,
+    [
+      "node_modules/wrangler/bin/wrangler.js",
+      "dev",
+      "--config",
+      "wrangler.party.toml",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      "1999",
+      "--persist-to",
+      ".wrangler/state",
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      stdio: "inherit",
+      env: { ...process.env, ...LOOPBACK_ENV },
+    },
+  ),
   spawn("npx", ["remix", "vite:dev", "--host", "127.0.0.1", ...(process.env.PORT ? ["--port", process.env.PORT] : [])], {
     stdio: "inherit",
     env: { ...process.env, ...LOOPBACK_ENV },

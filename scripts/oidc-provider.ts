@@ -102,9 +102,23 @@ export const localSubject = (email: string) => `local-${createHash("sha256").upd
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The forwarded authorization parameters, as hidden fields of each chooser form. */
-const AUTHORIZE_PARAMS = ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "code_challenge_method", "login_hint"];
+const AUTHORIZE_PARAMS = [
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "scope",
+  "state",
+  "nonce",
+  "code_challenge",
+  "code_challenge_method",
+  "login_hint",
+];
 
-function chooserPage(request: AuthorizationRequest, accounts: readonly ChooserAccount[], problem?: { message: string; email: string; name: string }) {
+function chooserPage(
+  request: AuthorizationRequest,
+  accounts: readonly ChooserAccount[],
+  problem?: { message: string; email: string; name: string },
+) {
   const hidden = AUTHORIZE_PARAMS.filter((key) => request.params.has(key))
     .map((key) => `<input type="hidden" name="${key}" value="${escapeHtml(request.params.get(key)!)}">`)
     .join("");
@@ -198,16 +212,18 @@ export async function startOidcProvider(opts: {
   function authorizationRequest(params: URLSearchParams, response: ServerResponse): AuthorizationRequest | null {
     const redirectUri = params.get("redirect_uri");
     // Errors about the client or the redirect URI are shown, never redirected (RFC 6749 §4.1.2.1).
-    if (params.get("client_id") !== opts.clientId) return text(response, 400, "unknown client_id"), null;
-    if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return text(response, 400, "invalid redirect_uri"), null;
+    if (params.get("client_id") !== opts.clientId) return (text(response, 400, "unknown client_id"), null);
+    if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return (text(response, 400, "invalid redirect_uri"), null);
     const back = new URL(redirectUri);
     const state = params.get("state");
     if (state) back.searchParams.set("state", state);
     const request = { redirectUri, codeChallenge: params.get("code_challenge") ?? "", nonce: params.get("nonce"), back, params };
-    if (params.get("response_type") !== "code") return fail(response, request, "unsupported_response_type", "only code is supported"), null;
+    if (params.get("response_type") !== "code")
+      return (fail(response, request, "unsupported_response_type", "only code is supported"), null);
     const scopes = (params.get("scope") ?? "").split(" ");
-    if (!scopes.includes("openid")) return fail(response, request, "invalid_scope", "openid scope required"), null;
-    if (params.get("code_challenge_method") !== "S256" || !request.codeChallenge) return fail(response, request, "invalid_request", "PKCE S256 required"), null;
+    if (!scopes.includes("openid")) return (fail(response, request, "invalid_scope", "openid scope required"), null);
+    if (params.get("code_challenge_method") !== "S256" || !request.codeChallenge)
+      return (fail(response, request, "invalid_request", "PKCE S256 required"), null);
     return request;
   }
 
@@ -258,7 +274,11 @@ export async function startOidcProvider(opts: {
     const email = (form.get("email") ?? "").trim().toLowerCase();
     const name = (form.get("name") ?? "").trim().slice(0, 100);
     if (!EMAIL.test(email) || email.length > 254) {
-      return html(response, 400, chooserPage(authorization, opts.accounts ?? [], { message: "Enter an e-mail address like name@example.com.", email, name }));
+      return html(
+        response,
+        400,
+        chooserPage(authorization, opts.accounts ?? [], { message: "Enter an e-mail address like name@example.com.", email, name }),
+      );
     }
     const listed = (opts.accounts ?? []).find((account) => account.email.toLowerCase() === email);
     const [given, ...family] = name.split(/\s+/).filter(Boolean);
@@ -266,7 +286,11 @@ export async function startOidcProvider(opts: {
       sub: localSubject(email),
       email,
       email_verified: true,
-      ...(listed ? { given_name: listed.given_name, family_name: listed.family_name } : given ? { given_name: given, ...(family.length ? { family_name: family.join(" ") } : {}) } : {}),
+      ...(listed
+        ? { given_name: listed.given_name, family_name: listed.family_name }
+        : given
+          ? { given_name: given, ...(family.length ? { family_name: family.join(" ") } : {}) }
+          : {}),
     });
   }
 
@@ -288,8 +312,10 @@ export async function startOidcProvider(opts: {
     const code = form.get("code") ?? "";
     const pending = codes.get(code);
     codes.delete(code); // single use, whatever happens next
-    if (!pending || pending.expiresAt < Date.now()) return json(response, 400, { error: "invalid_grant", error_description: "unknown or expired code" });
-    if (form.get("redirect_uri") !== pending.redirectUri) return json(response, 400, { error: "invalid_grant", error_description: "redirect_uri mismatch" });
+    if (!pending || pending.expiresAt < Date.now())
+      return json(response, 400, { error: "invalid_grant", error_description: "unknown or expired code" });
+    if (form.get("redirect_uri") !== pending.redirectUri)
+      return json(response, 400, { error: "invalid_grant", error_description: "redirect_uri mismatch" });
     const verifier = form.get("code_verifier") ?? "";
     if (base64url(createHash("sha256").update(verifier).digest()) !== pending.codeChallenge) {
       return json(response, 400, { error: "invalid_grant", error_description: "PKCE verification failed" });
@@ -297,10 +323,24 @@ export async function startOidcProvider(opts: {
     const now = Math.floor(Date.now() / 1000);
     const { forge, deny: _deny, ...claims } = pending.identity;
     const idToken = signJwt(
-      { iss: issuer, aud: pending.clientId, azp: pending.clientId, iat: now, exp: now + 3600, ...(pending.nonce ? { nonce: pending.nonce } : {}), ...claims },
+      {
+        iss: issuer,
+        aud: pending.clientId,
+        azp: pending.clientId,
+        iat: now,
+        exp: now + 3600,
+        ...(pending.nonce ? { nonce: pending.nonce } : {}),
+        ...claims,
+      },
       forge ? forgedKey : privateKey,
     );
-    json(response, 200, { access_token: randomBytes(24).toString("base64url"), id_token: idToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" });
+    json(response, 200, {
+      access_token: randomBytes(24).toString("base64url"),
+      id_token: idToken,
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "openid email profile",
+    });
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {

@@ -25,9 +25,7 @@ export function run(command: string, args: string[], opts: { env?: Record<string
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`))));
   });
 }
 
@@ -136,7 +134,13 @@ export async function startStack(opts: {
   let database = await openDatabase(0);
   mkdirSync(opts.persistTo, { recursive: true });
   const envFile = writeWorkerEnvFile(join(opts.persistTo, `worker-${opts.port}.env`), { ...opts.vars, DATABASE_URL: database.url });
-  const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, config: opts.config, testScheduled: opts.testScheduled });
+  const args = wranglerDevArgs({
+    port: opts.port,
+    persistTo: opts.persistTo,
+    envFile,
+    config: opts.config,
+    testScheduled: opts.testScheduled,
+  });
   // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
   const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args], {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],

@@ -30,12 +30,22 @@ const { DATABASE_URL: _file, ...workerVars } = vars;
 // holds real Google credentials. Never with APP_ENV=production (deploys never run this script).
 const localGoogle =
   !vars.GOOGLE_CLIENT_ID && vars.APP_ENV !== "production"
-    ? await startOidcProvider({ clientId: "lockerswap-local-demo", clientSecret: randomBytes(24).toString("hex"), port: oidcPort, accounts: DEMO_CHOOSER_ACCOUNTS })
+    ? await startOidcProvider({
+        clientId: "lockerswap-local-demo",
+        clientSecret: randomBytes(24).toString("hex"),
+        port: oidcPort,
+        accounts: DEMO_CHOOSER_ACCOUNTS,
+      })
     : null;
 const googleVars = localGoogle ? googleVarsFor(localGoogle) : {};
 let stack: Awaited<ReturnType<typeof startStack>>;
 try {
-  stack = await startStack({ dbFile, port, vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars }, persistTo: ".wrangler/state" });
+  stack = await startStack({
+    dbFile,
+    port,
+    vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars },
+    persistTo: ".wrangler/state",
+  });
 } catch (error) {
   await localGoogle?.stop();
   throw error;
@@ -45,7 +55,10 @@ console.log(`\nLockerSwap is running at ${stack.url}\n`);
 const { DEMO_ACCOUNTS } = await import("../db/seed/demo-accounts");
 console.log("Demo accounts (local only):");
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(12)} ${account.email}  /  ${account.password}`);
-if (localGoogle) console.log(`\nContinue with Google goes to a local stand-in at ${localGoogle.issuer} (not Google): pick a demo account or type any e-mail.`);
+if (localGoogle)
+  console.log(
+    `\nContinue with Google goes to a local stand-in at ${localGoogle.issuer} (not Google): pick a demo account or type any e-mail.`,
+  );
 console.log("\nPress Ctrl-C to stop.");
 
 let stopping = false;

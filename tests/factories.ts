@@ -45,7 +45,12 @@ export type TestClub = Pick<Club, "id" | "slug" | "name" | "visibility" | "joinM
 export async function createTestClub(
   db: Db,
   owner: TestUser,
-  opts: Partial<Omit<ClubInput, "visibility">> & { visibility?: Club["visibility"]; allowJoinRequests?: boolean; showPricesInPreview?: boolean; showListingCount?: boolean } = {},
+  opts: Partial<Omit<ClubInput, "visibility">> & {
+    visibility?: Club["visibility"];
+    allowJoinRequests?: boolean;
+    showPricesInPreview?: boolean;
+    showListingCount?: boolean;
+  } = {},
 ): Promise<TestClub> {
   const name = opts.name ?? `Test Club ${unique()}`;
   const joinMode = opts.joinMode ?? "open";
@@ -90,17 +95,28 @@ export async function addTestMember(
   const [before] = await db.select().from(clubs).where(eq(clubs.id, club.id));
   const wanted = opts.status === "pending" ? "approval" : before.joinMode === "open" ? "open" : "approval";
   // Temporarily visible and joinable, so the domain's join path can be used for any club.
-  await db.update(clubs).set({ joinMode: wanted, visibility: "public", allowJoinRequests: true, inviteCode: before.inviteCode }).where(eq(clubs.id, club.id));
+  await db
+    .update(clubs)
+    .set({ joinMode: wanted, visibility: "public", allowJoinRequests: true, inviteCode: before.inviteCode })
+    .where(eq(clubs.id, club.id));
   try {
     const result = wanted === "open" ? await joinClub(db, user, club.slug) : await requestToJoin(db, user, club.slug);
     if (!result.ok) throw new Error(`addTestMember: ${result.error}`);
   } finally {
     await db
       .update(clubs)
-      .set({ joinMode: before.joinMode, visibility: before.visibility, allowJoinRequests: before.allowJoinRequests, inviteCode: before.inviteCode })
+      .set({
+        joinMode: before.joinMode,
+        visibility: before.visibility,
+        allowJoinRequests: before.allowJoinRequests,
+        inviteCode: before.inviteCode,
+      })
       .where(eq(clubs.id, club.id));
   }
-  const [row] = await db.select({ id: clubMembers.id }).from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, user.id)));
+  const [row] = await db
+    .select({ id: clubMembers.id })
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, user.id)));
   if (wanted === "approval" && opts.status !== "pending") {
     const approved = await approveJoinRequest(db, club.owner, club.slug, row.id);
     if (!approved.ok) throw new Error(`addTestMember: ${approved.error}`);
@@ -109,7 +125,8 @@ export async function addTestMember(
     const promoted = await promoteMember(db, club.owner, club.slug, row.id);
     if (!promoted.ok) throw new Error(`addTestMember: ${promoted.error}`);
   }
-  if (opts.approvalNotified !== undefined) await db.update(clubMembers).set({ approvalNotified: opts.approvalNotified }).where(eq(clubMembers.id, row.id));
+  if (opts.approvalNotified !== undefined)
+    await db.update(clubMembers).set({ approvalNotified: opts.approvalNotified }).where(eq(clubMembers.id, row.id));
   return row.id;
 }
 

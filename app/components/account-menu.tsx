@@ -43,12 +43,22 @@ export function AccountMenu({ user }: { user: AccountUser }) {
           aria-label={`Account menu for ${menuName(user)}`}
           className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5 sm:hidden"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <circle cx="12" cy="8" r="4" />
             <path d="M4 21a8 8 0 0 1 16 0" />
           </svg>
           <span className="hidden max-w-[8rem] truncate sm:inline">{menuName(user)}</span>
-          <span aria-hidden="true" className="hidden sm:inline">▾</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            ▾
+          </span>
         </summary>
         <div className="absolute inset-x-2 top-full z-40 sm:inset-x-auto sm:right-0 mt-2 sm:w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
           <p className="px-3 py-1 text-sm font-semibold text-slate-900 sm:hidden">{menuName(user)}</p>

@@ -31,7 +31,10 @@ export function ClubCard({ club, pending = false }: { club: ClubCardClub; pendin
         {club.logoUrl ? (
           <img src={club.logoUrl} alt="" className="h-14 w-14 shrink-0 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
+          >
             {clubInitials(club.name)}
           </span>
         )}

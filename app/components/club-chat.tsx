@@ -13,7 +13,13 @@ import { BackToLatest, LiveStatus, MessageScroller, useLiveRoom, useMergedMessag
 import { showToast, type ToastMessage } from "./toaster";
 import { Button } from "./ui/button";
 
-const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({ id: m.id, kind: m.kind, content: m.content, author: m.author, createdAt: m.createdAt });
+const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({
+  id: m.id,
+  kind: m.kind,
+  content: m.content,
+  author: m.author,
+  createdAt: m.createdAt,
+});
 
 export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; chat: NonNullable<MessagesTabData["chat"]> }) {
   const hydrated = useHydrated();
@@ -44,7 +50,11 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
         ) : (
           <ul className="space-y-3">
             {messages.map((m) => (
-              <li key={m.id} data-message-id={m.id} className={`rounded-lg px-3 py-2 ${m.author.id === data.viewerId ? "bg-brand-50" : "bg-slate-50"}`}>
+              <li
+                key={m.id}
+                data-message-id={m.id}
+                className={`rounded-lg px-3 py-2 ${m.author.id === data.viewerId ? "bg-brand-50" : "bg-slate-50"}`}
+              >
                 <div className="flex items-baseline justify-between gap-2">
                   <p className="text-sm">
                     <span className="font-semibold text-slate-900">{m.author.name}</span>{" "}
@@ -105,7 +115,17 @@ function useDeleteMessage(action: string, onDeleted: (id: string) => void) {
   );
 }
 
-function DeleteMessage({ action, id, kind, onSubmit }: { action: string; id: string; kind: string; onSubmit: (form: HTMLFormElement) => void }) {
+function DeleteMessage({
+  action,
+  id,
+  kind,
+  onSubmit,
+}: {
+  action: string;
+  id: string;
+  kind: string;
+  onSubmit: (form: HTMLFormElement) => void;
+}) {
   const hydrated = useHydrated();
   return (
     <Form

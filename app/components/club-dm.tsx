@@ -54,7 +54,13 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
 
   const action = `/club/${slug}/messages`;
   const withParams: Record<string, string> = partner ? { with: partner.userId } : {};
-  const top = useOlderHistory({ action, older: dm.conversation?.older ?? null, add, params: withParams, tabParams: { sub: "dm", ...withParams } });
+  const top = useOlderHistory({
+    action,
+    older: dm.conversation?.older ?? null,
+    add,
+    params: withParams,
+    tabParams: { sub: "dm", ...withParams },
+  });
 
   const onSent = useCallback((result: { dm?: unknown }) => result.dm && add([result.dm as DirectMessageData]), [add]);
   const unread = (userId: string, fromDb: number) => (arrived[userId] === 0 ? 0 : fromDb + (arrived[userId] ?? 0));
@@ -81,7 +87,10 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                     >
                       <span className="min-w-0 truncate">{member.name}</span>
                       {count > 0 ? (
-                        <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${count} unread`}>
+                        <span
+                          className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+                          aria-label={`${count} unread`}
+                        >
                           {count}
                         </span>
                       ) : null}
@@ -96,7 +105,9 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
           {partner ? (
             <>
               <h2 className="text-lg font-semibold">{partner.name}</h2>
-              {dm.conversation?.paged ? <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} /> : null}
+              {dm.conversation?.paged ? (
+                <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} />
+              ) : null}
               <MessageScroller label={`Conversation with ${partner.name}`} top={top}>
                 {messages.length === 0 ? (
                   <p className="py-10 text-center text-slate-600">{CHAT_TEXT.conversationEmpty}</p>

@@ -26,7 +26,10 @@ export function clubInitials(name: string): string {
 export function ClubHeader({ club, actions }: { club: ClubHeaderClub; actions?: ReactNode }) {
   const place = [club.city, club.state].filter(Boolean).join(", ");
   return (
-    <header data-testid="club-header" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:p-6">
+    <header
+      data-testid="club-header"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:p-6"
+    >
       <div className="flex min-w-0 flex-1 items-center gap-4">
         {club.logoUrl ? (
           <img src={club.logoUrl} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-20 sm:w-20" />

@@ -10,7 +10,13 @@ import type { InviteCodeActionData } from "~/web/club-membership.server";
 import { JoinCodeSchema } from "~/shared/schemas/club-join";
 import { Modal } from "~/components/ui/modal";
 
-type Props = { action: string; lastResult: InviteCodeActionData | undefined; pending: boolean; FormComponent: typeof Form; onCancel?: () => void };
+type Props = {
+  action: string;
+  lastResult: InviteCodeActionData | undefined;
+  pending: boolean;
+  FormComponent: typeof Form;
+  onCancel?: () => void;
+};
 
 /** The invite-code form (02 §5): one field, the spec's errors beside it; a real POST either way. */
 function InviteCodeForm({ action, lastResult, pending, FormComponent, onCancel }: Props) {
@@ -29,7 +35,11 @@ function InviteCodeForm({ action, lastResult, pending, FormComponent, onCancel }
           {lastResult.title}
         </p>
       ) : null}
-      <Field label="Invite code" field={fields.code} inputProps={{ autoComplete: "off", autoCapitalize: "characters", spellCheck: false }} />
+      <Field
+        label="Invite code"
+        field={fields.code}
+        inputProps={{ autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>

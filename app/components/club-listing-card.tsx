@@ -15,7 +15,10 @@ const CLUB_FIRST_ROW_CARDS = 3;
 export function ClubListingCardView({ listing, index = CLUB_FIRST_ROW_CARDS }: { listing: ClubListingCard; index?: number }) {
   const badge = conditionBadge(listing.condition);
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="club-listing-card">
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="club-listing-card"
+    >
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         {listing.photoUrl ? (
           <img

@@ -1,5 +1,12 @@
 // The club page's Team Info tab (02 §2), its own chunk: the page opens on In Play (ADR 033).
-import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, type ClubType, type ClubVisibility, type JoinMode } from "~/shared/catalog/options";
+import {
+  CLUB_TYPE_BADGES,
+  CLUB_VISIBILITY_LABELS,
+  JOIN_MODE_LABELS,
+  type ClubType,
+  type ClubVisibility,
+  type JoinMode,
+} from "~/shared/catalog/options";
 import { sportName } from "~/shared/catalog/sport-names";
 import { CLUB_TEXT } from "~/shared/copy/clubs";
 import { formatDate } from "~/shared/format";

@@ -4,9 +4,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { showToast } from "./toaster";
 import { Button } from "./ui/button";
 
-export type FavoriteActionData =
-  | { ok: true; favorited: boolean }
-  | { ok: false; reason: "signin" | "error" };
+export type FavoriteActionData = { ok: true; favorited: boolean } | { ok: false; reason: "signin" | "error" };
 
 /**
  * The heart (issue 5 §5). A real POST form to /favorites: without JavaScript the action redirects
@@ -28,7 +26,8 @@ export function FavoriteButton({ listingId, favorited, className = "" }: { listi
     if (!data || toasted.current === data) return;
     toasted.current = data;
     if (data.ok) showToast({ title: data.favorited ? "Added to favorites" : "Removed from favorites", variant: "success" });
-    else if (data.reason === "signin") showToast({ title: "Sign in required", description: "Please sign in to favorite listings", variant: "destructive" });
+    else if (data.reason === "signin")
+      showToast({ title: "Sign in required", description: "Please sign in to favorite listings", variant: "destructive" });
     else showToast({ title: "Error", description: "Failed to update favorite", variant: "destructive" });
   }, [data]);
 

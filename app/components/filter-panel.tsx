@@ -149,11 +149,25 @@ function PriceRange({ state, hrefs }: { state: Pick<SearchState, "priceMin" | "p
  * The per-sport filter panel (spec 01 §2 "Filter panel"). A plain GET form: every control works
  * without JavaScript; the keyword box and the sort select join it through `form="filters"`.
  */
-export function FilterPanel({ sport, state, panel }: { sport: string; state: Omit<SearchState, "sports" | "page">; panel: FilterPanelData }) {
+export function FilterPanel({
+  sport,
+  state,
+  panel,
+}: {
+  sport: string;
+  state: Omit<SearchState, "sports" | "page">;
+  panel: FilterPanelData;
+}) {
   const pathname = `/sport/${sport}`;
   const { types, brands, categories, count } = panel;
   return (
-    <Form id={FILTER_FORM_ID} method="get" action={pathname} preventScrollReset className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+    <Form
+      id={FILTER_FORM_ID}
+      method="get"
+      action={pathname}
+      preventScrollReset
+      className="space-y-1 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-bold">Filters ({count})</h2>
         <Link to={pathname} className="text-sm font-medium text-brand-700 underline">
@@ -174,7 +188,8 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
                 onChange={(event) => {
                   // Choosing a category resets types and brands (their lists differ per category).
                   const form = event.currentTarget.form;
-                  for (const box of form?.querySelectorAll<HTMLInputElement>('input[name="types"], input[name="brands"]') ?? []) box.checked = false;
+                  for (const box of form?.querySelectorAll<HTMLInputElement>('input[name="types"], input[name="brands"]') ?? [])
+                    box.checked = false;
                   form?.requestSubmit();
                 }}
               />
@@ -194,7 +209,13 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
 
       <Group title="Condition">
         {CONDITION_OPTIONS.map((option) => (
-          <Check key={option.value} name="conditions" value={option.value} label={option.label} checked={state.conditions.includes(option.value)} />
+          <Check
+            key={option.value}
+            name="conditions"
+            value={option.value}
+            label={option.label}
+            checked={state.conditions.includes(option.value)}
+          />
         ))}
       </Group>
 
@@ -226,7 +247,16 @@ export function FilterPanel({ sport, state, panel }: { sport: string; state: Omi
       <Group title="Location">
         <Label small className="font-normal">
           ZIP code
-          <Input type="text" name="zip" inputMode="numeric" pattern="\d{5}" maxLength={5} defaultValue={state.zip} controlSize="xs" className="mt-1 block w-full" />
+          <Input
+            type="text"
+            name="zip"
+            inputMode="numeric"
+            pattern="\d{5}"
+            maxLength={5}
+            defaultValue={state.zip}
+            controlSize="xs"
+            className="mt-1 block w-full"
+          />
         </Label>
         <RadiusSelect label="Search radius" defaultValue={state.radius} compact />
       </Group>

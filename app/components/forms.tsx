@@ -39,7 +39,14 @@ type FieldShell = {
  *   <Field label="Price ($)" field={fields.price} markRequired
  *     inputProps={{ type: "number", step: 0.01, inputMode: "decimal", defaultValue: values.price }} />
  */
-export function Field({ label, field, description, markRequired, className, inputProps = {} }: FieldShell & { inputProps?: InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  label,
+  field,
+  description,
+  markRequired,
+  className,
+  inputProps = {},
+}: FieldShell & { inputProps?: InputHTMLAttributes<HTMLInputElement> }) {
   const { key, ...conformProps } = getInputProps(field, {
     type: (inputProps.type ?? "text") as "text",
     ariaDescribedBy: description ? field.descriptionId : undefined,
@@ -195,7 +202,10 @@ export function SwitchField({ label, description, errors, className, inputProps 
             aria-invalid={errors?.length ? true : undefined}
             className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           />
-          <span aria-hidden="true" className="pointer-events-none absolute left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
         </span>
       </div>
       <FieldDescription id={`${id}-description`}>{description}</FieldDescription>

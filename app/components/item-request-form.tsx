@@ -33,11 +33,23 @@ export function PostRequestForm({ action, requestId, lastResult, pending, FormCo
     shouldRevalidate: "onInput",
   });
   return (
-    <FormComponent method="post" action={action} {...getFormProps(form)} onInput={validation.onInput} onFocus={validation.onFocus} className="space-y-4">
+    <FormComponent
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      onInput={validation.onInput}
+      onFocus={validation.onFocus}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="id" value={requestId} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Title" field={fields.title} markRequired inputProps={{ placeholder: "What are you looking for?", maxLength: REQUEST_LIMITS.titleMax }} />
+      <Field
+        label="Title"
+        field={fields.title}
+        markRequired
+        inputProps={{ placeholder: "What are you looking for?", maxLength: REQUEST_LIMITS.titleMax }}
+      />
       <TextareaField
         label="Description"
         field={fields.description}

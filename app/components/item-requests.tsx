@@ -137,7 +137,17 @@ export function ItemRequestsTab({ slug, data }: { slug: string; data: ItemReques
   );
 }
 
-function RequestSection({ title, requests, slug, data }: { title: string; requests: ItemRequest[]; slug: string; data: ItemRequestsTabData }) {
+function RequestSection({
+  title,
+  requests,
+  slug,
+  data,
+}: {
+  title: string;
+  requests: ItemRequest[];
+  slug: string;
+  data: ItemRequestsTabData;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
@@ -178,7 +188,11 @@ function RequestItem({ request, slug, data }: { request: ItemRequest; slug: stri
         </div>
         <div className="flex flex-wrap gap-2">
           {!mine ? (
-            <ButtonLink to={`/club/${slug}?tab=messages&sub=dm&with=${encodeURIComponent(request.authorId)}`} variant="secondary" className="text-sm">
+            <ButtonLink
+              to={`/club/${slug}?tab=messages&sub=dm&with=${encodeURIComponent(request.authorId)}`}
+              variant="secondary"
+              className="text-sm"
+            >
               {REQUEST_TEXT.contact}
               <span className="sr-only"> about {request.title}</span>
             </ButtonLink>
@@ -187,7 +201,14 @@ function RequestItem({ request, slug, data }: { request: ItemRequest; slug: stri
             <>
               <Form method="post" action={action}>
                 <input type="hidden" name="id" value={request.id} />
-                <SubmitButton name="intent" value="fulfil" tone="secondary" className="text-sm" pending={fulfilling} pendingText="Saving...">
+                <SubmitButton
+                  name="intent"
+                  value="fulfil"
+                  tone="secondary"
+                  className="text-sm"
+                  pending={fulfilling}
+                  pendingText="Saving..."
+                >
                   {REQUEST_TEXT.markFulfilled}
                 </SubmitButton>
               </Form>

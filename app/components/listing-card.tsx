@@ -35,7 +35,10 @@ export function ListingCard({
   const badge = conditionBadge(listing.condition);
   const status = STATUS_LABEL[listing.status];
   return (
-    <article className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="listing-card">
+    <article
+      className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="listing-card"
+    >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {listing.photoUrl ? (
           <img
@@ -57,7 +60,9 @@ export function ListingCard({
             Join to unlock prices and message sellers
           </Link>
         )}
-        {status && <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">{status}</span>}
+        {status && (
+          <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">{status}</span>
+        )}
       </div>
       {signedIn && (
         <Suspense fallback={null}>
@@ -75,7 +80,10 @@ export function ListingCard({
             formatPrice(listing.priceCents)
           ) : (
             <Link to="/auth" className="text-sm font-semibold text-slate-500">
-              <span aria-hidden="true" className="mr-1 inline-block select-none blur-sm">$00</span>Join to see price
+              <span aria-hidden="true" className="mr-1 inline-block select-none blur-sm">
+                $00
+              </span>
+              Join to see price
             </Link>
           )}
         </p>
@@ -102,7 +110,11 @@ export function ListingCard({
 /** Placeholder card while the next results load. */
 export function ListingCardSkeleton() {
   return (
-    <div className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true" data-testid="listing-card-skeleton">
+    <div
+      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
+      aria-hidden="true"
+      data-testid="listing-card-skeleton"
+    >
       <div className="aspect-[4/3] bg-slate-200" />
       <div className="space-y-2 p-3">
         <div className="h-4 w-3/4 rounded bg-slate-200" />

@@ -136,7 +136,10 @@ export function ThreadView({
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid="listing-thread">
       {reply ? <h3 className="font-semibold">{thread.buyerName}</h3> : null}
-      <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}>
+      <ol
+        className="max-h-96 space-y-2 overflow-y-auto"
+        aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}
+      >
         {messages.map((m) => (
           <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
             <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>

@@ -153,7 +153,17 @@ function readAsDataUrl(file: File) {
 
 function PhotoButton({ intent, label, disabled, children }: { intent: string; label: string; disabled?: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" name="intent" value={intent} formNoValidate disabled={disabled} aria-label={label} variant="secondary" size="tiny" className="font-normal disabled:opacity-40">
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      disabled={disabled}
+      aria-label={label}
+      variant="secondary"
+      size="tiny"
+      className="font-normal disabled:opacity-40"
+    >
       {children}
     </Button>
   );

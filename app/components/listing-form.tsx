@@ -96,7 +96,10 @@ export function ListingForm({
     setUpload({ intent, percent: 0, round });
     try {
       // Only after files are picked and the form sent: out of the page's first load (ADR 033).
-      const [{ downscaleImage, makeThumbnail }, { uploadPhotos }] = await Promise.all([import("~/hooks/image-downscale"), import("~/hooks/upload-photos")]);
+      const [{ downscaleImage, makeThumbnail }, { uploadPhotos }] = await Promise.all([
+        import("~/hooks/image-downscale"),
+        import("~/hooks/upload-photos"),
+      ]);
       const body = new FormData();
       for (const photo of photos) body.append("photos", photo.key);
       for (const file of picked) {
@@ -118,7 +121,11 @@ export function ListingForm({
       for (const photo of reply.photos) data.append("photos", photo.key);
       submit(data, { method: "post", encType: "multipart/form-data", action: element.getAttribute("action") ?? undefined });
     } catch {
-      showToast({ title: "Error", description: `Failed to ${mode === "create" ? "create" : "update"} listing. Please try again.`, variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: `Failed to ${mode === "create" ? "create" : "update"} listing. Please try again.`,
+        variant: "destructive",
+      });
     } finally {
       setUpload(null);
     }
@@ -180,7 +187,13 @@ export function ListingForm({
         />
         <SelectField label="Size" field={fields.size} placeholder="—" options={SIZE_OPTIONS} selectProps={{ defaultValue: values.size }} />
         <Field label="Size (number or letter)" field={fields.sizeNumeric} inputProps={{ defaultValue: values.sizeNumeric }} />
-        <SelectField label="Gender" field={fields.gender} placeholder="—" options={GENDER_OPTIONS} selectProps={{ defaultValue: values.gender }} />
+        <SelectField
+          label="Gender"
+          field={fields.gender}
+          placeholder="—"
+          options={GENDER_OPTIONS}
+          selectProps={{ defaultValue: values.gender }}
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
@@ -188,23 +201,51 @@ export function ListingForm({
           label="ZIP Code"
           field={fields.zipCode}
           markRequired
-          inputProps={{ inputMode: "numeric", maxLength: 5, pattern: ZIP_HTML_PATTERN, autoComplete: "postal-code", defaultValue: values.zipCode }}
+          inputProps={{
+            inputMode: "numeric",
+            maxLength: 5,
+            pattern: ZIP_HTML_PATTERN,
+            autoComplete: "postal-code",
+            defaultValue: values.zipCode,
+          }}
         />
-        <Field label="City" field={fields.city} markRequired inputProps={{ defaultValue: values.city, placeholder: "Filled from the ZIP", autoComplete: "address-level2" }} />
-        <SelectField label="State" field={fields.state} markRequired placeholder="From the ZIP" options={STATE_OPTIONS} selectProps={{ defaultValue: values.state }} />
+        <Field
+          label="City"
+          field={fields.city}
+          markRequired
+          inputProps={{ defaultValue: values.city, placeholder: "Filled from the ZIP", autoComplete: "address-level2" }}
+        />
+        <SelectField
+          label="State"
+          field={fields.state}
+          markRequired
+          placeholder="From the ZIP"
+          options={STATE_OPTIONS}
+          selectProps={{ defaultValue: values.state }}
+        />
       </div>
-      <TextareaField label="Pickup Instructions" field={fields.pickupInstructions} textareaProps={{ rows: 2, defaultValue: values.pickupInstructions }} />
+      <TextareaField
+        label="Pickup Instructions"
+        field={fields.pickupInstructions}
+        textareaProps={{ rows: 2, defaultValue: values.pickupInstructions }}
+      />
 
       <fieldset aria-describedby={errors("clubIds") ? fields.clubIds.errorId : undefined}>
         <Legend>Where to list</Legend>
         {presetClub ? (
-          <p className="mt-1 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">Posting to: {presetClub.name}</p>
+          <p className="mt-1 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+            Posting to: {presetClub.name}
+          </p>
         ) : null}
         <p className="mt-1 text-sm text-slate-600">Leave every club unticked to list publicly.</p>
         <div className="mt-2 space-y-1">
           {clubs.length === 0 ? <p className="text-sm text-slate-600">Public listing (you are not an active member of any club).</p> : null}
           {clubs.map((club) => (
-            <CheckboxField key={club.id} label={club.name} inputProps={{ name: "clubIds", value: club.id, defaultChecked: values.clubIds.includes(club.id) }} />
+            <CheckboxField
+              key={club.id}
+              label={club.name}
+              inputProps={{ name: "clubIds", value: club.id, defaultChecked: values.clubIds.includes(club.id) }}
+            />
           ))}
         </div>
         {errors("clubIds") ? (

@@ -29,7 +29,10 @@ export function ListingInterestedCard({
     return (
       <section className="rounded-xl bg-white p-6 shadow-sm">
         <h2 className="text-xl font-semibold">Interested?</h2>
-        <Link to={`/auth?redirectTo=/listing/${listingId}`} className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white">
+        <Link
+          to={`/auth?redirectTo=/listing/${listingId}`}
+          className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white"
+        >
           Sign in to contact the seller
         </Link>
       </section>

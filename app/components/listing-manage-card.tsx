@@ -34,7 +34,15 @@ export function ListingManageCard({
           <Form method="post" className="mt-4 grid grid-cols-3 gap-2" preventScrollReset>
             <input type="hidden" name="intent" value="status" />
             {LISTING_STATUSES.map((value) => (
-              <Button key={value} type="submit" name="status" value={value} disabled={value === status || busy} aria-pressed={value === status} variant="choice">
+              <Button
+                key={value}
+                type="submit"
+                name="status"
+                value={value}
+                disabled={value === status || busy}
+                aria-pressed={value === status}
+                variant="choice"
+              >
                 {LISTING_STATUS_LABELS[value]}
               </Button>
             ))}
@@ -63,7 +71,13 @@ export function ListingManageCard({
           </div>
         </div>
       ) : (
-        <ButtonLink to={`/listing/${listingId}?confirm=remove`} preventScrollReset variant="danger-outline" size="slim" className="mt-3 flex">
+        <ButtonLink
+          to={`/listing/${listingId}?confirm=remove`}
+          preventScrollReset
+          variant="danger-outline"
+          size="slim"
+          className="mt-3 flex"
+        >
           {isOwner ? "Remove" : "Delete Listing (Admin)"}
         </ButtonLink>
       )}

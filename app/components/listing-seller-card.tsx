@@ -35,7 +35,10 @@ export function ListingSellerCard({ name, rating }: { name: string; rating: Rati
         {ratingText(rating)}
       </span>
       {open ? (
-        <span role="tooltip" className="absolute left-0 top-full z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg">
+        <span
+          role="tooltip"
+          className="absolute left-0 top-full z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
+        >
           <span className="block font-semibold">{name}</span>
           <span className="block">{rating.average === null ? "No ratings yet" : `${rating.average.toFixed(1)} out of 5`}</span>
           <span className="block text-slate-600">

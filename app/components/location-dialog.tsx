@@ -52,7 +52,16 @@ export function LocationForm({ zipCode, redirectTo, onDone }: { zipCode: string 
 /** A map pin drawn inline: the 📍 emoji alone was an empty box where no emoji font is installed. */
 export function PinIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={`${className} shrink-0`} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0`}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />
       <circle cx="12" cy="10" r="2.5" />
     </svg>

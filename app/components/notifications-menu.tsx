@@ -11,7 +11,13 @@ export type NotificationsData = {
  * The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript.
  * Its count is pending requests plus approvals plus unread direct messages (01 §2).
  */
-export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: { notifications: NotificationsData; unreadDirectMessages?: number }) {
+export function NotificationsMenu({
+  notifications,
+  unreadDirectMessages = 0,
+}: {
+  notifications: NotificationsData;
+  unreadDirectMessages?: number;
+}) {
   const { approvals, pendingJoinRequests } = notifications;
   const count = notifications.count + unreadDirectMessages;
   const approved = approvals.length > 0;
@@ -21,7 +27,15 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
         aria-label={`Notifications (${count})`}
         className="relative flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         {count > 0 ? (
@@ -36,7 +50,10 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
       </summary>
       <div className="absolute inset-x-2 top-full z-40 sm:inset-x-auto sm:right-0 mt-2 sm:w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
         {unreadDirectMessages > 0 ? (
-          <Link to="/messages" className="mb-2 flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to="/messages"
+            className="mb-2 flex items-center justify-between gap-2 rounded-md px-1 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             <span>Unread direct messages</span>
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{unreadDirectMessages}</span>
           </Link>
@@ -55,9 +72,17 @@ export function NotificationsMenu({ notifications, unreadDirectMessages = 0 }: {
                   {/* The whole row is the 'View Club' control: a POST that acknowledges the notice, then opens the club (works without JS). */}
                   <Form method="post" action="/notifications/acknowledge">
                     <input type="hidden" name="membershipId" value={row.membershipId} />
-                    <Button type="submit" aria-label={`View Club ${row.clubName}`} variant="ghost" size="sm" className="justify-between gap-2 px-1 text-inherit hover:bg-emerald-50">
+                    <Button
+                      type="submit"
+                      aria-label={`View Club ${row.clubName}`}
+                      variant="ghost"
+                      size="sm"
+                      className="justify-between gap-2 px-1 text-inherit hover:bg-emerald-50"
+                    >
                       <span className="min-w-0 break-words">{row.clubName}</span>
-                      <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">View Club</span>
+                      <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                        View Club
+                      </span>
                     </Button>
                   </Form>
                 </li>

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { NoPhoto } from "./no-photo";
 
 /** A photo at full size, and its card-size rendition (the photo itself when it has none; ADR 036). */
-type Photo = { url: string; width: number | null; height: number | null; thumbUrl: string; thumbWidth: number | null; thumbHeight: number | null };
+type Photo = {
+  url: string;
+  width: number | null;
+  height: number | null;
+  thumbUrl: string;
+  thumbWidth: number | null;
+  thumbHeight: number | null;
+};
 
 type ImageProps = { src: string; alt: string; className?: string; width?: number; height?: number; loading?: "lazy" | "eager" };
 
@@ -21,12 +28,27 @@ export function PhotoImage({ src, alt, className, width, height, loading }: Imag
   }, [src]);
   if (broken) {
     return (
-      <div role="img" aria-label={`${alt} (unavailable)`} className={`flex items-center justify-center bg-slate-100 text-4xl text-slate-400 ${className ?? ""}`}>
+      <div
+        role="img"
+        aria-label={`${alt} (unavailable)`}
+        className={`flex items-center justify-center bg-slate-100 text-4xl text-slate-400 ${className ?? ""}`}
+      >
         📷
       </div>
     );
   }
-  return <img ref={ref} src={src} alt={alt} width={width} height={height} loading={loading} className={className} onError={() => setBroken(true)} />;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading}
+      className={className}
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 const size = (pixels: number | null) => pixels ?? undefined;
@@ -41,7 +63,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
   const total = photos.length;
   const index = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
   const showing = index >= 0 && index < total;
-  const link = (i: number) => `${location.pathname}?photo=${((i % total) + total) % total + 1}`;
+  const link = (i: number) => `${location.pathname}?photo=${(((i % total) + total) % total) + 1}`;
 
   useEffect(() => {
     if (!showing) return;
@@ -67,9 +89,20 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
       <ul className="grid grid-cols-4 gap-2">
         {photos.map((photo, i) => (
           <li key={photo.url} className={i === 0 ? "col-span-4" : ""}>
-            <Link to={link(i)} preventScrollReset aria-label={`Open photo ${i + 1} of ${total}`} className="block overflow-hidden rounded-xl bg-slate-100">
+            <Link
+              to={link(i)}
+              preventScrollReset
+              aria-label={`Open photo ${i + 1} of ${total}`}
+              className="block overflow-hidden rounded-xl bg-slate-100"
+            >
               {i === 0 ? (
-                <PhotoImage src={photo.url} width={size(photo.width)} height={size(photo.height)} alt={`${title} — photo ${i + 1}`} className="aspect-[4/3] w-full object-cover" />
+                <PhotoImage
+                  src={photo.url}
+                  width={size(photo.width)}
+                  height={size(photo.height)}
+                  alt={`${title} — photo ${i + 1}`}
+                  className="aspect-[4/3] w-full object-cover"
+                />
               ) : (
                 <PhotoImage
                   src={photo.thumbUrl}
@@ -85,17 +118,34 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
         ))}
       </ul>
       {showing ? (
-        <div role="dialog" aria-modal="true" aria-label="Photo viewer" className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label="Photo viewer"
+          className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/90 p-4 text-white"
+        >
           <div className="flex w-full max-w-4xl items-center justify-between">
             <p data-testid="photo-counter">
               Photo {index + 1} of {total}
             </p>
-            <Link to={location.pathname} replace preventScrollReset className="rounded bg-white/10 px-3 py-1" aria-label="Close photo viewer">
+            <Link
+              to={location.pathname}
+              replace
+              preventScrollReset
+              className="rounded bg-white/10 px-3 py-1"
+              aria-label="Close photo viewer"
+            >
               ✕ Close
             </Link>
           </div>
           <div className="flex w-full max-w-4xl items-center gap-3">
-            <Link to={link(index - 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Previous photo">
+            <Link
+              to={link(index - 1)}
+              replace
+              preventScrollReset
+              className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl"
+              aria-label="Previous photo"
+            >
               ‹
             </Link>
             <PhotoImage
@@ -105,15 +155,33 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
               alt={`${title} — photo ${index + 1} of ${total}`}
               className="h-auto max-h-[70vh] min-w-0 flex-1 object-contain"
             />
-            <Link to={link(index + 1)} replace preventScrollReset className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl" aria-label="Next photo">
+            <Link
+              to={link(index + 1)}
+              replace
+              preventScrollReset
+              className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl"
+              aria-label="Next photo"
+            >
               ›
             </Link>
           </div>
           <ul className="flex max-w-full gap-2 overflow-x-auto" aria-label="Thumbnails">
             {photos.map((photo, i) => (
               <li key={photo.url}>
-                <Link to={link(i)} replace preventScrollReset aria-label={`Show photo ${i + 1}`} aria-current={i === index ? "true" : undefined}>
-                  <img src={photo.thumbUrl} width={56} height={56} alt="" className={`h-14 w-14 max-w-none rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`} />
+                <Link
+                  to={link(i)}
+                  replace
+                  preventScrollReset
+                  aria-label={`Show photo ${i + 1}`}
+                  aria-current={i === index ? "true" : undefined}
+                >
+                  <img
+                    src={photo.thumbUrl}
+                    width={56}
+                    height={56}
+                    alt=""
+                    className={`h-14 w-14 max-w-none rounded object-cover ${i === index ? "ring-2 ring-white" : "opacity-60"}`}
+                  />
                 </Link>
               </li>
             ))}

@@ -19,7 +19,14 @@ function Keep({ state, fields }: { state: HomeSearchState; fields: ("q" | "club"
   return (
     <>
       {fields.map((field) => {
-        const value = field === "sports" ? state.sports.join(",") : field === "radius" ? (state.radius === 25 ? "" : String(state.radius)) : state[field];
+        const value =
+          field === "sports"
+            ? state.sports.join(",")
+            : field === "radius"
+              ? state.radius === 25
+                ? ""
+                : String(state.radius)
+              : state[field];
         return value ? <input key={field} type="hidden" name={field} value={value} /> : null;
       })}
     </>
@@ -73,7 +80,11 @@ function checkCriteria(event: FormEvent<HTMLFormElement>) {
   const value = (name: string) => String(form.get(name) ?? "").trim();
   if (!value("q") && !value("location") && !value("club")) {
     event.preventDefault();
-    showToast({ title: "Please enter search criteria", description: "Enter a sport, equipment, club, or location to search", variant: "destructive" });
+    showToast({
+      title: "Please enter search criteria",
+      description: "Enter a sport, equipment, club, or location to search",
+      variant: "destructive",
+    });
   }
 }
 
@@ -81,7 +92,14 @@ function checkCriteria(event: FormEvent<HTMLFormElement>) {
 export function HomeSearchBar({ state, clubName }: { state: HomeSearchState; clubName: string | null }) {
   return (
     <div>
-      <Form method="get" action="/" onSubmit={checkCriteria} role="search" aria-label="Search listings" className="flex flex-col gap-2 rounded-xl bg-white p-3 shadow-md md:flex-row md:items-start">
+      <Form
+        method="get"
+        action="/"
+        onSubmit={checkCriteria}
+        role="search"
+        aria-label="Search listings"
+        className="flex flex-col gap-2 rounded-xl bg-white p-3 shadow-md md:flex-row md:items-start"
+      >
         <SearchSuggest
           label="Location"
           name="location"
@@ -155,7 +173,13 @@ export function HomeListingFilters({ state, clearSportsHref }: { state: HomeSear
           <div className="grid grid-cols-2 gap-1">
             {HOME_SPORT_KEYS.map((key) => (
               <label key={key} className="flex min-h-11 min-w-0 items-center gap-2 text-sm">
-                <input type="checkbox" name="sports" value={key} defaultChecked={state.sports.includes(key)} className="h-4 w-4 shrink-0 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name="sports"
+                  value={key}
+                  defaultChecked={state.sports.includes(key)}
+                  className="h-4 w-4 shrink-0 accent-brand-600"
+                />
                 {sportName(key)}
               </label>
             ))}

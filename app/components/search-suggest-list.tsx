@@ -147,7 +147,8 @@ export function SuggestionList({ kind, listId, label, value, typed, debounceMs, 
 }
 
 export function toListingSuggestions(body: unknown): Suggestion[] {
-  const rows = (body as { suggestions?: { id: string; title: string; priceCents: number | null; city: string; state: string }[] }).suggestions ?? [];
+  const rows =
+    (body as { suggestions?: { id: string; title: string; priceCents: number | null; city: string; state: string }[] }).suggestions ?? [];
   return rows.map((row) => ({
     key: row.id,
     label: row.title,

@@ -53,7 +53,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {account ?? (
-            <Link to="/auth" className="hidden min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 sm:inline-flex">
+            <Link
+              to="/auth"
+              className="hidden min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 sm:inline-flex"
+            >
               Sign In
             </Link>
           )}
@@ -74,9 +77,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
               </svg>
             </summary>
             {/* Hangs below the bar (the hamburger stays there to close it) and fills the screen below. */}
-            <div
-              className="absolute right-0 top-full z-40 h-[calc(100dvh-4rem)] w-80 max-w-[90vw] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl"
-            >
+            <div className="absolute right-0 top-full z-40 h-[calc(100dvh-4rem)] w-80 max-w-[90vw] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl">
               <p className="mb-3 text-sm font-semibold text-slate-600">Menu</p>
               <ul className="space-y-1">
                 {!account && (

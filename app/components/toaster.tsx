@@ -69,7 +69,11 @@ export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
               <p className="font-semibold">{toast.title}</p>
               {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
             </div>
-            <Button variant="close" aria-label="Dismiss notification" onClick={() => setToasts((list) => list.filter((t) => t.id !== toast.id))}>
+            <Button
+              variant="close"
+              aria-label="Dismiss notification"
+              onClick={() => setToasts((list) => list.filter((t) => t.id !== toast.id))}
+            >
               ✕
             </Button>
           </div>

@@ -21,7 +21,13 @@ export function uploadPhotos(body: FormData, onProgress: (percent: number) => vo
     xhr.onload = () => {
       try {
         const reply = JSON.parse(xhr.responseText) as Partial<PhotoUploadReply>;
-        resolve({ photos: reply.photos ?? [], errors: reply.errors ?? [], warnings: reply.warnings ?? [], error: reply.error, status: xhr.status });
+        resolve({
+          photos: reply.photos ?? [],
+          errors: reply.errors ?? [],
+          warnings: reply.warnings ?? [],
+          error: reply.error,
+          status: xhr.status,
+        });
       } catch {
         reject(new Error(`Unexpected reply (${xhr.status})`));
       }

@@ -26,7 +26,7 @@ export function useLazyValidation<Output>(load: () => Promise<(formData: FormDat
       // A chunk that failed to arrive (offline, a new deploy): the server still validates; try again on the next input.
       () => {
         state.current.loading = null;
-      }
+      },
     );
   }
   function onValidate({ form, formData }: { form: HTMLFormElement; formData: FormData }): Submission<Output> {

@@ -11,7 +11,12 @@ const good = {
   PASSWORD_PEPPER: "p".repeat(32),
 };
 const productionOrigin = { APP_ORIGIN: "https://lockerswap.example" };
-const productionMail = { ...productionOrigin, MAIL_PROVIDER_URL: "https://mail.example.com/send", MAIL_API_KEY: "key", MAIL_FROM: "LockerSwap <no-reply@example.com>" };
+const productionMail = {
+  ...productionOrigin,
+  MAIL_PROVIDER_URL: "https://mail.example.com/send",
+  MAIL_API_KEY: "key",
+  MAIL_FROM: "LockerSwap <no-reply@example.com>",
+};
 
 describe("environment", () => {
   test("a valid environment parses, with defaults", () => {
@@ -61,11 +66,18 @@ describe("environment", () => {
   test("APP_ORIGIN: required (https) in production, a local default elsewhere, kept to scheme and host", () => {
     const { APP_ORIGIN: _, ...mailOnly } = productionMail;
     expect(() => parseEnv({ ...good, ...mailOnly, APP_ENV: "production" })).toThrowError(/APP_ORIGIN is required in production/);
-    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", APP_ORIGIN: "http://lockerswap.example" })).toThrowError(/APP_ORIGIN must be https/);
+    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", APP_ORIGIN: "http://lockerswap.example" })).toThrowError(
+      /APP_ORIGIN must be https/,
+    );
     expect(parseEnv({ ...good, ...productionMail, APP_ENV: "production" }).APP_ORIGIN).toBe("https://lockerswap.example");
     expect(parseEnv({ ...good }).APP_ORIGIN).toBe("http://127.0.0.1:8787");
     expect(parseEnv({ ...good, APP_ORIGIN: "http://127.0.0.1:8812/" }).APP_ORIGIN).toBe("http://127.0.0.1:8812");
-    for (const bad of ["lockerswap.example", "https://lockerswap.example/app", "ftp://lockerswap.example", "https://lockerswap.example?x=1"]) {
+    for (const bad of [
+      "lockerswap.example",
+      "https://lockerswap.example/app",
+      "ftp://lockerswap.example",
+      "https://lockerswap.example?x=1",
+    ]) {
       expect(() => parseEnv({ ...good, APP_ORIGIN: bad })).toThrowError(/APP_ORIGIN must be/);
     }
   });
@@ -83,7 +95,9 @@ describe("environment", () => {
     expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", GOOGLE_TOKEN_URL: `${standIn}/token` })).toThrowError(
       /GOOGLE_TOKEN_URL must be https:\/\/ in production/,
     );
-    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", GOOGLE_ISSUER: standIn })).toThrowError(/GOOGLE_ISSUER must be https/);
+    expect(() => parseEnv({ ...good, ...productionMail, APP_ENV: "production", GOOGLE_ISSUER: standIn })).toThrowError(
+      /GOOGLE_ISSUER must be https/,
+    );
     expect(parseEnv({ ...good, ...productionMail, APP_ENV: "production" }).GOOGLE_ISSUER).toBe("https://accounts.google.com");
     expect(parseEnv({ ...good, GOOGLE_ISSUER: standIn }).GOOGLE_ISSUER).toBe(standIn);
   });

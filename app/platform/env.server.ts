@@ -17,73 +17,84 @@ function isHttpOrigin(value: string) {
 /** Where `npm start` serves when APP_ORIGIN is not set (never used in production, where it is required). */
 export const LOCAL_APP_ORIGIN = "http://127.0.0.1:8787";
 
-const Vars = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]),
-  /**
-   * The site's own origin (`https://lockerswap.example`): every absolute link we hand out (links in
-   * mails, the Google redirect_uri) is built from it, never from the request's Host header, which a
-   * client can forge (issue 9, ADR 013). Required in production.
-   */
-  APP_ORIGIN: z
-    .string()
-    .refine(isHttpOrigin, "must be an origin such as https://lockerswap.example (scheme and host only, no path)")
-    .transform((value) => new URL(value).origin)
-    .optional(),
-  DATABASE_URL: z
-    .string({ error: "is required" })
-    .regex(/^(libsql|https?|wss?|file):/, "must be a libsql://, https://, http:// or file: URL"),
-  DATABASE_AUTH_TOKEN: z.string().optional(),
-  SESSION_SECRET: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
-  REALTIME_SECRET: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
-  /** 01 §4 testing mode: only ever available when the deployment turns it on. */
-  TESTING_MODE: z.enum(["on", "off"]).default("off"),
-  /**
-   * Round-trip tracing (ADR 034): label each page view's database requests so the local libSQL
-   * server can count them (bench/round-trips.ts). Local stack only; refused in production.
-   */
-  DB_TRACE: z.enum(["on", "off"]).default("off"),
-  /**
-   * Where a signed-out visitor is taken to be when the edge gives no location (ADR 035): Workers in
-   * production use Cloudflare's `request.cf`; locally there is none, so this ZIP stands in.
-   */
-  DEFAULT_VISITOR_ZIP: z.string().regex(/^\d{5}$/, "must be a 5-digit ZIP").optional(),
-  /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
-  DEV_ROUTES: z.enum(["on", "off"]).default("off"),
-  /** Bytes of pending (not yet saved) photo uploads one account may hold (app/features/photos/ledger.server.ts). */
-  PHOTO_PENDING_QUOTA_BYTES: z.coerce.number().int().positive().optional(),
-  /** HMAC key mixed into every password hash (app/features/accounts/password.server.ts). */
-  PASSWORD_PEPPER: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
-  /** Mail provider over HTTP (JSON POST with a bearer key). Without it mail goes to the outbox table. */
-  MAIL_PROVIDER_URL: z.string().url("must be a URL").optional(),
-  MAIL_API_KEY: z.string().optional(),
-  MAIL_FROM: z.string().optional(),
-  /** Google sign-in (issue 4 item 7); absent → the button says it is not set up. */
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Google's endpoints; tests and npm start point them at a local OIDC provider (scripts/oidc-provider.ts). */
-  GOOGLE_AUTHORIZATION_URL: z.string().url("must be a URL").default("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
-  GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
-  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
-  /** Auth rate limits (app/features/accounts/rate-limit.server.ts); absent → production-sized defaults. */
-  AUTH_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
-  AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
-  AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().optional(),
-}).superRefine((vars, ctx) => {
-  // Production never writes mail to the database outbox: a provider must be configured.
-  if (vars.APP_ENV !== "production") return;
-  if (!vars.APP_ORIGIN) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "is required in production" });
-  else if (!vars.APP_ORIGIN.startsWith("https://")) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "must be https:// in production" });
-  for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
-    if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
-  }
-  // The local Google stand-in (http on loopback, ADR 019) can never serve a production sign-in.
-  for (const key of ["GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_JWKS_URL", "GOOGLE_ISSUER"] as const) {
-    if (!vars[key].startsWith("https://")) ctx.addIssue({ code: "custom", path: [key], message: "must be https:// in production" });
-  }
-});
+const Vars = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]),
+    /**
+     * The site's own origin (`https://lockerswap.example`): every absolute link we hand out (links in
+     * mails, the Google redirect_uri) is built from it, never from the request's Host header, which a
+     * client can forge (issue 9, ADR 013). Required in production.
+     */
+    APP_ORIGIN: z
+      .string()
+      .refine(isHttpOrigin, "must be an origin such as https://lockerswap.example (scheme and host only, no path)")
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    DATABASE_URL: z
+      .string({ error: "is required" })
+      .regex(/^(libsql|https?|wss?|file):/, "must be a libsql://, https://, http:// or file: URL"),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    SESSION_SECRET: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
+    REALTIME_SECRET: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
+    /** 01 §4 testing mode: only ever available when the deployment turns it on. */
+    TESTING_MODE: z.enum(["on", "off"]).default("off"),
+    /**
+     * Round-trip tracing (ADR 034): label each page view's database requests so the local libSQL
+     * server can count them (bench/round-trips.ts). Local stack only; refused in production.
+     */
+    DB_TRACE: z.enum(["on", "off"]).default("off"),
+    /**
+     * Where a signed-out visitor is taken to be when the edge gives no location (ADR 035): Workers in
+     * production use Cloudflare's `request.cf`; locally there is none, so this ZIP stands in.
+     */
+    DEFAULT_VISITOR_ZIP: z
+      .string()
+      .regex(/^\d{5}$/, "must be a 5-digit ZIP")
+      .optional(),
+    /** Dev-only pages (/dev/*): the mail outbox, the realtime test room. Never in production. */
+    DEV_ROUTES: z.enum(["on", "off"]).default("off"),
+    /** Bytes of pending (not yet saved) photo uploads one account may hold (app/features/photos/ledger.server.ts). */
+    PHOTO_PENDING_QUOTA_BYTES: z.coerce.number().int().positive().optional(),
+    /** HMAC key mixed into every password hash (app/features/accounts/password.server.ts). */
+    PASSWORD_PEPPER: z.string({ error: "is required" }).min(32, "must be at least 32 characters"),
+    /** Mail provider over HTTP (JSON POST with a bearer key). Without it mail goes to the outbox table. */
+    MAIL_PROVIDER_URL: z.string().url("must be a URL").optional(),
+    MAIL_API_KEY: z.string().optional(),
+    MAIL_FROM: z.string().optional(),
+    /** Google sign-in (issue 4 item 7); absent → the button says it is not set up. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** Google's endpoints; tests and npm start point them at a local OIDC provider (scripts/oidc-provider.ts). */
+    GOOGLE_AUTHORIZATION_URL: z.string().url("must be a URL").default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
+    GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
+    GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+    /** Auth rate limits (app/features/accounts/rate-limit.server.ts); absent → production-sized defaults. */
+    AUTH_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+    AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
+    AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((vars, ctx) => {
+    // Production never writes mail to the database outbox: a provider must be configured.
+    if (vars.APP_ENV !== "production") return;
+    if (!vars.APP_ORIGIN) ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "is required in production" });
+    else if (!vars.APP_ORIGIN.startsWith("https://"))
+      ctx.addIssue({ code: "custom", path: ["APP_ORIGIN"], message: "must be https:// in production" });
+    for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
+      if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+    }
+    // The local Google stand-in (http on loopback, ADR 019) can never serve a production sign-in.
+    for (const key of ["GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_JWKS_URL", "GOOGLE_ISSUER"] as const) {
+      if (!vars[key].startsWith("https://")) ctx.addIssue({ code: "custom", path: [key], message: "must be https:// in production" });
+    }
+  });
 
-export type AppEnv = Omit<z.infer<typeof Vars>, "APP_ORIGIN"> & { APP_ORIGIN: string; devRoutes: boolean; testingMode: boolean; dbTrace: boolean };
+export type AppEnv = Omit<z.infer<typeof Vars>, "APP_ORIGIN"> & {
+  APP_ORIGIN: string;
+  devRoutes: boolean;
+  testingMode: boolean;
+  dbTrace: boolean;
+};
 
 export interface Bindings {
   PHOTOS: R2Bucket;

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { applySecurityHeaders, isCrossSiteWrite, isProduction, locationValue, MAX_RETURN_PATH, returnPath, safeRedirect } from "./security.server";
+import {
+  applySecurityHeaders,
+  isCrossSiteWrite,
+  isProduction,
+  locationValue,
+  MAX_RETURN_PATH,
+  returnPath,
+  safeRedirect,
+} from "./security.server";
 
-const post = (headers: Record<string, string>) =>
-  new Request("https://lockerswap.test/auth", { method: "POST", headers });
+const post = (headers: Record<string, string>) => new Request("https://lockerswap.test/auth", { method: "POST", headers });
 
 describe("cross-site writes", () => {
   test("same-origin form posts pass", () => {
@@ -16,7 +23,10 @@ describe("cross-site writes", () => {
   });
   test("every unsafe method is checked, not only POST", () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      expect(isCrossSiteWrite(new Request("https://lockerswap.test/api/photos", { method, headers: { Origin: "https://evil.test" } })), method).toBe(true);
+      expect(
+        isCrossSiteWrite(new Request("https://lockerswap.test/api/photos", { method, headers: { Origin: "https://evil.test" } })),
+        method,
+      ).toBe(true);
     }
   });
   test("reads are never refused", () => {

@@ -47,7 +47,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the rest of the keyword ('soccer cleats' → /sport/soccer?q=cleats).
   const match = splitSportKeyword(state.q);
   if (state.q && match) {
-    throw redirect(searchHref(`/sport/${match.sport}`, { q: match.rest, location: state.location, zip: state.zip, club: state.club, radius: state.radius }));
+    throw redirect(
+      searchHref(`/sport/${match.sport}`, {
+        q: match.rest,
+        location: state.location,
+        zip: state.zip,
+        club: state.club,
+        radius: state.radius,
+      }),
+    );
   }
 
   const viewer = await getUser(request, context);
@@ -59,7 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const result = { items: nearby.items, club: null, radiusApplied: false, originZip: null };
       const place = nearby.place ?? ("place" in origin ? origin.place : null);
       const where = "zip" in origin ? (place ? `${place} ${origin.zip}` : origin.zip) : (place ?? "your area");
-      return { ...homeData(state, result, viewer, new Set()), loadError: false, visitorNear: { where, near: nearby.near, zip: "zip" in origin ? origin.zip : null } };
+      return {
+        ...homeData(state, result, viewer, new Set()),
+        loadError: false,
+        visitorNear: { where, near: nearby.near, zip: "zip" in origin ? origin.zip : null },
+      };
     } catch (error) {
       console.error(JSON.stringify({ level: "error", event: "home_nearby_failed", message: String(error) }));
     }
@@ -71,7 +83,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
-    return { ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()), loadError: true, visitorNear: null };
+    return {
+      ...homeData(state, { items: [], club: null, radiusApplied: false, originZip: null }, viewer, new Set()),
+      loadError: true,
+      visitorNear: null,
+    };
   }
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref("/", { ...state, club: "" }), {
@@ -115,7 +131,8 @@ const STEPS = [
 ];
 
 export default function Home() {
-  const { state, items, club, signedIn, favorited, filtered, chips, clearSportsHref, loadError, visitorNear } = useLoaderData<typeof loader>();
+  const { state, items, club, signedIn, favorited, filtered, chips, clearSportsHref, loadError, visitorNear } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
@@ -127,7 +144,8 @@ export default function Home() {
   // Spec 01 §4: a new keyword naming no sport (one naming a sport was redirected to its page).
   const shownQ = useRef(state.q);
   useEffect(() => {
-    if (state.q && state.q !== shownQ.current) showToast({ title: "Searching all sports", description: `Looking for ${state.q} across all categories...` });
+    if (state.q && state.q !== shownQ.current)
+      showToast({ title: "Searching all sports", description: `Looking for ${state.q} across all categories...` });
     shownQ.current = state.q;
   }, [state.q]);
 
@@ -135,7 +153,9 @@ export default function Home() {
     <div className="space-y-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 px-4 py-8 text-white sm:px-6">
         <h1 className="text-2xl font-bold sm:text-4xl">Buy, Sell &amp; Swap Sports Equipment Locally</h1>
-        <p className="mb-5 mt-2 max-w-2xl text-brand-100">Local with no shipping, safe meetups in public places, no seller fees, and team swaps with your club.</p>
+        <p className="mb-5 mt-2 max-w-2xl text-brand-100">
+          Local with no shipping, safe meetups in public places, no seller fees, and team swaps with your club.
+        </p>
         <HomeSearchBar state={state} clubName={club?.name ?? null} />
       </section>
 
@@ -148,7 +168,9 @@ export default function Home() {
             <ol className="mt-4 grid gap-4 sm:grid-cols-3">
               {STEPS.map((step) => (
                 <li key={step.n} className="rounded-xl bg-white p-5 shadow-sm">
-                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">{step.n}</span>
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
+                    {step.n}
+                  </span>
                   <p className="mt-3 font-semibold">{step.title}</p>
                   <p className="text-sm text-slate-600">{step.text}</p>
                 </li>
@@ -165,7 +187,10 @@ export default function Home() {
                 const sport = SPORT_NAMES[key];
                 return (
                   <li key={key}>
-                    <Link to={`/sport/${key}`} className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-brand-500">
+                    <Link
+                      to={`/sport/${key}`}
+                      className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-brand-500"
+                    >
                       <span aria-hidden="true">{sport.emoji}</span> {sport.name}
                     </Link>
                   </li>

@@ -29,7 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: LocationSchema });
   // Back where the form was, even when the ZIP is refused (its own field read on its own).
-  const back = safeRedirect(submission.status === "success" ? submission.value.redirectTo : LocationSchema.shape.redirectTo.safeParse(submission.payload.redirectTo).data);
+  const back = safeRedirect(
+    submission.status === "success"
+      ? submission.value.redirectTo
+      : LocationSchema.shape.redirectTo.safeParse(submission.payload.redirectTo).data,
+  );
   if (submission.status !== "success") return redirectWithToast(context, back, LOCATION_TOASTS.invalid);
   if (!user) {
     return redirectWithToast(context, back, LOCATION_TOASTS.updated, {

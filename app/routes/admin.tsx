@@ -54,7 +54,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (tab === "users") {
     const [stats, users] = await Promise.all([statsPromise, searchUsers(context.db, { q, page })]);
-    return data({ tab, q, page, stats, users: { total: users.total, capped: users.capped, rows: users.rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })) }, clubs: null, listings: null, audit: null }, { headers });
+    return data(
+      {
+        tab,
+        q,
+        page,
+        stats,
+        users: { total: users.total, capped: users.capped, rows: users.rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })) },
+        clubs: null,
+        listings: null,
+        audit: null,
+      },
+      { headers },
+    );
   }
   if (tab === "clubs") {
     const [stats, clubs] = await Promise.all([statsPromise, searchClubs(context.db, { q, page })]);
@@ -63,12 +75,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (tab === "listings") {
     const [stats, listings] = await Promise.all([statsPromise, listListings(context.db, { status: url.searchParams.get("status"), page })]);
     return data(
-      { tab, q, page, stats, users: null, clubs: null, listings: { ...listings, rows: listings.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) }, audit: null },
+      {
+        tab,
+        q,
+        page,
+        stats,
+        users: null,
+        clubs: null,
+        listings: { ...listings, rows: listings.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) },
+        audit: null,
+      },
       { headers },
     );
   }
   const [stats, audit] = await Promise.all([statsPromise, listAuditLog(context.db, { page })]);
-  return data({ tab, q, page, stats, users: null, clubs: null, listings: null, audit: { total: audit.total, rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) } }, { headers });
+  return data(
+    {
+      tab,
+      q,
+      page,
+      stats,
+      users: null,
+      clubs: null,
+      listings: null,
+      audit: { total: audit.total, rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) },
+    },
+    { headers },
+  );
 }
 
 /** Back to the view the admin was on (same-origin path built here, never from the request's URL host). */
@@ -82,7 +115,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AdminActionSchema });
   if (submission.status !== "success") {
     if (knownIntent(AdminActionSchema, submission.payload)) return invalidSubmission(submission);
-    return redirectWithToast(context, backTo(submission.payload.tab), { title: "Error", description: "Unknown action", variant: "destructive" });
+    return redirectWithToast(context, backTo(submission.payload.tab), {
+      title: "Error",
+      description: "Unknown action",
+      variant: "destructive",
+    });
   }
   const form = submission.value;
   const back = backTo(form.tab);
@@ -107,7 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context, back, { title: "User deleted", description: result.email, variant: "success" });
   }
   const result = await deleteClubAsAdmin(context.db, admin, form.clubId);
-  if (!result.ok) return redirectWithToast(context, back, { title: "Error deleting club", description: "Please try again", variant: "destructive" });
+  if (!result.ok)
+    return redirectWithToast(context, back, { title: "Error deleting club", description: "Please try again", variant: "destructive" });
   await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
   return redirectWithToast(context, back, { title: "Club deleted", description: result.name, variant: "success" });
 }
@@ -258,10 +296,18 @@ function UsersTable({ users }: { users: NonNullable<LoaderData["users"]> }) {
                 <td className="px-3 py-2">{[u.city, u.state].filter(Boolean).join(", ") || "—"}</td>
                 <td className="whitespace-nowrap px-3 py-2">{formatDate(u.joinedAt, "short")}</td>
                 <td className="px-3 py-2">{u.listingCount}</td>
-                <td className="px-3 py-2">{u.isAdmin ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Admin</span> : null}</td>
+                <td className="px-3 py-2">
+                  {u.isAdmin ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Admin</span>
+                  ) : null}
+                </td>
                 <td className="px-3 py-2">
                   <ConfirmDialog
-                    trigger={<>Delete<span className="sr-only"> {u.email}</span></>}
+                    trigger={
+                      <>
+                        Delete<span className="sr-only"> {u.email}</span>
+                      </>
+                    }
                     title={`Delete ${u.email}?`}
                     description={`This deletes the account and its ${u.listingCount} ${u.listingCount === 1 ? "listing" : "listings"} with their photos, favorites, memberships, messages, requests and sessions.${u.ownedClubs ? ` The ${u.ownedClubs} ${u.ownedClubs === 1 ? "club" : "clubs"} they own pass to its longest-standing admin (or earliest member), or are deleted when nobody is left.` : ""} It cannot be undone.`}
                     confirmLabel="Delete user"
@@ -304,7 +350,11 @@ function ClubsTable({ clubs }: { clubs: NonNullable<LoaderData["clubs"]> }) {
               <td className="px-3 py-2">{c.members}</td>
               <td className="px-3 py-2">
                 <ConfirmDialog
-                  trigger={<>Delete<span className="sr-only"> {c.name}</span></>}
+                  trigger={
+                    <>
+                      Delete<span className="sr-only"> {c.name}</span>
+                    </>
+                  }
                   title={`Delete ${c.name}?`}
                   description={`This deletes the club with its ${c.members} ${c.members === 1 ? "membership" : "memberships"}, chat, announcements, direct messages, requests and invite code. Listings posted only to this club stay hidden until their sellers choose where they go. It cannot be undone.`}
                   confirmLabel="Delete club"
@@ -365,7 +415,11 @@ function ListingsTable({ listings }: { listings: NonNullable<LoaderData["listing
   );
 }
 
-const AUDIT_ACTION_LABELS: Record<string, string> = { delete_user: "Deleted user", delete_club: "Deleted club", delete_listing: "Deleted listing" };
+const AUDIT_ACTION_LABELS: Record<string, string> = {
+  delete_user: "Deleted user",
+  delete_club: "Deleted club",
+  delete_listing: "Deleted listing",
+};
 
 function AuditTable({ audit }: { audit: NonNullable<LoaderData["audit"]> }) {
   const d = useLoaderData<typeof loader>();

@@ -8,7 +8,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = stripControlCharacters(new URL(request.url).searchParams.get("q") ?? "").trim();
   const viewer = await getUser(request, context);
   try {
-    return Response.json({ clubs: await suggestClubs(context.db, viewer, q.slice(0, 100)) }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { clubs: await suggestClubs(context.db, viewer, q.slice(0, 100)) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   } catch (error) {
     console.error("club search failed", error);
     return Response.json({ clubs: [] });

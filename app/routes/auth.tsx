@@ -46,14 +46,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const toggle = parseWithZod(formData, { schema: AuthPasswordToggleSchema });
   if (toggle.status === "success") {
     return data(
-      { intent: toggle.value.intent, result: toggle.reply(), failure: null as Failure | null, showPassword: toggle.value.togglePassword === "show" },
+      {
+        intent: toggle.value.intent,
+        result: toggle.reply(),
+        failure: null as Failure | null,
+        showPassword: toggle.value.togglePassword === "show",
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
 
   let submission = parseWithZod(formData, { schema: AuthActionSchema });
   // The server half of the ZIP lookup: a sign-up whose city or state is empty gets them from the ZIP.
-  if (submission.status !== "success" && knownIntent(AuthActionSchema, submission.payload) === "signup" && (submission.error?.city || submission.error?.state)) {
+  if (
+    submission.status !== "success" &&
+    knownIntent(AuthActionSchema, submission.payload) === "signup" &&
+    (submission.error?.city || submission.error?.state)
+  ) {
     const field = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string) : "");
     const filled = await fillLocationFromZip(context.db, { zipCode: field("zipCode").trim(), city: field("city"), state: field("state") });
     formData.set("city", filled.city);
@@ -133,7 +142,8 @@ export default function AuthPage() {
 
   // With JavaScript, a failure also shows as a toast; without it, the inline alert carries it.
   useEffect(() => {
-    if (actionData?.failure) showToast({ title: actionData.failure.title, description: actionData.failure.message, variant: "destructive" });
+    if (actionData?.failure)
+      showToast({ title: actionData.failure.title, description: actionData.failure.message, variant: "destructive" });
   }, [actionData]);
 
   const tabHref = (name: string) => `/auth?${new URLSearchParams({ tab: name, ...(redirectTo ? { redirectTo } : {}) })}`;
@@ -166,7 +176,12 @@ export default function AuthPage() {
         {googleConfigured ? (
           // A plain link, not a form: without JavaScript, CSP form-action 'self' would block a form
           // POST that redirects to the provider. /auth/google starts the flow on GET.
-          <ButtonLink reloadDocument to={redirectTo ? `/auth/google?${new URLSearchParams({ redirectTo })}` : "/auth/google"} variant="secondary" className="mt-5 w-full gap-2 font-medium">
+          <ButtonLink
+            reloadDocument
+            to={redirectTo ? `/auth/google?${new URLSearchParams({ redirectTo })}` : "/auth/google"}
+            variant="secondary"
+            className="mt-5 w-full gap-2 font-medium"
+          >
             Continue with Google
           </ButtonLink>
         ) : (
@@ -202,12 +217,7 @@ export default function AuthPage() {
           <SignInForm key="signin" redirectTo={redirectTo} />
         ) : (
           <Suspense fallback={null}>
-            <SignUpForm
-              key="signup"
-              lastResult={signUpResult}
-              passwordToggled={signUpPasswordToggled}
-              constraint={constraints.signup}
-            />
+            <SignUpForm key="signup" lastResult={signUpResult} passwordToggled={signUpPasswordToggled} constraint={constraints.signup} />
           </Suspense>
         )}
 
@@ -267,7 +277,12 @@ function CheckEmailDialog({ email }: { email: string }) {
   useEffect(() => heading.current?.focus(), [location.key]);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="check-email-title" className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="check-email-title"
+        className="w-full max-w-sm rounded-xl bg-white p-6 text-center shadow-xl"
+      >
         <h2 id="check-email-title" ref={heading} tabIndex={-1} className="text-xl font-bold focus:outline-none">
           Check Your Email
         </h2>

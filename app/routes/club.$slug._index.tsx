@@ -58,7 +58,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // So does the Messages tab's work, Direct Messages' marking as read included (ADR 052).
   const url = new URL(request.url);
   const messagesRead = viewer && requested === "messages" ? readMessagesTab(context.db, viewer, params.slug ?? "", url) : undefined;
-  const [page, itemRequestRows, messagesRows] = await Promise.all([getClubPage(context.db, viewer, params.slug ?? ""), itemRequestsRead, messagesRead]);
+  const [page, itemRequestRows, messagesRows] = await Promise.all([
+    getClubPage(context.db, viewer, params.slug ?? ""),
+    itemRequestsRead,
+    messagesRead,
+  ]);
   if (!page) throw clubNotFound();
   const isMember = page.access.membership?.status === "active";
   let tab: Tab = "in-play";
@@ -186,9 +190,7 @@ function ClubActions({ data }: { data: Data }) {
   const joiningOpen = useIsPending({ intent: "join" });
   const requesting = useIsPending({ intent: "request" });
   const joining = joiningOpen || requesting;
-  const listItem = (
-    <ButtonLink to={`/club/${club.slug}/list`}>List an Item</ButtonLink>
-  );
+  const listItem = <ButtonLink to={`/club/${club.slug}/list`}>List an Item</ButtonLink>;
   if (state === "member") {
     const leaveWithoutScript = (
       <ButtonLink reloadDocument to={`/club/${club.slug}/leave`} variant="secondary">
@@ -258,7 +260,13 @@ function ClubActions({ data }: { data: Data }) {
   const intent = offer.action === "requestToJoin" ? "request" : offer.action === "join" ? "join" : "join-code";
   return (
     <Form method="post">
-      <SubmitButton name="intent" value={intent} pending={joining} disabled={!offer.enabled} pendingText={intent === "request" ? "Sending..." : "Joining..."}>
+      <SubmitButton
+        name="intent"
+        value={intent}
+        pending={joining}
+        disabled={!offer.enabled}
+        pendingText={intent === "request" ? "Sending..." : "Joining..."}
+      >
         {label}
       </SubmitButton>
     </Form>
@@ -277,14 +285,25 @@ function InPlay({ data }: { data: Data }) {
           {data.samples.map((sample) => (
             <ClubListingCardView
               key={sample.id}
-              listing={{ ...sample, id: null, city: club.city ?? "Local pickup", state: club.state ?? "US", createdAt: 0, photoUrl: null, photoWidth: null, photoHeight: null, linkable: false }}
+              listing={{
+                ...sample,
+                id: null,
+                city: club.city ?? "Local pickup",
+                state: club.state ?? "US",
+                createdAt: 0,
+                photoUrl: null,
+                photoWidth: null,
+                photoHeight: null,
+                linkable: false,
+              }}
             />
           ))}
         </div>
       </section>
     );
   }
-  if (listings.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{CLUB_TEXT.noItems}</p>;
+  if (listings.length === 0)
+    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{CLUB_TEXT.noItems}</p>;
   const signIn = `/auth?${new URLSearchParams({ redirectTo: `/club/${club.slug}` })}`;
   return (
     <div className="space-y-4">
@@ -343,7 +362,9 @@ function Roster({ data }: { data: Data }) {
       {data.roster.map((member) => (
         <li key={member.userId} className="flex items-center justify-between gap-3 px-4 py-3">
           <span className="min-w-0 truncate text-slate-900">{member.name || "Member"}</span>
-          <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[member.role].className}`}>{ROLE_BADGE[member.role].label}</span>
+          <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[member.role].className}`}>
+            {ROLE_BADGE[member.role].label}
+          </span>
         </li>
       ))}
     </ul>

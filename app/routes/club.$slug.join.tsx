@@ -28,7 +28,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireClubPermission(context, access, "joinWithCode");
   const { club } = access!;
   return {
-    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? photoUrl(club.logoKey) : null },
+    club: {
+      slug: club.slug,
+      name: club.name,
+      type: club.type,
+      sport: club.sport,
+      city: club.city,
+      state: club.state,
+      logoUrl: club.logoKey ? photoUrl(club.logoKey) : null,
+    },
   };
 }
 

@@ -72,7 +72,12 @@ async function answer(context: AppLoadContext, result: ClubResult, intent: Inten
     if (!result.club) throw clubNotFound();
     const toast = CLUB_ERRORS[result.error];
     // A manager's refusal (no such request, the owner's row, a too-short code) stays on this page.
-    if (result.error !== "accessDenied" && result.error !== "signInRequired" && result.error !== "authenticationRequired" && result.error !== "notFound") {
+    if (
+      result.error !== "accessDenied" &&
+      result.error !== "signInRequired" &&
+      result.error !== "authenticationRequired" &&
+      result.error !== "notFound"
+    ) {
       return redirectWithToast(context, `/club/${result.club.slug}/manage`, toast, { status: 303 });
     }
     throw await clubDenialResponse(context, { club: result.club }, result.error);
@@ -110,12 +115,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case "settings": {
       const { showPricesInPreview, showListingCount, allowJoinRequests } = form;
-      return answer(context, await updateClubSettings(db, viewer, slug, { showPricesInPreview, showListingCount, allowJoinRequests }), form.intent);
+      return answer(
+        context,
+        await updateClubSettings(db, viewer, slug, { showPricesInPreview, showListingCount, allowJoinRequests }),
+        form.intent,
+      );
     }
     case "logo": {
       const result = await uploadClubLogo(db, context.photos, viewer, slug, form.logo ?? null);
       if (!result.ok && result.error === "photo") {
-        return redirectWithToast(context, `/club/${slug}/manage`, { title: "Logo not updated", description: result.message, variant: "destructive" }, { status: 303 });
+        return redirectWithToast(
+          context,
+          `/club/${slug}/manage`,
+          { title: "Logo not updated", description: result.message, variant: "destructive" },
+          { status: 303 },
+        );
       }
       return answer(context, result as ClubResult, form.intent);
     }
@@ -181,7 +195,10 @@ export default function ManageClub() {
           Club Settings
         </h2>
         <Form method="post" className="space-y-4">
-          <SwitchField label="Show prices in preview" inputProps={{ name: "showPricesInPreview", defaultChecked: club.showPricesInPreview }} />
+          <SwitchField
+            label="Show prices in preview"
+            inputProps={{ name: "showPricesInPreview", defaultChecked: club.showPricesInPreview }}
+          />
           <SwitchField label="Show listing count" inputProps={{ name: "showListingCount", defaultChecked: club.showListingCount }} />
           <SwitchField label="Allow join requests" inputProps={{ name: "allowJoinRequests", defaultChecked: club.allowJoinRequests }} />
           <div className="flex flex-wrap justify-end gap-2">
@@ -238,11 +255,18 @@ export default function ManageClub() {
           {members.map((m) => (
             <li key={m.membershipId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="member-row">
               <span className="min-w-0 font-medium text-slate-900">
-                {m.name} <span className="text-sm font-normal text-slate-600">({m.role === "owner" ? "Owner" : m.role === "admin" ? "Admin" : "Member"})</span>
+                {m.name}{" "}
+                <span className="text-sm font-normal text-slate-600">
+                  ({m.role === "owner" ? "Owner" : m.role === "admin" ? "Admin" : "Member"})
+                </span>
               </span>
               {m.role === "owner" ? null : (
                 <div className="flex flex-wrap gap-2">
-                  {m.role === "member" ? <RowButton intent="promote" memberId={m.membershipId} label="Promote to admin" /> : <RowButton intent="demote" memberId={m.membershipId} label="Make member" />}
+                  {m.role === "member" ? (
+                    <RowButton intent="promote" memberId={m.membershipId} label="Promote to admin" />
+                  ) : (
+                    <RowButton intent="demote" memberId={m.membershipId} label="Make member" />
+                  )}
                   <RowButton intent="remove" memberId={m.membershipId} label="Remove" tone="danger" />
                 </div>
               )}
@@ -256,8 +280,8 @@ export default function ManageClub() {
           What managers can do
         </h2>
         <p className="text-slate-700">
-          Owners and admins approve or reject membership requests, change the club's settings and invite code, promote members to admin or make admins members again,
-          and remove members. Nobody can change or remove the owner.
+          Owners and admins approve or reject membership requests, change the club's settings and invite code, promote members to admin or
+          make admins members again, and remove members. Nobody can change or remove the owner.
         </p>
       </section>
     </div>
@@ -274,7 +298,12 @@ function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) 
       </h2>
       <div className="flex flex-wrap items-center gap-4">
         {club.logoUrl ? (
-          <img src={club.logoUrl} alt={`${club.name} logo`} className="h-16 w-16 shrink-0 rounded-full object-cover" data-testid="manage-logo" />
+          <img
+            src={club.logoUrl}
+            alt={`${club.name} logo`}
+            className="h-16 w-16 shrink-0 rounded-full object-cover"
+            data-testid="manage-logo"
+          />
         ) : (
           <p className="text-slate-600">No logo yet: the club shows its initials.</p>
         )}
@@ -282,7 +311,14 @@ function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) 
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0">
           <Label htmlFor="club-logo">{club.logoUrl ? "Replace logo" : "Upload a logo"}</Label>
-          <FileInput id="club-logo" name="logo" required accept="image/jpeg,image/png,image/webp" aria-describedby="club-logo-help" className="mt-1 block w-full max-w-full" />
+          <FileInput
+            id="club-logo"
+            name="logo"
+            required
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby="club-logo-help"
+            className="mt-1 block w-full max-w-full"
+          />
           <p id="club-logo-help" className="mt-1 text-sm text-slate-600">
             JPG, PNG or WebP, 10MB or smaller. Shown round, on the club page and its cards.
           </p>

@@ -101,7 +101,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const returnTo = isDm ? back({ sub: "dm", with: recipientId }) : back({ sub: kind === "announcement" ? "announcements" : "chat" });
   let result;
   if (!form || (form.intent !== "post" && form.intent !== "dm")) {
-    result = { ok: false as const, reason: "empty" as SendFailure, message: submission.status === "success" ? undefined : firstError(submission.error) };
+    result = {
+      ok: false as const,
+      reason: "empty" as SendFailure,
+      message: submission.status === "success" ? undefined : firstError(submission.error),
+    };
   } else if (form.intent === "dm") {
     result = await sendDirectMessage(context.db, access, { recipientId, content: form.content, clientId: form.clientId }, context.publish);
   } else {
@@ -165,7 +169,15 @@ export default function MessageNotSent() {
         <input type="hidden" name="clientId" value={data.clientId} />
         {data.recipientId ? <input type="hidden" name="recipientId" value={data.recipientId} /> : null}
         <Label htmlFor="content">Message</Label>
-        <Textarea id="content" name="content" rows={4} defaultValue={data.content} maxLength={MESSAGE_MAX_LENGTH} required className="mt-1 block w-full" />
+        <Textarea
+          id="content"
+          name="content"
+          rows={4}
+          defaultValue={data.content}
+          maxLength={MESSAGE_MAX_LENGTH}
+          required
+          className="mt-1 block w-full"
+        />
         <div className="flex flex-wrap gap-2">
           <SubmitButton pending={sending} pendingText="Sending...">
             Send

@@ -33,7 +33,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireClubPermission(context, access, "postRequest");
   const { club } = access!;
   return {
-    club: { slug: club.slug, name: club.name, type: club.type, sport: club.sport, city: club.city, state: club.state, logoUrl: club.logoKey ? photoUrl(club.logoKey) : null },
+    club: {
+      slug: club.slug,
+      name: club.name,
+      type: club.type,
+      sport: club.sport,
+      city: club.city,
+      state: club.state,
+      logoUrl: club.logoKey ? photoUrl(club.logoKey) : null,
+    },
     // The row id of the request this page will post (ADR 042 §Idempotency): a resubmit stores one row.
     requestId: crypto.randomUUID(),
     // The form's HTML constraints; zod loads on its first input (ADR 032, 033).
@@ -53,7 +61,14 @@ export default function PostRequestPage() {
       <ClubHeader club={club} />
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 className="mb-3 text-lg font-semibold">{REQUEST_TEXT.dialogTitle}</h2>
-        <PostRequestForm action={`/club/${club.slug}/requests/new`} requestId={requestId} lastResult={actionData} pending={pending} FormComponent={Form} constraint={constraint} />
+        <PostRequestForm
+          action={`/club/${club.slug}/requests/new`}
+          requestId={requestId}
+          lastResult={actionData}
+          pending={pending}
+          FormComponent={Form}
+          constraint={constraint}
+        />
       </div>
     </div>
   );

@@ -21,7 +21,10 @@ import { photoUrl } from "~/features/photos/urls";
 const MAX_LIMIT = 200;
 
 export const meta: MetaFunction = () =>
-  pageMeta(`${CLUB_TEXT.directoryTitle} — LockerSwap`, "Find youth sports clubs, organizations, leagues and schools near you on LockerSwap, and join them to trade gear with your team.");
+  pageMeta(
+    `${CLUB_TEXT.directoryTitle} — LockerSwap`,
+    "Find youth sports clubs, organizations, leagues and schools near you on LockerSwap, and join them to trade gear with your team.",
+  );
 
 /** `?offset=` of the fetcher's next page: a whole number within bounds, else null (a full page load). */
 function parseOffset(raw: string | null): number | null {

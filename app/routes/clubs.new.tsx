@@ -3,7 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { CLUB_TYPE_OPTIONS, CLUB_VISIBILITY_LABELS, JOIN_MODE_LABELS, JOIN_MODES, SELECTABLE_CLUB_VISIBILITIES } from "~/shared/catalog/options";
+import {
+  CLUB_TYPE_OPTIONS,
+  CLUB_VISIBILITY_LABELS,
+  JOIN_MODE_LABELS,
+  JOIN_MODES,
+  SELECTABLE_CLUB_VISIBILITIES,
+} from "~/shared/catalog/options";
 import { SPORTS_BY_NAME } from "~/shared/catalog/sport-names";
 import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
@@ -26,7 +32,10 @@ import { ClubFormSchema } from "~/shared/schemas/club";
 // the action adds what only the server knows: whether the slug is taken.
 
 export const meta: MetaFunction = () =>
-  pageMeta("Create a Club — LockerSwap", "Start a club, organization, league or school on LockerSwap so your team can trade gear with each other.");
+  pageMeta(
+    "Create a Club — LockerSwap",
+    "Start a club, organization, league or school on LockerSwap so your team can trade gear with each other.",
+  );
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
@@ -189,8 +198,16 @@ function ClubForm() {
         <Field
           label="ZIP code"
           field={fields.zip}
-          description={zipLookup.lookingUp ? <span role="status">Looking up location...</span> : "City and state are filled in from the ZIP."}
-          inputProps={{ inputMode: "numeric", maxLength: 5, pattern: ZIP_HTML_PATTERN, autoComplete: "postal-code", onInput: zipLookup.onInput }}
+          description={
+            zipLookup.lookingUp ? <span role="status">Looking up location...</span> : "City and state are filled in from the ZIP."
+          }
+          inputProps={{
+            inputMode: "numeric",
+            maxLength: 5,
+            pattern: ZIP_HTML_PATTERN,
+            autoComplete: "postal-code",
+            onInput: zipLookup.onInput,
+          }}
         />
         <Field label="City" field={fields.city} inputProps={{ autoComplete: "address-level2" }} />
         <Field label="State" field={fields.state} inputProps={{ autoComplete: "address-level1" }} />
@@ -207,7 +224,11 @@ function ClubForm() {
         <Field
           label="Invite code"
           field={fields.inviteCode}
-          description={hydrated ? "Members enter this code to join." : "Only used when join mode is Invite code (Requires Code): members enter this code to join."}
+          description={
+            hydrated
+              ? "Members enter this code to join."
+              : "Only used when join mode is Invite code (Requires Code): members enter this code to join."
+          }
           inputProps={{ autoCapitalize: "none", spellCheck: false }}
         />
       ) : null}

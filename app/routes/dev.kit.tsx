@@ -62,9 +62,20 @@ export default function DevKit() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field label="Nickname" field={fields.nickname} description="Shown beside your listings." />
-        <Combobox label="Color" field={fields.color} options={COLORS} placeholder="Search colors..." selectPlaceholder="Pick a color" onPick={(value) => form.update({ name: fields.color.name, value })} />
+        <Combobox
+          label="Color"
+          field={fields.color}
+          options={COLORS}
+          placeholder="Search colors..."
+          selectPlaceholder="Pick a color"
+          onPick={(value) => form.update({ name: fields.color.name, value })}
+        />
         <SwitchField label="Email alerts" inputProps={{ name: "alerts" }} />
-        <CheckboxField label="I accept the terms" description="Required for nothing; a demo." inputProps={{ name: "terms", value: "yes" }} />
+        <CheckboxField
+          label="I accept the terms"
+          description="Required for nothing; a demo."
+          inputProps={{ name: "terms", value: "yes" }}
+        />
         <SubmitButton name="intent" value="save" pending={pending} pendingText="Saving...">
           Save
         </SubmitButton>

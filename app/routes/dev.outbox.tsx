@@ -10,7 +10,16 @@ export const meta: MetaFunction = () => pageMeta("Outbox — LockerSwap dev", "M
 export async function loader({ context }: LoaderFunctionArgs) {
   requireDevRoutes(context);
   const mails = await listOutbox(context.db);
-  return { mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), links: linksIn(m.text) })) };
+  return {
+    mails: mails.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      createdAt: m.createdAt.toISOString(),
+      links: linksIn(m.text),
+    })),
+  };
 }
 
 export default function DevOutbox() {

@@ -48,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function publishToClub(request: Request, context: ActionFunctionArgs["context"], form: DevRealtimeAction) {
   const viewer = await requireUser(request, context);
   const clubId = form.clubId;
-  if (!(await roomGrantFor(context.db, viewer, { kind: "club", id: clubId }))) return data({ ok: false as const, delivered: false }, { status: 403 });
+  if (!(await roomGrantFor(context.db, viewer, { kind: "club", id: clubId })))
+    return data({ ok: false as const, delivered: false }, { status: 403 });
   const id = form.id.slice(0, 100) || crypto.randomUUID();
   context.publish.club(clubId, {
     type: "club.message.created",

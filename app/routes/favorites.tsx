@@ -33,7 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return reply({ ok: false, reason: "error" }, 400);
   const { listingId, intent } = parsed.data;
   try {
-    const result = intent === "add" ? await addFavorite(context.db, viewer, listingId) : await removeFavorite(context.db, viewer, listingId);
+    const result =
+      intent === "add" ? await addFavorite(context.db, viewer, listingId) : await removeFavorite(context.db, viewer, listingId);
     return result.ok ? reply(result) : reply({ ok: false, reason: "error" }, 404);
   } catch (error) {
     console.error("favorite update failed", error);

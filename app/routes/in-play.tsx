@@ -16,7 +16,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { InPlayActionSchema } from "~/shared/schemas/listing-actions";
 import { invalidSubmission } from "~/web/submission.server";
 
-export const meta: MetaFunction = () => pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
+export const meta: MetaFunction = () =>
+  pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
@@ -69,10 +70,25 @@ export default function InPlay() {
           {listings.map((listing) => {
             const badge = conditionBadge(listing.condition);
             return (
-              <li key={listing.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="in-play-listing">
+              <li
+                key={listing.id}
+                className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+                data-testid="in-play-listing"
+              >
                 <Link to={`/listing/${listing.id}`} className="block">
                   <div className="aspect-[4/3] bg-slate-100">
-                    {listing.photoUrl ? <PhotoImage src={listing.photoUrl} width={listing.photoWidth ?? undefined} height={listing.photoHeight ?? undefined} loading="lazy" alt={listing.title} className="h-full w-full object-cover" /> : <NoPhoto />}
+                    {listing.photoUrl ? (
+                      <PhotoImage
+                        src={listing.photoUrl}
+                        width={listing.photoWidth ?? undefined}
+                        height={listing.photoHeight ?? undefined}
+                        loading="lazy"
+                        alt={listing.title}
+                        className="h-full w-full object-cover"
+                      />
+                    ) : (
+                      <NoPhoto />
+                    )}
                   </div>
                   <div className="space-y-1 p-3">
                     <p className="font-semibold">
@@ -89,7 +105,11 @@ export default function InPlay() {
                   </div>
                 </Link>
                 {confirming === listing.id ? (
-                  <div role="alertdialog" aria-labelledby={`delete-${listing.id}`} className="absolute inset-0 flex flex-col justify-center gap-2 bg-white p-4">
+                  <div
+                    role="alertdialog"
+                    aria-labelledby={`delete-${listing.id}`}
+                    className="absolute inset-0 flex flex-col justify-center gap-2 bg-white p-4"
+                  >
                     <p id={`delete-${listing.id}`} className="font-semibold">
                       Delete Listing
                     </p>

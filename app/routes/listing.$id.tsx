@@ -34,7 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
         `${data.listing.title} — LockerSwap`,
         clipDescription(`${data.listing.title} in ${data.listing.city}, ${data.listing.state}. ${data.listing.description}`),
       )
-    : pageMeta("Listing not found — LockerSwap", "This listing is gone or was never here. Find used sports equipment near you on LockerSwap.");
+    : pageMeta(
+        "Listing not found — LockerSwap",
+        "This listing is gone or was never here. Find used sports equipment near you on LockerSwap.",
+      );
 
 const notFound = () => data({ message: "Listing not found" }, { status: 404 });
 
@@ -110,7 +113,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const intent = knownIntent(ListingPageActionSchema, submission.payload);
     if (intent === "status") return data({ error: "Failed to update listing status" }, { status: 400 });
-    if (intent === "message") return data({ ok: false as const, toast: MESSAGE_FAILED, error: firstError(submission.error) }, { status: 400 });
+    if (intent === "message")
+      return data({ ok: false as const, toast: MESSAGE_FAILED, error: firstError(submission.error) }, { status: 400 });
     return data({ error: "Unknown action" }, { status: 400 });
   }
   const form = submission.value;
@@ -190,7 +194,12 @@ export default function ListingDetail() {
   const [params] = useSearchParams();
   const badge = conditionBadge(listing.condition);
   const location = [listing.city, listing.state].filter(Boolean).join(", ");
-  const listed = new Date(listing.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const listed = new Date(listing.createdAt).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -233,7 +242,9 @@ export default function ListingDetail() {
             <Detail label="Condition" value={badge.label} />
             {listing.equipmentType ? <Detail label="Type" value={listing.equipmentType} /> : null}
             {listing.brand ? <Detail label="Brand" value={listing.brand} /> : null}
-            {listing.size || listing.sizeNumeric ? <Detail label="Size" value={[listing.size, listing.sizeNumeric].filter(Boolean).join(" ")} /> : null}
+            {listing.size || listing.sizeNumeric ? (
+              <Detail label="Size" value={[listing.size, listing.sizeNumeric].filter(Boolean).join(" ")} />
+            ) : null}
             {listing.gender ? <Detail label="Gender" value={listing.gender} /> : null}
             <Detail label="Location" value={location} />
             <Detail label="Listed" value={listed} />

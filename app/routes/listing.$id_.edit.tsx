@@ -1,7 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingForm, type ListingFormData } from "~/components/listing-form";
-import { formValuesFromListing, handleListingFormPost, listingFormConstraint, requireListingAuthor, toFormPhotos } from "~/web/listing-form.server";
+import {
+  formValuesFromListing,
+  handleListingFormPost,
+  listingFormConstraint,
+  requireListingAuthor,
+  toFormPhotos,
+} from "~/web/listing-form.server";
 import { getOwnListing, postableClubs } from "~/features/listings/listing-reads.server";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { pageMeta } from "~/web/meta";

@@ -15,6 +15,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (viewer) await disconnectEverywhere(context, viewer.id);
   headers.append("Set-Cookie", await destroySession(request, context));
   headers.append("Set-Cookie", testingModeCookie(context.env, false));
-  headers.append("Set-Cookie", await toastCookie(context, { title: "Signed out", description: "You have been successfully signed out.", variant: "success" }));
+  headers.append(
+    "Set-Cookie",
+    await toastCookie(context, { title: "Signed out", description: "You have been successfully signed out.", variant: "success" }),
+  );
   return redirect("/", { headers });
 }

@@ -79,14 +79,18 @@ export default function MessagesPage() {
       {conversations.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No messages yet</p>
       ) : (
-        <ul aria-label="Conversations" className="h-[600px] divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 bg-white">
+        <ul
+          aria-label="Conversations"
+          className="h-[600px] divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 bg-white"
+        >
           {conversations.map((c) => (
             <li key={c.key} data-testid="conversation">
               <Link
                 to={c.href}
                 onClick={(event) => openThread(event, c)}
                 aria-haspopup={hydrated && c.thread ? "dialog" : undefined}
-                className="flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+                className="flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <span aria-hidden="true" className="mt-0.5 text-xl">
                   {c.kind === "club" ? "👥" : "🏷️"}
                 </span>

@@ -5,7 +5,8 @@ import { SERVED_PHOTO_KEY } from "~/features/photos/keys";
 import { isOwnPendingPhoto } from "~/features/photos/ledger.server";
 import { getUser } from "~/web/session.server";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
 
 /**
  * Listing photos, their thumbnails (ADR 036) and club logos (ADR 037) from R2 (issue 6 §2). Served

@@ -7,12 +7,7 @@ import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/options";
 import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
 import { ButtonLink } from "~/components/ui/button";
-import {
-  changePassword,
-  getProfilePage,
-  signOutOtherSessions,
-  updateOwnProfile,
-} from "~/features/accounts/profile.server";
+import { changePassword, getProfilePage, signOutOtherSessions, updateOwnProfile } from "~/features/accounts/profile.server";
 import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { deleteUserAccount } from "~/features/admin/admin.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
@@ -33,7 +28,8 @@ import { knownIntent } from "~/shared/schemas/intent";
 // 'Admin View'. Anyone else asking for ?user= gets 'Access Denied' and their own page. The action
 // only ever changes the signed-in user's own account, whatever ?user= says.
 
-export const meta: MetaFunction = () => pageMeta("Player Profile — LockerSwap", "Your LockerSwap account: your name and location, your listings and your clubs.");
+export const meta: MetaFunction = () =>
+  pageMeta("Player Profile — LockerSwap", "Your LockerSwap account: your name and location, your listings and your clubs.");
 
 const ACCESS_DENIED = { title: "Access Denied", description: "You can only view your own profile", variant: "destructive" } as const;
 
@@ -69,7 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
   if (toggle.status === "success") {
-    return data<ActionResult>({ form: "password", result: toggle.reply(), showPassword: toggle.value.togglePassword === "show" }, { status: 200 });
+    return data<ActionResult>(
+      { form: "password", result: toggle.reply(), showPassword: toggle.value.togglePassword === "show" },
+      { status: 200 },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: ProfileActionSchema });
@@ -77,8 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const intent = knownIntent(ProfileActionSchema, submission.payload);
     if (intent === "profile") return data<ActionResult>({ form: "profile", result: submission.reply() }, { status: 400 });
-    if (intent === "password") return data<ActionResult>({ form: "password", result: submission.reply({ hideFields: passwords }) }, { status: 400 });
-    return redirectWithToast(context, "/player-profile", { title: "Error", description: "Failed to update profile", variant: "destructive" });
+    if (intent === "password")
+      return data<ActionResult>({ form: "password", result: submission.reply({ hideFields: passwords }) }, { status: 400 });
+    return redirectWithToast(context, "/player-profile", {
+      title: "Error",
+      description: "Failed to update profile",
+      variant: "destructive",
+    });
   }
   const form = submission.value;
 
@@ -101,13 +105,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
               : "This account signs in with Google and has no password to change";
         const fieldErrors = changed.reason === "wrong_password" ? { currentPassword: [message] } : undefined;
         return data<ActionResult>(
-          { form: "password", result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: passwords }) },
+          {
+            form: "password",
+            result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [message], hideFields: passwords }),
+          },
           { status: changed.reason === "rate_limited" ? 429 : 400 },
         );
       }
       return redirectWithToast(context, "/player-profile", {
         title: "Password changed",
-        description: changed.signedOut > 0 ? `Signed out ${changed.signedOut} other ${changed.signedOut === 1 ? "device" : "devices"}` : undefined,
+        description:
+          changed.signedOut > 0 ? `Signed out ${changed.signedOut} other ${changed.signedOut === 1 ? "device" : "devices"}` : undefined,
         variant: "success",
       });
     }
@@ -128,9 +136,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(context, "/player-profile", { title: "Error deleting account", description, variant: "destructive" });
       }
       await finishPhotoDeletes(context.db, context.photos, deleted.removedKeys);
-      return redirectWithToast(context, "/", { title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" }, {
-        headers: { "Set-Cookie": clearSessionCookie(context.env) },
-      });
+      return redirectWithToast(
+        context,
+        "/",
+        { title: "Account deleted", description: "Your account and everything in it are gone.", variant: "success" },
+        {
+          headers: { "Set-Cookie": clearSessionCookie(context.env) },
+        },
+      );
     }
   }
 }
@@ -161,7 +174,12 @@ export default function PlayerProfile() {
           Account Settings
         </h2>
         {page.can.edit ? (
-          <ProfileForm user={page.user} constraint={page.constraints.profile} lastResult={profileReply?.result} formError={profileReply?.formError} />
+          <ProfileForm
+            user={page.user}
+            constraint={page.constraints.profile}
+            lastResult={profileReply?.result}
+            formError={profileReply?.formError}
+          />
         ) : (
           <ReadOnlyAccount user={page.user} />
         )}
@@ -172,7 +190,15 @@ export default function PlayerProfile() {
           <h2 id="security" className="text-lg font-semibold text-slate-900">
             Password and devices
           </h2>
-          {page.user.hasPassword ? <PasswordForm constraint={page.constraints.password} lastResult={passwordReply?.result} showPassword={passwordReply?.showPassword} /> : <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>}
+          {page.user.hasPassword ? (
+            <PasswordForm
+              constraint={page.constraints.password}
+              lastResult={passwordReply?.result}
+              showPassword={passwordReply?.showPassword}
+            />
+          ) : (
+            <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>
+          )}
           <SignOutOthers count={page.otherSessions} />
         </section>
       ) : null}
@@ -183,8 +209,9 @@ export default function PlayerProfile() {
             Delete my account
           </h2>
           <p className="mt-1 text-slate-700">
-            This deletes your account with your {page.listings.length} {page.listings.length === 1 ? "listing" : "listings"} and their photos, your favorites,
-            memberships, messages and requests, and signs you out everywhere. Clubs you own pass to their longest-standing admin. It cannot be undone.
+            This deletes your account with your {page.listings.length} {page.listings.length === 1 ? "listing" : "listings"} and their
+            photos, your favorites, memberships, messages and requests, and signs you out everywhere. Clubs you own pass to their
+            longest-standing admin. It cannot be undone.
           </p>
           <div className="mt-4">
             <ConfirmDialog
@@ -210,7 +237,10 @@ export default function PlayerProfile() {
           <ul className="mt-3 divide-y divide-slate-200">
             {page.listings.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link to={`/listing/${l.id}`} className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  to={`/listing/${l.id}`}
+                  className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {l.title}
                 </Link>
                 <span className="flex items-center gap-3 text-sm text-slate-700">
@@ -233,7 +263,10 @@ export default function PlayerProfile() {
           <ul className="mt-3 divide-y divide-slate-200">
             {page.clubs.map((c) => (
               <li key={c.slug} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link to={`/club/${c.slug}`} className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  to={`/club/${c.slug}`}
+                  className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {c.name}
                 </Link>
                 <span className="text-sm text-slate-700">

@@ -158,7 +158,11 @@ export default function SportBrowse() {
         <label
           htmlFor="filters-toggle"
           // A label drawn as a button: it toggles the CSS-only sheet's checkbox.
-          className={buttonClass({ variant: "secondary", className: "mb-4 cursor-pointer gap-2 text-sm shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden" })}
+          className={buttonClass({
+            variant: "secondary",
+            className:
+              "mb-4 cursor-pointer gap-2 text-sm shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 lg:hidden",
+          })}
         >
           <FilterIcon />
           Filters
@@ -169,7 +173,10 @@ export default function SportBrowse() {
           aria-label="Filters"
           className="fixed inset-y-0 left-0 z-40 hidden w-80 max-w-[90vw] overflow-y-auto bg-slate-50 p-3 shadow-xl peer-checked:block lg:static lg:z-auto lg:block lg:w-auto lg:max-w-none lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none"
         >
-          <label htmlFor="filters-toggle" className="mb-2 ml-auto flex min-h-11 w-fit cursor-pointer items-center text-sm font-medium text-slate-700 underline lg:hidden">
+          <label
+            htmlFor="filters-toggle"
+            className="mb-2 ml-auto flex min-h-11 w-fit cursor-pointer items-center text-sm font-medium text-slate-700 underline lg:hidden"
+          >
             Close filters
           </label>
           {/* Its own scroll, so Apply Filters stays reachable however long the lists are. */}
@@ -193,7 +200,10 @@ export default function SportBrowse() {
             ) : (
               <SortSelect sort={state.sort} />
             )}
-            <Link to="/list-item" className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link
+              to="/list-item"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               List an Item
             </Link>
           </div>
@@ -230,7 +240,14 @@ export default function SportBrowse() {
               </ListingGrid>
               {loadMoreHref && (
                 <div className="text-center">
-                  <ButtonLink to={loadMoreHref} state={{ loadMore: true }} preventScrollReset aria-disabled={loadingMore || undefined} variant="secondary" className="text-sm">
+                  <ButtonLink
+                    to={loadMoreHref}
+                    state={{ loadMore: true }}
+                    preventScrollReset
+                    aria-disabled={loadingMore || undefined}
+                    variant="secondary"
+                    className="text-sm"
+                  >
                     {loadingMore ? "Loading..." : "Load more"}
                   </ButtonLink>
                 </div>
@@ -263,7 +280,13 @@ function SortSelect({ sort }: { sort: string }) {
     <>
       <label className="flex items-center gap-2 text-sm">
         <span>Sort by</span>
-        <Select name="sort" form={FILTER_FORM_ID} defaultValue={sort} onChange={(event) => event.currentTarget.form?.requestSubmit()} controlSize="sm">
+        <Select
+          name="sort"
+          form={FILTER_FORM_ID}
+          defaultValue={sort}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          controlSize="sm"
+        >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

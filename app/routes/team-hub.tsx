@@ -10,7 +10,8 @@ import { photoUrl } from "~/features/photos/urls";
 
 // Team Hub (spec 02 §2): the viewer's own memberships, pending requests marked. Signed out → /auth.
 
-export const meta: MetaFunction = () => pageMeta("Team Hub — LockerSwap", "Your clubs, organizations, and leagues on LockerSwap, in one place.");
+export const meta: MetaFunction = () =>
+  pageMeta("Team Hub — LockerSwap", "Your clubs, organizations, and leagues on LockerSwap, in one place.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);

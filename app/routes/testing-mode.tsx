@@ -17,14 +17,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isTestingModeOn(request, context.env)) {
     headers.append("Set-Cookie", await destroySession(request, context));
     headers.append("Set-Cookie", testingModeCookie(context.env, false));
-    headers.append("Set-Cookie", await toastCookie(context, { title: "Testing mode disabled", description: "Authentication is now required" }));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context, { title: "Testing mode disabled", description: "Authentication is now required" }),
+    );
   } else {
     const user = await testingModeUser(context.db);
     // Any session the browser already had ends here; the demo account's starts fresh.
     await destroySession(request, context);
     headers.append("Set-Cookie", await createSession(context, user.id, request));
     headers.append("Set-Cookie", testingModeCookie(context.env, true));
-    headers.append("Set-Cookie", await toastCookie(context, { title: "Testing mode enabled", description: "You can now test without signing in", variant: "success" }));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context, { title: "Testing mode enabled", description: "You can now test without signing in", variant: "success" }),
+    );
   }
   return redirect(to, { headers });
 }

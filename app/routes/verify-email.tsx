@@ -3,7 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { resendVerification, verifyEmail } from "~/features/accounts/accounts.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";

@@ -46,7 +46,9 @@ describe("club form schema speaks the spec's texts", () => {
     expect(errors({ ...base, slug: "Not OK" })).toContain("Slug can only contain lowercase letters, numbers, and hyphens");
     expect(errors({ ...base, name: "!!!" })).toContain("Slug is required");
     expect(errors({ ...base, joinMode: "code" })).toContain("Invite code is required when join mode is set to 'Requires Code'");
-    expect(errors({ ...base, joinMode: "code", inviteCode: "abc" })).toContain("Invite code is required when join mode is set to 'Requires Code'");
+    expect(errors({ ...base, joinMode: "code", inviteCode: "abc" })).toContain(
+      "Invite code is required when join mode is set to 'Requires Code'",
+    );
     expect(errors({ ...base, joinMode: "code", inviteCode: "abcd" })).toEqual([]);
   });
 

@@ -7,14 +7,21 @@ import type { z } from "zod";
 
 export type FieldConstraint = ReturnType<typeof getZodConstraint>[string];
 
-type Def = { type: string; checks?: { _zod: { def: Record<string, unknown> } }[]; innerType?: Schema; in?: Schema; shape?: Record<string, Schema> };
+type Def = {
+  type: string;
+  checks?: { _zod: { def: Record<string, unknown> } }[];
+  innerType?: Schema;
+  in?: Schema;
+  shape?: Record<string, Schema>;
+};
 type Schema = { _zod: { def: Def } };
 
 function unwrap(schema: Schema): Schema {
   let current = schema;
   for (;;) {
     const def = current._zod.def;
-    if ((def.type === "optional" || def.type === "nullable" || def.type === "default" || def.type === "prefault") && def.innerType) current = def.innerType;
+    if ((def.type === "optional" || def.type === "nullable" || def.type === "default" || def.type === "prefault") && def.innerType)
+      current = def.innerType;
     else if (def.type === "pipe" && def.in) current = def.in;
     else return current;
   }

@@ -105,6 +105,11 @@ describe("search URL state", () => {
       { label: "$50-$100", href: "/sport/soccer?q=ball&types=Cleats&priceMin=50&priceMax=100", active: false },
       { label: "$100+", href: "/sport/soccer?q=ball&types=Cleats&priceMin=100", active: false },
     ]);
-    expect(priceRangeLinks("/sport/soccer", parseSearchParams("priceMin=100")).map((link) => link.active)).toEqual([false, false, false, true]);
+    expect(priceRangeLinks("/sport/soccer", parseSearchParams("priceMin=100")).map((link) => link.active)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 });

@@ -82,7 +82,10 @@ const MAX_ITEM_LENGTH = 60;
 
 function text(params: URLSearchParams, name: string, max: number): string {
   // Control characters in a URL are nobody's search words: they become spaces (issue 9 §2).
-  return stripControlCharacters(params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+  return stripControlCharacters(params.get(name) ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 function list(params: URLSearchParams, name: string): string[] {

@@ -8,6 +8,12 @@ export function isUnsaved(result: unknown): result is Unsaved {
   return typeof result === "object" && result !== null && (result as { unsaved?: unknown }).unsaved === true;
 }
 
-export function skipRevalidationWhenUnsaved({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+export function skipRevalidationWhenUnsaved({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
   return isUnsaved(actionResult) ? false : defaultShouldRevalidate;
 }

@@ -35,7 +35,10 @@ function dmOptions(url: URL) {
 
 /** Which page of which history the chat and announcements sub-tabs show for this URL. */
 function chatPageOptions(url: URL) {
-  return { kind: messageSubFrom(url) === "announcements" ? ("announcement" as const) : ("chat" as const), before: url.searchParams.get("before") };
+  return {
+    kind: messageSubFrom(url) === "announcements" ? ("announcement" as const) : ("chat" as const),
+    before: url.searchParams.get("before"),
+  };
 }
 
 /**
@@ -51,7 +54,12 @@ export async function readMessagesTab(db: Db, viewer: Viewer, slug: string, url:
 }
 
 /** Null when the viewer is not an active member (the caller answers 404). `read`: readMessagesTab's result. */
-export async function loadMessagesTab(context: AppLoadContext, access: ClubAccess, url: URL, read: Awaited<ReturnType<typeof readMessagesTab>>) {
+export async function loadMessagesTab(
+  context: AppLoadContext,
+  access: ClubAccess,
+  url: URL,
+  read: Awaited<ReturnType<typeof readMessagesTab>>,
+) {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "readMessages")) return null;
   // Both rooms through roomAccessFor (no second query: the club's is read off `access`).
@@ -83,14 +91,23 @@ export async function loadMessagesTab(context: AppLoadContext, access: ClubAcces
         /** The viewer's unread DMs in this club after this view marked some read (the tab badge). */
         unread,
         conversation: conversation
-          ? { partner: conversation.partner, paged: Boolean(before), older: conversation.older, messages: conversation.messages.map(serialiseDm) }
+          ? {
+              partner: conversation.partner,
+              paged: Boolean(before),
+              older: conversation.older,
+              messages: conversation.messages.map(serialiseDm),
+            }
           : null,
       },
     };
   }
   const options = chatPageOptions(url);
   const page = toClubMessagesPage(read.chatRows, options);
-  return { ...base, chat: { kind: options.kind, paged: Boolean(options.before), older: page.older, messages: page.messages.map(serialiseChat) }, dm: null };
+  return {
+    ...base,
+    chat: { kind: options.kind, paged: Boolean(options.before), older: page.older, messages: page.messages.map(serialiseChat) },
+    dm: null,
+  };
 }
 
 export type MessagesTabData = NonNullable<Awaited<ReturnType<typeof loadMessagesTab>>>;

@@ -18,7 +18,12 @@ beforeAll(async () => {
   for (const name of ["owner", "admin", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
   who.siteAdmin = await createTestUser(t.db, { firstName: "Site", admin: true });
   for (const visibility of ["public", "members_only", "private"] as const) {
-    const club = await createTestClub(t.db, who.owner, { name: `${visibility} club`, slug: `${visibility.replace("_", "-")}-club`, visibility, joinMode: "approval" });
+    const club = await createTestClub(t.db, who.owner, {
+      name: `${visibility} club`,
+      slug: `${visibility.replace("_", "-")}-club`,
+      visibility,
+      joinMode: "approval",
+    });
     await addTestMember(t.db, club, who.admin, { role: "admin" });
     await addTestMember(t.db, club, who.member);
     await addTestMember(t.db, club, who.pending, { status: "pending" });
@@ -64,12 +69,20 @@ describe("requireClubPermission: the response a refused request gets (ADR 025)",
 
   test("a manage action by a non-manager: back to the club with 'Access denied'", async () => {
     for (const viewer of [who.member, who.pending, who.stranger]) {
-      expect(await refusal(viewer, "public-club", "manage")).toEqual({ status: 303, location: "/club/public-club", toast: "Access denied" });
+      expect(await refusal(viewer, "public-club", "manage")).toEqual({
+        status: 303,
+        location: "/club/public-club",
+        toast: "Access denied",
+      });
     }
   });
 
   test("other refusals: back to the club with the reason", async () => {
-    expect(await refusal(who.owner, "public-club", "leave")).toEqual({ status: 303, location: "/club/public-club", toast: "Cannot leave group" });
+    expect(await refusal(who.owner, "public-club", "leave")).toEqual({
+      status: 303,
+      location: "/club/public-club",
+      toast: "Cannot leave group",
+    });
     expect(await refusal(who.member, "public-club", "requestToJoin")).toMatchObject({ status: 303, toast: "Already a member" });
     expect(await refusal(who.stranger, "public-club", "postChat")).toMatchObject({ status: 303, toast: "Not allowed" });
   });

@@ -43,7 +43,8 @@ export async function requireClubPermission(context: AppLoadContext, access: Clu
 export async function clubDenialResponse(context: AppLoadContext, access: Pick<ClubAccess, "club">, code: ClubErrorCode) {
   const clubPath = `/club/${access.club.slug}`;
   if (code === "notFound") return clubNotFound();
-  if (code === "signInRequired") return redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: clubPath })}`, CLUB_ERRORS.signInRequired);
+  if (code === "signInRequired")
+    return redirectWithToast(context, `/auth?${new URLSearchParams({ redirectTo: clubPath })}`, CLUB_ERRORS.signInRequired);
   return redirectWithToast(context, clubPath, CLUB_ERRORS[code], { status: 303 });
 }
 

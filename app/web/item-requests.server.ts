@@ -39,17 +39,15 @@ export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "
     postConstraint: getFormConstraint(PostRequestSchema),
     now: new Date().toISOString(),
     room,
-    requests: rows.map(
-      (r): ItemRequest => ({
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        status: r.status,
-        authorId: r.userId,
-        authorName: r.authorName,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    ),
+    requests: rows.map((r): ItemRequest => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      status: r.status,
+      authorId: r.userId,
+      authorName: r.authorName,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 

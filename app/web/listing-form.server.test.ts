@@ -35,9 +35,12 @@ describe("the listing form schema (spec 02 §5)", () => {
   });
 
   test("type and brand come from the sport's catalogue; brand Other needs a custom value", () => {
-    const ok = parseWithZod(form({ ...valid, sport: "tennis", sportSubcategory: "pickleball", equipmentType: "Paddles", brand: "Selkirk" }), {
-      schema: ListingFormSchema,
-    });
+    const ok = parseWithZod(
+      form({ ...valid, sport: "tennis", sportSubcategory: "pickleball", equipmentType: "Paddles", brand: "Selkirk" }),
+      {
+        schema: ListingFormSchema,
+      },
+    );
     expect(ok.status).toBe("success");
     const wrongSport = parseWithZod(form({ ...valid, equipmentType: "Paddles" }), { schema: ListingFormSchema });
     expect(wrongSport.status === "error" && wrongSport.error?.equipmentType).toEqual(["Choose a type from the list"]);

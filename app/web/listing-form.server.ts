@@ -7,7 +7,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getBrands } from "~/shared/catalog";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { returnPath } from "~/platform/security.server";
-import { LISTING_TEXT_FIELDS, ListingFormPostSchema, ListingFormSchema, REQUIRED_FIELDS, REQUIRED_MESSAGE, type ListingFormPost } from "~/shared/schemas/listing";
+import {
+  LISTING_TEXT_FIELDS,
+  ListingFormPostSchema,
+  ListingFormSchema,
+  REQUIRED_FIELDS,
+  REQUIRED_MESSAGE,
+  type ListingFormPost,
+} from "~/shared/schemas/listing";
 import { firstError } from "~/shared/schemas/intent";
 import { lookupZip } from "~/features/search/geo.server";
 import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/features/listings/listings.server";
@@ -143,7 +150,11 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
 
   // 1. Photos already on the form: this listing's own, or pending uploads by this user.
   const onForm = body.photos;
-  const pending = await findPendingPhotos(context.db, viewer.id, onForm.filter((raw) => !existing.has(raw)));
+  const pending = await findPendingPhotos(
+    context.db,
+    viewer.id,
+    onForm.filter((raw) => !existing.has(raw)),
+  );
   let keys: string[] = [];
   for (const raw of onForm) {
     if (keys.includes(raw) || keys.length >= MAX_PHOTOS) continue;
@@ -168,7 +179,9 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   photoWarnings.push(...batch.warnings);
   // Files past the 5-photo limit, by name (storeUploads refuses them as `${name}: ${tooMany}`).
   const tooManySuffix = `: ${PHOTO_ERRORS.tooMany}`;
-  const overLimit = batch.errors.filter((message) => message.endsWith(tooManySuffix)).map((message) => message.slice(0, -tooManySuffix.length));
+  const overLimit = batch.errors
+    .filter((message) => message.endsWith(tooManySuffix))
+    .map((message) => message.slice(0, -tooManySuffix.length));
 
   // 3. Photo buttons. A removed pending photo was never saved anywhere: delete it now. A removed
   // photo of the listing is deleted only when the edit is saved.
@@ -237,7 +250,10 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   // A refused file (wrong type, too big) does not stop the save: the listing is saved without it
   // and the message comes as an 'Image Upload Error' toast (02 §5, §8). Too many files do (below).
   if (submission.status !== "success" || Object.keys(missing).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...missing } as Record<string, string[] | null>;
+    const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...missing } as Record<
+      string,
+      string[] | null
+    >;
     const requiredMissing = REQUIRED_FIELDS.some((f) => fieldErrors[f]?.length);
     const toast = requiredMissing
       ? { ...REQUIRED_MESSAGE }
@@ -273,7 +289,12 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   try {
     if (lost.length) throw new ListingRuleError("photo_taken", PHOTO_TAKEN, lost);
     if (target.mode === "create") {
-      const id = await createListing(context.db, viewer, input, keys.map((k) => pending.get(k)!));
+      const id = await createListing(
+        context.db,
+        viewer,
+        input,
+        keys.map((k) => pending.get(k)!),
+      );
       return redirectWithToast(context, `/listing/${id}`, savedToasts("create", [...photoErrors, ...photoWarnings]));
     }
     const updated = await updateListing(context.db, viewer, target.listingId, input, {

@@ -27,9 +27,7 @@ test("a text form over the limit is answered 413 with a message, before it is re
 });
 
 test("a streamed body with no declared length is counted as it is read and refused past the limit", async () => {
-  const answer = await readableFormRequest(
-    post(chunked(BODY_LIMITS.multipart + 1), { "content-type": "multipart/form-data; boundary=x" }),
-  );
+  const answer = await readableFormRequest(post(chunked(BODY_LIMITS.multipart + 1), { "content-type": "multipart/form-data; boundary=x" }));
   expect((answer as Response).status).toBe(413);
 });
 

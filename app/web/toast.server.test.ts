@@ -11,7 +11,11 @@ function nextRequest(setCookie: string) {
 
 describe("flash toasts", () => {
   test("one toast still works as before: readToast gives it as `toast` and as the only entry of `toasts`", async () => {
-    const cookie = await toastCookie(context, { title: "Signed out", description: "You have been successfully signed out.", variant: "success" });
+    const cookie = await toastCookie(context, {
+      title: "Signed out",
+      description: "You have been successfully signed out.",
+      variant: "success",
+    });
     const read = await readToast(context, nextRequest(cookie));
     expect(read.toast).toEqual({ title: "Signed out", description: "You have been successfully signed out.", variant: "success" });
     expect(read.toasts).toEqual([read.toast]);

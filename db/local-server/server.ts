@@ -453,7 +453,12 @@ export async function startLocalDbServer({
 function countStatements(requests: StreamRequest[]): number {
   return requests.reduce(
     (sum, request) =>
-      sum + (request.type === "execute" ? 1 : request.type === "batch" ? request.batch.steps.filter((step) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(step.stmt.sql ?? "")).length : 0),
+      sum +
+      (request.type === "execute"
+        ? 1
+        : request.type === "batch"
+          ? request.batch.steps.filter((step) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(step.stmt.sql ?? "")).length
+          : 0),
     0,
   );
 }

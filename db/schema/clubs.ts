@@ -3,14 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { col, createdAt, id, isNotBlank, isOneOf, isZip, updatedAt } from "./columns";
-import {
-  CLUB_JOIN_MODES,
-  CLUB_MEMBER_ROLES,
-  CLUB_MEMBER_STATUSES,
-  CLUB_TYPES,
-  CLUB_VISIBILITIES,
-  SPORT_KEYS,
-} from "./enums";
+import { CLUB_JOIN_MODES, CLUB_MEMBER_ROLES, CLUB_MEMBER_STATUSES, CLUB_TYPES, CLUB_VISIBILITIES, SPORT_KEYS } from "./enums";
 
 export const clubs = sqliteTable(
   "clubs",
@@ -84,7 +77,9 @@ export const clubMembers = sqliteTable(
     index("club_members_club_id_status_idx").on(t.clubId, t.status),
     index("club_members_user_id_status_idx").on(t.userId, t.status),
     // One owner per club (ADR 025): ownership moves by demoting the old owner in the same batch.
-    uniqueIndex("club_members_one_owner_per_club").on(t.clubId).where(sql`${col(t.role)} = 'owner'`),
+    uniqueIndex("club_members_one_owner_per_club")
+      .on(t.clubId)
+      .where(sql`${col(t.role)} = 'owner'`),
     check("club_members_role", isOneOf(t.role, CLUB_MEMBER_ROLES)),
     check("club_members_status", isOneOf(t.status, CLUB_MEMBER_STATUSES)),
   ],

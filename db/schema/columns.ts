@@ -35,12 +35,10 @@ export const col = (column: SQLiteColumn): SQL => sql`${sql.identifier(column.na
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 
 /** `column in ('a', 'b', …)` for a CHECK constraint (NULL passes, as in SQL). */
-export const isOneOf = (column: SQLiteColumn, values: readonly string[]): SQL =>
-  sql`${col(column)} in (${sql.raw(quoted(values))})`;
+export const isOneOf = (column: SQLiteColumn, values: readonly string[]): SQL => sql`${col(column)} in (${sql.raw(quoted(values))})`;
 
 /** `column GLOB '[0-9][0-9][0-9][0-9][0-9]'`: a US ZIP is exactly five digits (both specs §9). */
 export const isZip = (column: SQLiteColumn): SQL => sql`${col(column)} GLOB '[0-9][0-9][0-9][0-9][0-9]'`;
 
 /** Text is not empty once spaces, tabs and line breaks are trimmed (messages, titles, names). */
-export const isNotBlank = (column: SQLiteColumn): SQL =>
-  sql`length(trim(${col(column)}, ' ' || char(9, 10, 13))) > 0`;
+export const isNotBlank = (column: SQLiteColumn): SQL => sql`length(trim(${col(column)}, ' ' || char(9, 10, 13))) > 0`;

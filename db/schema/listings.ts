@@ -59,21 +59,27 @@ export const listings = sqliteTable(
     // them and they keep the newest-first order an `IN` on a leading status column would break.
     // Each ends with (created_at desc, id, user_id, audience): the tie-break order, plus the columns
     // the visibility rule reads, so ordering, paging and counting stay inside the index.
-    index("listings_listed_created_at_idx").on(sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
+    index("listings_listed_created_at_idx")
+      .on(sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
+      .where(listed),
     // Sport browse. Also carries the filters most browses use (radius, type, condition, tennis
     // sub-category), so the page and its count rarely need the table row.
     index("listings_listed_sport_created_at_idx")
       .on(t.sport, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode, t.equipmentType, t.condition, t.sportSubcategory)
       .where(listed),
     // Price sorts and ranges, across sports and within one.
-    index("listings_listed_price_cents_idx").on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience).where(listed),
+    index("listings_listed_price_cents_idx")
+      .on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
+      .where(listed),
     index("listings_listed_sport_price_cents_idx")
       .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode)
       .where(listed),
     // Distance filter: listings in a set of ZIPs. Only the radius count walks it (the page walks the
     // newest-first index); audience right after the ZIP makes that count's visibility test cheaper
     // (radius 50 around Denver, 18,633 listings: 14.9 → 8.8 ms; ADR 052).
-    index("listings_listed_zip_audience_idx").on(t.zipCode, t.audience, sql`${t.createdAt} DESC`, t.id, t.userId).where(listed),
+    index("listings_listed_zip_audience_idx")
+      .on(t.zipCode, t.audience, sql`${t.createdAt} DESC`, t.id, t.userId)
+      .where(listed),
     // 'City, ST' location text, compared case-insensitively.
     index("listings_listed_city_state_idx")
       .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
@@ -118,7 +124,9 @@ export const listingClubs = sqliteTable(
     // The visibility probe (`not exists … where lc.listing_id = listings.id`, once per candidate row
     // of every search and count): half the width of the primary key, so fewer pages to descend.
     index("listing_clubs_listing_id_idx").on(t.listingId),
-    uniqueIndex("listing_clubs_one_primary_per_listing").on(t.listingId).where(sql`${col(t.isPrimary)} = 1`),
+    uniqueIndex("listing_clubs_one_primary_per_listing")
+      .on(t.listingId)
+      .where(sql`${col(t.isPrimary)} = 1`),
   ],
 );
 

@@ -56,9 +56,22 @@ export async function wipeDatabase(db: Db): Promise<void> {
 /** Row count per table, parents first (for the summary the CLI prints). */
 export async function countRows(db: Db): Promise<{ table: string; rows: number }[]> {
   const tables = [
-    schema.users, schema.profiles, schema.userRoles, schema.clubs, schema.clubMembers, schema.listings,
-    schema.listingClubs, schema.listingPhotos, schema.favorites, schema.reviews, schema.listingMessages,
-    schema.clubMessages, schema.clubDirectMessages, schema.clubRequests, schema.sessions, schema.zipCodes,
+    schema.users,
+    schema.profiles,
+    schema.userRoles,
+    schema.clubs,
+    schema.clubMembers,
+    schema.listings,
+    schema.listingClubs,
+    schema.listingPhotos,
+    schema.favorites,
+    schema.reviews,
+    schema.listingMessages,
+    schema.clubMessages,
+    schema.clubDirectMessages,
+    schema.clubRequests,
+    schema.sessions,
+    schema.zipCodes,
   ];
   const result: { table: string; rows: number }[] = [];
   for (const table of tables) {

@@ -1,13 +1,7 @@
 // Builds the demo community as plain rows, without touching the database: the same options give
 // the same rows (ids included), which is what makes the seed deterministic and testable. The seed
 // (seed-demo-community.ts) and the bench (bench/seed-bench.ts) insert what this returns.
-import {
-  getBrands,
-  getEquipmentTypes,
-  SPORTS,
-  TENNIS_SUBCATEGORY_KEYS,
-  type TennisSubcategory,
-} from "~/shared/catalog";
+import { getBrands, getEquipmentTypes, SPORTS, TENNIS_SUBCATEGORY_KEYS, type TennisSubcategory } from "~/shared/catalog";
 import {
   CLUB_JOIN_MODES,
   CLUB_TYPES,
@@ -82,7 +76,8 @@ const MINUTE = 60 * 1000;
  * Whether a ZIP's city is a place. The gazetteer names some single-company ZIPs after the company
  * ('At&t', 'Us Bank', 'State Board Of Insurance'); a demo seller does not live in one.
  */
-const NOT_A_PLACE = /[&\d/]|\b(inc|corp|co|comp|company|bank|natl|nat|insurance|ins|mutual|telephone|electric|elec|natural|express|mail|brm|firms|dept|svc|service|services|ctr|board|lending|investments|fidelity|lottery|reporting|us west|abmps)\b/i;
+const NOT_A_PLACE =
+  /[&\d/]|\b(inc|corp|co|comp|company|bank|natl|nat|insurance|ins|mutual|telephone|electric|elec|natural|express|mail|brm|firms|dept|svc|service|services|ctr|board|lending|investments|fidelity|lottery|reporting|us west|abmps)\b/i;
 export function isPlaceName(city: string): boolean {
   return city.trim().length > 1 && !NOT_A_PLACE.test(city);
 }
@@ -137,7 +132,6 @@ export type Community = {
 
 type Person = { id: string; metro: MetroKey; place: ZipPlace; createdAt: Date; demo?: DemoKey };
 type ClubInfo = { id: string; seed: ClubSeed; createdAt: Date; active: string[]; staff: string[]; owner: string };
-
 
 const SINGULAR: Record<string, string> = {
   "Gloves & Mitts": "Glove",
@@ -237,7 +231,8 @@ function roundPrice(dollars: number, rng: Random): number {
 const FOOTWEAR = /Shoes|Cleats|Skates|Boots$|^Boots/;
 const CLOTHING = /Apparel|Jerseys|Shorts|Pants|Practice Wear|Uniforms|Base Layers|Dresses|Jackets|Tights|Socks/;
 // Things sold without a size group ("Youth Golf Balls" reads wrong).
-const UNSIZED = /Balls|Bags|Accessor|Nets|Racks|Storage|Strings|Grips|Lights|Components|Bearings|Wheels|Training|Machines|Coolers|Stoves|Tents|Lanterns|Filters|Furniture|Rangefinders|Push Carts|Goals|Benches|Treadmills|Dumbbells|Kettlebells|Plates|Bands|Trainers|Rowing|Cardio|Exercise Bikes|Hoops|Court|Blade Guards|Water/;
+const UNSIZED =
+  /Balls|Bags|Accessor|Nets|Racks|Storage|Strings|Grips|Lights|Components|Bearings|Wheels|Training|Machines|Coolers|Stoves|Tents|Lanterns|Filters|Furniture|Rangefinders|Push Carts|Goals|Benches|Treadmills|Dumbbells|Kettlebells|Plates|Bands|Trainers|Rowing|Cardio|Exercise Bikes|Hoops|Court|Blade Guards|Water/;
 const AREA_CODES: Record<MetroKey, string> = { boston: "617", denver: "303", austin: "512", portland: "503" };
 
 export function buildCommunity(options: BuildOptions): Community {
@@ -278,7 +273,15 @@ export function buildCommunity(options: BuildOptions): Community {
   // ── People ────────────────────────────────────────────────────────────────────────────────
   const people: Person[] = [];
   const usedEmails = new Set<string>();
-  const addPerson = (p: { firstName: string; lastName: string; email: string; metro: MetroKey; place: ZipPlace; demo?: DemoKey; verified: boolean }) => {
+  const addPerson = (p: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    metro: MetroKey;
+    place: ZipPlace;
+    demo?: DemoKey;
+    verified: boolean;
+  }) => {
     const id = rng.uuid();
     const createdAt = at(ago(rng.int(100, 500)) - rng.int(0, DAY));
     const email = p.email.toLowerCase();
@@ -327,7 +330,14 @@ export function buildCommunity(options: BuildOptions): Community {
     const domain = rng.pick(EMAIL_DOMAINS);
     let email = `${local}@${domain}`;
     for (let n = 2; usedEmails.has(email); n++) email = `${local}${n}@${domain}`;
-    addPerson({ firstName, lastName, email, metro: metro.key, place: rng.pick(options.zipsByMetro[metro.key]), verified: rng.chance(0.92) });
+    addPerson({
+      firstName,
+      lastName,
+      email,
+      metro: metro.key,
+      place: rng.pick(options.zipsByMetro[metro.key]),
+      verified: rng.chance(0.92),
+    });
   }
   const generated = people.filter((p) => !p.demo);
   const byMetro = new Map<MetroKey, Person[]>(METROS.map((m) => [m.key, generated.filter((p) => p.metro === m.key)]));
@@ -350,7 +360,11 @@ export function buildCommunity(options: BuildOptions): Community {
       zip: zipPlace.zip,
       type,
       sport,
-      visibility: rng.weighted([["public", 6], ["members_only", 3], ["private", 1]] as const),
+      visibility: rng.weighted([
+        ["public", 6],
+        ["members_only", 3],
+        ["private", 1],
+      ] as const),
       joinMode,
       inviteCode: joinMode === "code" ? `CODE${i}` : undefined,
       description: `Families and players around ${zipPlace.city} buying and selling ${sport.replace("-", " ")} gear.`,
@@ -360,10 +374,17 @@ export function buildCommunity(options: BuildOptions): Community {
 
   const clubs: ClubInfo[] = [];
   const activeClubsOf = new Map<string, string[]>();
-  const addMember = (club: ClubInfo, userId: string, role: "owner" | "admin" | "member", status: "active" | "pending", approvalNotified: boolean) => {
+  const addMember = (
+    club: ClubInfo,
+    userId: string,
+    role: "owner" | "admin" | "member",
+    status: "active" | "pending",
+    approvalNotified: boolean,
+  ) => {
     const person = personById.get(userId)!;
     const earliest = Math.max(club.createdAt.getTime(), person.createdAt.getTime());
-    const createdAt = status === "pending" ? at(ago(rng.int(0, 14)) - rng.int(0, DAY)) : at(earliest + rng.int(0, 60) * DAY + rng.int(0, DAY));
+    const createdAt =
+      status === "pending" ? at(ago(rng.int(0, 14)) - rng.int(0, DAY)) : at(earliest + rng.int(0, 60) * DAY + rng.int(0, DAY));
     community.clubMembers.push({ id: rng.uuid(), clubId: club.id, userId, role, status, approvalNotified, createdAt });
     if (status === "active") {
       club.active.push(userId);
@@ -409,7 +430,10 @@ export function buildCommunity(options: BuildOptions): Community {
     addMember(club, ownerId, "owner", "active", true);
     const target = { small: [8, 15], medium: [15, 30], large: [30, 60] }[seed.size] as [number, number];
     const wanted = Math.round(rng.int(target[0], target[1]) * Math.min(1, Math.max(0.3, options.scale)));
-    const candidates = rng.sample(locals.filter((p) => p.id !== ownerId), wanted + 6);
+    const candidates = rng.sample(
+      locals.filter((p) => p.id !== ownerId),
+      wanted + 6,
+    );
     const admins = seed.size === "small" ? 1 : rng.int(1, 3);
     const pendingCount = seed.joinMode === "approval" ? rng.int(2, 6) : 0;
     candidates.slice(0, wanted).forEach((person, i) => {
@@ -440,7 +464,16 @@ export function buildCommunity(options: BuildOptions): Community {
   ];
   const coverage = SPORT_KEYS.length * 4;
   let tennisCount = 0;
-  const listingMeta: { id: string; sellerId: string; metro: MetroKey; status: ListingStatus; createdAt: number; updatedAt: number; item: string; priceCents: number }[] = [];
+  const listingMeta: {
+    id: string;
+    sellerId: string;
+    metro: MetroKey;
+    status: ListingStatus;
+    createdAt: number;
+    updatedAt: number;
+    item: string;
+    priceCents: number;
+  }[] = [];
   const sportNames = new Map(SPORTS.map((s) => [s.key, s.name]));
   const clubById = new Map(clubs.map((c) => [c.id, c]));
 
@@ -450,7 +483,8 @@ export function buildCommunity(options: BuildOptions): Community {
     const metro = metroOf(seller.metro);
 
     const memberOf = activeClubsOf.get(sellerId) ?? [];
-    const postTo = memberOf.length > 0 && (rng.chance(0.2) || (seller.demo === "member" && i < 5)) ? rng.sample(memberOf, rng.chance(0.75) ? 1 : 2) : [];
+    const postTo =
+      memberOf.length > 0 && (rng.chance(0.2) || (seller.demo === "member" && i < 5)) ? rng.sample(memberOf, rng.chance(0.75) ? 1 : 2) : [];
     const primaryClub = postTo.length > 0 ? clubById.get(postTo[0]!)! : undefined;
 
     let sport: SportKey;
@@ -463,7 +497,14 @@ export function buildCommunity(options: BuildOptions): Community {
       subcategory =
         tennisCount < TENNIS_SUBCATEGORY_KEYS.length
           ? TENNIS_SUBCATEGORY_KEYS[tennisCount]!
-          : rng.weighted([["tennis", 40], ["pickleball", 30], ["paddle", 8], ["racquetball", 8], ["squash", 8], ["other", 6]] as const);
+          : rng.weighted([
+              ["tennis", 40],
+              ["pickleball", 30],
+              ["paddle", 8],
+              ["racquetball", 8],
+              ["squash", 8],
+              ["other", 6],
+            ] as const);
       tennisCount++;
     }
     const types = getEquipmentTypes(sport, subcategory);
@@ -473,22 +514,55 @@ export function buildCommunity(options: BuildOptions): Community {
     const brand = brandChoice === "Other" ? null : brandChoice;
 
     const condition: ListingCondition =
-      i < coverage ? LISTING_CONDITIONS[i % 4]! : rng.weighted([["new", 10], ["like-new", 25], ["gently-used", 45], ["well-worn", 20]] as const);
+      i < coverage
+        ? LISTING_CONDITIONS[i % 4]!
+        : rng.weighted([
+            ["new", 10],
+            ["like-new", 25],
+            ["gently-used", 45],
+            ["well-worn", 20],
+          ] as const);
     const status: ListingStatus =
-      i < coverage ? LISTING_STATUSES[i % 3]! : rng.weighted([["active", 78], ["pending_pickup", 10], ["sold", 12]] as const);
+      i < coverage
+        ? LISTING_STATUSES[i % 3]!
+        : rng.weighted([
+            ["active", 78],
+            ["pending_pickup", 10],
+            ["sold", 12],
+          ] as const);
 
     const footwear = FOOTWEAR.test(type);
     const clothing = CLOTHING.test(type);
-    const size: ListingSize | null = UNSIZED.test(type) ? null : rng.weighted([["Youth", 35], ["Adult", 55], [null, 10]] as const);
+    const size: ListingSize | null = UNSIZED.test(type)
+      ? null
+      : rng.weighted([
+          ["Youth", 35],
+          ["Adult", 55],
+          [null, 10],
+        ] as const);
     let sizeNumeric: string | null = null;
-    if (footwear) sizeNumeric = size === "Youth" ? String(rng.int(1, 6) + (rng.chance(0.5) ? 0.5 : 0)) : String(rng.int(6, 13) + (rng.chance(0.4) ? 0.5 : 0));
+    if (footwear)
+      sizeNumeric =
+        size === "Youth" ? String(rng.int(1, 6) + (rng.chance(0.5) ? 0.5 : 0)) : String(rng.int(6, 13) + (rng.chance(0.4) ? 0.5 : 0));
     else if (clothing) sizeNumeric = size === "Youth" ? rng.pick(["YS", "YM", "YL", "YXL"]) : rng.pick(["XS", "S", "M", "L", "XL"]);
     else if (/Bats/.test(type)) sizeNumeric = `${rng.int(size === "Youth" ? 26 : 30, size === "Youth" ? 31 : 34)}"`;
     else if (/^Skis$/.test(type)) sizeNumeric = `${rng.int(size === "Youth" ? 100 : 150, size === "Youth" ? 150 : 185)} cm`;
     else if (/Snowboards/.test(type)) sizeNumeric = `${rng.int(size === "Youth" ? 110 : 145, size === "Youth" ? 145 : 162)} cm`;
     else if (/Bikes/.test(type)) sizeNumeric = size === "Youth" ? rng.pick(['20"', '24"']) : rng.pick(["S", "M", "L", "XL"]);
     const gender: ListingGender | null =
-      i < coverage && i % 7 < 3 ? LISTING_GENDERS[i % 7]! : UNSIZED.test(type) ? null : footwear || clothing ? rng.weighted([["Men", 35], ["Women", 35], ["Unisex", 30]] as const) : rng.chance(0.6) ? "Unisex" : null;
+      i < coverage && i % 7 < 3
+        ? LISTING_GENDERS[i % 7]!
+        : UNSIZED.test(type)
+          ? null
+          : footwear || clothing
+            ? rng.weighted([
+                ["Men", 35],
+                ["Women", 35],
+                ["Unisex", 30],
+              ] as const)
+            : rng.chance(0.6)
+              ? "Unisex"
+              : null;
 
     const [min, max] = priceRange(type);
     const dollars = min + (max - min) * (CONDITION_PRICE_FACTOR[condition] * 0.7 + rng.next() * 0.45) * 0.9;
@@ -543,7 +617,16 @@ export function buildCommunity(options: BuildOptions): Community {
       updatedAt,
     });
     postTo.forEach((clubId, n) => community.listingClubs.push({ listingId: id, clubId, isPrimary: n === 0 }));
-    listingMeta.push({ id, sellerId, metro: seller.metro, status, createdAt: createdAt.getTime(), updatedAt: updatedAt.getTime(), item: item.toLowerCase(), priceCents });
+    listingMeta.push({
+      id,
+      sellerId,
+      metro: seller.metro,
+      status,
+      createdAt: createdAt.getTime(),
+      updatedAt: updatedAt.getTime(),
+      item: item.toLowerCase(),
+      priceCents,
+    });
   }
 
   // ── Photos: an illustration of the item (a bat for bats, skates for skates…) ──────────────
@@ -556,12 +639,19 @@ export function buildCommunity(options: BuildOptions): Community {
   if (photoListings > 0) {
     const chosen = [
       ...Array.from({ length: demoSellers.length }, (_, i) => i),
-      ...photoRng.sample(Array.from({ length: listingCount - demoSellers.length }, (_, i) => i + demoSellers.length), photoListings - demoSellers.length),
+      ...photoRng.sample(
+        Array.from({ length: listingCount - demoSellers.length }, (_, i) => i + demoSellers.length),
+        photoListings - demoSellers.length,
+      ),
     ];
     const usedKeys = new Set<string>();
     for (const index of chosen.sort((a, b) => a - b)) {
       const listing = community.listings[index]!;
-      const count = photoRng.weighted([[1, 55], [2, 30], [3, 15]] as const);
+      const count = photoRng.weighted([
+        [1, 55],
+        [2, 30],
+        [3, 15],
+      ] as const);
       const drawing = illustrationFor(listing.sport, listing.sportSubcategory ?? null, listing.equipmentType ?? "Other");
       const variant = photoRng.int(0, VARIANTS.length - 1);
       let stamp = listing.createdAt!.getTime();
@@ -594,14 +684,21 @@ export function buildCommunity(options: BuildOptions): Community {
   if (!activity) return community;
 
   // ── Favorites ─────────────────────────────────────────────────────────────────────────────
-  const visibleByMetro = new Map<MetroKey, typeof listingMeta>(METROS.map((m) => [m.key, listingMeta.filter((l) => l.metro === m.key && l.status !== "sold")]));
+  const visibleByMetro = new Map<MetroKey, typeof listingMeta>(
+    METROS.map((m) => [m.key, listingMeta.filter((l) => l.metro === m.key && l.status !== "sold")]),
+  );
   const favoriteKeys = new Set<string>();
   const addFavorites = (person: Person, count: number) => {
     const pool = visibleByMetro.get(person.metro)!.filter((l) => l.sellerId !== person.id);
     for (const listing of rng.sample(pool, count)) {
       if (favoriteKeys.has(`${person.id}|${listing.id}`)) continue;
       favoriteKeys.add(`${person.id}|${listing.id}`);
-      community.favorites.push({ id: rng.uuid(), userId: person.id, listingId: listing.id, createdAt: at(Math.max(listing.createdAt, person.createdAt.getTime()) + rng.next() * 5 * DAY) });
+      community.favorites.push({
+        id: rng.uuid(),
+        userId: person.id,
+        listingId: listing.id,
+        createdAt: at(Math.max(listing.createdAt, person.createdAt.getTime()) + rng.next() * 5 * DAY),
+      });
     }
   };
   for (const person of people) {
@@ -614,15 +711,32 @@ export function buildCommunity(options: BuildOptions): Community {
   for (const listing of listingMeta) {
     if (listing.status !== "sold" || !rng.chance(0.7)) continue;
     const buyer = rng.pick(byMetro.get(listing.metro)!.filter((p) => p.id !== listing.sellerId));
-    const rating = rng.weighted([[5, 55], [4, 25], [3, 10], [2, 6], [1, 4]] as const);
-    community.reviews.push({ id: rng.uuid(), reviewerId: buyer.id, revieweeId: listing.sellerId, listingId: listing.id, rating, comment: rng.pick(REVIEW_COMMENTS[rating]!), createdAt: at(listing.updatedAt + rng.int(1, 5) * DAY) });
+    const rating = rng.weighted([
+      [5, 55],
+      [4, 25],
+      [3, 10],
+      [2, 6],
+      [1, 4],
+    ] as const);
+    community.reviews.push({
+      id: rng.uuid(),
+      reviewerId: buyer.id,
+      revieweeId: listing.sellerId,
+      listingId: listing.id,
+      rating,
+      comment: rng.pick(REVIEW_COMMENTS[rating]!),
+      createdAt: at(listing.updatedAt + rng.int(1, 5) * DAY),
+    });
   }
 
   // ── Listing questions and replies ─────────────────────────────────────────────────────────
   for (const listing of listingMeta) {
     const isDemo = personById.get(listing.sellerId)!.demo !== undefined;
     if (!isDemo && !rng.chance(0.18)) continue;
-    const buyers = rng.sample(byMetro.get(listing.metro)!.filter((p) => p.id !== listing.sellerId), isDemo ? 2 : 1);
+    const buyers = rng.sample(
+      byMetro.get(listing.metro)!.filter((p) => p.id !== listing.sellerId),
+      isDemo ? 2 : 1,
+    );
     for (const buyer of buyers) {
       const offer = `$${Math.max(5, Math.round((listing.priceCents / 100) * 0.8))}`;
       const thread: [string, string, string][] = [[buyer.id, listing.sellerId, fill(rng.pick(QUESTIONS), { offer })]];
@@ -632,7 +746,15 @@ export function buildCommunity(options: BuildOptions): Community {
       thread.forEach(([senderId, receiverId, content], n) => {
         const createdAt = at(time);
         const last = n === thread.length - 1;
-        community.listingMessages.push({ id: rng.uuid(), listingId: listing.id, senderId, receiverId, content, readAt: last && rng.chance(0.5) ? null : new Date(createdAt.getTime() + 20 * MINUTE), createdAt });
+        community.listingMessages.push({
+          id: rng.uuid(),
+          listingId: listing.id,
+          senderId,
+          receiverId,
+          content,
+          readAt: last && rng.chance(0.5) ? null : new Date(createdAt.getTime() + 20 * MINUTE),
+          createdAt,
+        });
         time += rng.int(5, 600) * MINUTE;
       });
     }
@@ -649,7 +771,11 @@ export function buildCommunity(options: BuildOptions): Community {
     [backBay.id, clubByName("Back Bay Pickleball Club").active.find((id) => id !== backBay.owner)!, backBay.owner],
     [clubByName("Cambridge Youth Soccer League").id, clubByName("Cambridge Youth Soccer League").owner, demoMember],
     // A second unread conversation for the member account (issue 12 item 7).
-    [clubByName("Brookline Youth Hockey Association").id, clubByName("Brookline Youth Hockey Association").active.find((id) => id !== demoMember)!, demoMember],
+    [
+      clubByName("Brookline Youth Hockey Association").id,
+      clubByName("Brookline Youth Hockey Association").active.find((id) => id !== demoMember)!,
+      demoMember,
+    ],
   ];
   for (const club of clubs) {
     if (club.active.length < 2) continue;
@@ -660,10 +786,24 @@ export function buildCommunity(options: BuildOptions): Community {
     const chatCount = demoClub ? 80 : Math.max(5, Math.round(base * Math.min(1, options.scale * 2)));
     const posts: NewClubMessage[] = [];
     for (let n = 0; n < chatCount; n++) {
-      posts.push({ id: rng.uuid(), clubId: club.id, userId: demoClub && n % 9 === 0 ? demoMember : rng.pick(club.active), messageType: "chat", content: fill(rng.pick(CHAT_LINES), { item: clubItem(club), size: clubSize(club), price: `$${rng.int(2, 30) * 5}` }), createdAt: at(ago(rng.next() * 45)) });
+      posts.push({
+        id: rng.uuid(),
+        clubId: club.id,
+        userId: demoClub && n % 9 === 0 ? demoMember : rng.pick(club.active),
+        messageType: "chat",
+        content: fill(rng.pick(CHAT_LINES), { item: clubItem(club), size: clubSize(club), price: `$${rng.int(2, 30) * 5}` }),
+        createdAt: at(ago(rng.next() * 45)),
+      });
     }
     for (let n = rng.int(1, 3); n > 0; n--) {
-      posts.push({ id: rng.uuid(), clubId: club.id, userId: rng.pick(club.staff), messageType: "announcement", content: rng.pick(ANNOUNCEMENTS), createdAt: at(ago(rng.next() * 45)) });
+      posts.push({
+        id: rng.uuid(),
+        clubId: club.id,
+        userId: rng.pick(club.staff),
+        messageType: "announcement",
+        content: rng.pick(ANNOUNCEMENTS),
+        createdAt: at(ago(rng.next() * 45)),
+      });
     }
     posts.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
     community.clubMessages.push(...posts);
@@ -704,7 +844,9 @@ export function buildCommunity(options: BuildOptions): Community {
         clubId: club.id,
         userId: rng.pick(club.active),
         title: fill(rng.pick(REQUEST_TITLES), { item: clubItem(club), size: clubSize(club) }),
-        description: rng.chance(0.6) ? `${rng.pick(["For my daughter", "For my son", "For me", "For our team"])}, ${rng.pick(["any brand is fine", "happy to pay a fair price", "needed by next month", "can pick up anywhere in town"])}.` : null,
+        description: rng.chance(0.6)
+          ? `${rng.pick(["For my daughter", "For my son", "For me", "For our team"])}, ${rng.pick(["any brand is fine", "happy to pay a fair price", "needed by next month", "can pick up anywhere in town"])}.`
+          : null,
         status,
         createdAt,
         updatedAt: status === "fulfilled" ? at(createdAt.getTime() + rng.int(1, 10) * DAY) : createdAt,
@@ -715,20 +857,48 @@ export function buildCommunity(options: BuildOptions): Community {
   // ── Demo accounts (issue 12): the member has fresh, unread questions on two public listings
   //    and requests of their own (one open, one fulfilled) in Cambridge Youth Soccer League.
   const clubListingIds = new Set(community.listingClubs.map((l) => l.listingId));
-  const memberListings = listingMeta.filter((l) => l.sellerId === demoMember && l.status === "active" && !clubListingIds.has(l.id)).slice(0, 2);
+  const memberListings = listingMeta
+    .filter((l) => l.sellerId === demoMember && l.status === "active" && !clubListingIds.has(l.id))
+    .slice(0, 2);
   for (const [n, listing] of memberListings.entries()) {
     const buyer = rng.pick(byMetro.get(listing.metro)!.filter((p) => p.id !== demoMember && !p.demo));
     const offer = `$${Math.max(5, Math.round((listing.priceCents / 100) * 0.8))}`;
     const createdAt = at(ago(0.02 * (n + 1)));
-    community.listingMessages.push({ id: rng.uuid(), listingId: listing.id, senderId: buyer.id, receiverId: demoMember, content: fill(rng.pick(QUESTIONS), { offer }), readAt: null, createdAt });
+    community.listingMessages.push({
+      id: rng.uuid(),
+      listingId: listing.id,
+      senderId: buyer.id,
+      receiverId: demoMember,
+      content: fill(rng.pick(QUESTIONS), { offer }),
+      readAt: null,
+      createdAt,
+    });
   }
   const cambridge = clubByName("Cambridge Youth Soccer League");
   if (cambridge.active.includes(demoMember)) {
     const opened = at(ago(1.5));
     const fulfilledAt = at(ago(9));
     community.clubRequests.push(
-      { id: rng.uuid(), clubId: cambridge.id, userId: demoMember, title: "Size 4 soccer ball for practice", description: "For my son, any brand is fine.", status: "open", createdAt: opened, updatedAt: opened },
-      { id: rng.uuid(), clubId: cambridge.id, userId: demoMember, title: "Youth shin guards (small)", description: null, status: "fulfilled", createdAt: fulfilledAt, updatedAt: at(ago(7)) },
+      {
+        id: rng.uuid(),
+        clubId: cambridge.id,
+        userId: demoMember,
+        title: "Size 4 soccer ball for practice",
+        description: "For my son, any brand is fine.",
+        status: "open",
+        createdAt: opened,
+        updatedAt: opened,
+      },
+      {
+        id: rng.uuid(),
+        clubId: cambridge.id,
+        userId: demoMember,
+        title: "Youth shin guards (small)",
+        description: null,
+        status: "fulfilled",
+        createdAt: fulfilledAt,
+        updatedAt: at(ago(7)),
+      },
     );
   }
 

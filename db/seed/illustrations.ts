@@ -3,7 +3,24 @@
 // background, drawn with ./raster.ts. `illustrationFor(sport, type)` picks the drawing for an
 // equipment type; every type of app/shared/catalog has one (seed.test.ts checks).
 import type { SportKey } from "#db/schema";
-import { box, Canvas, circle, ellipse, intersect, line, mix, move, polygon, rotate, stroke, subtract, taper, union, type Paint, type Shape } from "./raster";
+import {
+  box,
+  Canvas,
+  circle,
+  ellipse,
+  intersect,
+  line,
+  mix,
+  move,
+  polygon,
+  rotate,
+  stroke,
+  subtract,
+  taper,
+  union,
+  type Paint,
+  type Shape,
+} from "./raster";
 
 export type Variant = { main: string; accent: string; background: string };
 
@@ -53,7 +70,8 @@ function stitches(c: Canvas, x0: number, y0: number, r0: number, clip: Shape, pa
 
 // ── Balls ────────────────────────────────────────────────────────────────────────────────────
 
-type BallKind = "baseball" | "softball" | "basketball" | "soccer" | "football" | "tennis" | "golf" | "pickleball" | "plain" | "lacrosse" | "hockey-puck";
+type BallKind =
+  "baseball" | "softball" | "basketball" | "soccer" | "football" | "tennis" | "golf" | "pickleball" | "plain" | "lacrosse" | "hockey-puck";
 
 function ball(kind: BallKind): Draw {
   return (c, v) => {
@@ -73,20 +91,34 @@ function ball(kind: BallKind): Draw {
         });
       case "basketball":
         return sphere(c, cx, cy, r, "#E8731E", (b) => {
-          const seams = union(line(cx, cy - r, cx, cy + r, 1), line(cx - r, cy, cx + r, cy, 1), stroke(circle(cx - 30, cy, 24), 1), stroke(circle(cx + 30, cy, 24), 1));
+          const seams = union(
+            line(cx, cy - r, cx, cy + r, 1),
+            line(cx - r, cy, cx + r, cy, 1),
+            stroke(circle(cx - 30, cy, 24), 1),
+            stroke(circle(cx + 30, cy, 24), 1),
+          );
           c.fill(intersect(seams, b), INK);
         });
       case "soccer":
         return sphere(c, cx, cy, r, WHITE, (b) => {
           const pentagon = (x: number, y: number, size: number, turn: number) =>
-            polygon(Array.from({ length: 5 }, (_, i) => [x + size * Math.sin(((i * 72 + turn) * Math.PI) / 180), y - size * Math.cos(((i * 72 + turn) * Math.PI) / 180)] as const));
+            polygon(
+              Array.from(
+                { length: 5 },
+                (_, i) =>
+                  [x + size * Math.sin(((i * 72 + turn) * Math.PI) / 180), y - size * Math.cos(((i * 72 + turn) * Math.PI) / 180)] as const,
+              ),
+            );
           c.fill(pentagon(cx, cy, 7, 0), INK);
           for (let i = 0; i < 5; i++) {
             const t = ((i * 72 + 36) * Math.PI) / 180;
             const px = cx + 19 * Math.sin(t);
             const py = cy - 19 * Math.cos(t);
             c.fill(intersect(pentagon(px, py, 6.5, i * 72 + 36), b), INK);
-            c.fill(intersect(line(cx + 7 * Math.sin(t), cy - 7 * Math.cos(t), px - 4.5 * Math.sin(t), py + 4.5 * Math.cos(t), 0.8), b), INK);
+            c.fill(
+              intersect(line(cx + 7 * Math.sin(t), cy - 7 * Math.cos(t), px - 4.5 * Math.sin(t), py + 4.5 * Math.cos(t), 0.8), b),
+              INK,
+            );
           }
         });
       case "football": {
@@ -104,12 +136,26 @@ function ball(kind: BallKind): Draw {
         });
       case "pickleball":
         return sphere(c, cx, cy, r, "#F2E14C", () => {
-          for (const [dx, dy] of [[0, 0], [-10, -8], [10, -8], [-10, 8], [10, 8], [0, -15], [0, 15], [-17, 0], [17, 0]] as const) {
+          for (const [dx, dy] of [
+            [0, 0],
+            [-10, -8],
+            [10, -8],
+            [-10, 8],
+            [10, 8],
+            [0, -15],
+            [0, 15],
+            [-17, 0],
+            [17, 0],
+          ] as const) {
             c.fill(circle(cx + dx, cy + dy, 2.4), "#9A8F1E");
           }
         });
       case "golf":
-        for (const [dx, dy, rr] of [[-12, 8, 11], [12, 8, 11], [0, -10, 11]] as const) {
+        for (const [dx, dy, rr] of [
+          [-12, 8, 11],
+          [12, 8, 11],
+          [0, -10, 11],
+        ] as const) {
           sphere(c, cx + dx, cy + dy, rr, WHITE, () => {
             for (let i = 0; i < 14; i++) c.fill(circle(cx + dx + ((i * 37) % 15) - 7, cy + dy + ((i * 23) % 15) - 7, 0.9), "#D5D8DC");
           });
@@ -132,7 +178,12 @@ function ball(kind: BallKind): Draw {
 
 const bat: Draw = (c, v) => {
   shadow(c, 50, 36);
-  const body = rotate(union(taper(14, 38, 56, 38, 3, 3.4), taper(56, 38, 84, 38, 3.4, 8.4), circle(84, 38, 4.2), ellipse(13.5, 38, 1.6, 3.4)), -24, 50, 38);
+  const body = rotate(
+    union(taper(14, 38, 56, 38, 3, 3.4), taper(56, 38, 84, 38, 3.4, 8.4), circle(84, 38, 4.2), ellipse(13.5, 38, 1.6, 3.4)),
+    -24,
+    50,
+    38,
+  );
   c.draw(body, v.accent === "#F4A300" ? STEEL : WOOD);
   c.fill(rotate(box(24, 38, 9, 1.8), -24, 50, 38), INK);
   c.fill(rotate(box(66, 38, 5, 2.2, 1), -24, 50, 38), v.main);
@@ -148,7 +199,14 @@ function stick(kind: "ice" | "field" | "lacrosse" | "lacrosse-head" | "lacrosse-
       return;
     }
     if (kind === "ice") {
-      const blade = polygon([[52, 57], [80, 59], [83, 62], [80, 65], [50, 64.5], [48, 60]]);
+      const blade = polygon([
+        [52, 57],
+        [80, 59],
+        [83, 62],
+        [80, 65],
+        [50, 64.5],
+        [48, 60],
+      ]);
       c.draw(union(line(30, 4, 53, 61, 3.4), blade), v.main);
       c.fill(line(31, 6, 36, 19, 3), INK);
       c.fill(intersect(blade, box(67, 61, 9, 5)), WHITE, { alpha: 0.9 });
@@ -157,7 +215,11 @@ function stick(kind: "ice" | "field" | "lacrosse" | "lacrosse-head" | "lacrosse-
     }
     const cx = 62;
     const cy = 22;
-    if (kind !== "lacrosse-head") c.draw(line(kind === "lacrosse-shaft" ? 40 : 20, 68, kind === "lacrosse-shaft" ? 70 : 55, kind === "lacrosse-shaft" ? 6 : 35, 2.8), kind === "lacrosse-shaft" ? STEEL : INK);
+    if (kind !== "lacrosse-head")
+      c.draw(
+        line(kind === "lacrosse-shaft" ? 40 : 20, 68, kind === "lacrosse-shaft" ? 70 : 55, kind === "lacrosse-shaft" ? 6 : 35, 2.8),
+        kind === "lacrosse-shaft" ? STEEL : INK,
+      );
     if (kind === "lacrosse-shaft") return;
     const head = rotate(union(ellipse(cx, cy, 10, 15), ellipse(cx, cy + 13, 4, 6)), 35, cx, cy + 6);
     const inner = rotate(ellipse(cx, cy, 7.6, 12.6), 35, cx, cy + 6);
@@ -185,7 +247,14 @@ function golfClub(kind: "driver" | "iron" | "putter" | "wedge" | "hybrid"): Draw
       c.draw(union(head, line(55, 56, 57, 58, 2)), STEEL);
       c.fill(line(60, 56.5, 68, 56.5, 0.6), v.main);
     } else {
-      head = polygon([[52, 54], [57, 53.5], [70, 58], [71, 63], [64, 65], [55, 61]]);
+      head = polygon([
+        [52, 54],
+        [57, 53.5],
+        [70, 58],
+        [71, 63],
+        [64, 65],
+        [55, 61],
+      ]);
       c.draw(head, "#D0D7DC");
       for (let i = 0; i < 4; i++) c.fill(line(58 + i * 0.3, 57 + i * 1.6, 67 + i * 0.3, 59.5 + i * 1.6, 0.35), "#8A969E");
     }
@@ -219,7 +288,19 @@ function paddle(kind: "pickleball" | "platform"): Draw {
     const face = kind === "pickleball" ? box(50, 28, 14, 17, 7) : box(50, 28, 13, 16, 9);
     c.draw(turn(face), v.main);
     c.fill(turn(stroke(face, 1.6)), INK);
-    if (kind === "platform") for (const [dx, dy] of [[-5, -6], [0, -6], [5, -6], [-5, 0], [0, 0], [5, 0], [-5, 6], [0, 6], [5, 6]] as const) c.fill(turn(circle(50 + dx, 28 + dy, 1.3)), "#ECEFF1");
+    if (kind === "platform")
+      for (const [dx, dy] of [
+        [-5, -6],
+        [0, -6],
+        [5, -6],
+        [-5, 0],
+        [0, 0],
+        [5, 0],
+        [-5, 6],
+        [0, 6],
+        [5, 6],
+      ] as const)
+        c.fill(turn(circle(50 + dx, 28 + dy, 1.3)), "#ECEFF1");
     else c.fill(turn(box(50, 24, 9, 3, 1.5)), v.accent);
     c.draw(turn(box(50, 52, 2.6, 8, 1.2)), INK);
   };
@@ -243,8 +324,19 @@ function helmet(kind: "batting" | "football" | "hockey" | "bike" | "ski" | "lacr
     }
     let shell = intersect(circle(cx, cy, 21), box(cx, cy - 4, 22, 18));
     if (kind === "bike") shell = intersect(ellipse(cx, cy + 2, 25, 19), box(cx, cy - 6, 26, 15));
-    if (kind === "batting") shell = union(shell, polygon([[cx + 10, cy + 10], [cx + 28, cy + 12], [cx + 26, cy + 15], [cx + 8, cy + 14]]), box(cx - 4, cy + 14, 8, 6, 3));
-    if (kind === "hockey" || kind === "lacrosse" || kind === "football" || kind === "ski") shell = union(shell, box(cx - 6, cy + 12, 10, 6, 3));
+    if (kind === "batting")
+      shell = union(
+        shell,
+        polygon([
+          [cx + 10, cy + 10],
+          [cx + 28, cy + 12],
+          [cx + 26, cy + 15],
+          [cx + 8, cy + 14],
+        ]),
+        box(cx - 4, cy + 14, 8, 6, 3),
+      );
+    if (kind === "hockey" || kind === "lacrosse" || kind === "football" || kind === "ski")
+      shell = union(shell, box(cx - 6, cy + 12, 10, 6, 3));
     c.draw(shell, kind === "ski" ? v.accent : v.main);
     c.fill(intersect(ellipse(cx - 6, cy - 12, 10, 4), shell), WHITE, { alpha: 0.3 });
     if (kind === "batting") c.fill(circle(cx - 4, cy + 14, 2.3), INK);
@@ -258,9 +350,21 @@ function helmet(kind: "batting" | "football" | "hockey" | "bike" | "ski" | "lacr
       c.fill(box(cx + 12, cy + 2, 8, 3, 2), "#5E60CE", { alpha: 0.8 });
     }
     if (kind === "football" || kind === "hockey" || kind === "lacrosse") {
-      const bars = kind === "football"
-        ? union(line(cx + 16, cy + 2, cx + 28, cy + 4, 1.6), line(cx + 16, cy + 10, cx + 28, cy + 10, 1.6), line(cx + 27, cy + 3, cx + 26, cy + 18, 1.6), line(cx + 14, cy + 17, cx + 26, cy + 17, 1.6))
-        : union(line(cx + 18, cy - 2, cx + 27, cy + 2, 1), line(cx + 27, cy + 2, cx + 25, cy + 20, 1), line(cx + 12, cy + 20, cx + 25, cy + 20, 1), ...[0, 1, 2, 3].map((i) => line(cx + 18 + i * 2.2, cy - 1 + i, cx + 16 + i * 2.2, cy + 20, 0.7)), ...[6, 12].map((j) => line(cx + 18, cy + j, cx + 26, cy + j, 0.7)));
+      const bars =
+        kind === "football"
+          ? union(
+              line(cx + 16, cy + 2, cx + 28, cy + 4, 1.6),
+              line(cx + 16, cy + 10, cx + 28, cy + 10, 1.6),
+              line(cx + 27, cy + 3, cx + 26, cy + 18, 1.6),
+              line(cx + 14, cy + 17, cx + 26, cy + 17, 1.6),
+            )
+          : union(
+              line(cx + 18, cy - 2, cx + 27, cy + 2, 1),
+              line(cx + 27, cy + 2, cx + 25, cy + 20, 1),
+              line(cx + 12, cy + 20, cx + 25, cy + 20, 1),
+              ...[0, 1, 2, 3].map((i) => line(cx + 18 + i * 2.2, cy - 1 + i, cx + 16 + i * 2.2, cy + 20, 0.7)),
+              ...[6, 12].map((j) => line(cx + 18, cy + j, cx + 26, cy + j, 0.7)),
+            );
       c.fill(bars, kind === "football" ? "#ECEFF1" : STEEL);
       c.fill(stroke(bars, 0.4), INK);
     }
@@ -280,7 +384,16 @@ function pads(kind: "shin" | "shoulder" | "elbow" | "mouthguard" | "chest"): Dra
       return;
     }
     if (kind === "shoulder" || kind === "chest") {
-      const body = union(polygon([[33, 26], [67, 26], [72, 50], [28, 50]]), ellipse(31, 30, 10, 9), ellipse(69, 30, 10, 9));
+      const body = union(
+        polygon([
+          [33, 26],
+          [67, 26],
+          [72, 50],
+          [28, 50],
+        ]),
+        ellipse(31, 30, 10, 9),
+        ellipse(69, 30, 10, 9),
+      );
       c.draw(subtract(body, ellipse(50, 22, 8, 6)), kind === "chest" ? "#37474F" : WHITE);
       c.draw(ellipse(31, 30, 9, 8), v.main);
       c.draw(ellipse(69, 30, 9, 8), v.main);
@@ -303,7 +416,11 @@ function pads(kind: "shin" | "shoulder" | "elbow" | "mouthguard" | "chest"): Dra
 
 const mitt: Draw = (c) => {
   shadow(c, 50, 24);
-  const body = union(ellipse(52, 40, 17, 19), ...[0, 1, 2, 3].map((i) => line(44 + i * 5, 24, 43 + i * 6, 10 + Math.abs(i - 1.5) * 2, 6)), line(36, 42, 27, 26, 7));
+  const body = union(
+    ellipse(52, 40, 17, 19),
+    ...[0, 1, 2, 3].map((i) => line(44 + i * 5, 24, 43 + i * 6, 10 + Math.abs(i - 1.5) * 2, 6)),
+    line(36, 42, 27, 26, 7),
+  );
   c.draw(body, LEATHER);
   c.fill(ellipse(54, 44, 10, 11), "#8A4F1E");
   for (let i = 0; i < 3; i++) c.fill(line(29 + i * 2, 26 + i * 2, 40 - i, 18 + i * 3, 0.7), "#5D3414");
@@ -316,7 +433,12 @@ function glove(kind: "batting" | "hockey" | "keeper" | "winter" | "mitten" | "fi
     shadow(c, 50, 22);
     const chunky = kind === "hockey" || kind === "keeper" ? 1.4 : 1;
     const palm = box(50, 40, 11 * chunky, 12, 5);
-    const fingers = kind === "mitten" ? [ellipse(50, 25, 11, 13)] : [0, 1, 2, 3].map((i) => line(50 - 7.5 * chunky + i * 5 * chunky, 32, 50 - 7.5 * chunky + i * 5 * chunky, 14 + Math.abs(i - 1.3) * 3, 4.6 * chunky));
+    const fingers =
+      kind === "mitten"
+        ? [ellipse(50, 25, 11, 13)]
+        : [0, 1, 2, 3].map((i) =>
+            line(50 - 7.5 * chunky + i * 5 * chunky, 32, 50 - 7.5 * chunky + i * 5 * chunky, 14 + Math.abs(i - 1.3) * 3, 4.6 * chunky),
+          );
     const thumb = line(50 - 10 * chunky, 42, 50 - 19 * chunky, 30, 5 * chunky);
     const cuff = box(50, 57, 11 * chunky, 6, 2);
     const hand = union(palm, thumb, ...fingers);
@@ -332,7 +454,15 @@ function shoe(kind: "low" | "cleat" | "boot" | "ski-boot" | "snow-boot" | "indoo
   return (c, v) => {
     shadow(c, 50, 30, 60);
     if (kind === "ski-boot" || kind === "snow-boot") {
-      const shell = polygon([[32, 12], [58, 10], [60, 34], [76, 44], [78, 56], [28, 56], [30, 32]]);
+      const shell = polygon([
+        [32, 12],
+        [58, 10],
+        [60, 34],
+        [76, 44],
+        [78, 56],
+        [28, 56],
+        [30, 32],
+      ]);
       c.draw(shell, kind === "ski-boot" ? v.main : "#37474F");
       c.draw(box(53, 58, 27, 3, 1), INK);
       if (kind === "ski-boot") for (const y of [20, 30, 42]) c.draw(box(y > 35 ? 62 : 58, y, 5, 1.8, 0.8), STEEL);
@@ -341,12 +471,38 @@ function shoe(kind: "low" | "cleat" | "boot" | "ski-boot" | "snow-boot" | "indoo
     }
     const tall = kind === "boot";
     const upper = tall
-      ? polygon([[28, 20], [50, 18], [56, 36], [72, 40], [80, 48], [80, 55], [26, 55]])
-      : polygon([[24, 38], [44, 32], [58, 38], [74, 42], [82, 50], [81, 55], [22, 55]]);
+      ? polygon([
+          [28, 20],
+          [50, 18],
+          [56, 36],
+          [72, 40],
+          [80, 48],
+          [80, 55],
+          [26, 55],
+        ])
+      : polygon([
+          [24, 38],
+          [44, 32],
+          [58, 38],
+          [74, 42],
+          [82, 50],
+          [81, 55],
+          [22, 55],
+        ]);
     c.draw(upper, tall ? "#8D6E63" : v.main);
     c.draw(box(51, 56.5, 30, 2.6, 1.3), tall ? INK : WHITE);
     if (!tall) c.fill(intersect(union(stroke(circle(40, 62, 18), 2.2)), upper), WHITE, { alpha: 0.9 });
-    for (let i = 0; i < 4; i++) c.fill(line(tall ? 42 + i * 3 : 46 + i * 3.4, tall ? 24 + i * 4 : 37 + i * 1.2, tall ? 50 + i * 3 : 52 + i * 3.4, tall ? 24 + i * 4 : 38 + i * 1.2, 1), tall ? "#FFD166" : v.background);
+    for (let i = 0; i < 4; i++)
+      c.fill(
+        line(
+          tall ? 42 + i * 3 : 46 + i * 3.4,
+          tall ? 24 + i * 4 : 37 + i * 1.2,
+          tall ? 50 + i * 3 : 52 + i * 3.4,
+          tall ? 24 + i * 4 : 38 + i * 1.2,
+          1,
+        ),
+        tall ? "#FFD166" : v.background,
+      );
     if (kind === "cleat") for (const x of [28, 36, 58, 66, 74]) c.fill(box(x, 60.5, 1.6, 1.8, 0.5), INK);
     if (tall) c.fill(box(51, 58.5, 29, 1.2), INK);
     if (kind === "indoor") c.fill(box(51, 58, 30, 1.2), "#C8A165");
@@ -364,15 +520,48 @@ function skate(kind: "ice" | "figure" | "inline" | "roller" | "blades" | "guards
       return;
     }
     const figure = kind === "figure";
-    const boot = polygon([[30, 8], [52, 8], [54, 30], [70, 34], [78, 40], [78, 48], [28, 48], [30, 28]]);
+    const boot = polygon([
+      [30, 8],
+      [52, 8],
+      [54, 30],
+      [70, 34],
+      [78, 40],
+      [78, 48],
+      [28, 48],
+      [30, 28],
+    ]);
     c.draw(boot, figure ? WHITE : kind === "roller" ? v.main : INK);
-    c.fill(polygon([[52, 8], [58, 6], [58, 26], [54, 30]]), figure ? "#F1F3F5" : v.main);
+    c.fill(
+      polygon([
+        [52, 8],
+        [58, 6],
+        [58, 26],
+        [54, 30],
+      ]),
+      figure ? "#F1F3F5" : v.main,
+    );
     for (let i = 0; i < 5; i++) c.fill(line(44, 14 + i * 5, 54, 15 + i * 5, 1), figure ? "#90A4AE" : WHITE);
     c.fill(box(53, 48, 26, 1.5), INK);
     if (kind === "ice" || figure) {
-      c.draw(polygon([[32, 49], [74, 49], [70, 54], [36, 54]]), figure ? STEEL : v.main);
+      c.draw(
+        polygon([
+          [32, 49],
+          [74, 49],
+          [70, 54],
+          [36, 54],
+        ]),
+        figure ? STEEL : v.main,
+      );
       c.draw(union(box(53, 56, 25, 1.6, 1.4), ellipse(78, 55, 2.5, 2)), STEEL);
-      if (figure) c.fill(polygon([[74, 54], [78, 57], [74, 58]]), STEEL);
+      if (figure)
+        c.fill(
+          polygon([
+            [74, 54],
+            [78, 57],
+            [74, 58],
+          ]),
+          STEEL,
+        );
       return;
     }
     if (kind === "inline") {
@@ -397,23 +586,114 @@ function shirt(kind: "jersey" | "long" | "jacket" | "dress" | "uniform"): Draw {
   return (c, v) => {
     shadow(c, 50, 26);
     if (kind === "dress") {
-      const dress = union(polygon([[42, 8], [58, 8], [60, 30], [40, 30]]), polygon([[40, 30], [60, 30], [74, 60], [26, 60]]));
+      const dress = union(
+        polygon([
+          [42, 8],
+          [58, 8],
+          [60, 30],
+          [40, 30],
+        ]),
+        polygon([
+          [40, 30],
+          [60, 30],
+          [74, 60],
+          [26, 60],
+        ]),
+      );
       c.draw(dress, v.main);
       c.fill(box(50, 30, 10, 1.4), WHITE, { alpha: 0.8 });
       for (let i = 0; i < 6; i++) c.fill(circle(44 + i * 2.4, 16 + ((i * 7) % 8), 0.8), WHITE, { alpha: 0.8 });
       return;
     }
-    const sleeves = kind === "jersey" || kind === "uniform" ? [[[36, 10], [22, 18], [16, 30], [26, 34], [36, 26]], [[64, 10], [78, 18], [84, 30], [74, 34], [64, 26]]] : [[[36, 10], [22, 18], [14, 56], [23, 58], [36, 26]], [[64, 10], [78, 18], [86, 56], [77, 58], [64, 26]]];
-    const body = polygon([[36, 10], [44, 8], [56, 8], [64, 10], [66, 60], [34, 60]]);
+    const sleeves =
+      kind === "jersey" || kind === "uniform"
+        ? [
+            [
+              [36, 10],
+              [22, 18],
+              [16, 30],
+              [26, 34],
+              [36, 26],
+            ],
+            [
+              [64, 10],
+              [78, 18],
+              [84, 30],
+              [74, 34],
+              [64, 26],
+            ],
+          ]
+        : [
+            [
+              [36, 10],
+              [22, 18],
+              [14, 56],
+              [23, 58],
+              [36, 26],
+            ],
+            [
+              [64, 10],
+              [78, 18],
+              [86, 56],
+              [77, 58],
+              [64, 26],
+            ],
+          ];
+    const body = polygon([
+      [36, 10],
+      [44, 8],
+      [56, 8],
+      [64, 10],
+      [66, 60],
+      [34, 60],
+    ]);
     const all = union(body, ...sleeves.map((s) => polygon(s as [number, number][])));
     c.draw(all, kind === "jacket" ? v.accent : v.main);
-    c.fill(subtract(polygon([[44, 7.5], [56, 7.5], [50, 16]]), box(0, 0, 0, 0)), v.background);
-    c.fill(stroke(polygon([[44, 8], [56, 8], [50, 16]]), 1), kind === "jacket" ? v.main : WHITE);
+    c.fill(
+      subtract(
+        polygon([
+          [44, 7.5],
+          [56, 7.5],
+          [50, 16],
+        ]),
+        box(0, 0, 0, 0),
+      ),
+      v.background,
+    );
+    c.fill(
+      stroke(
+        polygon([
+          [44, 8],
+          [56, 8],
+          [50, 16],
+        ]),
+        1,
+      ),
+      kind === "jacket" ? v.main : WHITE,
+    );
     if (kind === "jacket") c.fill(line(50, 16, 50, 60, 0.8), STEEL);
     if (kind === "jersey" || kind === "uniform") {
       // A big number "1" on the front and stripes on the sleeves.
-      c.draw(polygon([[48, 22], [53, 20], [53, 44], [56, 44], [56, 48], [45, 48], [45, 44], [48, 44], [48, 27], [45, 28], [45, 24]]), WHITE, INK, 0.5);
-      for (const s of sleeves) c.fill(intersect(polygon(s as [number, number][]), union(line(14, 27, 38, 20, 2), line(62, 20, 86, 27, 2))), WHITE);
+      c.draw(
+        polygon([
+          [48, 22],
+          [53, 20],
+          [53, 44],
+          [56, 44],
+          [56, 48],
+          [45, 48],
+          [45, 44],
+          [48, 44],
+          [48, 27],
+          [45, 28],
+          [45, 24],
+        ]),
+        WHITE,
+        INK,
+        0.5,
+      );
+      for (const s of sleeves)
+        c.fill(intersect(polygon(s as [number, number][]), union(line(14, 27, 38, 20, 2), line(62, 20, 86, 27, 2))), WHITE);
     }
     if (kind === "long") c.fill(box(50, 34, 16, 2), v.accent);
   };
@@ -431,10 +711,34 @@ function legwear(kind: "shorts" | "pants" | "socks" | "tights"): Draw {
       return;
     }
     const long = kind !== "shorts";
-    const shape = polygon(long ? [[34, 8], [66, 8], [70, 62], [56, 62], [50, 24], [44, 62], [30, 62]] : [[30, 14], [70, 14], [76, 50], [54, 50], [50, 32], [46, 50], [24, 50]]);
+    const shape = polygon(
+      long
+        ? [
+            [34, 8],
+            [66, 8],
+            [70, 62],
+            [56, 62],
+            [50, 24],
+            [44, 62],
+            [30, 62],
+          ]
+        : [
+            [30, 14],
+            [70, 14],
+            [76, 50],
+            [54, 50],
+            [50, 32],
+            [46, 50],
+            [24, 50],
+          ],
+    );
     c.draw(shape, kind === "tights" ? INK : v.main);
     c.fill(box(50, long ? 10 : 16, long ? 16 : 20, 2), v.accent);
-    if (kind !== "tights") c.fill(intersect(union(line(long ? 34 : 29, 12, long ? 31 : 25, 62, 1.4), line(long ? 66 : 71, 12, long ? 69 : 75, 62, 1.4)), shape), WHITE);
+    if (kind !== "tights")
+      c.fill(
+        intersect(union(line(long ? 34 : 29, 12, long ? 31 : 25, 62, 1.4), line(long ? 66 : 71, 12, long ? 69 : 75, 62, 1.4)), shape),
+        WHITE,
+      );
   };
 }
 
@@ -450,7 +754,12 @@ function bag(kind: "duffel" | "backpack" | "golf" | "stick-bag"): Draw {
       return;
     }
     if (kind === "golf") {
-      for (const [x, angle] of [[42, -18], [48, -6], [55, 8]] as const) c.draw(rotate(union(line(50, 4, 50, 20, 1.2), box(50, 4, 4, 2.2, 1)), angle, x, 20), STEEL);
+      for (const [x, angle] of [
+        [42, -18],
+        [48, -6],
+        [55, 8],
+      ] as const)
+        c.draw(rotate(union(line(50, 4, 50, 20, 1.2), box(50, 4, 4, 2.2, 1)), angle, x, 20), STEEL);
       const body = box(50, 40, 11, 22, 4);
       c.draw(body, v.main);
       c.fill(box(50, 20, 12, 3, 1.5), INK);
@@ -496,7 +805,9 @@ function bike(kind: "road" | "mountain" | "kids" | "electric" | "hybrid" | "stat
       line(crank[0], crank[1], seat[0], seat[1], 2.4),
       line(seat[0], seat[1], head[0], head[1], 2.4),
       line(crank[0], crank[1], head[0], head[1] + 3, 2.6),
-      ...(kind === "stationary" ? [line(crank[0], crank[1], 30, 60, 2.4), line(crank[0], crank[1], 66, 46, 2.4)] : [line(crank[0], crank[1], bx, wy, 2), line(seat[0], seat[1], bx, wy, 2), line(head[0], head[1], fx, wy, 2.2)]),
+      ...(kind === "stationary"
+        ? [line(crank[0], crank[1], 30, 60, 2.4), line(crank[0], crank[1], 66, 46, 2.4)]
+        : [line(crank[0], crank[1], bx, wy, 2), line(seat[0], seat[1], bx, wy, 2), line(head[0], head[1], fx, wy, 2.2)]),
     );
     c.draw(frame, v.main, INK, 0.5);
     c.draw(box(seat[0] - 1, seat[1] - 2.5, 5, 1.4, 1), INK);
@@ -505,7 +816,15 @@ function bike(kind: "road" | "mountain" | "kids" | "electric" | "hybrid" | "stat
     else c.fill(line(head[0] - 4, head[1] - 7, head[0] + 3, head[1] - 6, 1.6), INK);
     c.draw(circle(crank[0], crank[1], 3), STEEL);
     if (kind === "electric") c.draw(rotate(box(56, wy - 9, 6, 2.6, 1.2), -45, 56, wy - 9), v.accent);
-    if (kind === "trainer") c.draw(polygon([[18, 62], [36, 62], [30, 50]]), STEEL);
+    if (kind === "trainer")
+      c.draw(
+        polygon([
+          [18, 62],
+          [36, 62],
+          [30, 50],
+        ]),
+        STEEL,
+      );
   };
 }
 
@@ -534,7 +853,10 @@ function winter(kind: "skis" | "poles" | "snowboard" | "bindings" | "goggles" | 
         c.fill(intersect(rotate(box(50, 38, 34, 2.5), -15, 50, 38), board), v.accent);
       }
       for (const dx of kind === "snowboard" ? [-14, 14] : [-10, 10]) {
-        const at = kind === "snowboard" ? rotate(move(box(50, 38, 3.5, 6, 1.5), dx, 0), -15, 50, 38) : union(box(50 + dx, 48, 6, 3, 1.5), box(50 + dx - 4, 34, 2.5, 12, 2));
+        const at =
+          kind === "snowboard"
+            ? rotate(move(box(50, 38, 3.5, 6, 1.5), dx, 0), -15, 50, 38)
+            : union(box(50 + dx, 48, 6, 3, 1.5), box(50 + dx - 4, 34, 2.5, 12, 2));
         c.draw(at, INK);
         if (kind === "bindings") c.fill(box(50 + dx + 1, 40, 5, 1.2), v.main);
       }
@@ -551,7 +873,19 @@ function winter(kind: "skis" | "poles" | "snowboard" | "bindings" | "goggles" | 
     c.draw(frame, INK);
     const lens = box(50, 38, 19.5, 7.5, 6);
     c.fill(lens, v.main);
-    c.fill(intersect(lens, polygon([[28, 46], [46, 30], [56, 30], [38, 46]])), WHITE, { alpha: 0.35 });
+    c.fill(
+      intersect(
+        lens,
+        polygon([
+          [28, 46],
+          [46, 30],
+          [56, 30],
+          [38, 46],
+        ]),
+      ),
+      WHITE,
+      { alpha: 0.35 },
+    );
     c.fill(intersect(lens, box(50, 44, 20, 2)), "#000000", { alpha: 0.2 });
   };
 }
@@ -561,9 +895,31 @@ function camp(kind: "tent" | "sleeping-bag" | "pad" | "stove" | "lantern" | "coo
     shadow(c, 50, 32, 62);
     switch (kind) {
       case "tent":
-        c.draw(polygon([[18, 60], [50, 12], [82, 60]]), v.main);
-        c.fill(polygon([[50, 12], [82, 60], [66, 60]]), "#000000", { alpha: 0.15 });
-        c.draw(polygon([[40, 60], [50, 30], [60, 60]]), v.accent);
+        c.draw(
+          polygon([
+            [18, 60],
+            [50, 12],
+            [82, 60],
+          ]),
+          v.main,
+        );
+        c.fill(
+          polygon([
+            [50, 12],
+            [82, 60],
+            [66, 60],
+          ]),
+          "#000000",
+          { alpha: 0.15 },
+        );
+        c.draw(
+          polygon([
+            [40, 60],
+            [50, 30],
+            [60, 60],
+          ]),
+          v.accent,
+        );
         c.fill(union(line(18, 60, 10, 64, 0.4), line(82, 60, 90, 64, 0.4)), INK);
         return;
       case "sleeping-bag":
@@ -579,7 +935,16 @@ function camp(kind: "tent" | "sleeping-bag" | "pad" | "stove" | "lantern" | "coo
         return;
       case "stove":
         c.draw(box(50, 54, 14, 5, 2), STEEL);
-        c.fill(polygon([[42, 49], [46, 42], [50, 48], [54, 41], [58, 49]]), "#4FC3F7");
+        c.fill(
+          polygon([
+            [42, 49],
+            [46, 42],
+            [50, 48],
+            [54, 41],
+            [58, 49],
+          ]),
+          "#4FC3F7",
+        );
         c.draw(box(50, 33, 16, 9, 3), v.main);
         c.draw(line(64, 28, 78, 24, 2), INK);
         return;
@@ -599,8 +964,24 @@ function camp(kind: "tent" | "sleeping-bag" | "pad" | "stove" | "lantern" | "coo
         return;
       case "chair":
         c.fill(union(line(32, 60, 66, 32, 1.8), line(68, 60, 34, 32, 1.8)), INK);
-        c.draw(polygon([[32, 30], [68, 30], [64, 40], [36, 40]]), v.main);
-        c.draw(polygon([[34, 10], [66, 10], [68, 30], [32, 30]]), v.main);
+        c.draw(
+          polygon([
+            [32, 30],
+            [68, 30],
+            [64, 40],
+            [36, 40],
+          ]),
+          v.main,
+        );
+        c.draw(
+          polygon([
+            [34, 10],
+            [66, 10],
+            [68, 30],
+            [32, 30],
+          ]),
+          v.main,
+        );
         c.fill(box(50, 20, 16, 2), v.accent);
         return;
       case "bottle":
@@ -619,7 +1000,8 @@ function fitness(kind: "dumbbell" | "kettlebell" | "plates" | "bench" | "treadmi
       case "dumbbell":
         for (const dy of [0, -16]) {
           c.draw(box(50, 48 + dy, 14, 1.8, 0.8), STEEL);
-          for (const dx of [-14, -10, 10, 14]) c.draw(box(50 + dx, 48 + dy, 2, 7 - Math.abs(Math.abs(dx) - 12), 1), Math.abs(dx) === 14 ? INK : v.main);
+          for (const dx of [-14, -10, 10, 14])
+            c.draw(box(50 + dx, 48 + dy, 2, 7 - Math.abs(Math.abs(dx) - 12), 1), Math.abs(dx) === 14 ? INK : v.main);
         }
         return;
       case "kettlebell":
@@ -628,7 +1010,10 @@ function fitness(kind: "dumbbell" | "kettlebell" | "plates" | "bench" | "treadmi
         c.fill(box(50, 40, 6, 3, 1), v.main);
         return;
       case "plates":
-        for (const [dx, r] of [[-8, 20], [8, 16]] as const) {
+        for (const [dx, r] of [
+          [-8, 20],
+          [8, 16],
+        ] as const) {
           c.draw(subtract(circle(50 + dx, 38, r), circle(50 + dx, 38, 2.5)), INK);
           c.fill(stroke(circle(50 + dx, 38, r * 0.7), 0.6), "#546E7A");
           c.fill(circle(50 + dx, 38 - r * 0.82, 1), v.main);
@@ -639,8 +1024,24 @@ function fitness(kind: "dumbbell" | "kettlebell" | "plates" | "bench" | "treadmi
         c.fill(union(line(30, 41, 26, 60, 2.4), line(70, 41, 74, 60, 2.4), line(24, 60, 34, 60, 2), line(66, 60, 76, 60, 2)), INK);
         return;
       case "treadmill":
-        c.draw(polygon([[16, 56], [76, 50], [80, 56], [18, 62]]), INK);
-        c.fill(polygon([[22, 55], [72, 50.5], [74, 53], [22, 58]]), "#546E7A");
+        c.draw(
+          polygon([
+            [16, 56],
+            [76, 50],
+            [80, 56],
+            [18, 62],
+          ]),
+          INK,
+        );
+        c.fill(
+          polygon([
+            [22, 55],
+            [72, 50.5],
+            [74, 53],
+            [22, 58],
+          ]),
+          "#546E7A",
+        );
         c.fill(union(line(74, 51, 70, 16, 2), line(70, 16, 56, 26, 1.8)), INK);
         c.draw(box(68, 14, 8, 4, 1.5), v.main);
         return;
@@ -655,7 +1056,15 @@ function fitness(kind: "dumbbell" | "kettlebell" | "plates" | "bench" | "treadmi
         [v.main, v.accent, "#F9C74F"].forEach((paint, i) => c.fill(stroke(ellipse(36 + i * 14, 40 - (i % 2) * 6, 12, 16), 3), paint));
         return;
       case "yoga":
-        c.draw(polygon([[20, 58], [70, 52], [78, 56], [28, 62]]), v.main);
+        c.draw(
+          polygon([
+            [20, 58],
+            [70, 52],
+            [78, 56],
+            [28, 62],
+          ]),
+          v.main,
+        );
         c.draw(box(40, 38, 16, 7, 2), v.accent);
         c.draw(ellipse(24, 38, 3, 7), v.accent);
         c.fill(stroke(ellipse(24, 38, 1.5, 4), 0.5), INK);
@@ -696,18 +1105,36 @@ function goal(kind: "soccer" | "court-net" | "hoop" | "rim" | "ball-rack" | "con
           c.fill(stroke(box(50, 23, 7, 5), 0.8), v.main);
         }
         const y = kind === "hoop" ? 33 : 28;
-        for (let i = 0; i < 6; i++) c.fill(union(line(40 + i * 4, y, 43 + i * 2.5, y + 16, 0.4), line(60 - i * 4, y, 57 - i * 2.5, y + 16, 0.4)), WHITE);
+        for (let i = 0; i < 6; i++)
+          c.fill(union(line(40 + i * 4, y, 43 + i * 2.5, y + 16, 0.4), line(60 - i * 4, y, 57 - i * 2.5, y + 16, 0.4)), WHITE);
         c.fill(stroke(ellipse(50, y, 11, 2.6), 1.4), "#E8731E");
         return;
       }
       case "ball-rack":
         c.fill(union(line(26, 30, 74, 30, 1.6), line(26, 50, 74, 50, 1.6), line(28, 30, 28, 60, 1.6), line(72, 30, 72, 60, 1.6)), INK);
-        for (const [x, y] of [[36, 24], [50, 24], [64, 24], [36, 44], [50, 44], [64, 44]] as const) sphere(c, x, y, 6.4, "#E8731E");
+        for (const [x, y] of [
+          [36, 24],
+          [50, 24],
+          [64, 24],
+          [36, 44],
+          [50, 44],
+          [64, 44],
+        ] as const)
+          sphere(c, x, y, 6.4, "#E8731E");
         for (const x of [28, 72]) c.draw(circle(x, 61, 2), INK);
         return;
       case "cones":
-        for (const [x, h] of [[30, 20], [52, 26], [72, 18]] as const) {
-          const cone = polygon([[x - 9, 60], [x - 2.4, 60 - h], [x + 2.4, 60 - h], [x + 9, 60]]);
+        for (const [x, h] of [
+          [30, 20],
+          [52, 26],
+          [72, 18],
+        ] as const) {
+          const cone = polygon([
+            [x - 9, 60],
+            [x - 2.4, 60 - h],
+            [x + 2.4, 60 - h],
+            [x + 9, 60],
+          ]);
           c.draw(cone, v.main === "#2A9D5B" ? "#F28C28" : v.main);
           c.fill(intersect(box(x, 60 - h * 0.5, 10, 2), cone), WHITE);
           c.draw(box(x, 60.5, 11, 1.4, 0.6), INK);
@@ -715,7 +1142,15 @@ function goal(kind: "soccer" | "court-net" | "hoop" | "rim" | "ball-rack" | "con
         return;
       case "ball-machine":
         c.draw(box(50, 46, 18, 12, 3), v.main);
-        c.draw(polygon([[34, 34], [66, 34], [70, 18], [30, 18]]), INK);
+        c.draw(
+          polygon([
+            [34, 34],
+            [66, 34],
+            [70, 18],
+            [30, 18],
+          ]),
+          INK,
+        );
         for (const x of [38, 46, 54, 62]) c.fill(circle(x, 20, 3.2), "#D7E64A");
         c.draw(circle(62, 46, 4), INK);
         for (const x of [36, 64]) c.draw(circle(x, 59, 3), INK);
@@ -729,14 +1164,24 @@ function parts(kind: "wheels" | "bearings" | "cog" | "strings" | "grips" | "ligh
     shadow(c, 50, 30, 62);
     switch (kind) {
       case "wheels":
-        for (const [x, y] of [[38, 30], [62, 30], [38, 48], [62, 48]] as const) {
+        for (const [x, y] of [
+          [38, 30],
+          [62, 30],
+          [38, 48],
+          [62, 48],
+        ] as const) {
           c.draw(circle(x, y, 9), v.main);
           c.draw(circle(x, y, 3.6), WHITE);
           c.fill(circle(x, y, 1.4), INK);
         }
         return;
       case "bearings":
-        for (const [x, y] of [[40, 32], [60, 32], [40, 50], [60, 50]] as const) {
+        for (const [x, y] of [
+          [40, 32],
+          [60, 32],
+          [40, 50],
+          [60, 50],
+        ] as const) {
           c.draw(subtract(circle(x, y, 8), circle(x, y, 3)), STEEL);
           c.fill(stroke(circle(x, y, 5.5), 1.4), INK);
         }
@@ -752,7 +1197,11 @@ function parts(kind: "wheels" | "bearings" | "cog" | "strings" | "grips" | "ligh
         c.draw(box(50, 38, 10, 5, 2), WHITE);
         return;
       case "grips":
-        for (const [x, paint] of [[36, v.main], [50, WHITE], [64, v.accent]] as const) {
+        for (const [x, paint] of [
+          [36, v.main],
+          [50, WHITE],
+          [64, v.accent],
+        ] as const) {
           c.draw(box(x, 40, 5, 18, 2.5), paint);
           for (let y = 26; y < 58; y += 4) c.fill(line(x - 5, y, x + 5, y + 2, 0.4), INK, { alpha: 0.4 });
         }
@@ -760,7 +1209,16 @@ function parts(kind: "wheels" | "bearings" | "cog" | "strings" | "grips" | "ligh
       case "light":
         c.draw(box(46, 38, 14, 8, 4), INK);
         c.fill(ellipse(60, 38, 3, 6), "#FFF59D");
-        c.fill(polygon([[62, 34], [86, 24], [86, 52], [62, 42]]), "#FFF59D", { alpha: 0.5, soft: 2 });
+        c.fill(
+          polygon([
+            [62, 34],
+            [86, 24],
+            [86, 52],
+            [62, 42],
+          ]),
+          "#FFF59D",
+          { alpha: 0.5, soft: 2 },
+        );
         c.fill(box(44, 38, 6, 2, 1), v.main);
         return;
       case "rangefinder":
@@ -927,7 +1385,12 @@ const SPORT_BALL: Record<SportKey, DrawingKey> = {
   snowboarding: "snowboard",
 };
 
-const SUBCATEGORY_BALL: Record<string, DrawingKey> = { pickleball: "ball-pickleball", paddle: "ball-plain", racquetball: "ball-plain", squash: "ball-plain" };
+const SUBCATEGORY_BALL: Record<string, DrawingKey> = {
+  pickleball: "ball-pickleball",
+  paddle: "ball-plain",
+  racquetball: "ball-plain",
+  squash: "ball-plain",
+};
 
 /**
  * The drawing for an equipment type of a sport (and tennis sub-category). Rules are tried in
@@ -940,10 +1403,34 @@ const RULES: readonly [RegExp, DrawingKey | ((sport: SportKey, sub: string | nul
   [/^Batting Gloves$/, "glove-batting"],
   [/^Catcher's Gear$|^Face Masks$/, "catcher-mask"],
   [/^Gloves & Mitts$/, "mitt"],
-  [/^Helmets$/, (sport) => ({ football: "helmet-football", hockey: "helmet-hockey", lacrosse: "helmet-lacrosse", cycling: "helmet-bike", "inline-roller": "helmet-bike", skiing: "helmet-ski", snowboarding: "helmet-ski" } as Partial<Record<SportKey, DrawingKey>>)[sport] ?? "helmet-bike"],
+  [
+    /^Helmets$/,
+    (sport) =>
+      (
+        ({
+          football: "helmet-football",
+          hockey: "helmet-hockey",
+          lacrosse: "helmet-lacrosse",
+          cycling: "helmet-bike",
+          "inline-roller": "helmet-bike",
+          skiing: "helmet-ski",
+          snowboarding: "helmet-ski",
+        }) as Partial<Record<SportKey, DrawingKey>>
+      )[sport] ?? "helmet-bike",
+  ],
   [/^Goalkeeper Gloves$/, "glove-keeper"],
   [/^Gloves & Mittens$/, "mitten"],
-  [/^Gloves$/, (sport) => (sport === "hockey" || sport === "lacrosse" ? "glove-hockey" : sport === "football" ? "glove-keeper" : sport === "field-hockey" ? "glove-field" : "glove-batting")],
+  [
+    /^Gloves$/,
+    (sport) =>
+      sport === "hockey" || sport === "lacrosse"
+        ? "glove-hockey"
+        : sport === "football"
+          ? "glove-keeper"
+          : sport === "field-hockey"
+            ? "glove-field"
+            : "glove-batting",
+  ],
   [/^Sticks$/, (sport) => (sport === "field-hockey" ? "stick-field" : "stick-ice")],
   [/^Complete Sticks$/, "stick-lacrosse"],
   [/^Heads$/, "lacrosse-head"],
@@ -970,7 +1457,11 @@ const RULES: readonly [RegExp, DrawingKey | ((sport: SportKey, sub: string | nul
   [/^Goggles/, "goggles"],
   [/^Eyewear$/, "eyewear"],
   [/^Jerseys|^Uniforms$/, "jersey"],
-  [/^Practice Wear$|^Apparel$/, (sport) => (sport === "figure-skating" ? "dress" : sport === "skiing" || sport === "snowboarding" || sport === "hike-camp" ? "jacket" : "jersey")],
+  [
+    /^Practice Wear$|^Apparel$/,
+    (sport) =>
+      sport === "figure-skating" ? "dress" : sport === "skiing" || sport === "snowboarding" || sport === "hike-camp" ? "jacket" : "jersey",
+  ],
   [/^Base Layers$/, "long-sleeve"],
   [/^Jackets$/, "jacket"],
   [/^Dresses$/, "dress"],
@@ -980,7 +1471,15 @@ const RULES: readonly [RegExp, DrawingKey | ((sport: SportKey, sub: string | nul
   [/^Socks$/, "socks"],
   [/^Golf Bags$|^Complete Sets$/, "golf-bag"],
   [/^Backpacks$/, "backpack"],
-  [/^Bags$/, (sport) => (sport === "hockey" || sport === "lacrosse" || sport === "field-hockey" ? "stick-bag" : sport === "skiing" || sport === "snowboarding" ? "stick-bag" : "duffel")],
+  [
+    /^Bags$/,
+    (sport) =>
+      sport === "hockey" || sport === "lacrosse" || sport === "field-hockey"
+        ? "stick-bag"
+        : sport === "skiing" || sport === "snowboarding"
+          ? "stick-bag"
+          : "duffel",
+  ],
   [/^Drivers$|^Fairway Woods$/, "driver"],
   [/^Hybrids$/, "hybrid"],
   [/^Irons$/, "iron"],
@@ -1061,4 +1560,3 @@ export function renderIllustration(key: DrawingKey, variant: number, width: numb
   if (shot === "other-side") canvas.flip();
   return canvas.png();
 }
-

@@ -54,8 +54,15 @@ async function main() {
         pepper,
       });
       if (result.zipCodesLoaded) console.log(`  loaded ${result.zipCodesLoaded} ZIP codes`);
-      console.log(`  phases (ms): ${Object.entries(result.timings).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-      if (storage) console.log(`  stored ${result.photosUploaded} photos (${result.community.images.size} distinct PNGs) under ${storage.persistTo}/v3`);
+      console.log(
+        `  phases (ms): ${Object.entries(result.timings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
+      if (storage)
+        console.log(
+          `  stored ${result.photosUploaded} photos (${result.community.images.size} distinct PNGs) under ${storage.persistTo}/v3`,
+        );
     } finally {
       await storage?.dispose();
     }

@@ -21,7 +21,10 @@ export type LocalBucket = {
 /** binding and bucket_name of the PHOTOS bucket in wrangler.toml (bucket_name decides the storage folder). */
 export function photosBucketName(configPath = "wrangler.toml"): string {
   const toml = readFileSync(configPath, "utf8");
-  const block = toml.split(/\[\[r2_buckets\]\]/).slice(1).find((part) => /binding\s*=\s*"PHOTOS"/.test(part));
+  const block = toml
+    .split(/\[\[r2_buckets\]\]/)
+    .slice(1)
+    .find((part) => /binding\s*=\s*"PHOTOS"/.test(part));
   const name = block?.match(/bucket_name\s*=\s*"([^"]+)"/)?.[1];
   if (!name) throw new Error(`${configPath} has no [[r2_buckets]] binding "PHOTOS"`);
   return name;

@@ -34,7 +34,12 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
  * Encodes RGB pixels (`width * height * 3` bytes, row by row) as a PNG file. Flat drawings
  * deflate well as they are (filter 'None'); 'Sub' suits smooth gradients.
  */
-export function encodePng(width: number, height: number, rgb: Uint8Array, opts: { filter?: "none" | "sub"; level?: number } = {}): Uint8Array {
+export function encodePng(
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  opts: { filter?: "none" | "sub"; level?: number } = {},
+): Uint8Array {
   if (rgb.length !== width * height * 3) throw new Error("pixel buffer does not match the size");
   const sub = opts.filter === "sub";
   // Each scanline starts with its filter byte: 0 (None) or 1 (Sub, the difference to the left pixel).
@@ -59,7 +64,12 @@ export function encodePng(width: number, height: number, rgb: Uint8Array, opts: 
   view.setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filters, no interlace
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const parts = [signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: opts.level ?? 6 })), chunk("IEND", new Uint8Array())];
+  const parts = [
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: opts.level ?? 6 })),
+    chunk("IEND", new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {

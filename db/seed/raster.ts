@@ -103,7 +103,12 @@ export function union(...shapes: Shape[]): Shape {
       }
       return d;
     },
-    box: [Math.min(...shapes.map((s) => s.box[0])), Math.min(...shapes.map((s) => s.box[1])), Math.max(...shapes.map((s) => s.box[2])), Math.max(...shapes.map((s) => s.box[3]))],
+    box: [
+      Math.min(...shapes.map((s) => s.box[0])),
+      Math.min(...shapes.map((s) => s.box[1])),
+      Math.max(...shapes.map((s) => s.box[2])),
+      Math.max(...shapes.map((s) => s.box[3])),
+    ],
   };
 }
 
@@ -137,7 +142,12 @@ export function rotate(s: Shape, degrees: number, cx: number, cy: number): Shape
   ].map(([x, y]) => [cx + (x! - cx) * cos - (y! - cy) * sin, cy + (x! - cx) * sin + (y! - cy) * cos] as const);
   return {
     d: (x, y) => s.d(cx + (x - cx) * cos + (y - cy) * sin, cy - (x - cx) * sin + (y - cy) * cos),
-    box: [Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1]))],
+    box: [
+      Math.min(...corners.map((c) => c[0])),
+      Math.min(...corners.map((c) => c[1])),
+      Math.max(...corners.map((c) => c[0])),
+      Math.max(...corners.map((c) => c[1])),
+    ],
   };
 }
 

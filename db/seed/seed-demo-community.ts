@@ -7,7 +7,17 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
-import { buildCommunity, imageFor, thumbnailFor, isPlaceName, listingCountFor, PHOTO_SHARE, type Community, type MetroKey, type ZipPlace } from "./community";
+import {
+  buildCommunity,
+  imageFor,
+  thumbnailFor,
+  isPlaceName,
+  listingCountFor,
+  PHOTO_SHARE,
+  type Community,
+  type MetroKey,
+  type ZipPlace,
+} from "./community";
 import { CLUB_SEEDS, DEMO_ZIPS, METROS } from "./community-data";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 

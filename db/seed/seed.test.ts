@@ -99,11 +99,16 @@ describe("the demo community", () => {
   });
 
   test("places are towns, never a company the ZIP data names (no 'At&t, OR')", async () => {
-    expect(["At&t", "Us Bank", "State Board Of Insurance", "Bell Atlantic Telephone Co", "Gen Electric", "Nw Natural"].filter(isPlaceName)).toEqual([]);
+    expect(
+      ["At&t", "Us Bank", "State Board Of Insurance", "Bell Atlantic Telephone Co", "Gen Electric", "Nw Natural"].filter(isPlaceName),
+    ).toEqual([]);
     expect(["Boston", "Newton Center", "Lake Oswego", "Mc Neil", "Round Rock", "Commerce City"].every(isPlaceName)).toBe(true);
     for (const table of ["listings", "profiles", "clubs"]) {
       const cities = (await distinct("city", table)).map(String);
-      expect(cities.filter((city) => !isPlaceName(city)), table).toEqual([]);
+      expect(
+        cities.filter((city) => !isPlaceName(city)),
+        table,
+      ).toEqual([]);
     }
   });
 
@@ -143,7 +148,11 @@ describe("the demo accounts", () => {
     for (const account of DEMO_ACCOUNTS) {
       const { user } = await demoUser(account.key);
       expect(user.emailVerifiedAt).not.toBeNull();
-      const check = await verifyPassword(account.password, PEPPER, { hash: user.passwordHash!, algo: user.passwordAlgo, params: user.passwordParams });
+      const check = await verifyPassword(account.password, PEPPER, {
+        hash: user.passwordHash!,
+        algo: user.passwordAlgo,
+        params: user.passwordParams,
+      });
       expect(check.ok).toBe(true);
     }
   });
@@ -156,7 +165,10 @@ describe("the demo accounts", () => {
 
   test("the owner owns two clubs, one of them with pending join requests", async () => {
     const { user } = await demoUser("owner");
-    const owned = await db.select().from(schema.clubMembers).where(and(eq(schema.clubMembers.userId, user.id), eq(schema.clubMembers.role, "owner")));
+    const owned = await db
+      .select()
+      .from(schema.clubMembers)
+      .where(and(eq(schema.clubMembers.userId, user.id), eq(schema.clubMembers.role, "owner")));
     expect(owned).toHaveLength(2);
     const pending = await testDb.client.execute({
       sql: "select count(*) as n from club_members where status = 'pending' and club_id in (select club_id from club_members where user_id = ? and role = 'owner')",
@@ -201,7 +213,10 @@ describe("the demo accounts", () => {
 
 describe("the demo photos", () => {
   test("every equipment type of the catalog has a drawing of its own (only Other and Equipment fall back to the sport's)", () => {
-    const lists = [...Object.entries(SPORT_EQUIPMENT).map(([sport, l]) => [sport, null, l.types] as const), ...TENNIS_SUBCATEGORIES.map((l) => ["tennis", l.key, l.types] as const)];
+    const lists = [
+      ...Object.entries(SPORT_EQUIPMENT).map(([sport, l]) => [sport, null, l.types] as const),
+      ...TENNIS_SUBCATEGORIES.map((l) => ["tennis", l.key, l.types] as const),
+    ];
     for (const [sport, sub, types] of lists) {
       for (const type of types) {
         expect(illustrationFor(sport as schema.SportKey, sub, type) in DRAWINGS, `${sport} ${type}`).toBe(true);
@@ -227,7 +242,10 @@ describe("the demo photos", () => {
 describe("seeding", () => {
   test("is deterministic: a wipe and a second run give the same listings, ids and order", async () => {
     const read = () =>
-      db.select({ id: schema.listings.id, title: schema.listings.title }).from(schema.listings).orderBy(asc(sql`rowid`));
+      db
+        .select({ id: schema.listings.id, title: schema.listings.title })
+        .from(schema.listings)
+        .orderBy(asc(sql`rowid`));
     const first = await read();
     await wipeDatabase(db);
     expect(await read()).toEqual([]);
@@ -243,7 +261,11 @@ describe("seeding", () => {
         stored.set(key, { body: value, contentType: options?.httpMetadata?.contentType });
       },
     };
-    const messageIds = () => db.select({ id: schema.listingMessages.id }).from(schema.listingMessages).orderBy(asc(sql`rowid`));
+    const messageIds = () =>
+      db
+        .select({ id: schema.listingMessages.id })
+        .from(schema.listingMessages)
+        .orderBy(asc(sql`rowid`));
     const withoutPhotos = await messageIds();
     await wipeDatabase(db);
     const { community } = await seedDemoCommunity(db, { scale: SCALE, photos: bucket, photoListings: 15, pepper: PEPPER, now: NOW });
@@ -258,7 +280,8 @@ describe("seeding", () => {
       const drawing = illustrationFor(listing.sport, listing.sportSubcategory, listing.equipmentType ?? "Other");
       expect(plan.imageKey).toMatch(new RegExp(`^${drawing}-\\d-${["whole", "close-up", "other-side"][plan.position]}$`));
     }
-    const shotsOf = (listingId: string) => community.listingPhotos.filter((p) => p.listingId === listingId).map((p) => imageFor(community, p));
+    const shotsOf = (listingId: string) =>
+      community.listingPhotos.filter((p) => p.listingId === listingId).map((p) => imageFor(community, p));
     const several = community.listingPhotos.find((p) => p.position === 2)!;
     const [whole, closeUp, otherSide] = shotsOf(several.listingId);
     expect(Buffer.compare(whole!, closeUp!)).not.toBe(0);

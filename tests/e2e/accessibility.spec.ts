@@ -21,7 +21,9 @@ const DESKTOP = { width: 1280, height: 900 };
 async function expectNoAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const found = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ")}`),
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ")}`,
+    ),
   );
   expect(found, `axe violations on ${what}`).toEqual([]);
 }
@@ -145,12 +147,23 @@ for (const [size, viewport] of [
       await page.goto("/");
       await openSuggestions(page, "Keyword", word, new RegExp(`Shin guards ${word}`));
       // The rows are readable: the page's dark text on the white list, not the hero's white.
-      await expectBodyTextColour(page.getByRole("option", { name: new RegExp(`Shin guards ${word}`) }).locator("span").first());
+      await expectBodyTextColour(
+        page
+          .getByRole("option", { name: new RegExp(`Shin guards ${word}`) })
+          .locator("span")
+          .first(),
+      );
       await expectNoAxeViolations(page, "/ with keyword suggestions open");
 
       await page.goto("/");
       await openSuggestions(page, "Location", "Cambrid", /Cambridge/);
-      await expectBodyTextColour(page.getByRole("option", { name: /Cambridge/ }).first().locator("span").first());
+      await expectBodyTextColour(
+        page
+          .getByRole("option", { name: /Cambridge/ })
+          .first()
+          .locator("span")
+          .first(),
+      );
       await expectNoAxeViolations(page, "/ with town suggestions open");
 
       await page.goto("/");

@@ -6,7 +6,10 @@ import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 const slug = (name: string) => `${name}-${randomBytes(4).toString("hex")}`;
 
 async function club(name: string) {
-  const [row] = await e2eDb().insert(clubs).values({ slug: slug(name.toLowerCase()), name }).returning();
+  const [row] = await e2eDb()
+    .insert(clubs)
+    .values({ slug: slug(name.toLowerCase()), name })
+    .returning();
   return row;
 }
 
@@ -45,13 +48,15 @@ for (const javaScriptEnabled of [true, false]) {
       const owned = await club("Eagles");
       const admined = await club("Hawks");
       const [approval] = await e2eDb().insert(clubMembers).values({ clubId: approvedAt.id, userId: me.id, status: "active" }).returning();
-      await e2eDb().insert(clubMembers).values([
-        { clubId: owned.id, userId: me.id, status: "active", role: "owner", approvalNotified: true },
-        { clubId: admined.id, userId: me.id, status: "active", role: "admin", approvalNotified: true },
-        { clubId: owned.id, userId: applicants[0].id, status: "pending" },
-        { clubId: owned.id, userId: applicants[1].id, status: "pending" },
-        { clubId: admined.id, userId: applicants[2].id, status: "pending" },
-      ]);
+      await e2eDb()
+        .insert(clubMembers)
+        .values([
+          { clubId: owned.id, userId: me.id, status: "active", role: "owner", approvalNotified: true },
+          { clubId: admined.id, userId: me.id, status: "active", role: "admin", approvalNotified: true },
+          { clubId: owned.id, userId: applicants[0].id, status: "pending" },
+          { clubId: owned.id, userId: applicants[1].id, status: "pending" },
+          { clubId: admined.id, userId: applicants[2].id, status: "pending" },
+        ]);
       await signInAs(context, me.id);
       await page.goto("/");
       const bell = page.getByLabel("Notifications (4)");
@@ -103,10 +108,12 @@ test("someone with nothing pending sees 'No notifications' and no badge", async 
 test("pending requests alone give a red badge", async ({ page, context }) => {
   const me = await createUser();
   const owned = await club("Otters");
-  await e2eDb().insert(clubMembers).values([
-    { clubId: owned.id, userId: me.id, status: "active", role: "owner", approvalNotified: true },
-    { clubId: owned.id, userId: (await createUser()).id, status: "pending" },
-  ]);
+  await e2eDb()
+    .insert(clubMembers)
+    .values([
+      { clubId: owned.id, userId: me.id, status: "active", role: "owner", approvalNotified: true },
+      { clubId: owned.id, userId: (await createUser()).id, status: "pending" },
+    ]);
   await signInAs(context, me.id);
   await page.goto("/");
   await expect(page.getByTestId("notification-badge")).toHaveAttribute("data-approved", "false");

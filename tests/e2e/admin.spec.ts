@@ -56,7 +56,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("search finds a fresh user by e-mail; deleting them removes their rows and photos and signs their browser out", async ({ page, context, browser }) => {
+    test("search finds a fresh user by e-mail; deleting them removes their rows and photos and signs their browser out", async ({
+      page,
+      context,
+      browser,
+    }) => {
       const admin = await createTestUser(db(), { admin: true });
       const tag = word();
       const victim = await createTestUser(db(), { email: `fresh-${tag}@example.test`, firstName: "Vic" });

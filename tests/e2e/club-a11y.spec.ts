@@ -30,7 +30,9 @@ async function expectCentred(page: Page) {
 async function check(page: Page, name: string) {
   const width = page.viewportSize()!.width;
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+  const found = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  );
   expect(found, `axe violations on ${name} at ${width} px`).toEqual([]);
   // No sideways scrolling on a phone (or anywhere).
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -50,7 +52,12 @@ async function community() {
     state: "MA",
     zip: "02139",
   });
-  const codeClub = await createTestClub(db(), owner, { name: `Harbor Hockey ${word()}`, joinMode: "code", inviteCode: "PUCK42", sport: "hockey" });
+  const codeClub = await createTestClub(db(), owner, {
+    name: `Harbor Hockey ${word()}`,
+    joinMode: "code",
+    inviteCode: "PUCK42",
+    sport: "hockey",
+  });
   const member = await createTestUser(db(), { firstName: "Mateo", lastName: "Member" });
   await addTestMember(db(), club, member, { approvalNotified: false });
   const pending = await createTestUser(db(), { firstName: "Priya", lastName: "Pending" });

@@ -13,7 +13,10 @@ const word = () => randomBytes(4).toString("hex");
 const main = (page: Page) => page.getByRole("main");
 
 test.beforeAll(async () => {
-  await e2eDb().insert(zipCodes).values({ zip: "02139", city: "Cambridge", state: "MA", latitude: 42.36, longitude: -71.1 }).onConflictDoNothing();
+  await e2eDb()
+    .insert(zipCodes)
+    .values({ zip: "02139", city: "Cambridge", state: "MA", latitude: 42.36, longitude: -71.1 })
+    .onConflictDoNothing();
 });
 
 test("with JavaScript, typing a 5-digit ZIP fills city and state (non-digits are stripped)", async ({ page, context }) => {

@@ -18,7 +18,13 @@ test("Load More appends the next 20 in place: no navigation, no jump to the top,
   const start = Date.now() - 3600_000;
   await e2eDb()
     .insert(clubs)
-    .values(Array.from({ length: 45 }, (_, i) => ({ slug: `append-${w}-${i + 1}`, name: `Append ${w} ${String(i + 1).padStart(2, "0")}`, createdAt: new Date(start + i * 1000) })));
+    .values(
+      Array.from({ length: 45 }, (_, i) => ({
+        slug: `append-${w}-${i + 1}`,
+        name: `Append ${w} ${String(i + 1).padStart(2, "0")}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
 
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto(`/clubs?q=${encodeURIComponent(`append ${w}`)}`);

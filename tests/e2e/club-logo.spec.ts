@@ -18,7 +18,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the owner uploads a logo, it shows on the club page and in the directory; a replacement removes the old one", async ({ page, context }) => {
+    test("the owner uploads a logo, it shows on the club page and in the directory; a replacement removes the old one", async ({
+      page,
+      context,
+    }) => {
       test.slow();
       const owner = await createTestUser(db(), { firstName: "Lena" });
       const club = await createTestClub(db(), owner, { name: `Logo Lions ${word()}` });
@@ -68,7 +71,11 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a member's forged upload changes nothing; a members-only club's logo is not served to signed-out visitors", async ({ page, context, playwright }) => {
+test("a member's forged upload changes nothing; a members-only club's logo is not served to signed-out visitors", async ({
+  page,
+  context,
+  playwright,
+}) => {
   const owner = await createTestUser(db());
   const club = await createTestClub(db(), owner, { name: `Logo Guard ${word()}`, visibility: "members_only" });
   const member = await createTestUser(db());

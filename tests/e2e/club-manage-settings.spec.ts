@@ -19,7 +19,10 @@ async function ownedClub(opts: Parameters<typeof createTestClub>[2] = {}) {
 }
 
 async function membership(c: TestClub, user: TestUser) {
-  const [row] = await db().select().from(clubMembers).where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
+  const [row] = await db()
+    .select()
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
   return row ?? null;
 }
 
@@ -38,7 +41,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`manage with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the settings change what a signed-out visitor sees: prices in the preview and the listing count", async ({ page, context, browser }) => {
+    test("the settings change what a signed-out visitor sees: prices in the preview and the listing count", async ({
+      page,
+      context,
+      browser,
+    }) => {
       test.slow();
       const c = await ownedClub();
       const seller = await createTestUser(db());
@@ -96,7 +103,11 @@ for (const javaScriptEnabled of [true, false]) {
       await context.clearCookies();
       await signInAs(context, stranger.id);
       const join = (code: string) =>
-        page.request.post(`/club/${c.slug}/join`, { form: { intent: "join-code", code }, headers: { Origin: E2E_BASE_URL }, maxRedirects: 0 });
+        page.request.post(`/club/${c.slug}/join`, {
+          form: { intent: "join-code", code },
+          headers: { Origin: E2E_BASE_URL },
+          maxRedirects: 0,
+        });
       expect((await join(c.inviteCode!)).status()).toBe(400);
       expect(await membership(c, stranger)).toBeNull();
       const accepted = await join(fresh);

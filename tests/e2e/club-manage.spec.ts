@@ -22,7 +22,10 @@ async function member(c: TestClub, status: "active" | "pending" = "active") {
 }
 
 async function membership(c: TestClub, user: TestUser) {
-  const [row] = await db().select().from(clubMembers).where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
+  const [row] = await db()
+    .select()
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
   return row ?? null;
 }
 
@@ -59,7 +62,10 @@ test("a stranger's forged approve and remove change nothing", async ({ page, con
   const stranger = await createTestUser(db());
   await signInAs(context, stranger.id);
   const before = [await membership(c, pending), await membership(c, active)];
-  for (const [intent, row] of [["approve", before[0]], ["remove", before[1]]] as const) {
+  for (const [intent, row] of [
+    ["approve", before[0]],
+    ["remove", before[1]],
+  ] as const) {
     const response = await page.request.post(`/club/${c.slug}/manage`, {
       form: { intent, memberId: row!.id },
       headers: { Origin: E2E_BASE_URL },

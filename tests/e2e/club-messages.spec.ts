@@ -87,7 +87,11 @@ test("a member deletes their own message, an admin deletes anyone's: gone live f
     db().insert(clubMessages).values({ id: randomUUID(), clubId: c.id, userId: user.id, content, messageType: "chat" });
   await post(mia, "Mia's own words");
   await post(noah, "Noah's off-topic post");
-  const [adminPage, miaPage, noahPage] = [await personPage(browser, admin), await personPage(browser, mia), await personPage(browser, noah)];
+  const [adminPage, miaPage, noahPage] = [
+    await personPage(browser, admin),
+    await personPage(browser, mia),
+    await personPage(browser, noah),
+  ];
   for (const page of [adminPage, miaPage, noahPage]) await openChat(page, c);
 
   const miasMessage = (page: Page) => chatLog(page).getByRole("listitem").filter({ hasText: "Mia's own words" });
@@ -134,12 +138,16 @@ test("announcements: members read and are told only admins post; the owner posts
     headers: { Origin: E2E_BASE_URL },
   });
   expect(forged.status()).toBe(400);
-  expect((await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).map((m) => m.content)).toEqual(["Season opens May 1"]);
+  expect((await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).map((m) => m.content)).toEqual([
+    "Season opens May 1",
+  ]);
   await ownerPage.context().close();
   await miaPage.context().close();
 });
 
-test("a direct message: the receiver's count rises live, opening the conversation reads it, a new one in the open conversation is read at once", async ({ browser }) => {
+test("a direct message: the receiver's count rises live, opening the conversation reads it, a new one in the open conversation is read at once", async ({
+  browser,
+}) => {
   test.slow();
   const c = await club();
   const mia = await member(c, "Mia");
@@ -160,10 +168,17 @@ test("a direct message: the receiver's count rises live, opening the conversatio
   await expect(miaLink.getByLabel("1 unread")).toBeVisible({ timeout: 20_000 });
 
   const unreadFromMia = async () =>
-    (await db().select().from(clubDirectMessages).where(and(eq(clubDirectMessages.senderId, mia.id), eq(clubDirectMessages.receiverId, noah.id)))).filter((m) => !m.readAt).length;
+    (
+      await db()
+        .select()
+        .from(clubDirectMessages)
+        .where(and(eq(clubDirectMessages.senderId, mia.id), eq(clubDirectMessages.receiverId, noah.id)))
+    ).filter((m) => !m.readAt).length;
   expect(await unreadFromMia()).toBe(1);
   await miaLink.click();
-  await expect(noahPage.getByRole("log", { name: `Conversation with Mia ${mia.lastName}` }).getByText("Got spare shin guards?")).toBeVisible();
+  await expect(
+    noahPage.getByRole("log", { name: `Conversation with Mia ${mia.lastName}` }).getByText("Got spare shin guards?"),
+  ).toBeVisible();
   await expect(miaLink.getByLabel(/unread/)).toHaveCount(0);
   expect(await unreadFromMia()).toBe(0);
   await expect(noahPage.getByTestId("club-dm")).toHaveAttribute("data-live", "open", { timeout: 20_000 });
@@ -184,7 +199,16 @@ test("older history pages in as you scroll up, never all at once", async ({ page
   const base = Date.now() - 3600_000;
   await db()
     .insert(clubMessages)
-    .values(Array.from({ length: 60 }, (_, i) => ({ id: randomUUID(), clubId: c.id, userId: mia.id, content: `history ${i}`, messageType: "chat" as const, createdAt: new Date(base + i * 1000) })));
+    .values(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: randomUUID(),
+        clubId: c.id,
+        userId: mia.id,
+        content: `history ${i}`,
+        messageType: "chat" as const,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
   await signInAs(context, mia.id);
   await openChat(page, c);
   await expect(chatLog(page).getByText("history 59", { exact: true })).toBeVisible();
@@ -269,7 +293,10 @@ test("bad input gets a clear message, never a 500: control characters, too long,
   const mia = await member(c, "Mia");
   await signInAs(context, mia.id);
   const post = (content: string, clientId = randomUUID()) =>
-    page.request.post(`/club/${c.slug}/messages`, { form: { intent: "post", kind: "chat", content, clientId }, headers: { Origin: E2E_BASE_URL } });
+    page.request.post(`/club/${c.slug}/messages`, {
+      form: { intent: "post", kind: "chat", content, clientId },
+      headers: { Origin: E2E_BASE_URL },
+    });
   const control = await post("hello\u0000world");
   expect(control.status()).toBe(400);
   // A plain form post gets the page that keeps the text and names the problem.
@@ -291,8 +318,12 @@ test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page
   const c = await club();
   const mia = await member(c, "Mia");
   const noah = await member(c, "Noah");
-  await db().insert(clubMessages).values({ id: randomUUID(), clubId: c.id, userId: noah.id, content: "A long message ".repeat(20), messageType: "chat" });
-  await db().insert(clubDirectMessages).values({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: "Hello Mia" });
+  await db()
+    .insert(clubMessages)
+    .values({ id: randomUUID(), clubId: c.id, userId: noah.id, content: "A long message ".repeat(20), messageType: "chat" });
+  await db()
+    .insert(clubDirectMessages)
+    .values({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: "Hello Mia" });
   await signInAs(context, mia.id);
   await page.setViewportSize({ width: 360, height: 780 });
   for (const sub of ["chat", "announcements", `dm&with=${noah.id}`]) {
@@ -300,7 +331,10 @@ test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page
     if (sub.startsWith("dm")) await page.goto(`/club/${c.slug}?tab=messages&sub=${sub}`);
     // Best practices too (heading order, landmarks), as Lighthouse counts them.
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)), sub).toEqual([]);
+    expect(
+      violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)),
+      sub,
+    ).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });
@@ -314,7 +348,16 @@ test.describe("with JavaScript off", () => {
     const base = Date.now() - 3600_000;
     await db()
       .insert(clubMessages)
-      .values(Array.from({ length: 55 }, (_, i) => ({ id: randomUUID(), clubId: c.id, userId: mia.id, content: `old ${i}`, messageType: "chat" as const, createdAt: new Date(base + i * 1000) })));
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          id: randomUUID(),
+          clubId: c.id,
+          userId: mia.id,
+          content: `old ${i}`,
+          messageType: "chat" as const,
+          createdAt: new Date(base + i * 1000),
+        })),
+      );
     await signInAs(context, mia.id);
     await page.goto(`/club/${c.slug}?tab=messages`);
     await composer(page).fill("No script needed");
@@ -340,7 +383,16 @@ test.describe("with JavaScript off", () => {
     const base = Date.now() - 3600_000;
     await db()
       .insert(clubDirectMessages)
-      .values(Array.from({ length: 103 }, (_, i) => ({ id: randomUUID(), clubId: c.id, senderId: noah.id, receiverId: mia.id, content: `note ${i}`, createdAt: new Date(base + i * 1000) })));
+      .values(
+        Array.from({ length: 103 }, (_, i) => ({
+          id: randomUUID(),
+          clubId: c.id,
+          senderId: noah.id,
+          receiverId: mia.id,
+          content: `note ${i}`,
+          createdAt: new Date(base + i * 1000),
+        })),
+      );
     await signInAs(context, mia.id);
     await page.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`);
     const log = page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` });
@@ -359,7 +411,10 @@ test.describe("with JavaScript off", () => {
     const noah = await member(c, "Noah");
     await signInAs(context, mia.id);
     await page.goto(`/club/${c.slug}?tab=messages&sub=dm`);
-    await page.getByRole("navigation", { name: "Members" }).getByRole("link", { name: new RegExp(`Noah ${noah.lastName}`) }).click();
+    await page
+      .getByRole("navigation", { name: "Members" })
+      .getByRole("link", { name: new RegExp(`Noah ${noah.lastName}`) })
+      .click();
     const box = page.getByRole("textbox", { name: `Message to Noah ${noah.lastName}` });
     await box.fill("See you at practice");
     await page.getByRole("button", { name: "Send" }).click();
@@ -367,7 +422,9 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` }).getByText("See you at practice")).toBeVisible();
 
     // Noah leaves meanwhile: the next message is refused and its text is kept.
-    await db().delete(clubMembers).where(and(eq(clubMembers.userId, noah.id), eq(clubMembers.clubId, c.id)));
+    await db()
+      .delete(clubMembers)
+      .where(and(eq(clubMembers.userId, noah.id), eq(clubMembers.clubId, c.id)));
     await box.fill("Are you still there?");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Error sending message" })).toBeVisible();

@@ -15,7 +15,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("request → the owner approves in a second browser → the member's bell shows it → View Club opens the club and clears it", async ({ page, context, browser }) => {
+    test("request → the owner approves in a second browser → the member's bell shows it → View Club opens the club and clears it", async ({
+      page,
+      context,
+      browser,
+    }) => {
       test.slow();
       const db = e2eDb();
       const owner = await createTestUser(db, { firstName: "Olive" });
@@ -58,7 +62,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Notifications (0)")).toBeVisible();
       await page.getByLabel("Notifications (0)").click();
       await expect(page.getByText("No notifications")).toBeVisible();
-      const [row] = await db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, member.id)));
+      const [row] = await db
+        .select()
+        .from(clubMembers)
+        .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, member.id)));
       expect(row).toMatchObject({ status: "active", approvalNotified: true });
     });
   });
@@ -73,7 +80,11 @@ test("acknowledging someone else's approval changes nothing and redirects home",
   const stranger = await createTestUser(db);
   await signInAs(context, stranger.id);
   await page.goto("/");
-  const response = await page.request.post("/notifications/acknowledge", { form: { membershipId: theirs.id }, headers: { Origin: E2E_BASE_URL }, maxRedirects: 0 });
+  const response = await page.request.post("/notifications/acknowledge", {
+    form: { membershipId: theirs.id },
+    headers: { Origin: E2E_BASE_URL },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
   expect(new URL(response.headers()["location"]!, "http://x").pathname).toBe("/");
   const [row] = await db.select().from(clubMembers).where(eq(clubMembers.id, theirs.id));

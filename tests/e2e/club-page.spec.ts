@@ -23,7 +23,10 @@ async function member(c: TestClub, opts: Parameters<typeof addTestMember>[3] = {
 }
 
 async function membership(c: TestClub, user: TestUser) {
-  const [row] = await db().select().from(clubMembers).where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
+  const [row] = await db()
+    .select()
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, c.id), eq(clubMembers.userId, user.id)));
   return row ?? null;
 }
 
@@ -84,7 +87,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await membership(c, user))?.status).toBe("active");
 
       // With JavaScript the trigger becomes a dialog button once hydrated; without it, a link to a page.
-      await header(page).getByRole(javaScriptEnabled ? "button" : "link", { name: "Leave Group" }).click();
+      await header(page)
+        .getByRole(javaScriptEnabled ? "button" : "link", { name: "Leave Group" })
+        .click();
       if (javaScriptEnabled) {
         const dialog = page.getByRole("dialog", { name: "Leave Group" });
         await expect(dialog).toContainText(CONFIRM);
@@ -165,7 +170,10 @@ test("the owner sees no Leave, and a forged leave POST answers 'Cannot leave gro
   await expect(page).toHaveURL(new RegExp(`/club/${c.slug}$`));
 });
 
-test("joining twice, a club refusing requests, leaving a club you are not in: clear messages, nothing changed", async ({ page, context }) => {
+test("joining twice, a club refusing requests, leaving a club you are not in: clear messages, nothing changed", async ({
+  page,
+  context,
+}) => {
   const c = await club();
   const closed = await club({ allowJoinRequests: false });
   const user = await member(c);
@@ -197,7 +205,10 @@ test("signed out: the first 3 listings only, no links, no price in the HTML or t
     titles.push(title);
     const id = await createTestListing(db(), seller, { title, priceCents: 9_876_540 + i, clubs: [c] });
     // created_at has second precision: keep "newest first" unambiguous.
-    await db().update(listings).set({ createdAt: new Date(Date.now() + i * 1000) }).where(eq(listings.id, id));
+    await db()
+      .update(listings)
+      .set({ createdAt: new Date(Date.now() + i * 1000) })
+      .where(eq(listings.id, id));
   }
   await page.goto(`/club/${c.slug}`);
   const cards = page.getByTestId("club-listing-card");
@@ -338,7 +349,10 @@ test("testing mode: a non-member sees List an Item instead of joining", async ({
   await expect(header(page).getByText("Join Group")).toHaveCount(0);
 });
 
-test("no sideways scroll at 360 and 1280 px, signed in and out, Team Info on a phone (screenshots with SCREENSHOTS=1)", async ({ page, context }) => {
+test("no sideways scroll at 360 and 1280 px, signed in and out, Team Info on a phone (screenshots with SCREENSHOTS=1)", async ({
+  page,
+  context,
+}) => {
   const c = await club({ description: "Saturday mornings on the river fields. Bring shin guards." });
   const user = await member(c);
   await createTestListing(db(), user, { title: `Size 5 ball ${word()}`, clubs: [c] });
@@ -378,7 +392,8 @@ test("invite-code guesses are rate-limited per person and club: 'Too many attemp
   const c = await club({ joinMode: "code", inviteCode: "ORCA42" });
   const user = await createTestUser(db());
   await signInAs(context, user.id);
-  for (let i = 0; i < 5; i++) expect((await post(page, `/club/${c.slug}/join`, { intent: "join-code", code: `GUESS${i}` })).status()).toBe(400);
+  for (let i = 0; i < 5; i++)
+    expect((await post(page, `/club/${c.slug}/join`, { intent: "join-code", code: `GUESS${i}` })).status()).toBe(400);
   expect((await post(page, `/club/${c.slug}/join`, { intent: "join-code", code: "ORCA42" })).status()).toBe(429);
   expect(await membership(c, user)).toBeNull();
 });

@@ -4,7 +4,14 @@ import { request as playwrightRequest, type APIRequestContext, type APIResponse 
 import { asc, eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, sessions } from "../../db/schema";
 import { can, rolesOf, type Actor, type ClubTarget } from "../../app/features/permissions/can";
-import { CLUB_ACTIONS, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "../../app/features/permissions/club";
+import {
+  CLUB_ACTIONS,
+  canManageMember,
+  rolesAllowed,
+  type ClubAction,
+  type ClubFacts,
+  type ClubRole,
+} from "../../app/features/permissions/club";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
@@ -54,9 +61,19 @@ type Fixture = {
   inviteCode: string;
 };
 
-async function makeClub(visibility: Visibility, joinMode: JoinMode, opts: { showPricesInPreview?: boolean; listings?: number } = {}): Promise<Fixture> {
+async function makeClub(
+  visibility: Visibility,
+  joinMode: JoinMode,
+  opts: { showPricesInPreview?: boolean; listings?: number } = {},
+): Promise<Fixture> {
   const inviteCode = `CODE${word()}`.toUpperCase();
-  const club = await createTestClub(db(), people.owner, { name: `Matrix ${visibility} ${joinMode} ${word()}`, visibility, joinMode, inviteCode, showPricesInPreview: opts.showPricesInPreview });
+  const club = await createTestClub(db(), people.owner, {
+    name: `Matrix ${visibility} ${joinMode} ${word()}`,
+    visibility,
+    joinMode,
+    inviteCode,
+    showPricesInPreview: opts.showPricesInPreview,
+  });
   await addTestMember(db(), club, people.admin, { role: "admin" });
   const admin2 = await addTestMember(db(), club, people.admin2, { role: "admin" });
   await addTestMember(db(), club, people.member);
@@ -94,7 +111,8 @@ async function restore(club: TestClub, before: Snapshot) {
   expect(await snapshot(club)).toEqual(before);
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
-const rowOf = (s: Snapshot, userOrMembershipId: string) => s.members.find((m) => m.userId === userOrMembershipId || m.id === userOrMembershipId) ?? null;
+const rowOf = (s: Snapshot, userOrMembershipId: string) =>
+  s.members.find((m) => m.userId === userOrMembershipId || m.id === userOrMembershipId) ?? null;
 
 // ---------------------------------------------------------------------------------------------
 // One row per action: how to ask for it over HTTP and what "it happened" means
@@ -118,12 +136,19 @@ type Probe = {
 };
 
 /** Read-only actions: the page answers, and shows the thing only to those allowed. */
-type ReadProbe = { read: true; opts?: { showPricesInPreview?: boolean; joinMode?: JoinMode }; path: (fx: Fixture) => string; shows?: (fx: Fixture, body: string) => boolean; refusedStatus?: number };
+type ReadProbe = {
+  read: true;
+  opts?: { showPricesInPreview?: boolean; joinMode?: JoinMode };
+  path: (fx: Fixture) => string;
+  shows?: (fx: Fixture, body: string) => boolean;
+  refusedStatus?: number;
+};
 
 /** Actions with no HTTP endpoint yet: the reason, and a guard that fails once a route appears. */
 type NoEndpoint = { noEndpoint: string; routeMatches?: RegExp };
 
-const post = (cell: Cell, path: string, form: Record<string, string>) => cell.http.post(path, { form, maxRedirects: 0, failOnStatusCode: false });
+const post = (cell: Cell, path: string, form: Record<string, string>) =>
+  cell.http.post(path, { form, maxRedirects: 0, failOnStatusCode: false });
 const clubPath = (fx: Fixture) => `/club/${fx.club.slug}`;
 const managePath = (fx: Fixture) => `/club/${fx.club.slug}/manage`;
 const listingPost = (cell: Cell) =>
@@ -272,7 +297,10 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
     },
   },
 
-  uploadLogo: { noEndpoint: "no logo route of its own: the manage page's action (uploadClubLogo is enforced and unit-tested)", routeMatches: /^club\..*logo/i },
+  uploadLogo: {
+    noEndpoint: "no logo route of its own: the manage page's action (uploadClubLogo is enforced and unit-tested)",
+    routeMatches: /^club\..*logo/i,
+  },
   postChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
   deleteOwnChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
   deleteAnyChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
@@ -286,7 +314,8 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
 function sharedRefusal(cell: Cell, out: Outcome) {
   if (!clubCan(cell.role, cell.fx.facts, "view")) return out.status === 404;
-  if (cell.role === "anonymous") return out.status === 302 && out.location === `/auth?${new URLSearchParams({ redirectTo: clubPath(cell.fx) })}`;
+  if (cell.role === "anonymous")
+    return out.status === 302 && out.location === `/auth?${new URLSearchParams({ redirectTo: clubPath(cell.fx) })}`;
   return out.status === 303 && out.location === clubPath(cell.fx);
 }
 
@@ -359,7 +388,8 @@ async function runCell(action: ClubAction, fx: Fixture, role: ClubRole, visibili
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  const u = (firstName: string, extra: { admin?: boolean } = {}) => createTestUser(db(), { firstName, lastName: `Matrix${word()}`, ...extra });
+  const u = (firstName: string, extra: { admin?: boolean } = {}) =>
+    createTestUser(db(), { firstName, lastName: `Matrix${word()}`, ...extra });
   people = {
     stranger: await u("Stan"),
     pending: await u("Penny"),
@@ -372,26 +402,56 @@ test.beforeAll(async () => {
     applicant: await u("Apu"),
   };
   for (const role of ROLES) {
-    const cookies: { name: string; value: string; domain: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: "Lax" }[] = [];
+    const cookies: {
+      name: string;
+      value: string;
+      domain: string;
+      path: string;
+      expires: number;
+      httpOnly: boolean;
+      secure: boolean;
+      sameSite: "Lax";
+    }[] = [];
     if (role !== "anonymous") {
       const token = randomBytes(32).toString("base64url");
-      await db().insert(sessions).values({ tokenHash: hashSessionToken(token), userId: people[role as keyof People].id, expiresAt: new Date(Date.now() + 3600_000) });
-      cookies.push({ name: SESSION_COOKIE, value: token, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" });
+      await db()
+        .insert(sessions)
+        .values({
+          tokenHash: hashSessionToken(token),
+          userId: people[role as keyof People].id,
+          expiresAt: new Date(Date.now() + 3600_000),
+        });
+      cookies.push({
+        name: SESSION_COOKIE,
+        value: token,
+        domain: "127.0.0.1",
+        path: "/",
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: "Lax",
+      });
     }
     // A same-origin form post, as the browser would send it.
     // A fresh connection per request: a kept-alive socket the server has just closed answers
     // ECONNRESET (seen on a loaded machine), and a POST must not be retried blindly.
     const extraHTTPHeaders = { Origin: E2E_BASE_URL, Connection: "close" };
-    contexts.set(role, await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders }));
+    contexts.set(
+      role,
+      await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders }),
+    );
   }
 });
 
 test.afterAll(async () => {
   for (const http of contexts.values()) await http.dispose();
   const passed = results.filter((r) => r.passed).length;
-  console.log(`club permission matrix: ${results.length} cells (${ROLES.length} roles), ${passed} passed, ${results.length - passed} failed`);
+  console.log(
+    `club permission matrix: ${results.length} cells (${ROLES.length} roles), ${passed} passed, ${results.length - passed} failed`,
+  );
   if (skipped.length) console.log(`club permission matrix: no HTTP endpoint yet for ${skipped.join(", ")}`);
-  for (const r of results.filter((r) => !r.passed)) console.log(`  ✗ ${r.action} / ${r.visibility} / ${r.role}: expected ${r.expected} — ${r.detail}`);
+  for (const r of results.filter((r) => !r.passed))
+    console.log(`  ✗ ${r.action} / ${r.visibility} / ${r.role}: expected ${r.expected} — ${r.detail}`);
 });
 
 test("every action of the permission table has a row in this matrix", () => {
@@ -403,7 +463,11 @@ test("every action of the permission table has a row in this matrix", () => {
     if (!("noEndpoint" in probe)) continue;
     skipped.push(action);
     // Once a route for it exists, this row must become a real probe.
-    if (probe.routeMatches) expect(routes.filter((file) => probe.routeMatches!.test(file)), `a route for ${action} exists: probe it here`).toEqual([]);
+    if (probe.routeMatches)
+      expect(
+        routes.filter((file) => probe.routeMatches!.test(file)),
+        `a route for ${action} exists: probe it here`,
+      ).toEqual([]);
   }
   // Every role's standing is covered, for every visibility the table knows.
   expect(rolesAllowed("view", "private").every((role) => ROLES.includes(role))).toBe(true);
@@ -420,7 +484,8 @@ const READ_VARIANTS: { label: string; visibility: Visibility; showPricesInPrevie
 const readClubs = new Map<string, Fixture>();
 async function readClub(variant: (typeof READ_VARIANTS)[number], joinMode: JoinMode) {
   const key = `${variant.label}/${joinMode}`;
-  if (!readClubs.has(key)) readClubs.set(key, await makeClub(variant.visibility, joinMode, { showPricesInPreview: variant.showPricesInPreview, listings: 4 }));
+  if (!readClubs.has(key))
+    readClubs.set(key, await makeClub(variant.visibility, joinMode, { showPricesInPreview: variant.showPricesInPreview, listings: 4 }));
   return readClubs.get(key)!;
 }
 
@@ -452,4 +517,3 @@ test("the invite code is in no club page's HTML, for any role", async () => {
     expect.soft(body.includes(fx.inviteCode), `${role} sees the invite code`).toBe(false);
   }
 });
-

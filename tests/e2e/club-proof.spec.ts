@@ -15,7 +15,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`create a club with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the server's validation texts inline with the values kept (without JavaScript); the slug made from an accented name", async ({ page, context }) => {
+    test("the server's validation texts inline with the values kept (without JavaScript); the slug made from an accented name", async ({
+      page,
+      context,
+    }) => {
       test.slow();
       const user = await createTestUser(db());
       await signInAs(context, user.id);
@@ -43,7 +46,12 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByLabel("Slug").fill("a".repeat(51));
         await create.click();
         await expect(page.getByText("Slug must be less than 50 characters")).toBeVisible();
-        expect(await db().select().from(clubs).where(eq(clubs.name, `Riverside ${w}`))).toEqual([]);
+        expect(
+          await db()
+            .select()
+            .from(clubs)
+            .where(eq(clubs.name, `Riverside ${w}`)),
+        ).toEqual([]);
       }
 
       // Slug left empty: made from the name — in the browser as one types, on the server without JavaScript.
@@ -63,13 +71,17 @@ test("signed out, a club page's HTML and loader data carry no hidden price and n
   const seller = await createTestUser(db());
   await addTestMember(db(), c, seller);
   const ids: string[] = [];
-  for (let i = 0; i < 4; i += 1) ids.push(await createTestListing(db(), seller, { title: `Cleats ${i} ${word()}`, priceCents: 765_432, clubs: [c] }));
+  for (let i = 0; i < 4; i += 1)
+    ids.push(await createTestListing(db(), seller, { title: `Cleats ${i} ${word()}`, priceCents: 765_432, clubs: [c] }));
 
   await page.goto(`/club/${c.slug}`);
   await expect(page.getByTestId("club-listing-card")).toHaveCount(3);
   const html = await page.content();
   const loaderData = await (await page.request.get(`/club/${c.slug}.data`)).text();
-  for (const [what, text] of [["HTML", html], ["loader data", loaderData]] as const) {
+  for (const [what, text] of [
+    ["HTML", html],
+    ["loader data", loaderData],
+  ] as const) {
     expect(text, what).not.toContain("7,654.32");
     expect(text, what).not.toContain("765432");
     expect(text, what).not.toContain("/listing/");

@@ -64,7 +64,10 @@ test("requests are posted, fulfilled and deleted live in a second member's brows
   await expect(item.getByText(`Posted by Ann ${ann.lastName}`)).toBeVisible();
   await expect(item.getByText("For my daughter")).toBeVisible();
   await expect(item.getByText("Just now")).toBeVisible();
-  await expect(item.getByRole("link", { name: /Contact/ })).toHaveAttribute("href", `/club/${club.slug}?tab=messages&sub=dm&with=${ann.id}`);
+  await expect(item.getByRole("link", { name: /Contact/ })).toHaveAttribute(
+    "href",
+    `/club/${club.slug}?tab=messages&sub=dm&with=${ann.id}`,
+  );
   // Only the author gets Mark Fulfilled and delete.
   await expect(item.getByRole("button", { name: "Mark Fulfilled" })).toHaveCount(0);
   await expect(item.getByRole("button", { name: /Delete/ })).toHaveCount(0);
@@ -96,7 +99,9 @@ test("requests are posted, fulfilled and deleted live in a second member's brows
   await other.context.close();
 });
 
-test("before the form's validator has loaded, a title refused by the server and then a valid one: the dialog closes once posted", async ({ browser }) => {
+test("before the form's validator has loaded, a title refused by the server and then a valid one: the dialog closes once posted", async ({
+  browser,
+}) => {
   const { club, ann } = await clubWithMembers();
   const author = await pageAs(browser, ann);
   // The validator chunk never arrives (a slow phone): every submit is checked by the server alone.
@@ -124,11 +129,19 @@ test("only the author can fulfil or delete: another member's and the owner's for
   for (const user of [ben, owner]) {
     const { context, page } = await pageAs(browser, user);
     for (const intent of ["fulfil", "delete"]) {
-      const response = await page.request.post(`/club/${club.slug}/requests`, { form: { intent, id }, headers: { Origin: E2E_BASE_URL }, maxRedirects: 0 });
+      const response = await page.request.post(`/club/${club.slug}/requests`, {
+        form: { intent, id },
+        headers: { Origin: E2E_BASE_URL },
+        maxRedirects: 0,
+      });
       expect(response.status()).toBe(303);
     }
     // Reusing the author's id for a new request is refused too.
-    const hijack = await page.request.post(`/club/${club.slug}/requests`, { form: { intent: "post", id, title: "Mine now" }, headers: { Origin: E2E_BASE_URL }, maxRedirects: 0 });
+    const hijack = await page.request.post(`/club/${club.slug}/requests`, {
+      form: { intent: "post", id, title: "Mine now" },
+      headers: { Origin: E2E_BASE_URL },
+      maxRedirects: 0,
+    });
     expect(hijack.status()).toBe(409);
     await context.close();
   }

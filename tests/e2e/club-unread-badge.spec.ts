@@ -87,7 +87,10 @@ test("a DM raises the receiver's club Messages tab badge live, opening Direct Me
   await expect(miaPage.locator("[data-user-room=open]")).toBeAttached({ timeout: 20_000 });
   await sendDm(noahContext, harbor, mia, "Still there?");
   await expect(badge(miaPage)).toHaveText("1 unread");
-  await miaPage.getByRole("navigation", { name: "Members" }).getByRole("link", { name: new RegExp(`Noah ${noah.lastName}`) }).click();
+  await miaPage
+    .getByRole("navigation", { name: "Members" })
+    .getByRole("link", { name: new RegExp(`Noah ${noah.lastName}`) })
+    .click();
   await expect(miaPage.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` }).getByText("Still there?")).toBeVisible();
   await expect(badge(miaPage)).toHaveCount(0);
   await miaPage.reload();

@@ -14,7 +14,9 @@ const cards = (page: Page) => page.getByTestId("club-card");
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+  const found = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  );
   expect(found, `axe violations on ${what}`).toEqual([]);
 }
 
@@ -142,7 +144,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`create a club with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("creates the club with the creator as owner; schema errors inline; taken slug refused with the form kept", async ({ page, context }) => {
+    test("creates the club with the creator as owner; schema errors inline; taken slug refused with the form kept", async ({
+      page,
+      context,
+    }) => {
       // Three form round trips and a club page on a 2-core machine shared with other runs: more time, same assertions.
       test.slow();
       const user = await createTestUser(db());
@@ -173,7 +178,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Slug").fill(`race-${w}`);
       // Leaving Name checks the slug made from it ('another-…') too: wait for the check of this slug.
       const checked = javaScriptEnabled
-        ? page.waitForResponse((r) => r.url().includes("/api/clubs/slug-available") && new URL(r.url()).searchParams.get("slug") === `race-${w}`)
+        ? page.waitForResponse(
+            (r) => r.url().includes("/api/clubs/slug-available") && new URL(r.url()).searchParams.get("slug") === `race-${w}`,
+          )
         : null;
       await page.getByLabel("Slug").press("Tab");
       if (checked) expect(await (await checked).json()).toEqual({ available: true });

@@ -25,7 +25,10 @@ test("a signed-in member favorites from a card, sees it On Deck, and removes it"
   const heart = page.getByTestId("listing-card").getByRole("button", { name: "Add to favorites" });
   await heart.click();
   await expect(page.getByText("Added to favorites")).toBeVisible();
-  await expect(page.getByTestId("listing-card").getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("listing-card").getByRole("button", { name: "Remove from favorites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   await page.goto("/on-deck");
   await expect(page.getByRole("heading", { name: "On Deck" })).toBeVisible();

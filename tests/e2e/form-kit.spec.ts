@@ -30,7 +30,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("switch", { name: "Email alerts" }).check();
       await page.getByRole("checkbox", { name: "I accept the terms" }).check();
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByTestId("echo")).toHaveText(JSON.stringify({ nickname: "Slugger", color: "green", alerts: "on", terms: "yes" }));
+      await expect(page.getByTestId("echo")).toHaveText(
+        JSON.stringify({ nickname: "Slugger", color: "green", alerts: "on", terms: "yes" }),
+      );
     });
 
     test("an empty required field is refused with its message wired to the input", async ({ page }) => {
@@ -45,7 +47,9 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("with JavaScript, ConfirmDialog is a modal <dialog>: Escape closes it and focus returns to the trigger; confirming posts", async ({ page }) => {
+test("with JavaScript, ConfirmDialog is a modal <dialog>: Escape closes it and focus returns to the trigger; confirming posts", async ({
+  page,
+}) => {
   await page.goto("/dev/kit");
   await hydrated(page);
   const trigger = page.getByRole("button", { name: "Delete everything" });

@@ -40,7 +40,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a new user continues with Google and lands on the home page signed in, with an account and profile from Google", async ({ page, context, baseURL }) => {
+    test("a new user continues with Google and lands on the home page signed in, with an account and profile from Google", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       const email = uniqueEmail("google-new");
       const sub = uniqueSub();
       await signedInAtGoogle(context, { sub, email: email.toUpperCase(), email_verified: true, given_name: "Gianna", family_name: "Park" });
@@ -72,7 +76,10 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("without a Google session the local stand-in shows its account chooser; another e-mail comes back signed in", async ({ page, baseURL }) => {
+test("without a Google session the local stand-in shows its account chooser; another e-mail comes back signed in", async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail("google-chooser");
 
   await continueWithGoogle(page);
@@ -105,7 +112,11 @@ test("an open redirect through Google sign-in is refused: the user lands on the 
   await expect(page.getByLabel("Account menu for Eve")).toBeVisible();
 });
 
-test("a user with a password account continues with Google with the same verified e-mail and gets the same account", async ({ page, context, baseURL }) => {
+test("a user with a password account continues with Google with the same verified e-mail and gets the same account", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = uniqueEmail("google-link");
   const existing = await createUser({ email, firstName: "Robin", lastName: "Reed" });
   const sub = uniqueSub();

@@ -13,12 +13,23 @@ const word = () => randomBytes(4).toString("hex");
 async function listingBy(sellerId: string, title: string) {
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: sellerId, title, priceCents: 1500, sport: "soccer", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: sellerId,
+      title,
+      priceCents: 1500,
+      sport: "soccer",
+      condition: "gently-used",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   return listing;
 }
 
-test("a listing question raises the seller's badge live, /messages moves it to the top live, opening the thread clears it", async ({ browser }) => {
+test("a listing question raises the seller's badge live, /messages moves it to the top live, opening the thread clears it", async ({
+  browser,
+}) => {
   // Three browsers and six page loads: slow on a loaded 2-core machine (same assertions).
   test.setTimeout(180_000);
   const seller = await createUser({ firstName: "Sam", lastName: `Seller${word()}` });
@@ -30,7 +41,14 @@ test("a listing question raises the seller's badge live, /messages moves it to t
   const cleats = await listingBy(seller.id, `Soccer cleats ${word()}`);
   // An older conversation, already read.
   const hourAgo = new Date(Date.now() - 3600_000);
-  await e2eDb().insert(listingMessages).values({ listingId: bat.id, senderId: earlier.id, receiverId: seller.id, content: "Is the bat cracked?", createdAt: hourAgo, readAt: hourAgo });
+  await e2eDb().insert(listingMessages).values({
+    listingId: bat.id,
+    senderId: earlier.id,
+    receiverId: seller.id,
+    content: "Is the bat cracked?",
+    createdAt: hourAgo,
+    readAt: hourAgo,
+  });
 
   const open = async (userId: string) => {
     const context = await browser.newContext();
@@ -83,7 +101,9 @@ test("a listing question raises the seller's badge live, /messages moves it to t
   // without JavaScript the link goes to the listing page's thread: defects-issue-19.spec.ts).
   await conversations.nth(1).getByRole("link").click();
   const thread = sellerPage.getByRole("dialog", { name: `Bea ${buyerLast}` });
-  await expect(thread.getByRole("list", { name: `Conversation with Bea ${buyerLast}` }).getByRole("listitem")).toHaveText(["Them: Do they run small?"]);
+  await expect(thread.getByRole("list", { name: `Conversation with Bea ${buyerLast}` }).getByRole("listitem")).toHaveText([
+    "Them: Do they run small?",
+  ]);
   await expect(sellerPage).toHaveURL(`${E2E_BASE_URL}/messages`);
   await expect(sellerPage.getByTestId("messages-badge")).toHaveText("1 unread");
   const read = await e2eDb().select().from(listingMessages).where(eq(listingMessages.listingId, cleats.id));
@@ -100,10 +120,18 @@ test("club DMs appear per club + other person and link to the club's DM; the bel
   const club = await createTestClub(e2eDb(), owner, { name: `Inbox United ${word()}` });
   const mia = await createTestUser(e2eDb(), { firstName: "Mia", lastName: `Mate${word()}` });
   await addTestMember(e2eDb(), club, mia);
-  await e2eDb().insert(clubDirectMessages).values([
-    { clubId: club.id, senderId: owner.id, receiverId: mia.id, content: "Welcome to the club!", createdAt: new Date(Date.now() - 120_000) },
-    { clubId: club.id, senderId: owner.id, receiverId: mia.id, content: "Practice is at 6", createdAt: new Date(Date.now() - 60_000) },
-  ]);
+  await e2eDb()
+    .insert(clubDirectMessages)
+    .values([
+      {
+        clubId: club.id,
+        senderId: owner.id,
+        receiverId: mia.id,
+        content: "Welcome to the club!",
+        createdAt: new Date(Date.now() - 120_000),
+      },
+      { clubId: club.id, senderId: owner.id, receiverId: mia.id, content: "Practice is at 6", createdAt: new Date(Date.now() - 60_000) },
+    ]);
   await signInAs(context, mia.id);
   await page.goto("/messages");
   const conversation = page.getByTestId("conversation");
@@ -132,7 +160,15 @@ test.describe("with JavaScript off", () => {
     const now = Date.now();
     for (let n = 0; n < 21; n++) {
       const listing = await listingBy(seller.id, `Item ${String(n).padStart(2, "0")} ${word()}`);
-      await e2eDb().insert(listingMessages).values({ listingId: listing.id, senderId: me.id, receiverId: seller.id, content: `Question ${n}`, createdAt: new Date(now - (21 - n) * 60_000) });
+      await e2eDb()
+        .insert(listingMessages)
+        .values({
+          listingId: listing.id,
+          senderId: me.id,
+          receiverId: seller.id,
+          content: `Question ${n}`,
+          createdAt: new Date(now - (21 - n) * 60_000),
+        });
     }
     await signInAs(context, me.id);
     await page.goto("/messages");

@@ -7,7 +7,16 @@ import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 async function listingBy(sellerId: string, title: string) {
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: sellerId, title, priceCents: 1500, sport: "lacrosse", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: sellerId,
+      title,
+      priceCents: 1500,
+      sport: "lacrosse",
+      condition: "gently-used",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   return listing;
 }
@@ -41,7 +50,10 @@ test.describe("control characters in text", () => {
     // The plain form (no JavaScript) gets the same message as a toast on the listing page.
     const page = await context.newPage();
     await page.goto(`/listing/${listing.id}`);
-    const plain = await context.request.post(`/listing/${listing.id}`, { form: { intent: "message", content: "Still\u0000 available?" }, maxRedirects: 0 });
+    const plain = await context.request.post(`/listing/${listing.id}`, {
+      form: { intent: "message", content: "Still\u0000 available?" },
+      maxRedirects: 0,
+    });
     expect(plain.status()).toBe(302);
     await page.goto(`/listing/${listing.id}`);
     await expect(page.getByText("Remove control characters from your message.")).toBeVisible();
@@ -49,7 +61,13 @@ test.describe("control characters in text", () => {
   });
 
   test("search words with control characters are searched without them, never a 500", async ({ request }) => {
-    for (const path of ["/?q=ball%00s", "/sport/soccer?q=%1b%00", "/api/suggest/listings?q=ba%00ll", "/api/suggest/clubs?q=%00", "/_root.data?q=%7f"]) {
+    for (const path of [
+      "/?q=ball%00s",
+      "/sport/soccer?q=%1b%00",
+      "/api/suggest/listings?q=ba%00ll",
+      "/api/suggest/clubs?q=%00",
+      "/_root.data?q=%7f",
+    ]) {
       expect((await request.get(path)).status(), path).toBeLessThan(500);
     }
   });
@@ -58,13 +76,24 @@ test.describe("control characters in text", () => {
 test.describe("a body the action cannot read is a 400, on every action", () => {
   const BOUNDARY_LESS = { "content-type": "multipart/form-data" };
   const TRUNCATED = { "content-type": "multipart/form-data; boundary=XyZ" };
-  const truncatedBody = '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsignin\r\n--XyZ\r\nContent-Disposition: form-data; name="ema';
+  const truncatedBody =
+    '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsignin\r\n--XyZ\r\nContent-Disposition: form-data; name="ema';
 
   test("JSON, multipart without a boundary and truncated multipart", async ({ context }) => {
     const user = await createUser();
     const listing = await listingBy(user.id, "Goalie pads");
     await signInAs(context, user.id);
-    const actions = ["/auth", "/auth.data", "/verify-email", "/favorites", "/list-item", `/listing/${listing.id}`, `/listing/${listing.id}.data`, "/account/location", "/in-play"];
+    const actions = [
+      "/auth",
+      "/auth.data",
+      "/verify-email",
+      "/favorites",
+      "/list-item",
+      `/listing/${listing.id}`,
+      `/listing/${listing.id}.data`,
+      "/account/location",
+      "/in-play",
+    ];
     for (const path of actions) {
       const json = await context.request.post(path, { data: { intent: "signin" }, maxRedirects: 0 });
       expect(json.status(), `JSON to ${path}`).toBe(400);
@@ -93,7 +122,15 @@ test.describe("personal responses are never cached (Cache-Control)", () => {
     const user = await createUser();
     const listing = await listingBy(user.id, "Soccer cleats");
     await signInAs(context, user.id);
-    for (const path of ["/", "/in-play", "/on-deck", `/listing/${listing.id}`, "/_root.data", `/listing/${listing.id}.data`, "/sport/soccer.data"]) {
+    for (const path of [
+      "/",
+      "/in-play",
+      "/on-deck",
+      `/listing/${listing.id}`,
+      "/_root.data",
+      `/listing/${listing.id}.data`,
+      "/sport/soccer.data",
+    ]) {
       const response = await context.request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBeLessThan(400);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");

@@ -8,7 +8,11 @@ import { E2E_STATE_DIR } from "../setup/e2e-env";
 // (its Remix manifest), so it needs no browser; bench/first-load-js.ts prints the same figures
 // measured in Chromium, signed out and signed in.
 const CLIENT_DIR = join(E2E_STATE_DIR, "build", "client");
-const top = (files: { path: string; bytes: number }[]) => files.slice(0, 4).map((file) => `${file.path} ${kb(file.bytes / 1024)}`).join(", ");
+const top = (files: { path: string; bytes: number }[]) =>
+  files
+    .slice(0, 4)
+    .map((file) => `${file.path} ${kb(file.bytes / 1024)}`)
+    .join(", ");
 
 test("every page type's first-load JavaScript is inside its budget", () => {
   const measured = measureBuild(CLIENT_DIR);

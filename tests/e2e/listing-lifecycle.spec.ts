@@ -98,7 +98,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Create Your First Listing" })).toBeVisible();
       const [listing] = await e2eDb()
         .insert(listings)
-        .values({ userId: seller.id, title: "Old cleats", priceCents: 1200, sport: "soccer", condition: "well-worn", zipCode: "10001", city: "New York", state: "NY", status: "pending_pickup" })
+        .values({
+          userId: seller.id,
+          title: "Old cleats",
+          priceCents: 1200,
+          sport: "soccer",
+          condition: "well-worn",
+          zipCode: "10001",
+          city: "New York",
+          state: "NY",
+          status: "pending_pickup",
+        })
         .returning();
       await page.goto("/in-play");
       await expect(page.getByText("Your active listings")).toBeVisible();
@@ -122,17 +132,39 @@ test("another user and a site admin cannot edit or change status by posting dire
   await e2eDb().insert(userRoles).values({ userId: admin.id, role: "admin" });
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: seller.id, title: "Hockey stick", priceCents: 2500, sport: "hockey", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: seller.id,
+      title: "Hockey stick",
+      priceCents: 2500,
+      sport: "hockey",
+      condition: "gently-used",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   const headers = { Origin: E2E_BASE_URL };
 
   for (const user of [stranger, admin]) {
     const context = await browser.newContext();
     await signInAs(context, user.id);
-    const status = await context.request.post(`/listing/${listing.id}`, { form: { intent: "status", status: "sold" }, headers, maxRedirects: 0 });
+    const status = await context.request.post(`/listing/${listing.id}`, {
+      form: { intent: "status", status: "sold" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(status.status()).toBe(404);
     const edit = await context.request.post(`/listing/${listing.id}/edit`, {
-      multipart: { intent: "save", title: "Hacked", price: "1", sport: "hockey", condition: "new", zipCode: "10001", city: "X", state: "NY" },
+      multipart: {
+        intent: "save",
+        title: "Hacked",
+        price: "1",
+        sport: "hockey",
+        condition: "new",
+        zipCode: "10001",
+        city: "X",
+        state: "NY",
+      },
       headers,
       maxRedirects: 0,
     });
@@ -165,7 +197,16 @@ test("signed-out visitors see 'Join to see price' and no price in the page", asy
   const seller = await createUser();
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: seller.id, title: "Golf clubs", priceCents: 98765, sport: "golf", condition: "new", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: seller.id,
+      title: "Golf clubs",
+      priceCents: 98765,
+      sport: "golf",
+      condition: "new",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   const response = await page.goto(`/listing/${listing.id}`);
   await expect(page.getByText("Join to see price")).toBeVisible();
@@ -178,8 +219,14 @@ test("signed-out visitors see 'Join to see price' and no price in the page", asy
 test("listing into a club: preselected with 'Posting to', unknown slugs and non-member clubs refused", async ({ page, context }) => {
   const seller = await createUser();
   const stamp = Date.now();
-  const [mine] = await e2eDb().insert(clubs).values({ slug: `mine-${stamp}`, name: "My Tennis Club" }).returning();
-  const [notMine] = await e2eDb().insert(clubs).values({ slug: `other-${stamp}`, name: "Other Club" }).returning();
+  const [mine] = await e2eDb()
+    .insert(clubs)
+    .values({ slug: `mine-${stamp}`, name: "My Tennis Club" })
+    .returning();
+  const [notMine] = await e2eDb()
+    .insert(clubs)
+    .values({ slug: `other-${stamp}`, name: "Other Club" })
+    .returning();
   await e2eDb().insert(clubMembers).values({ clubId: mine.id, userId: seller.id, status: "active" });
   await e2eDb().insert(clubMembers).values({ clubId: notMine.id, userId: seller.id, status: "pending" });
   await signInAs(context, seller.id);
@@ -199,11 +246,23 @@ test("listing into a club: preselected with 'Posting to', unknown slugs and non-
   await page.getByRole("button", { name: "Create Listing" }).click();
   await expect(page.getByText("Listing Created!")).toBeVisible();
   const listingId = page.url().split("/").pop()!;
-  expect(await e2eDb().select({ clubId: listingClubs.clubId }).from(listingClubs).where(eq(listingClubs.listingId, listingId))).toEqual([{ clubId: mine.id }]);
+  expect(await e2eDb().select({ clubId: listingClubs.clubId }).from(listingClubs).where(eq(listingClubs.listingId, listingId))).toEqual([
+    { clubId: mine.id },
+  ]);
 
   // A club where the seller is only pending, posted directly: refused by the server.
   const response = await context.request.post("/list-item", {
-    multipart: { intent: "save", title: "Sneaky", price: "1", sport: "golf", condition: "new", zipCode: "10001", city: "New York", state: "NY", clubIds: notMine.id },
+    multipart: {
+      intent: "save",
+      title: "Sneaky",
+      price: "1",
+      sport: "golf",
+      condition: "new",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+      clubIds: notMine.id,
+    },
     headers: { Origin: E2E_BASE_URL },
     maxRedirects: 0,
   });

@@ -95,7 +95,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await page.request.get(`/photos/${saved[1].key}`)).status()).toBe(404);
     });
 
-    test("a renamed executable, an SVG and an 11 MB file are refused with a clear warning, and the listing is saved without them", async ({ page, context }) => {
+    test("a renamed executable, an SVG and an 11 MB file are refused with a clear warning, and the listing is saved without them", async ({
+      page,
+      context,
+    }) => {
       const seller = await createUser();
       await signInAs(context, seller.id);
       await page.goto("/list-item");
@@ -114,7 +117,9 @@ for (const javaScriptEnabled of [true, false]) {
         [PNG.name, PNG.buffer],
       ];
       for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
-      await form(page).getByLabel("Add photos").setInputFiles(files.map(([name]) => join(dir, name)));
+      await form(page)
+        .getByLabel("Add photos")
+        .setInputFiles(files.map(([name]) => join(dir, name)));
       await form(page).getByLabel("Title").fill("Skates");
       await form(page).getByLabel("Price ($)").fill("20");
       await form(page).getByLabel("Sport").selectOption("hockey");
@@ -168,10 +173,22 @@ test("with JavaScript, a photo over 2000 px is downscaled in the browser before 
 test("photos of a club-only listing are served only to those who may see the listing", async ({ browser }) => {
   const seller = await createUser();
   const stranger = await createUser();
-  const [club] = await e2eDb().insert(clubs).values({ slug: `photos-${Date.now()}`, name: "Photo Club", visibility: "members_only" }).returning();
+  const [club] = await e2eDb()
+    .insert(clubs)
+    .values({ slug: `photos-${Date.now()}`, name: "Photo Club", visibility: "members_only" })
+    .returning();
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: seller.id, title: "Club bat", priceCents: 100, sport: "baseball", condition: "new", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: seller.id,
+      title: "Club bat",
+      priceCents: 100,
+      sport: "baseball",
+      condition: "new",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   await e2eDb().insert(listingClubs).values({ listingId: listing.id, clubId: club.id, isPrimary: true });
   const key = `${seller.id}/${Date.now()}-0.png`;
@@ -210,14 +227,24 @@ test.describe("POST /api/photos, the upload the form uses with JavaScript", () =
     expect(body.error).toBe("cleats.jpg: Only JPG, PNG or WebP images can be uploaded. This file is not a valid image.");
   });
 
-  test("stores images as the uploader's pending photos and returns their keys; the 5-photo limit counts the form's photos", async ({ page, context }) => {
+  test("stores images as the uploader's pending photos and returns their keys; the 5-photo limit counts the form's photos", async ({
+    page,
+    context,
+  }) => {
     const seller = await createUser();
     await signInAs(context, seller.id);
     const response = await page.request.post("/api/photos", { multipart: { newPhotos: JPEG } });
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
-      photos: [{ key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-0\\.jpg$`)), url: expect.stringMatching(/^\/photos\//), width: 180, height: 240 }],
+      photos: [
+        {
+          key: expect.stringMatching(new RegExp(`^${seller.id}/\\d+-0\\.jpg$`)),
+          url: expect.stringMatching(/^\/photos\//),
+          width: 180,
+          height: 240,
+        },
+      ],
       errors: [],
       warnings: [],
     });
@@ -242,12 +269,18 @@ test.describe("POST /api/photos, the upload the form uses with JavaScript", () =
   test("a cross-site POST is refused by the CSRF guard", async ({ page, context }) => {
     const seller = await createUser();
     await signInAs(context, seller.id);
-    const response = await page.request.post("/api/photos", { multipart: { newPhotos: JPEG }, headers: { Origin: "https://evil.example" } });
+    const response = await page.request.post("/api/photos", {
+      multipart: { newPhotos: JPEG },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status()).toBe(403);
   });
 });
 
-test("with JavaScript, cards show the thumbnail made at upload with its width and height; the viewer shows the full photo", async ({ page, context }) => {
+test("with JavaScript, cards show the thumbnail made at upload with its width and height; the viewer shows the full photo", async ({
+  page,
+  context,
+}) => {
   const seller = await createUser();
   await signInAs(context, seller.id);
   const dir = mkdtempSync(join(tmpdir(), "lockerswap-thumbs-"));
@@ -267,7 +300,13 @@ test("with JavaScript, cards show the thumbnail made at upload with its width an
   await expect(page.getByText("Listing Created!")).toBeVisible();
   const listingId = page.url().split("/").pop()!;
   const [row] = await e2eDb().select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
-  expect(row).toMatchObject({ width: 1200, height: 900, thumbKey: expect.stringMatching(/-thumb\.(webp|jpg)$/), thumbWidth: 480, thumbHeight: 360 });
+  expect(row).toMatchObject({
+    width: 1200,
+    height: 900,
+    thumbKey: expect.stringMatching(/-thumb\.(webp|jpg)$/),
+    thumbWidth: 480,
+    thumbHeight: 360,
+  });
 
   // The viewer's photo is the full one, with its size set so nothing shifts while it loads.
   await page.goto(`/listing/${listingId}?photo=1`);

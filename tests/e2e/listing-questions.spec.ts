@@ -4,7 +4,16 @@ import { conversationReady, createUser, e2eDb, expect, signInAs, test } from "./
 async function listingBy(sellerId: string, title: string) {
   const [listing] = await e2eDb()
     .insert(listings)
-    .values({ userId: sellerId, title, priceCents: 1500, sport: "lacrosse", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: sellerId,
+      title,
+      priceCents: 1500,
+      sport: "lacrosse",
+      condition: "gently-used",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
   return listing;
 }
@@ -76,7 +85,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Your question").fill("Do they fit size 8?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message sent!")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Conversation with the seller" }).getByRole("listitem")).toHaveText(["You: Do they fit size 8?"]);
+    await expect(page.getByRole("list", { name: "Conversation with the seller" }).getByRole("listitem")).toHaveText([
+      "You: Do they fit size 8?",
+    ]);
   });
 });
 

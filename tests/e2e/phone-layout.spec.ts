@@ -67,7 +67,10 @@ async function smallTargets(page: Page) {
       .filter((element) => !element.closest("details:not([open]) > :not(summary)"))
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44 || (box.width < 44 && box.width > 0))
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
   });
 }
 
@@ -75,7 +78,17 @@ async function someoneElsesListingId() {
   const seller = await createUser({ firstName: "Sally" });
   const [row] = await e2eDb()
     .insert(listings)
-    .values({ userId: seller.id, title: "Youth shin guards", description: "Size M.", priceCents: 1500, sport: "soccer", condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA" })
+    .values({
+      userId: seller.id,
+      title: "Youth shin guards",
+      description: "Size M.",
+      priceCents: 1500,
+      sport: "soccer",
+      condition: "gently-used",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+    })
     .returning();
   return row.id;
 }

@@ -35,7 +35,15 @@ test.describe("without JavaScript", () => {
 
   test("a visitor sees the navigation in the server-rendered home page", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
-    for (const text of ["LockerSwap", "Find Gear", "Find a Club", "Sign In", "List an Item", "Browse by Sport", "Find a Club, Organization, League, or School"]) {
+    for (const text of [
+      "LockerSwap",
+      "Find Gear",
+      "Find a Club",
+      "Sign In",
+      "List an Item",
+      "Browse by Sport",
+      "Find a Club, Organization, League, or School",
+    ]) {
       expect(html).toContain(text);
     }
     await page.goto("/");
@@ -163,7 +171,12 @@ test.describe("realtime rooms", () => {
     const path = (token: string, room = lobby.room) => `/parties/${lobby.party}/${room}?token=${encodeURIComponent(token)}`;
     // Lobby tokens through the app's one door (roomAccessFor), as /dev/realtime's loader gets them.
     const mint = async ({ room = lobby.room, secret = E2E_VARS.REALTIME_SECRET, now = Date.now() } = {}) => {
-      const access = await roomAccessFor({ db: e2eDb(), env: { REALTIME_SECRET: secret, devRoutes: true } }, null, { kind: "lobby", id: room }, { now });
+      const access = await roomAccessFor(
+        { db: e2eDb(), env: { REALTIME_SECRET: secret, devRoutes: true } },
+        null,
+        { kind: "lobby", id: room },
+        { now },
+      );
       return access!.token;
     };
 

@@ -88,7 +88,10 @@ test("My Listings and Clubs & Organizations list the user's own, with status and
   await expect(clubsSection.getByText("Admin")).toBeVisible();
 });
 
-test("a non-admin asking for someone else's page gets 'Access Denied' and their own page, nothing of the other person", async ({ page, context }) => {
+test("a non-admin asking for someone else's page gets 'Access Denied' and their own page, nothing of the other person", async ({
+  page,
+  context,
+}) => {
   const me = await createTestUser(db(), { firstName: "Nora" });
   const other = await createTestUser(db(), { firstName: "Secret", lastName: `Person${word()}` });
   await signInAs(context, me.id);
@@ -117,7 +120,10 @@ test("signed out, the page asks for sign-in", async ({ page }) => {
 test("changing the password needs the current one and signs out every other browser", async ({ page, context, browser }) => {
   const me = await createTestUser(db());
   const hashed = await hashPassword("first-secret", E2E_VARS.PASSWORD_PEPPER);
-  await db().update(users).set({ passwordHash: hashed.hash, passwordAlgo: hashed.algo, passwordParams: hashed.params }).where(eq(users.id, me.id));
+  await db()
+    .update(users)
+    .set({ passwordHash: hashed.hash, passwordAlgo: hashed.algo, passwordParams: hashed.params })
+    .where(eq(users.id, me.id));
   const phone = await browser.newContext();
   await signInAs(phone, me.id);
   await signInAs(context, me.id);

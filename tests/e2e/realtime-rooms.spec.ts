@@ -24,14 +24,21 @@ async function clubWithMember() {
 }
 
 async function membershipId(club: TestClub, userId: string) {
-  const [row] = await db().select({ id: clubMembers.id }).from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, userId)));
+  const [row] = await db()
+    .select({ id: clubMembers.id })
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, userId)));
   return row!.id;
 }
 
 /** A room token from the app's own endpoint, as useRoom asks for it on every reconnect. */
 async function tokenFor(page: Page, kind: string, id: string) {
   const response = await page.request.get(`/api/rooms/token?kind=${kind}&id=${encodeURIComponent(id)}`);
-  return { status: response.status(), cache: response.headers()["cache-control"], access: response.ok() ? ((await response.json()) as Access) : null };
+  return {
+    status: response.status(),
+    cache: response.headers()["cache-control"],
+    access: response.ok() ? ((await response.json()) as Access) : null,
+  };
 }
 
 /** Opens a raw WebSocket to the room from the page and records what happens to it in `window.__room`. */
@@ -58,7 +65,12 @@ const socketLog = (page: Page) => page.evaluate(() => (window as unknown as { __
 function tryJoinRoom(path: string) {
   return new Promise<number>((resolve, reject) => {
     const req = httpRequest(`${E2E_BASE_URL}${path}`, {
-      headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": randomBytes(16).toString("base64") },
+      headers: {
+        Connection: "Upgrade",
+        Upgrade: "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": randomBytes(16).toString("base64"),
+      },
     });
     req.on("upgrade", (response, socket) => {
       socket.destroy();
@@ -154,7 +166,16 @@ test("after a dropped socket the page reconnects with a fresh token and shows th
   const buyer = await createTestUser(db(), { firstName: "Bea", lastName: "Buyer" });
   const [listing] = await db()
     .insert(listings)
-    .values({ userId: seller.id, title: `Hockey skates ${word()}`, priceCents: 4000, sport: "hockey", condition: "gently-used", zipCode: "10001", city: "New York", state: "NY" })
+    .values({
+      userId: seller.id,
+      title: `Hockey skates ${word()}`,
+      priceCents: 4000,
+      sport: "hockey",
+      condition: "gently-used",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    })
     .returning();
 
   const buyerContext = await browser.newContext();
@@ -211,12 +232,21 @@ test("after a dropped socket the page reconnects with a fresh token and shows th
   release();
   await expect.poll(() => sockets.length).toBe(2);
   await expect(sellerPage.getByText("Live updates paused")).toBeHidden();
-  await expect(thread.getByRole("listitem")).toHaveText(["Them: Still available?", "Them: Which size?", "Them: Can you hold them until Friday?"]);
+  await expect(thread.getByRole("listitem")).toHaveText([
+    "Them: Still available?",
+    "Them: Which size?",
+    "Them: Can you hold them until Friday?",
+  ]);
 
   // And live again over the new socket.
   await question.fill("Thanks!");
   await question.press("Enter");
-  await expect(thread.getByRole("listitem")).toHaveText(["Them: Still available?", "Them: Which size?", "Them: Can you hold them until Friday?", "Them: Thanks!"]);
+  await expect(thread.getByRole("listitem")).toHaveText([
+    "Them: Still available?",
+    "Them: Which size?",
+    "Them: Can you hold them until Friday?",
+    "Them: Thanks!",
+  ]);
   await buyerContext.close();
   await sellerContext.close();
 });

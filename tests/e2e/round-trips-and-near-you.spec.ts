@@ -21,11 +21,17 @@ async function roundTrips(request: APIRequestContext, traceId: string | null): P
 
 /** The listings shown, in order (other tests add listings at 02139, so distances alone may all be 0). */
 async function shownListings(page: Page) {
-  return page.getByTestId("listing-card").locator("a[href^='/listing/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  return page
+    .getByTestId("listing-card")
+    .locator("a[href^='/listing/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 }
 
 async function distances(page: Page) {
-  const labels = await page.getByTestId("listing-card").getByText(/· [\d.]+ mi$/).allTextContents();
+  const labels = await page
+    .getByTestId("listing-card")
+    .getByText(/· [\d.]+ mi$/)
+    .allTextContents();
   return labels.map((label) => Number(label.replace(/[^\d.]/g, "")));
 }
 
@@ -153,14 +159,22 @@ test("a bad ZIP in 'Set your location' says so and keeps the place shown", async
 });
 
 test("the visitor's location line and its open 'Set your location' pass axe, on a phone too", async ({ page }) => {
-  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+  for (const viewport of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const section = page.getByRole("region", { name: "Recent Listings Near You" });
     await section.locator("summary", { hasText: "Set your location" }).click();
     const dialog = section.getByRole("dialog", { name: "Set your location" });
     await expect(dialog.getByLabel("ZIP Code")).toBeInViewport();
-    const { violations } = await new AxeBuilder({ page }).include('[data-testid="visitor-location"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="visitor-location"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual(
+      [],
+    );
   }
 });

@@ -22,7 +22,16 @@ async function seller() {
 async function listing(userId: string, values: Partial<NewListing> & { title: string }) {
   const [row] = await e2eDb()
     .insert(listings)
-    .values({ userId, priceCents: 1500, sport: "soccer", condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA", ...values })
+    .values({
+      userId,
+      priceCents: 1500,
+      sport: "soccer",
+      condition: "gently-used",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -46,7 +55,10 @@ test.describe("home page", () => {
     await expect(page.getByText("Connect Locally")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Browse by Sport" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Recent Listings Near You" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Looking for your team's gear hub? Find your organization." })).toHaveAttribute("href", "/clubs");
+    await expect(page.getByRole("link", { name: "Looking for your team's gear hub? Find your organization." })).toHaveAttribute(
+      "href",
+      "/clubs",
+    );
   });
 
   test("a keyword search shows Search Results with a chip, and says it searches all sports", async ({ page }) => {
@@ -202,7 +214,15 @@ test.describe("without JavaScript", () => {
     const user = await seller();
     // Signed in: price filters apply only for viewers who may see prices (issue 9).
     await signInAs(context, user.id);
-    const base = { sport: "soccer" as const, equipmentType: "Cleats", brand: "Nike", condition: "like-new" as const, size: "Youth" as const, gender: "Women" as const, priceCents: 3000 };
+    const base = {
+      sport: "soccer" as const,
+      equipmentType: "Cleats",
+      brand: "Nike",
+      condition: "like-new" as const,
+      size: "Youth" as const,
+      gender: "Women" as const,
+      priceCents: 3000,
+    };
     await listing(user.id, { ...base, title: `Match ${token}` });
     await listing(user.id, { ...base, title: `Wrong type ${token}`, equipmentType: "Balls" });
     await listing(user.id, { ...base, title: `Wrong brand ${token}`, brand: "Adidas" });
@@ -307,7 +327,9 @@ test.describe("prices and visibility", () => {
 
   test("club suggestions come from 2 characters", async ({ request }) => {
     const slug = `club-${randomBytes(4).toString("hex")}`;
-    await e2eDb().insert(clubs).values({ slug, name: `Riverside ${slug}` });
+    await e2eDb()
+      .insert(clubs)
+      .values({ slug, name: `Riverside ${slug}` });
     const body = await (await request.get(`/api/suggest/clubs?q=${slug}`)).json();
     expect(body.clubs).toEqual([expect.objectContaining({ slug, name: `Riverside ${slug}` })]);
     expect(await (await request.get(`/api/suggest/clubs?q=r`)).json()).toEqual({ clubs: [] });

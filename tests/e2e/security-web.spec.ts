@@ -70,7 +70,16 @@ test("a forged Host header never reaches a mail: the link starts with APP_ORIGIN
   const email = `forged-host-${randomBytes(4).toString("hex")}@e2e.test`;
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Host: "evil.example" } });
   const response = await api.post("/auth", {
-    form: { intent: "signup", firstName: "Eve", lastName: "Forger", email, password: "secret-pass-123", zipCode: "02139", city: "Cambridge", state: "MA" },
+    form: {
+      intent: "signup",
+      firstName: "Eve",
+      lastName: "Forger",
+      email,
+      password: "secret-pass-123",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBeLessThan(500);
@@ -85,14 +94,26 @@ test("a forged Host header never reaches a mail: the link starts with APP_ORIGIN
 });
 
 test.describe("redirect targets stay on the site", () => {
-  const NASTY = ["//evil.example", "/\\evil.example", "/..//evil.example", "/.%2E//evil.example", "https://evil.example/", "javascript:alert(1)", "/\t/evil.example", "/on-deck\r\nSet-Cookie: pwned=1"];
+  const NASTY = [
+    "//evil.example",
+    "/\\evil.example",
+    "/..//evil.example",
+    "/.%2E//evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\t/evil.example",
+    "/on-deck\r\nSet-Cookie: pwned=1",
+  ];
 
   test("/favorites and the location form send every nasty redirectTo home or to their own page, never a 500", async ({ page, context }) => {
     const seller = await createUser();
     const row = await listing(seller.id, { title: `Putter ${word()}` });
     await signInAs(context, (await createUser()).id);
     for (const redirectTo of NASTY) {
-      const favorite = await page.request.post("/favorites", { form: { listingId: row.id, intent: "add", mode: "page", redirectTo }, maxRedirects: 0 });
+      const favorite = await page.request.post("/favorites", {
+        form: { listingId: row.id, intent: "add", mode: "page", redirectTo },
+        maxRedirects: 0,
+      });
       expect(favorite.status(), redirectTo).toBe(303);
       expect(favorite.headers().location, redirectTo).toBe("/on-deck");
       expect(favorite.headers()["set-cookie"] ?? "").not.toContain("pwned");
@@ -103,7 +124,10 @@ test.describe("redirect targets stay on the site", () => {
       expect(location.headers().location, redirectTo).toBe("/");
     }
     // A same-site target is kept.
-    const back = await page.request.post("/favorites", { form: { listingId: row.id, intent: "add", mode: "page", redirectTo: "/sport/golf?q=x" }, maxRedirects: 0 });
+    const back = await page.request.post("/favorites", {
+      form: { listingId: row.id, intent: "add", mode: "page", redirectTo: "/sport/golf?q=x" },
+      maxRedirects: 0,
+    });
     expect(back.headers().location).toBe("/sport/golf?q=x");
   });
 
@@ -146,7 +170,8 @@ test.describe("clubs a visitor may not know about stay unnamed", () => {
         { slug: `pri-${token}`, name: `Private ${token}`, visibility: "private" },
       ])
       .returning();
-    const slugs = async () => ((await (await page.request.get(`/api/suggest/clubs?q=${token}`)).json()) as { clubs: { slug: string }[] }).clubs.map((c) => c.slug);
+    const slugs = async () =>
+      ((await (await page.request.get(`/api/suggest/clubs?q=${token}`)).json()) as { clubs: { slug: string }[] }).clubs.map((c) => c.slug);
     expect(await slugs()).toEqual([open.slug]);
     await signInAs(context, (await createUser()).id);
     expect((await slugs()).sort()).toEqual([membersOnly.slug, open.slug].sort());
@@ -173,7 +198,9 @@ test("a sold listing a viewer can no longer open cannot be favourited (404) and 
 
   // Someone who may still open it (a buyer who wrote about it) keeps it on deck.
   const writer = await createUser();
-  await e2eDb().insert(listingMessages).values({ listingId: row.id, senderId: writer.id, receiverId: seller.id, content: "Is it still there?" });
+  await e2eDb()
+    .insert(listingMessages)
+    .values({ listingId: row.id, senderId: writer.id, receiverId: seller.id, content: "Is it still there?" });
   await signInAs(context, writer.id);
   expect((await add()).status()).toBe(200);
   await page.goto("/on-deck");

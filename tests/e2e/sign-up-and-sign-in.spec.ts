@@ -9,7 +9,10 @@ import type { Page } from "@playwright/test";
 const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@e2e.test`;
 
 test.beforeAll(async () => {
-  await e2eDb().insert(zipCodes).values({ zip: "02139", city: "Cambridge", state: "MA", latitude: 42.36, longitude: -71.1 }).onConflictDoNothing();
+  await e2eDb()
+    .insert(zipCodes)
+    .values({ zip: "02139", city: "Cambridge", state: "MA", latitude: 42.36, longitude: -71.1 })
+    .onConflictDoNothing();
 });
 
 async function mailsTo(email: string) {
@@ -40,7 +43,13 @@ async function userWithPassword(email: string, password: string, verified: boole
   const hashed = await hashPassword(password, E2E_VARS.PASSWORD_PEPPER);
   const [user] = await e2eDb()
     .insert(users)
-    .values({ email, passwordHash: hashed.hash, passwordAlgo: hashed.algo, passwordParams: hashed.params, emailVerifiedAt: verified ? new Date() : null })
+    .values({
+      email,
+      passwordHash: hashed.hash,
+      passwordAlgo: hashed.algo,
+      passwordParams: hashed.params,
+      emailVerifiedAt: verified ? new Date() : null,
+    })
     .returning();
   await e2eDb().insert(profiles).values({ userId: user.id, email, firstName: "Robin", lastName: "Reed" });
   return user;
@@ -327,7 +336,9 @@ test("a wrong password is refused with 'Sign in failed' and the visitor stays on
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test("too many wrong passwords for one e-mail are refused with a clear message, but the owner's right password still signs in", async ({ page }) => {
+test("too many wrong passwords for one e-mail are refused with a clear message, but the owner's right password still signs in", async ({
+  page,
+}) => {
   const email = uniqueEmail("limited");
   await userWithPassword(email, "secret-pass", true);
   await page.goto("/auth");
@@ -353,13 +364,21 @@ test("the session cookie is HttpOnly and SameSite=Lax, and sign-in goes to a saf
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");
   expect(cookie.path).toBe("/");
-  const [row] = await e2eDb().select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(cookie.value)));
+  const [row] = await e2eDb()
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashSessionToken(cookie.value)));
   expect(row).toBeDefined();
 
   await page.getByLabel("Account menu for Robin").click();
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Signed out" })).toBeVisible();
-  expect(await e2eDb().select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(cookie.value)))).toEqual([]);
+  expect(
+    await e2eDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSessionToken(cookie.value))),
+  ).toEqual([]);
 
   for (const evil of ["https://evil.example/", "/\\evil.example"]) {
     await page.goto(`/auth?redirectTo=${encodeURIComponent(evil)}`);
@@ -380,7 +399,9 @@ test("a revoked session signs the browser out on its next request", async ({ pag
   const { token } = await signInAs(context, user.id);
   await page.goto("/");
   await expect(page.getByLabel("Account menu for Revy")).toBeVisible();
-  await e2eDb().delete(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.tokenHash, hashSessionToken(token))));
+  await e2eDb()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), eq(sessions.tokenHash, hashSessionToken(token))));
   await page.reload();
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();

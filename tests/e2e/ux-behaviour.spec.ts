@@ -17,7 +17,16 @@ async function listing(values: Partial<NewListing> & { title: string }) {
   const seller = await createUser({ firstName: "Sally" });
   const [row] = await e2eDb()
     .insert(listings)
-    .values({ userId: seller.id, priceCents: 1500, sport: "soccer", condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA", ...values })
+    .values({
+      userId: seller.id,
+      priceCents: 1500,
+      sport: "soccer",
+      condition: "gently-used",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+      ...values,
+    })
     .returning();
   return row;
 }

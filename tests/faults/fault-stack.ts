@@ -80,7 +80,8 @@ export async function startFaultStack() {
           .slice(before)
           .split("\n")
           .find((l) => l.includes('"event":"photo_cleanup"'));
-        if (line) return JSON.parse(line.slice(line.indexOf("{"), line.lastIndexOf("}") + 1)) as { deletedObjects: number; failedDeletes: number };
+        if (line)
+          return JSON.parse(line.slice(line.indexOf("{"), line.lastIndexOf("}") + 1)) as { deletedObjects: number; failedDeletes: number };
         if (Date.now() > deadline) throw new Error(`no photo_cleanup report in the log:\n${stack.log().slice(before)}`);
         await new Promise((r) => setTimeout(r, 50));
       }

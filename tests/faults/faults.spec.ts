@@ -73,7 +73,9 @@ function loggedFailure(requestId: string) {
 }
 
 test.describe("the database server stops", () => {
-  test("pages show the friendly error page with 503, /healthz answers 503, and a question is refused with a message and nothing stored", async ({ browser }) => {
+  test("pages show the friendly error page with 503, /healthz answers 503, and a question is refused with a message and nothing stored", async ({
+    browser,
+  }) => {
     const context = await signedIn(browser, buyer);
     const { page, errors } = await openPage(context);
     await page.goto(`/listing/${listingId}`);
@@ -111,7 +113,10 @@ test.describe("the database server stops", () => {
     await expect(question).toHaveValue("Is this still available?");
     await expect.poll(() => loggedFailure(post.headers()["x-request-id"])).toMatchObject({ method: "POST", kind: "db_unavailable" });
     // Without JavaScript the same POST is a page: friendly, 503, no trace.
-    const plain = await context.request.post(`/listing/${listingId}`, { form: { intent: "message", content: "Still there?" }, maxRedirects: 0 });
+    const plain = await context.request.post(`/listing/${listingId}`, {
+      form: { intent: "message", content: "Still there?" },
+      maxRedirects: 0,
+    });
     expect(plain.status()).toBe(503);
     expect(await plain.text()).not.toMatch(/at \S+ \(|Failed query|DrizzleQueryError|fetch failed/);
     expect(await questionsOn(listingId)).toBe(before);
@@ -153,7 +158,10 @@ test("a room that cannot be reached: questions still land, the page says live up
 
     // The buyer's question goes through the action: stored, though its publish fails.
     const buyerContext = await signedIn(browser, buyer);
-    const sent = await buyerContext.request.post(`/listing/${id}`, { form: { intent: "message", content: "Do they come with studs?" }, maxRedirects: 0 });
+    const sent = await buyerContext.request.post(`/listing/${id}`, {
+      form: { intent: "message", content: "Do they come with studs?" },
+      maxRedirects: 0,
+    });
     expect(sent.status()).toBe(302);
     await buyerContext.close();
     expect(await questionsOn(id)).toBe(1);
@@ -163,7 +171,9 @@ test("a room that cannot be reached: questions still land, the page says live up
   }
   // The room is back: the page reconnects on its own, says nothing any more and catches up.
   await expect(page.getByText("Live updates paused")).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByRole("list", { name: "Conversation with Bea Buyer" }).getByRole("listitem")).toHaveText([/Do they come with studs\?/]);
+  await expect(page.getByRole("list", { name: "Conversation with Bea Buyer" }).getByRole("listitem")).toHaveText([
+    /Do they come with studs\?/,
+  ]);
   expect(errors).toEqual([]);
   await sellerContext.close();
   survived.add("room down");
@@ -187,7 +197,9 @@ async function postListing(page: Page, title: string) {
   });
 }
 
-test("R2 failing a put: the listing is saved without the photo and says 'Failed to upload image 1. Continuing anyway...'", async ({ browser }) => {
+test("R2 failing a put: the listing is saved without the photo and says 'Failed to upload image 1. Continuing anyway...'", async ({
+  browser,
+}) => {
   const context = await signedIn(browser, seller);
   const { page, errors } = await openPage(context);
   await stack.setFault("r2-put", "on");

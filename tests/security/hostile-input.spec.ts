@@ -96,7 +96,7 @@ const nasty: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.tuple(fc.constantFrom(...FIXED_NASTY), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
-  }
+  },
 );
 
 /** A number-shaped hostile string. */
@@ -119,15 +119,19 @@ const nastyNumber: fc.Arbitrary<string> = fc.oneof(
     "12.345",
     "",
     "1e2",
-    "٣"
+    "٣",
   ),
   fc.double().map(String),
   fc.integer().map(String),
   fc.bigInt().map(String),
-  nasty
+  nasty,
 );
 
-const uuidLike = fc.oneof(fc.uuid().map(String), fc.constantFrom("", "0", "-1", "null", "undefined", "' OR 1=1 --", "%", "a".repeat(500)), nasty);
+const uuidLike = fc.oneof(
+  fc.uuid().map(String),
+  fc.constantFrom("", "0", "-1", "null", "undefined", "' OR 1=1 --", "%", "a".repeat(500)),
+  nasty,
+);
 
 /**
  * A field value that may be missing (undefined), repeated (array) or one hostile value. The field
@@ -139,7 +143,7 @@ function field(valid: string, arb: fc.Arbitrary<string> = nasty): fc.Arbitrary<V
     { weight: 3, arbitrary: fc.constant(valid) },
     { weight: 5, arbitrary: arb },
     { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.array(arb, { minLength: 2, maxLength: 3 }) }
+    { weight: 1, arbitrary: fc.array(arb, { minLength: 2, maxLength: 3 }) },
   );
 }
 type Fields = Record<string, Value>;
@@ -180,7 +184,11 @@ function multipart(form: Fields): { body: Buffer; type: string } {
   for (const [key, value] of Object.entries(form)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n`), Buffer.from(v, "utf8"), Buffer.from("\r\n"));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n`),
+        Buffer.from(v, "utf8"),
+        Buffer.from("\r\n"),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -264,7 +272,8 @@ async function sendChecked(what: string, send: () => Promise<APIResponse>, check
       expect(after, `${what}: rows changed on a refused input`).toBe(before);
     }
     expect(body.trim().length, `${what}: a refusal says why`).toBeGreaterThan(0);
-    if (check.message && status !== 429 && status !== 404 && status !== 403) expect(body, `${what}: the refusal names the problem`).toMatch(check.message);
+    if (check.message && status !== 429 && status !== 404 && status !== 403)
+      expect(body, `${what}: the refusal names the problem`).toMatch(check.message);
     if (typeof check.kept === "string" && PRINTABLE.test(check.kept.trim()) && status === 400)
       expect(body, `${what}: the entered value is kept`).toContain(check.kept.trim());
   }
@@ -312,9 +321,9 @@ async function check<T>(arb: (lane: Lane) => fc.Arbitrary<T>, numRuns: number, r
           numRuns: Math.ceil(numRuns / lanes.length),
           verbose: 1,
           endOnFailure: true,
-        }
-      )
-    )
+        },
+      ),
+    ),
   );
 }
 
@@ -452,7 +461,8 @@ const clubsOwnedBy = (userId: string) =>
     .where(and(eq(clubMembers.userId, userId), eq(clubMembers.role, "owner")))
     .orderBy(asc(clubMembers.clubId));
 
-const VALIDATION = /required|must|valid|Remove control characters|characters|invalid|Invalid|choose|Choose|select|Select|Please|not|can't|cannot|error|Error/;
+const VALIDATION =
+  /required|must|valid|Remove control characters|characters|invalid|Invalid|choose|Choose|select|Select|Please|not|can't|cannot|error|Error/;
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in, sign-up, resend (anonymous)
@@ -466,12 +476,18 @@ test("sign-in, sign-up and resend forms", async () => {
         intent: field("signin", fc.constantFrom("signup", "resend", "SIGNIN", "", "x")),
         email: field("nobody@example.com", email),
         password: field("secret-password", nasty),
-        redirectTo: field("/in-play", fc.oneof(nasty, fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "javascript:alert(1)"))),
+        redirectTo: field(
+          "/in-play",
+          fc.oneof(nasty, fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "javascript:alert(1)")),
+        ),
       }),
     60,
     async (form, l) => {
-      await sendChecked(`sign-in ${JSON.stringify(form).slice(0, 200)}`, post(l.as.anonymous, "/auth", form), { message: VALIDATION, kept: form.email });
-    }
+      await sendChecked(`sign-in ${JSON.stringify(form).slice(0, 200)}`, post(l.as.anonymous, "/auth", form), {
+        message: VALIDATION,
+        kept: form.email,
+      });
+    },
   );
   await check(
     () =>
@@ -493,7 +509,7 @@ test("sign-in, sign-up and resend forms", async () => {
         message: VALIDATION,
         kept: form.firstName,
       });
-    }
+    },
   );
 });
 
@@ -533,18 +549,22 @@ test("listing form: create and edit", async () => {
         message: VALIDATION,
         kept: form.title,
       });
-    }
+    },
   );
   await check(
     () => listingForm(),
     60,
     async (form, l) => {
-      await sendChecked(`edit listing ${JSON.stringify(form).slice(0, 300)}`, post(l.as.seller, `/listing/${l.listingId}/edit`, form, "multipart"), {
-        rows: () => listingsOf(l.seller.id),
-        message: VALIDATION,
-        kept: form.title,
-      });
-    }
+      await sendChecked(
+        `edit listing ${JSON.stringify(form).slice(0, 300)}`,
+        post(l.as.seller, `/listing/${l.listingId}/edit`, form, "multipart"),
+        {
+          rows: () => listingsOf(l.seller.id),
+          message: VALIDATION,
+          kept: form.title,
+        },
+      );
+    },
   );
 });
 
@@ -554,7 +574,7 @@ test("listing questions, status and delete, as a buyer and on other people's lis
       fc.record({
         target: fc.oneof(
           fc.constantFrom("seller", "outsider"),
-          uuidLike.map((id) => `random:${id}`)
+          uuidLike.map((id) => `random:${id}`),
         ),
         path: fc.constantFrom("", ".data"),
         form: fields({
@@ -582,7 +602,7 @@ test("listing questions, status and delete, as a buyer and on other people's lis
             .orderBy(asc(listingMessages.id)),
         }),
       });
-    }
+    },
   );
 });
 
@@ -599,7 +619,7 @@ test("favorites and location", async () => {
       await sendChecked(`favorite ${JSON.stringify(form).slice(0, 200)}`, post(l.as.buyer, "/favorites", form), {
         rows: () => db().select().from(favorites).where(eq(favorites.userId, l.buyer.id)).orderBy(asc(favorites.listingId)),
       });
-    }
+    },
   );
   await check(
     () =>
@@ -612,8 +632,10 @@ test("favorites and location", async () => {
       }),
     50,
     async ({ who, form }, l) => {
-      await sendChecked(`location ${JSON.stringify(form).slice(0, 200)}`, post(l.as[who], "/account/location", form), { rows: () => profileOf(l.buyer.id) });
-    }
+      await sendChecked(`location ${JSON.stringify(form).slice(0, 200)}`, post(l.as[who], "/account/location", form), {
+        rows: () => profileOf(l.buyer.id),
+      });
+    },
   );
 });
 
@@ -648,14 +670,23 @@ test("search and sport query parameters", async () => {
   await check(
     () =>
       fc.record({
-        path: fc.constantFrom("/", "/_root.data", "/sport/soccer", "/sport/hockey.data", "/sport/not-a-sport", "/clubs", "/in-play", "/on-deck"),
+        path: fc.constantFrom(
+          "/",
+          "/_root.data",
+          "/sport/soccer",
+          "/sport/hockey.data",
+          "/sport/not-a-sport",
+          "/clubs",
+          "/in-play",
+          "/on-deck",
+        ),
         query: searchQuery,
         who: fc.constantFrom("anonymous", "buyer") as fc.Arbitrary<"anonymous" | "buyer">,
       }),
     130,
     async ({ path, query, who }, l) => {
       await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path, query));
-    }
+    },
   );
 });
 
@@ -670,11 +701,11 @@ test("API endpoints and paging parameters", async () => {
       "/api/rooms/token",
       "/messages",
       "/favorites",
-      "/notifications/acknowledge"
+      "/notifications/acknowledge",
     ),
     nastyNumber.map((zip) => `/api/zip/${encode(zip)}`),
     fc.constant(`/club/CLUB/messages`),
-    fc.constant(`/player-profile`)
+    fc.constant(`/player-profile`),
   );
   await check(
     () =>
@@ -696,7 +727,7 @@ test("API endpoints and paging parameters", async () => {
     110,
     async ({ path, query, who }, l) => {
       await sendChecked(`GET ${path} ${JSON.stringify(query).slice(0, 300)}`, get(l.as[who], path.replace("CLUB", l.club.slug), query));
-    }
+    },
   );
   // Admin search and paging (a site admin) and admin deletes of ids that are not rows.
   await check(
@@ -710,7 +741,7 @@ test("API endpoints and paging parameters", async () => {
     50,
     async (query, l) => {
       await sendChecked(`GET /admin ${JSON.stringify(query).slice(0, 300)}`, get(l.as.siteAdmin, "/admin", query));
-    }
+    },
   );
   await check(
     () =>
@@ -735,7 +766,7 @@ test("API endpoints and paging parameters", async () => {
             .where(inArray(clubs.id, [...ids, l.club.id])),
         }),
       });
-    }
+    },
   );
 });
 
@@ -766,14 +797,17 @@ test("club create, manage and join", async () => {
         message: VALIDATION,
         kept: form.name,
       });
-    }
+    },
   );
   await check(
     (l) =>
       fc.record({
         target: fc.constantFrom("mine", "other"),
         form: fields({
-          intent: field("settings", fc.constantFrom("approve", "reject", "promote", "demote", "remove", "invite-code", "logo", "", "delete", "transfer")),
+          intent: field(
+            "settings",
+            fc.constantFrom("approve", "reject", "promote", "demote", "remove", "invite-code", "logo", "", "delete", "transfer"),
+          ),
           memberId: field(l.memberIdInClub, fc.oneof(uuidLike, fc.constant(l.memberIdElsewhere))),
           code: field("NEWCODE1", nasty),
           showPricesInPreview: field("on", nasty),
@@ -790,7 +824,7 @@ test("club create, manage and join", async () => {
           other: await clubState(l.otherClub.id),
         }),
       });
-    }
+    },
   );
   await check(
     (l) =>
@@ -806,7 +840,7 @@ test("club create, manage and join", async () => {
       await sendChecked(`l.club join ${JSON.stringify(form).slice(0, 200)}`, post(l.as.stranger, `/club/${slug || "x"}/join`, form), {
         rows: () => clubState(l.club.id),
       });
-    }
+    },
   );
 });
 
@@ -828,10 +862,14 @@ test("club chat, announcements, DMs and requests", async () => {
       }),
     100,
     async ({ who, form }, l) => {
-      await sendChecked(`l.club message ${who} ${JSON.stringify(form).slice(0, 300)}`, post(l.as[who], `/club/${l.club.slug}/messages`, form), {
-        rows: () => clubState(l.club.id),
-      });
-    }
+      await sendChecked(
+        `l.club message ${who} ${JSON.stringify(form).slice(0, 300)}`,
+        post(l.as[who], `/club/${l.club.slug}/messages`, form),
+        {
+          rows: () => clubState(l.club.id),
+        },
+      );
+    },
   );
   await check(
     () =>
@@ -846,11 +884,15 @@ test("club chat, announcements, DMs and requests", async () => {
       }),
     80,
     async ({ who, form }, l) => {
-      await sendChecked(`l.club request ${who} ${JSON.stringify(form).slice(0, 300)}`, post(l.as[who], `/club/${l.club.slug}/requests`, form), {
-        rows: () => clubState(l.club.id),
-        message: VALIDATION,
-      });
-    }
+      await sendChecked(
+        `l.club request ${who} ${JSON.stringify(form).slice(0, 300)}`,
+        post(l.as[who], `/club/${l.club.slug}/requests`, form),
+        {
+          rows: () => clubState(l.club.id),
+          message: VALIDATION,
+        },
+      );
+    },
   );
 });
 
@@ -877,7 +919,7 @@ test("player profile and password change", async () => {
         message: VALIDATION,
         kept: form.firstName,
       });
-    }
+    },
   );
   await check(
     () =>
@@ -893,7 +935,7 @@ test("player profile and password change", async () => {
         rows: () => userRow(l.member.id),
         message: VALIDATION,
       });
-    }
+    },
   );
 });
 
@@ -917,10 +959,10 @@ test("photo paths and malformed bodies", async () => {
       "listings/../../x.jpg",
       "",
       "%",
-      "%zz"
+      "%zz",
     ),
     fc.integer({ min: 500, max: 8000 }).map((n) => "k".repeat(n)),
-    nasty.map(encode)
+    nasty.map(encode),
   );
   await check(
     () => fc.array(trick, { minLength: 1, maxLength: 3 }),
@@ -928,7 +970,7 @@ test("photo paths and malformed bodies", async () => {
     async (parts, l) => {
       const path = `/photos/${parts.join("/")}`;
       await sendChecked(`GET ${path.slice(0, 200)}`, () => l.as.anonymous.get(path, { maxRedirects: 0 }));
-    }
+    },
   );
   const actions = (l: Lane) => [
     "/auth",
@@ -963,7 +1005,7 @@ test("photo paths and malformed bodies", async () => {
     { type: "application/x-www-form-urlencoded", body: "&&&=&=" },
     { type: "text/plain", body: "intent=save" },
     { type: "application/xml", body: "<a>" },
-    { type: "", body: "\u0000\u0001" }
+    { type: "", body: "\u0000\u0001" },
   );
   await check(
     (l) =>
@@ -988,9 +1030,9 @@ test("photo paths and malformed bodies", async () => {
             club: await clubState(l.club.id),
             profile: await profileOf(l.member.id),
           }),
-        }
+        },
       );
-    }
+    },
   );
 });
 

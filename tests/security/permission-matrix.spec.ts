@@ -4,7 +4,17 @@ import { join } from "node:path";
 import type { Client, InStatement, InValue } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { clubDirectMessages, clubMessages, clubRequests, emailVerificationTokens, favorites, listingMessages, photoObjects, sessions, users } from "../../db/schema";
+import {
+  clubDirectMessages,
+  clubMessages,
+  clubRequests,
+  emailVerificationTokens,
+  favorites,
+  listingMessages,
+  photoObjects,
+  sessions,
+  users,
+} from "../../db/schema";
 import { can, SITE, type Actor, type ClubTarget } from "../../app/features/permissions/can";
 import type { ClubAction, ClubFacts } from "../../app/features/permissions/club";
 import type { ListingAction } from "../../app/features/permissions/listing";
@@ -152,7 +162,10 @@ async function restore(before: Snapshot, after: Snapshot) {
   const byTable = (kind: Change["kind"]) => changes.filter((c) => c.kind === kind);
   const order = TABLES.map((t) => t.table);
   const spec = (table: string) => TABLES.find((t) => t.table === table)!;
-  const whereKey = (s: TableSpec, row: Row$) => ({ sql: s.key.map((k) => `${k} = ?`).join(" and "), args: s.key.map((k) => row[k] as InValue) });
+  const whereKey = (s: TableSpec, row: Row$) => ({
+    sql: s.key.map((k) => `${k} = ?`).join(" and "),
+    args: s.key.map((k) => row[k] as InValue),
+  });
   const statements: InStatement[] = [];
   // Children first when deleting, parents first when inserting; changed rows in between (one owner per club).
   for (const c of byTable("added").sort((x, y) => order.indexOf(y.table) - order.indexOf(x.table))) {
@@ -163,11 +176,17 @@ async function restore(before: Snapshot, after: Snapshot) {
   for (const c of byTable("changed")) {
     const w = whereKey(spec(c.table), c.before!);
     const columns = Object.keys(c.before!);
-    statements.push({ sql: `update ${c.table} set ${columns.map((k) => `${k} = ?`).join(", ")} where ${w.sql}`, args: [...columns.map((k) => c.before![k] as InValue), ...w.args] });
+    statements.push({
+      sql: `update ${c.table} set ${columns.map((k) => `${k} = ?`).join(", ")} where ${w.sql}`,
+      args: [...columns.map((k) => c.before![k] as InValue), ...w.args],
+    });
   }
   for (const c of byTable("removed").sort((x, y) => order.indexOf(x.table) - order.indexOf(y.table))) {
     const columns = Object.keys(c.row);
-    statements.push({ sql: `insert into ${c.table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`, args: columns.map((k) => c.row[k] as InValue) });
+    statements.push({
+      sql: `insert into ${c.table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+      args: columns.map((k) => c.row[k] as InValue),
+    });
   }
   // One transaction; foreign keys are checked at its end (a reverted created_by names a user re-inserted after it).
   if (statements.length) await sqlite().batch([{ sql: "pragma defer_foreign_keys = on", args: [] }, ...statements], "write");
@@ -179,10 +198,18 @@ const describe = (c: Change) => `${c.kind} ${c.table} ${JSON.stringify(c.row).sl
  * The allowed change, and nothing else: every change must match one of `wanted`, and each of
  * `wanted` must have happened (exactly `count` times when given).
  */
-type Wanted = { table: string; kind: Change["kind"]; where?: Row$ | ((row: Row$, c: Change) => boolean); count?: number; optional?: boolean };
+type Wanted = {
+  table: string;
+  kind: Change["kind"];
+  where?: Row$ | ((row: Row$, c: Change) => boolean);
+  count?: number;
+  optional?: boolean;
+};
 function expectOnly(changes: Change[], ...wanted: Wanted[]) {
   const matches = (w: Wanted, c: Change) =>
-    w.table === c.table && w.kind === c.kind && (typeof w.where === "function" ? w.where(c.row, c) : Object.entries(w.where ?? {}).every(([k, v]) => c.row[k] === v));
+    w.table === c.table &&
+    w.kind === c.kind &&
+    (typeof w.where === "function" ? w.where(c.row, c) : Object.entries(w.where ?? {}).every(([k, v]) => c.row[k] === v));
   const stray = changes.filter((c) => !wanted.some((w) => matches(w, c)));
   expect(stray.map(describe), "rows of others changed").toEqual([]);
   for (const w of wanted) {
@@ -240,14 +267,23 @@ class World {
   }
 
   scope(): Scope {
-    return { users: [...Object.values(people).map((p) => p.id), ...this.users], actors: this.users, clubs: this.clubs, listings: this.listings };
+    return {
+      users: [...Object.values(people).map((p) => p.id), ...this.users],
+      actors: this.users,
+      clubs: this.clubs,
+      listings: this.listings,
+    };
   }
 }
 
 let passwordHash: Awaited<ReturnType<typeof hashPassword>>;
 async function makePerson(firstName: string, opts: { admin?: boolean; password?: boolean } = {}): Promise<Person> {
   const user = await createTestUser(db(), { firstName, lastName: `Matrix${word()}`, admin: opts.admin });
-  if (opts.password !== false) await db().update(users).set({ passwordHash: passwordHash.hash, passwordAlgo: passwordHash.algo, passwordParams: passwordHash.params }).where(eq(users.id, user.id));
+  if (opts.password !== false)
+    await db()
+      .update(users)
+      .set({ passwordHash: passwordHash.hash, passwordAlgo: passwordHash.algo, passwordParams: passwordHash.params })
+      .where(eq(users.id, user.id));
   const token = randomBytes(32).toString("base64url");
   const [session] = await db()
     .insert(sessions)
@@ -278,7 +314,8 @@ async function post(cell: Cell, path: string, form: Record<string, string> | For
   return { status: response.status, location, body: await response.text(), cookies: response.headers.getSetCookie() };
 }
 
-const photo = (name: "photo.jpg" | "photo.png") => new Blob([readFileSync(join("tests/fixtures", name))], { type: name.endsWith("png") ? "image/png" : "image/jpeg" });
+const photo = (name: "photo.jpg" | "photo.png") =>
+  new Blob([readFileSync(join("tests/fixtures", name))], { type: name.endsWith("png") ? "image/png" : "image/jpeg" });
 const multipart = (fields: Record<string, string>, files: Record<string, Blob>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -298,7 +335,8 @@ const label = (e: Expected) => ("allowed" in e ? "allowed" : `${e.status}${e.loc
 // ---------------------------------------------------------------------------------------------
 
 const clubPath = (w: World) => `/club/${w.club.slug}`;
-const clubCan = (role: Role, w: World, action: ClubAction) => can(actorOf(role), action, { kind: "club", club: w.club.facts, membership: CLUB_MEMBERSHIP[role] });
+const clubCan = (role: Role, w: World, action: ClubAction) =>
+  can(actorOf(role), action, { kind: "club", club: w.club.facts, membership: CLUB_MEMBERSHIP[role] });
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
 function clubRefusal(role: Role, w: World): Expected {
@@ -336,7 +374,10 @@ function siteRule(action: SiteAction, path: string) {
 }
 
 /** Something every signed-in person may do to their own account; signed out → sign in. */
-const selfRule = (path: string) => (role: Role): Expected => (role === "anonymous" ? toAuth(path) : allowed);
+const selfRule =
+  (path: string) =>
+  (role: Role): Expected =>
+    role === "anonymous" ? toAuth(path) : allowed;
 /** Open to everyone (sign-in forms, public toggles); dev routes in the e2e stack, where they are on. */
 const everyone = (): Expected => allowed;
 
@@ -402,7 +443,8 @@ const ROWS: Row[] = [
     intent: "signin",
     world: async (w) => void (w.extra.account = await w.addPerson("Sig")),
     expected: everyone,
-    send: (cell) => post(cell, "/auth", { intent: "signin", email: cell.w.extra.account.email, password: PASSWORD, redirectTo: "/favorites" }),
+    send: (cell) =>
+      post(cell, "/auth", { intent: "signin", email: cell.w.extra.account.email, password: PASSWORD, redirectTo: "/favorites" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/favorites");
       expectOnly(changes, { table: "sessions", kind: "added", where: { user_id: cell.w.extra.account.id }, count: 1 });
@@ -414,7 +456,16 @@ const ROWS: Row[] = [
     expected: everyone,
     send: (cell) => {
       cell.w.ids[cell.role] = `matrix-${word()}@signup.test`;
-      return post(cell, "/auth", { intent: "signup", firstName: "New", lastName: "Person", email: cell.w.ids[cell.role], password: PASSWORD, zipCode: "02139", city: "Cambridge", state: "MA" });
+      return post(cell, "/auth", {
+        intent: "signup",
+        firstName: "New",
+        lastName: "Person",
+        email: cell.w.ids[cell.role],
+        password: PASSWORD,
+        zipCode: "02139",
+        city: "Cambridge",
+        state: "MA",
+      });
     },
     allowed: async (cell, out, changes) => {
       const email = cell.w.ids[cell.role];
@@ -437,7 +488,12 @@ const ROWS: Row[] = [
     send: (cell) => post(cell, "/auth", { intent: "resend", email: cell.w.perRole[cell.role]!.email }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/auth");
-      expectOnly(changes, { table: "email_verification_tokens", kind: "added", where: { user_id: cell.w.perRole[cell.role]!.id }, count: 1 });
+      expectOnly(changes, {
+        table: "email_verification_tokens",
+        kind: "added",
+        where: { user_id: cell.w.perRole[cell.role]!.id },
+        count: 1,
+      });
     },
   },
   {
@@ -446,14 +502,20 @@ const ROWS: Row[] = [
     world: async (w) => {
       w.extra.account = await w.addPerson("Ver", { verified: false });
       w.ids.token = randomBytes(32).toString("base64url");
-      await db().insert(emailVerificationTokens).values({ userId: w.extra.account.id, tokenHash: hashSessionToken(w.ids.token), expiresAt: new Date(Date.now() + 3600_000) });
+      await db()
+        .insert(emailVerificationTokens)
+        .values({ userId: w.extra.account.id, tokenHash: hashSessionToken(w.ids.token), expiresAt: new Date(Date.now() + 3600_000) });
     },
     expected: everyone,
     send: (cell) => post(cell, "/verify-email", { intent: "verify", token: cell.w.ids.token }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/auth");
       const id = cell.w.extra.account.id;
-      expectOnly(changes, { table: "users", kind: "changed", where: (r) => r.id === id && r.email_verified_at !== null, count: 1 }, { table: "email_verification_tokens", kind: "changed", where: (r) => r.user_id === id && r.used_at !== null, count: 1 });
+      expectOnly(
+        changes,
+        { table: "users", kind: "changed", where: (r) => r.id === id && r.email_verified_at !== null, count: 1 },
+        { table: "email_verification_tokens", kind: "changed", where: (r) => r.user_id === id && r.used_at !== null, count: 1 },
+      );
     },
   },
   {
@@ -466,7 +528,12 @@ const ROWS: Row[] = [
     send: (cell) => post(cell, "/verify-email", { intent: "resend", email: cell.w.perRole[cell.role]!.email }),
     allowed: (cell, out, changes) => {
       ok200(out);
-      expectOnly(changes, { table: "email_verification_tokens", kind: "added", where: { user_id: cell.w.perRole[cell.role]!.id }, count: 1 });
+      expectOnly(changes, {
+        table: "email_verification_tokens",
+        kind: "added",
+        where: { user_id: cell.w.perRole[cell.role]!.id },
+        count: 1,
+      });
     },
   },
   {
@@ -491,7 +558,11 @@ const ROWS: Row[] = [
       if (cell.person) expectOnly(changes, { table: "sessions", kind: "removed", where: { id: cell.person.sessionId }, count: 1 });
       else nothing(changes);
       const token = out.cookies.map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1]).find(Boolean)!;
-      const [demo] = await db().select({ email: users.email, id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hashSessionToken(token)));
+      const [demo] = await db()
+        .select({ email: users.email, id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hashSessionToken(token)));
       expect(demo?.email).toMatch(/@/);
       expect(demo.email).not.toBe(cell.person?.email);
       await db().delete(sessions).where(eq(sessions.id, demo.id));
@@ -535,7 +606,12 @@ const ROWS: Row[] = [
     send: (cell) => post(cell, "/player-profile", { intent: "profile", firstName: "Renamed", lastName: "ByMatrix", zipCode: "60601" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/player-profile");
-      expectOnly(changes, { table: "profiles", kind: "changed", where: { user_id: me(cell), first_name: "Renamed", zip_code: "60601" }, count: 1 });
+      expectOnly(changes, {
+        table: "profiles",
+        kind: "changed",
+        where: { user_id: me(cell), first_name: "Renamed", zip_code: "60601" },
+        count: 1,
+      });
     },
   },
   {
@@ -543,10 +619,21 @@ const ROWS: Row[] = [
     intent: "password",
     exclusive: true,
     expected: selfRule("/player-profile"),
-    send: (cell) => post(cell, "/player-profile", { intent: "password", currentPassword: PASSWORD, newPassword: "changed-by-matrix", confirmPassword: "changed-by-matrix" }),
+    send: (cell) =>
+      post(cell, "/player-profile", {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "changed-by-matrix",
+        confirmPassword: "changed-by-matrix",
+      }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/player-profile");
-      expectOnly(changes, { table: "users", kind: "changed", where: (r, c) => r.id === me(cell) && r.password_hash !== c.before!.password_hash, count: 1 });
+      expectOnly(changes, {
+        table: "users",
+        kind: "changed",
+        where: (r, c) => r.id === me(cell) && r.password_hash !== c.before!.password_hash,
+        count: 1,
+      });
     },
   },
   {
@@ -557,7 +644,10 @@ const ROWS: Row[] = [
     world: async (w) => {
       for (const person of Object.values(people)) {
         const token = randomBytes(32).toString("base64url");
-        const [row] = await db().insert(sessions).values({ tokenHash: hashSessionToken(token), userId: person.id, expiresAt: new Date(Date.now() + 3600_000) }).returning({ id: sessions.id });
+        const [row] = await db()
+          .insert(sessions)
+          .values({ tokenHash: hashSessionToken(token), userId: person.id, expiresAt: new Date(Date.now() + 3600_000) })
+          .returning({ id: sessions.id });
         w.ids[`session-${person.id}`] = row.id;
       }
     },
@@ -568,7 +658,12 @@ const ROWS: Row[] = [
     send: (cell) => post(cell, "/player-profile", { intent: "signOutOthers" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/player-profile");
-      expectOnly(changes, { table: "sessions", kind: "removed", where: (r) => r.user_id === me(cell) && r.id !== cell.person!.sessionId, count: 1 });
+      expectOnly(changes, {
+        table: "sessions",
+        kind: "removed",
+        where: (r) => r.user_id === me(cell) && r.id !== cell.person!.sessionId,
+        count: 1,
+      });
     },
   },
   {
@@ -584,12 +679,24 @@ const ROWS: Row[] = [
       const id = me(cell);
       const theirListings = new Set(changes.filter((c) => c.table === "listings" && c.row.user_id === id).map((c) => c.row.id));
       const refersToThem = (r: Row$) =>
-        [r.user_id, r.sender_id, r.receiver_id, r.owner_id, r.reviewer_id, r.reviewee_id, r.created_by].includes(id) || (r.id === id && "email" in r) || theirListings.has(r.listing_id);
+        [r.user_id, r.sender_id, r.receiver_id, r.owner_id, r.reviewer_id, r.reviewee_id, r.created_by].includes(id) ||
+        (r.id === id && "email" in r) ||
+        theirListings.has(r.listing_id);
       expectOnly(
         changes,
         { table: "users", kind: "removed", where: { id }, count: 1 },
-        ...TABLES.filter((t) => t.table !== "users").map((t): Wanted => ({ table: t.table, kind: "removed", where: refersToThem, optional: true })),
-        { table: "club_members", kind: "changed", where: (r, c) => c.before!.role === "admin" && r.role === "owner" && cell.role === "clubOwner", optional: true },
+        ...TABLES.filter((t) => t.table !== "users").map((t): Wanted => ({
+          table: t.table,
+          kind: "removed",
+          where: refersToThem,
+          optional: true,
+        })),
+        {
+          table: "club_members",
+          kind: "changed",
+          where: (r, c) => c.before!.role === "admin" && r.role === "owner" && cell.role === "clubOwner",
+          optional: true,
+        },
         { table: "clubs", kind: "changed", where: (r, c) => c.before!.created_by === id && r.created_by === null, optional: true },
       );
     },
@@ -647,7 +754,8 @@ const ROWS: Row[] = [
         intent: "refresh",
         world: worldFor,
         expected: selfRule(""),
-        send: (cell) => post(cell, path(cell.w), { ...listingFields("Refreshed"), intent: "refresh", sport: "tennis", loadedSport: "soccer" }),
+        send: (cell) =>
+          post(cell, path(cell.w), { ...listingFields("Refreshed"), intent: "refresh", sport: "tennis", loadedSport: "soccer" }),
         allowed: (_cell, out, changes) => {
           ok200(out);
           nothing(changes);
@@ -661,7 +769,9 @@ const ROWS: Row[] = [
           if (worldFor) await worldFor(w);
           const owner = await w.addPerson("Pho");
           w.ids.photo = `pending/${owner.id}/${randomUUID()}.jpg`;
-          await db().insert(photoObjects).values({ r2Key: w.ids.photo, ownerId: owner.id, contentType: "image/jpeg", byteSize: 1000, width: 10, height: 10 });
+          await db()
+            .insert(photoObjects)
+            .values({ r2Key: w.ids.photo, ownerId: owner.id, contentType: "image/jpeg", byteSize: 1000, width: 10, height: 10 });
         },
         expected: selfRule(""),
         send: (cell) => post(cell, path(cell.w), { ...listingFields("Photo"), intent: "photo-remove:0", photos: cell.w.ids.photo }),
@@ -680,14 +790,21 @@ const ROWS: Row[] = [
         send: (cell) => post(cell, "/list-item", listingFields(`Matrix new ${word()}`)),
         allowed: (cell, out, changes) => {
           redirectTo(out, /^\/listing\/[\w-]+$/);
-          expectOnly(changes, { table: "listings", kind: "added", where: { user_id: me(cell), id: out.location!.split("/").pop() }, count: 1 });
+          expectOnly(changes, {
+            table: "listings",
+            kind: "added",
+            where: { user_id: me(cell), id: out.location!.split("/").pop() },
+            count: 1,
+          });
         },
       });
     } else {
       rows.push({ route, intent: "save", coveredBy: "listItem" });
     }
     // The anonymous refusal: sign in, back to the form afterwards.
-    for (const row of rows) if (row.expected) row.expected = ((base) => (role: Role, w: World) => (role === "anonymous" ? toAuth(path(w)) : base(role, w)))(row.expected);
+    for (const row of rows)
+      if (row.expected)
+        row.expected = ((base) => (role: Role, w: World) => (role === "anonymous" ? toAuth(path(w)) : base(role, w)))(row.expected);
     return rows;
   }),
   {
@@ -701,19 +818,17 @@ const ROWS: Row[] = [
       expectOnly(changes, { table: "listings", kind: "changed", where: { id: cell.w.listing, title: "Edited by the matrix" }, count: 1 });
     },
   },
-  ...(["refresh", "photo-main:0"] as const).map(
-    (intent): Row => ({
-      route: "listing.$id_.edit.tsx",
-      intent,
-      world: async (w) => void (w.listing = await w.addListing()),
-      expected: listingRule("edit", (w) => `/listing/${w.listing}/edit`),
-      send: (cell) => post(cell, `/listing/${cell.w.listing}/edit`, { ...listingFields("Not saved"), intent }),
-      allowed: (_cell, out, changes) => {
-        ok200(out);
-        nothing(changes);
-      },
-    }),
-  ),
+  ...(["refresh", "photo-main:0"] as const).map((intent): Row => ({
+    route: "listing.$id_.edit.tsx",
+    intent,
+    world: async (w) => void (w.listing = await w.addListing()),
+    expected: listingRule("edit", (w) => `/listing/${w.listing}/edit`),
+    send: (cell) => post(cell, `/listing/${cell.w.listing}/edit`, { ...listingFields("Not saved"), intent }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  })),
   {
     route: "listing.$id.tsx",
     intent: "status",
@@ -741,7 +856,11 @@ const ROWS: Row[] = [
     intent: "delete",
     world: async (w) => void (w.listing = await w.addListing()),
     // Not the owner: back to In Play with 'Failed to delete listing', nothing removed.
-    expected: listingRule("delete", () => "/in-play", () => ({ status: 302, location: "/in-play" })),
+    expected: listingRule(
+      "delete",
+      () => "/in-play",
+      () => ({ status: 302, location: "/in-play" }),
+    ),
     send: (cell) => post(cell, "/in-play", { intent: "delete", listingId: cell.w.listing }),
     allowed: (cell, out, changes) => {
       redirectTo(out, "/in-play");
@@ -754,11 +873,21 @@ const ROWS: Row[] = [
     variant: "a question to the seller",
     world: async (w) => void (w.listing = await w.addListing()),
     // A buyer asks; the seller has no thread with themselves (a refusal toast, nothing stored).
-    expected: (role, w) => (role === "anonymous" ? toAuth(`/listing/${w.listing}`) : role === "listingOwner" ? { status: 302, location: `/listing/${w.listing}` } : allowed),
+    expected: (role, w) =>
+      role === "anonymous"
+        ? toAuth(`/listing/${w.listing}`)
+        : role === "listingOwner"
+          ? { status: 302, location: `/listing/${w.listing}` }
+          : allowed,
     send: (cell) => post(cell, `/listing/${cell.w.listing}`, { intent: "message", content: "Is this still available?" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `/listing/${cell.w.listing}`);
-      expectOnly(changes, { table: "listing_messages", kind: "added", where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: people.listingOwner.id }, count: 1 });
+      expectOnly(changes, {
+        table: "listing_messages",
+        kind: "added",
+        where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: people.listingOwner.id },
+        count: 1,
+      });
     },
   },
   {
@@ -767,7 +896,12 @@ const ROWS: Row[] = [
     variant: "a reply into another buyer's thread",
     world: async (w) => {
       w.listing = await w.addListing();
-      await db().insert(listingMessages).values({ listingId: w.listing, senderId: people.bystander.id, receiverId: people.listingOwner.id, content: "Can I pick it up Friday?" });
+      await db().insert(listingMessages).values({
+        listingId: w.listing,
+        senderId: people.bystander.id,
+        receiverId: people.listingOwner.id,
+        content: "Can I pick it up Friday?",
+      });
     },
     // Only the seller replies into a buyer's thread; anyone else naming that buyer just asks the seller themselves.
     expected: (role, w) => (role === "anonymous" ? toAuth(`/listing/${w.listing}`) : allowed),
@@ -775,7 +909,12 @@ const ROWS: Row[] = [
     allowed: (cell, out, changes) => {
       redirectTo(out, `/listing/${cell.w.listing}`);
       const receiver = cell.role === "listingOwner" ? people.bystander.id : people.listingOwner.id;
-      expectOnly(changes, { table: "listing_messages", kind: "added", where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: receiver }, count: 1 });
+      expectOnly(changes, {
+        table: "listing_messages",
+        kind: "added",
+        where: { listing_id: cell.w.listing, sender_id: me(cell), receiver_id: receiver },
+        count: 1,
+      });
     },
   },
   {
@@ -798,7 +937,8 @@ const ROWS: Row[] = [
       w.listing = await w.addListing(people.bystander, [w.club]);
     },
     // listingOpenableBy (listing-visibility.server.ts): active members of its clubs, site admins, its seller.
-    expected: (role, w) => (role === "anonymous" ? { status: 401 } : clubCan(role, w, "listItem") || role === "siteAdmin" ? allowed : notFound),
+    expected: (role, w) =>
+      role === "anonymous" ? { status: 401 } : clubCan(role, w, "listItem") || role === "siteAdmin" ? allowed : notFound,
     send: (cell) => post(cell, "/favorites", { intent: "add", listingId: cell.w.listing, mode: "fetch" }),
     allowed: (cell, out, changes) => {
       ok200(out);
@@ -810,7 +950,9 @@ const ROWS: Row[] = [
     intent: "remove",
     world: async (w) => {
       w.listing = await w.addListing();
-      await db().insert(favorites).values(Object.values(people).map((p) => ({ userId: p.id, listingId: w.listing })));
+      await db()
+        .insert(favorites)
+        .values(Object.values(people).map((p) => ({ userId: p.id, listingId: w.listing })));
     },
     expected: (role) => (role === "anonymous" ? { status: 401 } : allowed),
     send: (cell) => post(cell, "/favorites", { intent: "remove", listingId: cell.w.listing, mode: "fetch" }),
@@ -837,11 +979,16 @@ const ROWS: Row[] = [
     intent: null,
     exclusive: true,
     expected: selfRule("/clubs/new"),
-    send: (cell) => post(cell, "/clubs/new", { name: `Matrix made ${word()}`, type: "club", sport: "soccer", visibility: "public", joinMode: "open" }),
+    send: (cell) =>
+      post(cell, "/clubs/new", { name: `Matrix made ${word()}`, type: "club", sport: "soccer", visibility: "public", joinMode: "open" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, /^\/club\/[a-z0-9-]+$/);
       const club = changes.find((c) => c.table === "clubs")?.row;
-      expectOnly(changes, { table: "clubs", kind: "added", where: { created_by: me(cell) }, count: 1 }, { table: "club_members", kind: "added", where: { user_id: me(cell), club_id: club?.id, role: "owner" }, count: 1 });
+      expectOnly(
+        changes,
+        { table: "clubs", kind: "added", where: { created_by: me(cell) }, count: 1 },
+        { table: "club_members", kind: "added", where: { user_id: me(cell), club_id: club?.id, role: "owner" }, count: 1 },
+      );
     },
   },
   // The membership intents (web/club-membership.server.ts) are answered by three routes alike; the
@@ -856,7 +1003,8 @@ const ROWS: Row[] = [
       ] as const
     ).flatMap(([intent, action, joinMode]): Row[] => {
       const suffix = route === "club.$slug._index.tsx" ? "" : route === "club.$slug.join.tsx" ? "/join" : "/leave";
-      const covered = (route === "club.$slug._index.tsx" && intent !== "join-code") || (route === "club.$slug.join.tsx" && intent === "join-code");
+      const covered =
+        (route === "club.$slug._index.tsx" && intent !== "join-code") || (route === "club.$slug.join.tsx" && intent === "join-code");
       if (covered) return [{ route, intent, coveredBy: action }];
       // /club/{slug}/join takes the invite code only; any other intent is refused like a stranger's.
       if (route === "club.$slug.join.tsx") return [];
@@ -874,8 +1022,20 @@ const ROWS: Row[] = [
           },
           allowed: (cell, out, changes) => {
             redirectTo(out, clubPath(cell.w));
-            if (intent === "leave") expectOnly(changes, { table: "club_members", kind: "removed", where: { club_id: cell.w.club.id, user_id: me(cell) }, count: 1 });
-            else expectOnly(changes, { table: "club_members", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), status: intent === "request" ? "pending" : "active" }, count: 1 });
+            if (intent === "leave")
+              expectOnly(changes, {
+                table: "club_members",
+                kind: "removed",
+                where: { club_id: cell.w.club.id, user_id: me(cell) },
+                count: 1,
+              });
+            else
+              expectOnly(changes, {
+                table: "club_members",
+                kind: "added",
+                where: { club_id: cell.w.club.id, user_id: me(cell), status: intent === "request" ? "pending" : "active" },
+                count: 1,
+              });
           },
         },
       ];
@@ -900,7 +1060,12 @@ const ROWS: Row[] = [
     send: (cell) => post(cell, `${clubPath(cell.w)}/manage`, multipart({ intent: "logo" }, { logo: photo("photo.png") })),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}/manage`);
-      expectOnly(changes, { table: "clubs", kind: "changed", where: (r) => r.id === cell.w.club.id && typeof r.logo_key === "string", count: 1 });
+      expectOnly(changes, {
+        table: "clubs",
+        kind: "changed",
+        where: (r) => r.id === cell.w.club.id && typeof r.logo_key === "string",
+        count: 1,
+      });
     },
   },
 
@@ -911,10 +1076,16 @@ const ROWS: Row[] = [
     variant: "chat",
     world: clubOnly,
     expected: clubRule("postChat", "readMessages"),
-    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "post", kind: "chat", content: "Matrix chat", clientId: randomUUID() }),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/messages`, { intent: "post", kind: "chat", content: "Matrix chat", clientId: randomUUID() }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=chat`);
-      expectOnly(changes, { table: "club_messages", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "chat" }, count: 1 });
+      expectOnly(changes, {
+        table: "club_messages",
+        kind: "added",
+        where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "chat" },
+        count: 1,
+      });
     },
   },
   {
@@ -924,10 +1095,21 @@ const ROWS: Row[] = [
     world: clubOnly,
     // A member past the gate: the text comes back with the reason (400), nothing stored.
     expected: clubRule("postAnnouncement", "readMessages", () => ({ status: 400 })),
-    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "post", kind: "announcement", content: "Matrix announcement", clientId: randomUUID() }),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/messages`, {
+        intent: "post",
+        kind: "announcement",
+        content: "Matrix announcement",
+        clientId: randomUUID(),
+      }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=announcements`);
-      expectOnly(changes, { table: "club_messages", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "announcement" }, count: 1 });
+      expectOnly(changes, {
+        table: "club_messages",
+        kind: "added",
+        where: { club_id: cell.w.club.id, user_id: me(cell), message_type: "announcement" },
+        count: 1,
+      });
     },
   },
   {
@@ -935,35 +1117,47 @@ const ROWS: Row[] = [
     intent: "dm",
     world: clubOnly,
     expected: clubRule("sendDm", "readMessages"),
-    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "dm", recipientId: people.bystander.id, content: "Matrix DM", clientId: randomUUID() }),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/messages`, {
+        intent: "dm",
+        recipientId: people.bystander.id,
+        content: "Matrix DM",
+        clientId: randomUUID(),
+      }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}?${new URLSearchParams({ tab: "messages", sub: "dm", with: people.bystander.id })}`);
-      expectOnly(changes, { table: "club_direct_messages", kind: "added", where: { club_id: cell.w.club.id, sender_id: me(cell), receiver_id: people.bystander.id }, count: 1 });
+      expectOnly(changes, {
+        table: "club_direct_messages",
+        kind: "added",
+        where: { club_id: cell.w.club.id, sender_id: me(cell), receiver_id: people.bystander.id },
+        count: 1,
+      });
     },
   },
-  ...(["own", "another member's"] as const).map(
-    (whose): Row => ({
-      route: "club.$slug.messages.tsx",
-      intent: "delete",
-      variant: `${whose} chat message`,
-      world: async (w) => {
-        w.club = await w.addClub();
-        for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
-          const [row] = await db().insert(clubMessages).values({ clubId: w.club.id, userId: people[key].id, content: `Said by ${key}` }).returning({ id: clubMessages.id });
-          w.ids[key] = row.id;
-        }
-      },
-      expected:
-        whose === "own"
-          ? clubRule("deleteOwnChat", "readMessages")
-          : clubRule("deleteAnyChat", "readMessages", (_role, w) => ({ status: 303, location: `${clubPath(w)}?tab=messages&sub=chat` })),
-      send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "delete", kind: "chat", messageId: messageFor(cell, whose) }),
-      allowed: (cell, out, changes) => {
-        redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=chat`);
-        expectOnly(changes, { table: "club_messages", kind: "removed", where: { id: messageFor(cell, whose) }, count: 1 });
-      },
-    }),
-  ),
+  ...(["own", "another member's"] as const).map((whose): Row => ({
+    route: "club.$slug.messages.tsx",
+    intent: "delete",
+    variant: `${whose} chat message`,
+    world: async (w) => {
+      w.club = await w.addClub();
+      for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
+        const [row] = await db()
+          .insert(clubMessages)
+          .values({ clubId: w.club.id, userId: people[key].id, content: `Said by ${key}` })
+          .returning({ id: clubMessages.id });
+        w.ids[key] = row.id;
+      }
+    },
+    expected:
+      whose === "own"
+        ? clubRule("deleteOwnChat", "readMessages")
+        : clubRule("deleteAnyChat", "readMessages", (_role, w) => ({ status: 303, location: `${clubPath(w)}?tab=messages&sub=chat` })),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "delete", kind: "chat", messageId: messageFor(cell, whose) }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, `${clubPath(cell.w)}?tab=messages&sub=chat`);
+      expectOnly(changes, { table: "club_messages", kind: "removed", where: { id: messageFor(cell, whose) }, count: 1 });
+    },
+  })),
   {
     route: "club.$slug.messages.tsx",
     intent: "read",
@@ -971,14 +1165,21 @@ const ROWS: Row[] = [
       w.club = await w.addClub();
       // Unread direct messages from the bystander to every member: only the reader's own turn read.
       for (const key of ["member", "clubAdmin", "clubOwner"] as const) {
-        await db().insert(clubDirectMessages).values({ clubId: w.club.id, senderId: people.bystander.id, receiverId: people[key].id, content: `Hello ${key}` });
+        await db()
+          .insert(clubDirectMessages)
+          .values({ clubId: w.club.id, senderId: people.bystander.id, receiverId: people[key].id, content: `Hello ${key}` });
       }
     },
     expected: clubRule("sendDm", "readMessages"),
     send: (cell) => post(cell, `${clubPath(cell.w)}/messages`, { intent: "read", with: people.bystander.id }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}?${new URLSearchParams({ tab: "messages", sub: "dm", with: people.bystander.id })}`);
-      expectOnly(changes, { table: "club_direct_messages", kind: "changed", where: (r) => r.receiver_id === me(cell) && r.read_at !== null, count: 1 });
+      expectOnly(changes, {
+        table: "club_direct_messages",
+        kind: "changed",
+        where: (r) => r.receiver_id === me(cell) && r.read_at !== null,
+        count: 1,
+      });
     },
   },
 
@@ -988,39 +1189,47 @@ const ROWS: Row[] = [
     intent: "post",
     world: clubOnly,
     expected: clubRule("postRequest", "readRequests"),
-    send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent: "post", id: randomUUID(), title: "Size 5 ball", description: "Any brand" }),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/requests`, { intent: "post", id: randomUUID(), title: "Size 5 ball", description: "Any brand" }),
     allowed: (cell, out, changes) => {
       redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
-      expectOnly(changes, { table: "club_requests", kind: "added", where: { club_id: cell.w.club.id, user_id: me(cell), status: "open" }, count: 1 });
+      expectOnly(changes, {
+        table: "club_requests",
+        kind: "added",
+        where: { club_id: cell.w.club.id, user_id: me(cell), status: "open" },
+        count: 1,
+      });
     },
   },
   ...(["fulfil", "delete"] as const).flatMap((intent) =>
-    (["own", "another member's"] as const).map(
-      (whose): Row => ({
-        route: "club.$slug.requests.tsx",
-        intent,
-        variant: `${whose} request`,
-        world: async (w) => {
-          w.club = await w.addClub();
-          for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
-            const [row] = await db().insert(clubRequests).values({ clubId: w.club.id, userId: people[key].id, title: `Wanted by ${key}` }).returning({ id: clubRequests.id });
-            w.ids[key] = row.id;
-          }
-        },
-        // Author-only in the SQL: a member naming someone else's request is sent back with a refusal toast.
-        expected:
-          whose === "own"
-            ? clubRule(intent === "fulfil" ? "fulfilOwnRequest" : "deleteOwnRequest", "readRequests")
-            : (role, w) => (clubCan(role, w, "readRequests") ? { status: 303, location: `${clubPath(w)}?tab=radar` } : clubRefusal(role, w)),
-        send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent, id: messageFor(cell, whose) }),
-        allowed: (cell, out, changes) => {
-          redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
-          const id = messageFor(cell, whose);
-          if (intent === "fulfil") expectOnly(changes, { table: "club_requests", kind: "changed", where: { id, status: "fulfilled" }, count: 1 });
-          else expectOnly(changes, { table: "club_requests", kind: "removed", where: { id }, count: 1 });
-        },
-      }),
-    ),
+    (["own", "another member's"] as const).map((whose): Row => ({
+      route: "club.$slug.requests.tsx",
+      intent,
+      variant: `${whose} request`,
+      world: async (w) => {
+        w.club = await w.addClub();
+        for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
+          const [row] = await db()
+            .insert(clubRequests)
+            .values({ clubId: w.club.id, userId: people[key].id, title: `Wanted by ${key}` })
+            .returning({ id: clubRequests.id });
+          w.ids[key] = row.id;
+        }
+      },
+      // Author-only in the SQL: a member naming someone else's request is sent back with a refusal toast.
+      expected:
+        whose === "own"
+          ? clubRule(intent === "fulfil" ? "fulfilOwnRequest" : "deleteOwnRequest", "readRequests")
+          : (role, w) => (clubCan(role, w, "readRequests") ? { status: 303, location: `${clubPath(w)}?tab=radar` } : clubRefusal(role, w)),
+      send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent, id: messageFor(cell, whose) }),
+      allowed: (cell, out, changes) => {
+        redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
+        const id = messageFor(cell, whose);
+        if (intent === "fulfil")
+          expectOnly(changes, { table: "club_requests", kind: "changed", where: { id, status: "fulfilled" }, count: 1 });
+        else expectOnly(changes, { table: "club_requests", kind: "removed", where: { id }, count: 1 });
+      },
+    })),
   ),
   {
     route: "notifications.acknowledge.tsx",
@@ -1028,11 +1237,17 @@ const ROWS: Row[] = [
     variant: "the member's approval notice",
     world: clubOnly,
     // Only the member's own notice; anyone else naming it is sent home with nothing changed.
-    expected: (role) => (role === "anonymous" ? toAuth("/notifications/acknowledge") : role === "member" ? allowed : { status: 302, location: "/" }),
+    expected: (role) =>
+      role === "anonymous" ? toAuth("/notifications/acknowledge") : role === "member" ? allowed : { status: 302, location: "/" },
     send: (cell) => post(cell, "/notifications/acknowledge", { membershipId: cell.w.club.membership.member! }),
     allowed: (cell, out, changes) => {
       redirectTo(out, clubPath(cell.w));
-      expectOnly(changes, { table: "club_members", kind: "changed", where: { id: cell.w.club.membership.member!, approval_notified: 1 }, count: 1 });
+      expectOnly(changes, {
+        table: "club_members",
+        kind: "changed",
+        where: { id: cell.w.club.membership.member!, approval_notified: 1 },
+        count: 1,
+      });
     },
   },
 
@@ -1109,7 +1324,16 @@ function expectListingDeleted(cell: Cell, changes: Change[]) {
     changes,
     { table: "listings", kind: "removed", where: { id }, count: 1 },
     // A site admin's removal of someone else's listing is audited (issue 13 §3).
-    ...(cell.role === "siteAdmin" ? [{ table: "admin_audit_log", kind: "added" as const, where: { target_id: id, actor_id: me(cell), action: "delete_listing" }, count: 1 }] : []),
+    ...(cell.role === "siteAdmin"
+      ? [
+          {
+            table: "admin_audit_log",
+            kind: "added" as const,
+            where: { target_id: id, actor_id: me(cell), action: "delete_listing" },
+            count: 1,
+          },
+        ]
+      : []),
   );
 }
 
@@ -1138,7 +1362,10 @@ function importsOf(source: string): Map<string, string> {
     const file = ["ts", "tsx"].map((ext) => join("app", `${m[2]}.${ext}`)).find((f) => existsSync(f));
     if (!file) continue;
     for (const part of m[1].split(",")) {
-      const name = part.replace(/^\s*type\s+/, "").trim().split(/\s+as\s+/)[0];
+      const name = part
+        .replace(/^\s*type\s+/, "")
+        .trim()
+        .split(/\s+as\s+/)[0];
       if (name) names.set(name, file);
     }
   }
@@ -1179,7 +1406,8 @@ function intentsIn(sources: string[]): Set<string> {
     for (const m of source.matchAll(/get\("intent"\)\s*[!=]==\s*"([\w:-]+)"/g)) found.add(m[1]);
     for (const m of source.matchAll(/\bintent:\s*z\.literal\("([\w:-]+)"\)/g)) found.add(m[1]);
     for (const m of source.matchAll(/\bintent:\s*z\.enum\(\[([^\]]*)\]\)/g)) literals(m[1]).forEach((i) => found.add(i));
-    for (const m of source.matchAll(/\b(?:\w+_)?INTENTS\s*=\s*\[([^\]]*)\]|\bconst Intent\s*=\s*z\.enum\(\[([^\]]*)\]\)/g)) literals(m[1] ?? m[2]).forEach((i) => found.add(i));
+    for (const m of source.matchAll(/\b(?:\w+_)?INTENTS\s*=\s*\[([^\]]*)\]|\bconst Intent\s*=\s*z\.enum\(\[([^\]]*)\]\)/g))
+      literals(m[1] ?? m[2]).forEach((i) => found.add(i));
     for (const m of source.matchAll(/name="intent"\s+value="([\w:-]+)"/g)) found.add(m[1]);
     for (const m of source.matchAll(/\bintent:\s*"([\w:-]+)"/g)) found.add(m[1]);
     // Photo buttons are a family (photo-up:N …): one row stands for each kind.
@@ -1201,13 +1429,15 @@ test("every route that exports an action, and every intent it handles, has a row
     const named = new Set(rows.map((r) => intentKey(r.intent)));
     // Photo buttons come as one family: at least one of its kinds must have a row.
     const photoRow = [...named].some((i) => i?.startsWith("photo-"));
-    for (const intent of found) if (!named.has(intent) && !(photoRow && intent.startsWith("photo-"))) missing.push(`${route}: intent "${intent}"`);
+    for (const intent of found)
+      if (!named.has(intent) && !(photoRow && intent.startsWith("photo-"))) missing.push(`${route}: intent "${intent}"`);
   }
   const stale: string[] = [];
   for (const row of ROWS) {
     const file = join(ROUTES_DIR, row.route);
     if (!existsSync(file) || !hasAction(readFileSync(file, "utf8"))) stale.push(`${row.route}: no such action`);
-    else if (row.intent !== null && !intentsIn(sourcesOf(file)).has(intentKey(row.intent)!)) stale.push(`${row.route}: intent "${row.intent}" is not handled`);
+    else if (row.intent !== null && !intentsIn(sourcesOf(file)).has(intentKey(row.intent)!))
+      stale.push(`${row.route}: intent "${row.intent}" is not handled`);
   }
   expect(missing, "actions without a row in tests/security/permission-matrix.spec.ts").toEqual([]);
   expect(stale, "rows naming an action that is gone").toEqual([]);
@@ -1243,7 +1473,10 @@ async function runCell(row: Row, role: Role, w: World, scope: () => Scope): Prom
     result.passed = true;
   } catch (error) {
     // A request that never got an answer ("fetch failed") says why: the socket error is its cause.
-    const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${(error.cause as Error & { code?: string }).code ?? ""} ${error.cause.message})` : "";
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? ` (cause: ${(error.cause as Error & { code?: string }).code ?? ""} ${error.cause.message})`
+        : "";
     result.detail = error instanceof Error ? error.message.split("\n").slice(0, 8).join(" ") + cause : String(error);
   } finally {
     // Put back whatever changed (allowed, or wrongly allowed): the next cell starts from the same rows.
@@ -1261,9 +1494,11 @@ async function runCell(row: Row, role: Role, w: World, scope: () => Scope): Prom
 /** Runs `tasks` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+    }),
+  );
 }
 
 test("permission matrix: every mutating route and intent × every role, as direct requests", async () => {
@@ -1325,7 +1560,13 @@ test("permission matrix: every mutating route and intent × every role, as direc
 
 /** The matrix as printed: one line per row, one column per role. */
 function matrixTable(rows: Row[], results: Result[]) {
-  const short = (e: string) => (e === "allowed" ? "ok" : e.replace(/ → \/auth\?.*/, "→auth").replace(/ → (.*)/, "→$1").slice(0, 12));
+  const short = (e: string) =>
+    e === "allowed"
+      ? "ok"
+      : e
+          .replace(/ → \/auth\?.*/, "→auth")
+          .replace(/ → (.*)/, "→$1")
+          .slice(0, 12);
   const lines = [["row".padEnd(64), ...ROLES.map((r) => r.slice(0, 12).padEnd(12))].join(" ")];
   for (const row of rows) {
     const name = rowName(row);

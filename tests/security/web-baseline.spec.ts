@@ -36,7 +36,9 @@ function http(path: string, init: RequestInit & { cookie?: string; form?: Record
 /** A session row made the way the app makes one (only the token's SHA-256 stored) → the Cookie header. */
 async function sessionCookie(userId: string) {
   const token = randomBytes(32).toString("base64url");
-  await e2eDb().insert(sessions).values({ tokenHash: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + 24 * 3600 * 1000) });
+  await e2eDb()
+    .insert(sessions)
+    .values({ tokenHash: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + 24 * 3600 * 1000) });
   return `${SESSION_COOKIE}=${token}`;
 }
 
@@ -45,7 +47,13 @@ async function userWithPassword(email: string, password: string, verified = true
   const hashed = await hashPassword(password, E2E_VARS.PASSWORD_PEPPER);
   const [user] = await e2eDb()
     .insert(users)
-    .values({ email, passwordHash: hashed.hash, passwordAlgo: hashed.algo, passwordParams: hashed.params, emailVerifiedAt: verified ? new Date() : null })
+    .values({
+      email,
+      passwordHash: hashed.hash,
+      passwordAlgo: hashed.algo,
+      passwordParams: hashed.params,
+      emailVerifiedAt: verified ? new Date() : null,
+    })
     .returning();
   await e2eDb().insert(profiles).values({ userId: user.id, email, firstName: "Robin", lastName: "Reed" });
   return user;
@@ -70,7 +78,10 @@ test.describe("Content-Security-Policy", () => {
     const answers = [
       { what: "home", response: await http("/") },
       { what: "sign-in page", response: await http("/auth") },
-      { what: "sign-in form error (400)", response: await http("/auth", { method: "POST", form: signInForm(uniqueEmail("csp"), "wrong-pass-1") }) },
+      {
+        what: "sign-in form error (400)",
+        response: await http("/auth", { method: "POST", form: signInForm(uniqueEmail("csp"), "wrong-pass-1") }),
+      },
       { what: "unknown path (404)", response: await http(`/no/such/page-${randomBytes(3).toString("hex")}`) },
       { what: "a route's error boundary (listing not found)", response: await http(`/listing/${randomUUID()}`) },
       { what: "signed-in page (streamed)", response: await http("/player-profile", { cookie }) },
@@ -123,7 +134,10 @@ test("outside production the session cookie is the plain HttpOnly, SameSite=Lax 
   expect(response.status).toBe(302);
   const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   expect(session).toBeTruthy();
-  const attributes = session!.split(";").slice(1).map((a) => a.trim());
+  const attributes = session!
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim());
   expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax"]));
   // Plain http://127.0.0.1: a Secure or __Host- cookie would never come back to the stack.
   expect(attributes).not.toContain("Secure");
@@ -182,20 +196,49 @@ test.describe("cross-site writes", () => {
     const db = e2eDb();
     const [listing] = await db
       .insert(listings)
-      .values({ userId: owner.id, title: `Cleats ${randomBytes(3).toString("hex")}`, priceCents: 2500, sport: "soccer", condition: "like-new", zipCode: "02139", city: "Cambridge", state: "MA" })
+      .values({
+        userId: owner.id,
+        title: `Cleats ${randomBytes(3).toString("hex")}`,
+        priceCents: 2500,
+        sport: "soccer",
+        condition: "like-new",
+        zipCode: "02139",
+        city: "Cambridge",
+        state: "MA",
+      })
       .returning();
-    const [club] = await db.insert(clubs).values({ slug: `xsite-${randomBytes(4).toString("hex")}`, name: "Cross-site FC", createdBy: owner.id }).returning();
+    const [club] = await db
+      .insert(clubs)
+      .values({ slug: `xsite-${randomBytes(4).toString("hex")}`, name: "Cross-site FC", createdBy: owner.id })
+      .returning();
     await db.insert(clubMembers).values({ clubId: club.id, userId: owner.id, role: "owner", status: "active" });
     const cookie = await sessionCookie(owner.id);
     const before = await ownersRows(owner.id, listing.id, club.id);
 
     const routes = actionRoutes({ id: listing.id, slug: club.slug });
     // The ones the brief names must be among them, or the enumeration is broken.
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/photos", "/logout", "/auth", "/player-profile", "/dev/toast", `/listing/${listing.id}`, `/club/${club.slug}/manage`]));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        "/api/photos",
+        "/logout",
+        "/auth",
+        "/player-profile",
+        "/dev/toast",
+        `/listing/${listing.id}`,
+        `/club/${club.slug}/manage`,
+      ]),
+    );
 
     // What a forged form would carry: the owner's cookie (SameSite=Lax does not send it on a
     // cross-site POST, but this guard must hold without that) and fields that would do harm.
-    const harmful = { intent: "delete", listingId: listing.id, clubId: club.id, status: "sold", title: "pwned", email: "pwned@evil.example" };
+    const harmful = {
+      intent: "delete",
+      listingId: listing.id,
+      clubId: club.id,
+      status: "sold",
+      title: "pwned",
+      email: "pwned@evil.example",
+    };
     const photo = () => {
       const form = new FormData();
       form.append("newPhotos", new Blob([readFileSync("tests/fixtures/photo.png")], { type: "image/png" }), "x.png");
@@ -227,7 +270,9 @@ test.describe("cross-site writes", () => {
       const response = await http(path, { method: "POST", headers: { Origin: E2E_BASE_URL, "Sec-Fetch-Site": "same-origin" }, form: {} });
       expect(await response.text(), `same-origin POST ${path}`).not.toBe("Cross-site request refused");
     }
-    recordFigures("web-baseline", [`POST routes origin-checked: ${routes.length} route modules with an action × ${attacks.length} cross-site forms = ${refused} refused 403, 0 rows changed`]);
+    recordFigures("web-baseline", [
+      `POST routes origin-checked: ${routes.length} route modules with an action × ${attacks.length} cross-site forms = ${refused} refused 403, 0 rows changed`,
+    ]);
   });
 });
 
@@ -267,8 +312,15 @@ test.describe("no user enumeration", () => {
   /** The answer with what legitimately differs (the nonce, the address typed) masked. */
   async function comparable(response: Response, email: string) {
     const nonce = (response.headers.get("content-security-policy") ?? "").match(/'nonce-([^']+)'/)?.[1] ?? "none";
-    const body = (await response.text()).replaceAll(nonce, "NONCE").replaceAll(email, "EMAIL").replaceAll(encodeURIComponent(email), "EMAIL");
-    return { status: response.status, location: response.headers.get("location")?.replaceAll(encodeURIComponent(email), "EMAIL") ?? null, body };
+    const body = (await response.text())
+      .replaceAll(nonce, "NONCE")
+      .replaceAll(email, "EMAIL")
+      .replaceAll(encodeURIComponent(email), "EMAIL");
+    return {
+      status: response.status,
+      location: response.headers.get("location")?.replaceAll(encodeURIComponent(email), "EMAIL") ?? null,
+      body,
+    };
   }
 
   /** The flash toast the redirect sets (a signed cookie of its JSON: equal text, equal cookie). */
@@ -378,7 +430,10 @@ test.describe("no user enumeration", () => {
       await gap(
         "resend: unconfirmed account vs unknown address",
         async () => {
-          const user = await e2eDb().insert(users).values({ email: uniqueEmail("t-unconfirmed") }).returning();
+          const user = await e2eDb()
+            .insert(users)
+            .values({ email: uniqueEmail("t-unconfirmed") })
+            .returning();
           return () => http("/auth", { method: "POST", form: { intent: "resend", email: user[0].email } });
         },
         async () => {
@@ -420,12 +475,17 @@ test.describe("sessions end for real", () => {
     expect(await signedOut(laptop)).toBe(false);
     // The stale cookie is told to go away, and the old password no longer signs in.
     expect((await profilePage(phone)).headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
-    expect(await (await http("/auth", { method: "POST", form: signInForm(email, "old-pass-123") })).text()).toContain("Invalid email or password.");
+    expect(await (await http("/auth", { method: "POST", form: signInForm(email, "old-pass-123") })).text()).toContain(
+      "Invalid email or password.",
+    );
 
     // Signed in again elsewhere with the new password; from there, "Sign out of all other devices".
     const signIn = await http("/auth", { method: "POST", form: signInForm(email, "new-pass-456") });
     expect(signIn.status).toBe(302);
-    const desktop = signIn.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0];
+    const desktop = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+      .split(";")[0];
     const others = await http("/player-profile", { method: "POST", headers: sameSite, cookie: desktop, form: { intent: "signOutOthers" } });
     expect(others.status).toBe(302);
     expect(await signedOut(laptop)).toBe(true);
@@ -436,6 +496,11 @@ test.describe("sessions end for real", () => {
     expect(await signedOut(desktop)).toBe(true);
     expect((await http("/api/badges", { cookie: desktop })).status).toBe(401);
     expect(await e2eDb().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect(await e2eDb().select().from(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.tokenHash, hashSessionToken(desktop.split("=")[1]))))).toEqual([]);
+    expect(
+      await e2eDb()
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), eq(sessions.tokenHash, hashSessionToken(desktop.split("=")[1])))),
+    ).toEqual([]);
   });
 });

@@ -76,7 +76,11 @@ function mix(tag: string, who: string, listingIds: string[], sends: number, favo
   for (let i = 0; i < sends; i++) {
     const content = `${tag} ${who} question ${i}`;
     // As the question box's fetcher sends it: to the route's `.data` URL, answered in turbo-stream.
-    steps.push({ kind: "send", path: `/listing/${listingId}.data`, body: new URLSearchParams({ intent: "message", via: "fetcher", content }) });
+    steps.push({
+      kind: "send",
+      path: `/listing/${listingId}.data`,
+      body: new URLSearchParams({ intent: "message", via: "fetcher", content }),
+    });
   }
   return steps;
 }
@@ -137,7 +141,14 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 }
 
-async function report(db: Db, name: string, tag: string, buyerIds: string[], listingIds: string[], outcomes: Outcome[]): Promise<ScenarioReport> {
+async function report(
+  db: Db,
+  name: string,
+  tag: string,
+  buyerIds: string[],
+  listingIds: string[],
+  outcomes: Outcome[],
+): Promise<ScenarioReport> {
   const byStatus: Record<number, number> = {};
   const byKind = { page: {}, data: {}, send: {}, favorite: {} } as ScenarioReport["byKind"];
   for (const { status, step } of outcomes) {
@@ -175,7 +186,10 @@ async function report(db: Db, name: string, tag: string, buyerIds: string[], lis
       storedUnacknowledged: [...storedCount.keys()].filter((content) => !acknowledgedSet.has(content)).length,
     },
     // One favorite per (user, listing): the acknowledged (user, listing) pairs against the rows.
-    favorites: { acknowledged: outcomes.filter((o) => o.step.kind === "favorite" && o.acknowledged).length, stored: storedFavorites.length },
+    favorites: {
+      acknowledged: outcomes.filter((o) => o.step.kind === "favorite" && o.acknowledged).length,
+      stored: storedFavorites.length,
+    },
   };
 }
 
@@ -208,7 +222,16 @@ export async function runSignedInLoad(opts: SignedInLoadOptions): Promise<Scenar
     const cookies = await Promise.all(buyers.map((buyer) => signIn(db, buyer.id)));
     const steps = buyers.flatMap((_, i) => mix(tag, `s${i}`, listingIds, 1, i).map((step) => ({ cookie: cookies[i]!, step })));
     const outcomes = await Promise.all(steps.map(({ cookie, step }) => fire(base, cookie, step)));
-    reports.push(await report(db, `${opts.sessions} sessions at once`, tag, buyers.map((b) => b.id), listingIds, outcomes));
+    reports.push(
+      await report(
+        db,
+        `${opts.sessions} sessions at once`,
+        tag,
+        buyers.map((b) => b.id),
+        listingIds,
+        outcomes,
+      ),
+    );
   }
 
   // Scenario 2: one session, `burst` requests at once: several tabs' pages and revalidations, and

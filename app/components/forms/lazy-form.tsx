@@ -68,7 +68,9 @@ export function useLazyForm<Schema extends Record<string, unknown>, FormValue = 
   const element = Engine ? (
     <Engine options={latest} lastResult={options.lastResult} constraint={options.constraint} onChange={setLive} />
   ) : null;
-  const [form, fields] = (live ?? standIn(options as Options, queue.current, load, liveForm)) as ReturnType<typeof useForm<Schema, FormValue, FormError>>;
+  const [form, fields] = (live ?? standIn(options as Options, queue.current, load, liveForm)) as ReturnType<
+    typeof useForm<Schema, FormValue, FormError>
+  >;
   return [form, fields, element];
 }
 

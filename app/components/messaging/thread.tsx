@@ -78,8 +78,14 @@ export function useLiveRoom<K extends RoomKind>(access: RoomAccess<K>, onEvent: 
  */
 export function MessageScroller({ label, children, top }: { label: string; children: ReactNode; top?: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <div role="log" aria-label={label} aria-live="polite" tabIndex={0} className="flex h-[400px] flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
+    <div
+      role="log"
+      aria-label={label}
+      aria-live="polite"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="flex h-[400px] flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
+    >
       <div className="space-y-3">
         {top}
         {children}
@@ -150,7 +156,10 @@ export function useOlderHistory<T extends Ordered>({
           {olderPage.state === "idle" ? CHAT_TEXT.olderMessages : "Loading..."}
         </Button>
       ) : (
-        <Link to={`?${new URLSearchParams({ tab: "messages", ...tabParams, before: older })}`} className="text-sm font-semibold text-brand-700 underline">
+        <Link
+          to={`?${new URLSearchParams({ tab: "messages", ...tabParams, before: older })}`}
+          className="text-sm font-semibold text-brand-700 underline"
+        >
           {CHAT_TEXT.olderMessages}
         </Link>
       )}

@@ -94,7 +94,13 @@ export function ProfileForm({
       <ErrorList id={form.errorId} errors={formError ? [formError] : form.errors} />
       <div>
         <Label htmlFor="profile-email">Email</Label>
-        <Input id="profile-email" value={user.email} readOnly aria-describedby="profile-email-note" className="mt-1 block w-full bg-slate-100 text-slate-700" />
+        <Input
+          id="profile-email"
+          value={user.email}
+          readOnly
+          aria-describedby="profile-email-note"
+          className="mt-1 block w-full bg-slate-100 text-slate-700"
+        />
         <FieldDescription id="profile-email-note">Your sign-in address; it cannot be changed here.</FieldDescription>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

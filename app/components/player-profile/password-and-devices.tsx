@@ -51,9 +51,18 @@ export function SignOutOthers({ count }: { count: number }) {
   return (
     <Form method="post" className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
       <p className="text-slate-700">
-        {count === 0 ? "You are signed in on this device only." : `You are also signed in on ${count} other ${count === 1 ? "device" : "devices"}.`}
+        {count === 0
+          ? "You are signed in on this device only."
+          : `You are also signed in on ${count} other ${count === 1 ? "device" : "devices"}.`}
       </p>
-      <SubmitButton name="intent" value="signOutOthers" tone="secondary" pending={pending} pendingText="Signing out..." disabled={count === 0}>
+      <SubmitButton
+        name="intent"
+        value="signOutOthers"
+        tone="secondary"
+        pending={pending}
+        pendingText="Signing out..."
+        disabled={count === 0}
+      >
         Sign out of all other devices
       </SubmitButton>
     </Form>

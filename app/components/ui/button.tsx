@@ -3,12 +3,17 @@ import { forwardRef, type ButtonHTMLAttributes, type HTMLAttributes } from "reac
 import { cx } from "./cx";
 
 // The looks live in kit.css (`.ui-btn-*`): a variant is a word here, not a class string.
-export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-outline" | "inverse" | "ghost" | "link" | "icon" | "close" | "choice";
+export type ButtonVariant =
+  "primary" | "secondary" | "danger" | "danger-outline" | "inverse" | "ghost" | "link" | "icon" | "close" | "choice";
 export type ButtonSize = "md" | "sm" | "xs" | "slim" | "tiny" | "none";
 type Look = { variant?: ButtonVariant; size?: ButtonSize; className?: string };
 
 /** The class of a button-looking element; for the kit's own pieces (links, summaries, triggers). */
-export function buttonClass({ variant = "primary", size = variant === "link" || variant === "icon" || variant === "close" || variant === "choice" ? "none" : "md", className }: Look = {}) {
+export function buttonClass({
+  variant = "primary",
+  size = variant === "link" || variant === "icon" || variant === "close" || variant === "choice" ? "none" : "md",
+  className,
+}: Look = {}) {
   return cx("ui-btn", `ui-btn-${variant}`, size !== "none" && `ui-btn-${size}`, className);
 }
 
@@ -26,9 +31,19 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
  *   <Button variant="secondary" size="sm" onClick={close}>Cancel</Button>
  *   <Button variant="link" onClick={clear}>Clear selection</Button>
  */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, busy, busyText, type = "button", disabled, children, ...rest }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, className, busy, busyText, type = "button", disabled, children, ...rest },
+  ref,
+) {
   return (
-    <button ref={ref} type={type} disabled={busy || disabled} aria-busy={busy || undefined} className={buttonClass({ variant, size, className })} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      className={buttonClass({ variant, size, className })}
+      {...rest}
+    >
       {busy && busyText ? busyText : children}
     </button>
   );

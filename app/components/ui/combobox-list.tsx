@@ -47,9 +47,7 @@ export default function SearchableList({
   const invalid = Boolean(field.errors?.length);
   return (
     <div className="relative">
-      <Label htmlFor={field.id}>
-        {label}
-      </Label>
+      <Label htmlFor={field.id}>{label}</Label>
       <input type="hidden" name={field.name} value={value} />
       <input
         id={field.id}
@@ -89,7 +87,12 @@ export default function SearchableList({
         className={controlClass("md", "mt-1 block w-full")}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label={listLabel} className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={listLabel}
+          className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {matches.length === 0 ? (
             <li className="px-3 py-2 text-sm text-slate-600">{emptyText}</li>
           ) : (

@@ -40,11 +40,21 @@ export function Combobox({
   listLabel?: string;
 }) {
   const hydrated = useHydrated();
-  const native = <NativeSelect label={label} field={field} options={options} placeholder={selectPlaceholder} onPick={hydrated ? onPick : undefined} />;
+  const native = (
+    <NativeSelect label={label} field={field} options={options} placeholder={selectPlaceholder} onPick={hydrated ? onPick : undefined} />
+  );
   if (!hydrated) return native;
   return (
     <Suspense fallback={native}>
-      <SearchableList label={label} field={field} options={options} onPick={onPick} placeholder={placeholder} emptyText={emptyText} listLabel={listLabel ?? label} />
+      <SearchableList
+        label={label}
+        field={field}
+        options={options}
+        onPick={onPick}
+        placeholder={placeholder}
+        emptyText={emptyText}
+        listLabel={listLabel ?? label}
+      />
     </Suspense>
   );
 }
@@ -68,10 +78,13 @@ function NativeSelect({
   const { key, ...props } = getSelectProps(field);
   return (
     <div>
-      <Label htmlFor={field.id}>
-        {label}
-      </Label>
-      <select key={key} {...props} onChange={onPick ? (event) => onPick(event.currentTarget.value) : undefined} className={controlClass("md", "mt-1 block w-full")}>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select
+        key={key}
+        {...props}
+        onChange={onPick ? (event) => onPick(event.currentTarget.value) : undefined}
+        className={controlClass("md", "mt-1 block w-full")}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

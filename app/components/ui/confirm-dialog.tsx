@@ -62,7 +62,10 @@ function ConfirmForm({
   cancel,
 }: ConfirmDialogProps & { titleId: string; descriptionId: string; cancel: ReactNode }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && (action === undefined || navigation.formAction === action);
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    (action === undefined || navigation.formAction === action);
   return (
     <>
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -127,7 +130,13 @@ function ModalConfirm(props: ConfirmDialogProps) {
 
   return (
     <>
-      <button ref={trigger} type="button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()} className={triggerClass(props)}>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+        className={triggerClass(props)}
+      >
         {props.trigger}
       </button>
       <Modal

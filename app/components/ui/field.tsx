@@ -39,7 +39,6 @@ export function LabelText({ children, markRequired }: { children: ReactNode; mar
   );
 }
 
-
 /** A control's `aria-describedby`: its description and error ids (`${id}-description`, `${id}-error`), when shown. */
 export const describedBy = (id: string, description?: ReactNode, errors?: string[] | null) =>
   cx(description ? `${id}-description` : null, errors?.length ? `${id}-error` : null) || undefined;

@@ -13,7 +13,12 @@ export function RadiusSelect({ label, defaultValue, compact }: { label: string; 
   return (
     <Label small className={compact ? "font-normal" : undefined}>
       {label}
-      <Select name="radius" defaultValue={String(defaultValue)} controlSize={compact ? "xs" : "sm"} className={compact ? "mt-1 block w-full" : "mt-1 block"}>
+      <Select
+        name="radius"
+        defaultValue={String(defaultValue)}
+        controlSize={compact ? "xs" : "sm"}
+        className={compact ? "mt-1 block w-full" : "mt-1 block"}
+      >
         {RADIUS_OPTIONS.map((miles) => (
           <option key={miles} value={miles}>
             {miles} miles

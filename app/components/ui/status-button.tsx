@@ -32,7 +32,11 @@ export function SubmitButton({
  *   const saving = useIsPending({ intent: "save" });
  *   const deleting = useIsPending({ formAction: `/listing/${id}/delete` });
  */
-export function useIsPending({ intent, formAction, formMethod = "POST" }: { intent?: string; formAction?: string; formMethod?: "POST" | "PUT" | "PATCH" | "DELETE" } = {}) {
+export function useIsPending({
+  intent,
+  formAction,
+  formMethod = "POST",
+}: { intent?: string; formAction?: string; formMethod?: "POST" | "PUT" | "PATCH" | "DELETE" } = {}) {
   const navigation = useNavigation();
   if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== formMethod) return false;
   if (formAction !== undefined && navigation.formAction !== formAction) return false;

@@ -60,7 +60,14 @@ describe("sign-up and e-mail verification", () => {
     expect(user.emailVerifiedAt).toBeNull();
     expect(user.passwordAlgo).toBe("pbkdf2-sha256");
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
-    expect(profile).toMatchObject({ firstName: "Sam", lastName: "Lee", zipCode: "02139", city: "Cambridge", state: "MA", email: "new@example.com" });
+    expect(profile).toMatchObject({
+      firstName: "Sam",
+      lastName: "Lee",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+      email: "new@example.com",
+    });
     const mails = await mailsTo("new@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Confirm your LockerSwap account");
@@ -72,14 +79,20 @@ describe("sign-up and e-mail verification", () => {
 
   test("an unverified account cannot sign in; after the link it can, and the link works only once", async () => {
     await signUp(ctx, input("verify@example.com"), info());
-    expect(await signIn(ctx, { email: "verify@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "unverified" });
+    expect(await signIn(ctx, { email: "verify@example.com", password: "secret-pass" }, info())).toEqual({
+      ok: false,
+      reason: "unverified",
+    });
     const token = tokenFrom((await mailsTo("verify@example.com"))[0].text);
     const verified = await verifyEmail(t.db, token);
     expect(verified.ok).toBe(true);
     expect(await verifyEmail(t.db, token)).toEqual({ ok: false, reason: "used" });
     const result = await signIn(ctx, { email: "VERIFY@example.com", password: "secret-pass" }, info());
     expect(result.ok).toBe(true);
-    expect(await signIn(ctx, { email: "verify@example.com", password: "wrong-pass" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await signIn(ctx, { email: "verify@example.com", password: "wrong-pass" }, info())).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
   });
 
   test("an expired verification link is refused as expired, an unknown one as invalid", async () => {
@@ -127,12 +140,18 @@ describe("sign-up and e-mail verification", () => {
     await signUp(ctx, input("limited@example.com"), info());
     await verifyEmail(t.db, tokenFrom((await mailsTo("limited@example.com"))[0].text));
     for (let i = 0; i < AUTH_RATE_LIMITS.email.limit; i++) {
-      expect(await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
+      expect(await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info())).toEqual({
+        ok: false,
+        reason: "invalid_credentials",
+      });
     }
     expect(await signIn(ctx, { email: "limited@example.com", password: "wrong" }, info())).toEqual({ ok: false, reason: "rate_limited" });
     expect((await signIn(ctx, { email: "limited@example.com", password: "secret-pass" }, info())).ok).toBe(true);
     // Still locked for guesses.
-    expect(await signIn(ctx, { email: "limited@example.com", password: "wrong-again" }, info())).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await signIn(ctx, { email: "limited@example.com", password: "wrong-again" }, info())).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
   });
 
   test("one address spraying passwords over many accounts is stopped by the per-IP limit, right password or not", async () => {
@@ -142,7 +161,10 @@ describe("sign-up and e-mail verification", () => {
     for (let i = 0; i < AUTH_RATE_LIMITS.ip.limit; i++) {
       expect((await signIn(ctx, { email: `victim${i}@example.com`, password: "Summer2030!" }, sprayer)).ok).toBe(false);
     }
-    expect(await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, sprayer)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, sprayer)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
     expect((await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, info())).ok).toBe(true);
   });
 
@@ -214,13 +236,27 @@ describe("sign-up and e-mail verification", () => {
   });
 
   test("an unknown address fails like a wrong password", async () => {
-    expect(await signIn(ctx, { email: "ghost@example.com", password: "secret-pass" }, info())).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await signIn(ctx, { email: "ghost@example.com", password: "secret-pass" }, info())).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
   });
 
   test("the server fills city and state from the ZIP when they are left empty", async () => {
-    await t.db.insert(zipCodes).values({ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -73.99 }).onConflictDoNothing();
-    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "", state: "" })).toEqual({ zipCode: "10001", city: "New York", state: "NY" });
-    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "Manhattan", state: "" })).toEqual({ zipCode: "10001", city: "Manhattan", state: "NY" });
+    await t.db
+      .insert(zipCodes)
+      .values({ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -73.99 })
+      .onConflictDoNothing();
+    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "", state: "" })).toEqual({
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+    });
+    expect(await fillLocationFromZip(t.db, { zipCode: "10001", city: "Manhattan", state: "" })).toEqual({
+      zipCode: "10001",
+      city: "Manhattan",
+      state: "NY",
+    });
     expect(await fillLocationFromZip(t.db, { zipCode: "00000", city: "", state: "" })).toEqual({ zipCode: "00000", city: "", state: "" });
   });
 

@@ -58,7 +58,12 @@ function verificationMail(to: string, link: string) {
  * attempt's own rate-limit row (just counted, so it exists) with its value unchanged.
  */
 async function equalCostWrite(db: Db, action: string, email: string) {
-  await db.batch([db.update(rateLimits).set({ count: sql`${rateLimits.count}` }).where(eq(rateLimits.key, authLimitKey(action, "email", email)))]);
+  await db.batch([
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count}` })
+      .where(eq(rateLimits.key, authLimitKey(action, "email", email))),
+  ]);
 }
 
 export type SignUpInput = {
@@ -93,7 +98,9 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
   try {
     // User, profile and verification token: one batch, one transaction.
     await ctx.db.batch([
-      ctx.db.insert(users).values({ id: userId, email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params }),
+      ctx.db
+        .insert(users)
+        .values({ id: userId, email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params }),
       ctx.db.insert(profiles).values({
         userId,
         email,
@@ -143,9 +150,7 @@ async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email
   );
 }
 
-export type SignInResult =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "rate_limited" | "invalid_credentials" | "unverified" };
+export type SignInResult = { ok: true; userId: string } | { ok: false; reason: "rate_limited" | "invalid_credentials" | "unverified" };
 
 /**
  * Sign-in with e-mail and password; an unverified account is refused (issue 4 item 3).
@@ -154,14 +159,22 @@ export type SignInResult =
  * attempts' — but the right password still signs in, so guessing cannot lock the owner out
  * (issue 9 §2, ADR 015).
  */
-export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { email: string; password: string }, info: Pick<RequestInfo, "ip">): Promise<SignInResult> {
+export async function signIn(
+  ctx: Pick<AccountsContext, "db" | "env">,
+  input: { email: string; password: string },
+  info: Pick<RequestInfo, "ip">,
+): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const limits = authRateLimits(ctx.env);
   if (!(await hitRateLimit(ctx.db, authLimitKey("sign-in", "ip", info.ip), limits.ip)).ok) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   let check = { ok: false, needsRehash: false };
   if (user?.passwordHash) {
-    check = await verifyPassword(input.password, ctx.env.PASSWORD_PEPPER, { hash: user.passwordHash, algo: user.passwordAlgo, params: user.passwordParams });
+    check = await verifyPassword(input.password, ctx.env.PASSWORD_PEPPER, {
+      hash: user.passwordHash,
+      algo: user.passwordAlgo,
+      params: user.passwordParams,
+    });
   } else {
     // Same work as a real check, so the answer time does not tell whether the address exists.
     await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
@@ -172,7 +185,10 @@ export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { 
   }
   if (check.needsRehash) {
     const fresh = await hashPassword(input.password, ctx.env.PASSWORD_PEPPER);
-    await ctx.db.update(users).set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params })
+      .where(eq(users.id, user.id));
   }
   if (!user.emailVerifiedAt) return { ok: false, reason: "unverified" };
   return { ok: true, userId: user.id };
@@ -183,7 +199,11 @@ export async function signIn(ctx: Pick<AccountsContext, "db" | "env">, input: { 
  * sign-up it answers in the same time either way: one read, then one write (the new token) or one
  * of equal cost in its place, and the mail — slow, and only for some — goes out after the response.
  */
-export async function resendVerification(ctx: AccountsContext, rawEmail: string, info: RequestInfo): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
+export async function resendVerification(
+  ctx: AccountsContext,
+  rawEmail: string,
+  info: RequestInfo,
+): Promise<{ ok: true } | { ok: false; reason: "rate_limited" }> {
   const email = normalizeEmail(rawEmail);
   if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "resend", info.ip, email))) return { ok: false, reason: "rate_limited" };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
@@ -208,12 +228,21 @@ export type VerifyEmailResult = { ok: true; userId: string } | { ok: false; reas
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<VerifyEmailResult> {
   if (!token) return { ok: false, reason: "invalid" };
   const tokenHash = await hashToken(token);
-  const usable = and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now));
+  const usable = and(
+    eq(emailVerificationTokens.tokenHash, tokenHash),
+    isNull(emailVerificationTokens.usedAt),
+    gt(emailVerificationTokens.expiresAt, now),
+  );
   const [, used] = await db.batch([
     db
       .update(users)
       .set({ emailVerifiedAt: now })
-      .where(and(isNull(users.emailVerifiedAt), inArray(users.id, db.select({ id: emailVerificationTokens.userId }).from(emailVerificationTokens).where(usable)))),
+      .where(
+        and(
+          isNull(users.emailVerifiedAt),
+          inArray(users.id, db.select({ id: emailVerificationTokens.userId }).from(emailVerificationTokens).where(usable)),
+        ),
+      ),
     db.update(emailVerificationTokens).set({ usedAt: now }).where(usable).returning(),
   ]);
   if (used[0]) return { ok: true, userId: used[0].userId };
@@ -231,6 +260,9 @@ export async function testingModeUser(db: Db) {
   if (existing) return existing;
   const [created] = await db.insert(users).values({ email: demo.email, emailVerifiedAt: new Date() }).onConflictDoNothing().returning();
   if (!created) return (await db.select().from(users).where(eq(users.email, demo.email)))[0];
-  await db.insert(profiles).values({ userId: created.id, email: demo.email, firstName: demo.firstName, lastName: demo.lastName }).onConflictDoNothing();
+  await db
+    .insert(profiles)
+    .values({ userId: created.id, email: demo.email, firstName: demo.firstName, lastName: demo.lastName })
+    .onConflictDoNothing();
   return created;
 }

@@ -39,7 +39,9 @@ describe("passwords", () => {
     const peppered = await crypto.subtle.sign("HMAC", hmacKey, encoder.encode("correct horse"));
     const key = await crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
     const saltBytes = Uint8Array.from(atob(salt), (c) => c.charCodeAt(0));
-    const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: saltBytes, iterations: 1000 }, key, 256));
+    const bits = new Uint8Array(
+      await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: saltBytes, iterations: 1000 }, key, 256),
+    );
     const old = { hash: btoa(String.fromCharCode(...bits)), algo: "pbkdf2-sha256", params: JSON.stringify({ iterations: 1000, salt }) };
     expect(await verifyPassword("correct horse", PEPPER, old)).toEqual({ ok: true, needsRehash: true });
     expect(await verifyPassword("wrong", PEPPER, old)).toEqual({ ok: false, needsRehash: false });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   me = await createTestUser(t.db, { firstName: "Pat", lastName: "Player", zipCode: "02139" });
   other = await createTestUser(t.db, { firstName: "Olga" });
   admin = await createTestUser(t.db, { admin: true });
-  await t.db.insert(zipCodes).values({ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -73.99 }).onConflictDoNothing();
+  await t.db
+    .insert(zipCodes)
+    .values({ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -73.99 })
+    .onConflictDoNothing();
 });
 afterAll(() => t.cleanup());
 
@@ -84,13 +87,22 @@ describe("changePassword", () => {
   test("needs the current password; the change signs out every other session in the same batch", async () => {
     const user = await createTestUser(t.db);
     const old = await hashPassword("old-secret", PEPPER);
-    await t.db.update(users).set({ passwordHash: old.hash, passwordAlgo: old.algo, passwordParams: old.params }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ passwordHash: old.hash, passwordAlgo: old.algo, passwordParams: old.params })
+      .where(eq(users.id, user.id));
     await addSession(user.id, "this-one");
     await addSession(user.id, "stolen");
-    expect(await changePassword(t.db, PEPPER, user, "this-one", { currentPassword: "wrong", newPassword: "new-secret" })).toEqual({ ok: false, reason: "wrong_password" });
+    expect(await changePassword(t.db, PEPPER, user, "this-one", { currentPassword: "wrong", newPassword: "new-secret" })).toEqual({
+      ok: false,
+      reason: "wrong_password",
+    });
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(unchanged.passwordHash).toBe(old.hash);
-    expect(await changePassword(t.db, PEPPER, user, "this-one", { currentPassword: "old-secret", newPassword: "new-secret" })).toEqual({ ok: true, signedOut: 1 });
+    expect(await changePassword(t.db, PEPPER, user, "this-one", { currentPassword: "old-secret", newPassword: "new-secret" })).toEqual({
+      ok: true,
+      signedOut: 1,
+    });
     const left = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toEqual([{ tokenHash: "this-one" }]);
     const [changed] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -99,9 +111,15 @@ describe("changePassword", () => {
 
   test("wrong current passwords are rate-limited per account; a Google-only account has none to change", async () => {
     const user = await createTestUser(t.db);
-    expect(await changePassword(t.db, PEPPER, user, "x", { currentPassword: "a", newPassword: "bbbbbb" })).toEqual({ ok: false, reason: "no_password" });
+    expect(await changePassword(t.db, PEPPER, user, "x", { currentPassword: "a", newPassword: "bbbbbb" })).toEqual({
+      ok: false,
+      reason: "no_password",
+    });
     const old = await hashPassword("right-one", PEPPER);
-    await t.db.update(users).set({ passwordHash: old.hash, passwordAlgo: old.algo, passwordParams: old.params }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ passwordHash: old.hash, passwordAlgo: old.algo, passwordParams: old.params })
+      .where(eq(users.id, user.id));
     const reasons = [];
     for (let i = 0; i <= CHANGE_PASSWORD_LIMIT.limit; i++) {
       const r = await changePassword(t.db, PEPPER, user, "x", { currentPassword: "guess", newPassword: "bbbbbb" });

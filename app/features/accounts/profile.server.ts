@@ -11,7 +11,6 @@ import type { Viewer } from "./viewer";
 import { allowedActions, can, type ProfileTarget } from "../permissions/can";
 import { profileRoleOf, type ProfileAction, type ProfileRole } from "../permissions/profile";
 
-
 /** Wrong current passwords per account: enough for typos, too few to guess with a stolen session. */
 export const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 
@@ -43,7 +42,12 @@ export type ProfileLookup = { ok: true; page: ProfilePage } | { ok: false; reaso
  * The profile page of `targetUserId` (default: the viewer) as this viewer may see it. A viewer who
  * may not view it gets `denied` before anything of the other person is read.
  */
-export async function getProfilePage(db: Db, viewer: Viewer, targetUserId: string = viewer.id, currentSessionHash?: string): Promise<ProfileLookup> {
+export async function getProfilePage(
+  db: Db,
+  viewer: Viewer,
+  targetUserId: string = viewer.id,
+  currentSessionHash?: string,
+): Promise<ProfileLookup> {
   const target: ProfileTarget = { kind: "profile", userId: targetUserId };
   if (!can(viewer, "view", target)) return { ok: false, reason: "denied" };
   const role = profileRoleOf(viewer, targetUserId);
@@ -65,7 +69,13 @@ export async function getProfilePage(db: Db, viewer: Viewer, targetUserId: strin
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, targetUserId)),
     db
-      .select({ id: listings.id, title: listings.title, status: listings.status, priceCents: listings.priceCents, createdAt: listings.createdAt })
+      .select({
+        id: listings.id,
+        title: listings.title,
+        status: listings.status,
+        priceCents: listings.priceCents,
+        createdAt: listings.createdAt,
+      })
       .from(listings)
       .where(eq(listings.userId, targetUserId))
       .orderBy(desc(listings.createdAt))
@@ -79,7 +89,9 @@ export async function getProfilePage(db: Db, viewer: Viewer, targetUserId: strin
     db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(and(eq(sessions.userId, targetUserId), ne(sessions.tokenHash, role === "self" && currentSessionHash ? currentSessionHash : ""))),
+      .where(
+        and(eq(sessions.userId, targetUserId), ne(sessions.tokenHash, role === "self" && currentSessionHash ? currentSessionHash : "")),
+      ),
   ]);
   const row = userRows[0];
   if (!row) return { ok: false, reason: "not_found" };
@@ -120,7 +132,8 @@ export async function updateOwnProfile(db: Db, viewer: Viewer, input: ProfileInp
   }
 }
 
-export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; reason: "wrong_password" | "no_password" | "rate_limited" };
+export type ChangePasswordResult =
+  { ok: true; signedOut: number } | { ok: false; reason: "wrong_password" | "no_password" | "rate_limited" };
 
 /**
  * A new password needs the current one. The new hash and the sign-out of every other session are
@@ -145,7 +158,10 @@ export async function changePassword(
   }
   const fresh = await hashPassword(input.newPassword, pepper);
   const [, removed] = await db.batch([
-    db.update(users).set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params, updatedAt: new Date() }).where(eq(users.id, viewer.id)),
+    db
+      .update(users)
+      .set({ passwordHash: fresh.hash, passwordAlgo: fresh.algo, passwordParams: fresh.params, updatedAt: new Date() })
+      .where(eq(users.id, viewer.id)),
     db
       .delete(sessions)
       .where(and(eq(sessions.userId, viewer.id), ne(sessions.tokenHash, currentSessionHash)))

@@ -90,7 +90,14 @@ export function clientIp(request: Request) {
  * Checks the per-IP and per-e-mail limits of one auth action (sign-up, resend). Both counters move
  * on every attempt, so a refused attempt still counts. Sign-in counts differently (see signIn).
  */
-export async function hitAuthRateLimits(db: Db, limits: AuthRateLimits, action: string, ip: string, email: string | null, now = new Date()) {
+export async function hitAuthRateLimits(
+  db: Db,
+  limits: AuthRateLimits,
+  action: string,
+  ip: string,
+  email: string | null,
+  now = new Date(),
+) {
   const byIp = await hitRateLimit(db, authLimitKey(action, "ip", ip), limits.ip, now);
   const byEmail = email ? await hitRateLimit(db, authLimitKey(action, "email", email), limits.email, now) : { ok: true as const };
   return byIp.ok && byEmail.ok;

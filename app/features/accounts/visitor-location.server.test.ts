@@ -8,20 +8,36 @@ const austin = { country: "US", postalCode: "78701", latitude: "30.27130", longi
 describe("where a signed-out visitor is (ADR 035)", () => {
   test("the ZIP they chose wins, then the configured default, then Cloudflare's request.cf", () => {
     const chosen = request({ Cookie: "ls_visitor_zip=10001" });
-    expect(visitorOrigin(chosen, { env: { ...env, DEFAULT_VISITOR_ZIP: "02139" }, cloudflare: { cf: austin } })).toEqual({ source: "chosen", zip: "10001" });
-    expect(visitorOrigin(request(), { env: { ...env, DEFAULT_VISITOR_ZIP: "02139" }, cloudflare: { cf: austin } })).toEqual({ source: "default", zip: "02139" });
+    expect(visitorOrigin(chosen, { env: { ...env, DEFAULT_VISITOR_ZIP: "02139" }, cloudflare: { cf: austin } })).toEqual({
+      source: "chosen",
+      zip: "10001",
+    });
+    expect(visitorOrigin(request(), { env: { ...env, DEFAULT_VISITOR_ZIP: "02139" }, cloudflare: { cf: austin } })).toEqual({
+      source: "default",
+      zip: "02139",
+    });
     expect(visitorOrigin(request(), { env, cloudflare: { cf: austin } })).toEqual({ source: "edge", zip: "78701" });
   });
 
   test("without a postal code the edge's latitude and longitude are used, outside the US nothing", () => {
     const { postalCode: _postalCode, ...noZip } = austin;
-    expect(visitorOrigin(request(), { env, cloudflare: { cf: noZip } })).toEqual({ source: "edge", latitude: 30.2713, longitude: -97.7426, place: "Austin, TX" });
+    expect(visitorOrigin(request(), { env, cloudflare: { cf: noZip } })).toEqual({
+      source: "edge",
+      latitude: 30.2713,
+      longitude: -97.7426,
+      place: "Austin, TX",
+    });
     expect(visitorOrigin(request(), { env, cloudflare: { cf: { ...austin, country: "CA" } } })).toBeNull();
     expect(visitorOrigin(request(), { env, cloudflare: {} })).toBeNull();
   });
 
   test("client headers never set the location, and a malformed cookie is ignored", () => {
-    const forged = request({ "CF-IPCountry": "US", "CF-Postal-Code": "90210", "X-Forwarded-For": "1.2.3.4", Cookie: "ls_visitor_zip=9021<script>" });
+    const forged = request({
+      "CF-IPCountry": "US",
+      "CF-Postal-Code": "90210",
+      "X-Forwarded-For": "1.2.3.4",
+      Cookie: "ls_visitor_zip=9021<script>",
+    });
     expect(visitorOrigin(forged, { env, cloudflare: {} })).toBeNull();
   });
 

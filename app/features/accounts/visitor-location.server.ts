@@ -8,8 +8,7 @@ import { readCookie } from "~/platform/cookies";
 
 /** Where distances for a visitor are measured from. */
 export type VisitorOrigin =
-  | { source: "chosen" | "default" | "edge"; zip: string }
-  | { source: "edge"; latitude: number; longitude: number; place: string | null };
+  { source: "chosen" | "default" | "edge"; zip: string } | { source: "edge"; latitude: number; longitude: number; place: string | null };
 
 type Env = { APP_ENV: string };
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -36,7 +35,8 @@ function fromEdge(cf: unknown): VisitorOrigin | null {
   if (typeof geo.postalCode === "string" && isZip(geo.postalCode)) return { source: "edge", zip: geo.postalCode };
   const latitude = Number(geo.latitude);
   const longitude = Number(geo.longitude);
-  if (typeof geo.latitude !== "string" || typeof geo.longitude !== "string" || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (typeof geo.latitude !== "string" || typeof geo.longitude !== "string" || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   const city = typeof geo.city === "string" ? geo.city.slice(0, 60) : "";
   const region = typeof geo.regionCode === "string" ? geo.regionCode.slice(0, 3) : "";

@@ -31,8 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const rows = async (table: SQLiteTable, where: SQL | undefined) =>
-  (await t.db.select({ n: count() }).from(table).where(where))[0].n;
+const rows = async (table: SQLiteTable, where: SQL | undefined) => (await t.db.select({ n: count() }).from(table).where(where))[0].n;
 
 test("only a site admin may do admin things (data, not ifs)", async () => {
   const member = await createTestUser(t.db);
@@ -50,7 +49,12 @@ test("the stat cards equal select count(*); members_only and private count as no
   const [{ n: userCount }] = await t.db.select({ n: count() }).from(users);
   const [{ n: clubCount }] = await t.db.select({ n: count() }).from(clubs);
   const [{ n: publicCount }] = await t.db.select({ n: count() }).from(clubs).where(eq(clubs.visibility, "public"));
-  expect(stats).toEqual({ totalUsers: userCount, totalClubs: clubCount, publicClubs: publicCount, notPublicClubs: clubCount - publicCount });
+  expect(stats).toEqual({
+    totalUsers: userCount,
+    totalClubs: clubCount,
+    publicClubs: publicCount,
+    notPublicClubs: clubCount - publicCount,
+  });
 });
 
 describe("searchUsers", () => {
@@ -88,7 +92,9 @@ describe("deleteUserAccount (02 §7 delete-user, ADR 044)", () => {
     const gone = await createTestUser(t.db);
     const other = await createTestUser(t.db);
     const listingId = await createTestListing(t.db, gone);
-    await t.db.insert(listingPhotos).values({ listingId, position: 0, r2Key: `${gone.id}/photo-${word()}.jpg`, contentType: "image/jpeg", byteSize: 10 });
+    await t.db
+      .insert(listingPhotos)
+      .values({ listingId, position: 0, r2Key: `${gone.id}/photo-${word()}.jpg`, contentType: "image/jpeg", byteSize: 10 });
     await t.db.insert(sessions).values({ userId: gone.id, tokenHash: word(), expiresAt: new Date(Date.now() + 60_000) });
     const otherListing = await createTestListing(t.db, other);
     await t.db.insert(favorites).values({ userId: gone.id, listingId: otherListing });
@@ -131,7 +137,12 @@ describe("deleteUserAccount (02 §7 delete-user, ADR 044)", () => {
     const result = await deleteUserAccount(t.db, admin, gone.id, "admin");
     expect(result).toMatchObject({ ok: true, clubsPassedOn: 2, clubsDeleted: 1 });
     const ownerOf = async (clubId: string) =>
-      (await t.db.select({ userId: clubMembers.userId }).from(clubMembers).where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.role, "owner"))))[0]?.userId;
+      (
+        await t.db
+          .select({ userId: clubMembers.userId })
+          .from(clubMembers)
+          .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.role, "owner")))
+      )[0]?.userId;
     expect(await ownerOf(withAdmin.id)).toBe(lateAdmin.id);
     expect(await ownerOf(membersOnly.id)).toBe(first.id);
     expect(await rows(clubs, eq(clubs.id, alone.id))).toBe(0);
@@ -175,7 +186,11 @@ test("deleting a club takes its memberships and messages; a listing posted only 
 
 test("nobody can edit or delete the audit log, not even with SQL", async () => {
   const [entry] = await t.db.select().from(adminAuditLog).limit(1);
-  const refusal = (run: Promise<unknown>) => run.then(() => "changed", (error: Error & { cause?: Error }) => String(error.cause?.message ?? error.message));
+  const refusal = (run: Promise<unknown>) =>
+    run.then(
+      () => "changed",
+      (error: Error & { cause?: Error }) => String(error.cause?.message ?? error.message),
+    );
   expect(await refusal(t.db.run(sql`update admin_audit_log set target_label = 'x' where id = ${entry.id}`))).toMatch(/append-only/);
   expect(await refusal(t.db.run(sql`delete from admin_audit_log where id = ${entry.id}`))).toMatch(/append-only/);
   expect((await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.id, entry.id)))[0]).toEqual(entry);

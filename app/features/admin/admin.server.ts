@@ -22,9 +22,7 @@ export type AdminStats = { totalUsers: number; totalClubs: number; publicClubs: 
 export async function adminStats(db: Db): Promise<AdminStats> {
   const [[u], [c]] = await db.batch([
     db.select({ n: count() }).from(users),
-    db
-      .select({ total: count(), public: sql<number>`coalesce(sum(${clubs.visibility} = 'public'), 0)` })
-      .from(clubs),
+    db.select({ total: count(), public: sql<number>`coalesce(sum(${clubs.visibility} = 'public'), 0)` }).from(clubs),
   ]);
   return { totalUsers: u.n, totalClubs: c.total, publicClubs: Number(c.public), notPublicClubs: c.total - Number(c.public) };
 }
@@ -65,7 +63,10 @@ export type AdminUserRow = {
  * All users, newest first, paged; `q` matches the start of the e-mail, a name, the city, or the
  * state code (ADR 043: prefix matches use the NOCASE indexes, so a search stays fast at 100,000).
  */
-export async function searchUsers(db: Db, opts: { q?: string; page?: number }): Promise<{ rows: AdminUserRow[]; total: number; capped: boolean }> {
+export async function searchUsers(
+  db: Db,
+  opts: { q?: string; page?: number },
+): Promise<{ rows: AdminUserRow[]; total: number; capped: boolean }> {
   const q = (opts.q ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   const term = q.replace(/[\\%_]/g, "");
@@ -136,7 +137,9 @@ export async function searchClubs(db: Db, opts: { q?: string; page?: number }): 
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   const term = q.replace(/[\\%_]/g, "");
   // Clubs are few (thousands, not 100,000s): a substring match on the name is affordable.
-  const where = term ? or(like(clubs.name, `%${term}%`), likePrefix(clubs.city, term), term.length === 2 ? eq(clubs.state, term.toUpperCase()) : undefined) : undefined;
+  const where = term
+    ? or(like(clubs.name, `%${term}%`), likePrefix(clubs.city, term), term.length === 2 ? eq(clubs.state, term.toUpperCase()) : undefined)
+    : undefined;
   const [rows, [{ n }]] = await db.batch([
     db
       .select({
@@ -159,7 +162,6 @@ export async function searchClubs(db: Db, opts: { q?: string; page?: number }): 
   return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n };
 }
 
-
 /** Every listing (any audience), newest first, optionally of one status. */
 export async function listListings(db: Db, opts: { status?: string | null; page?: number }) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
@@ -167,7 +169,15 @@ export async function listListings(db: Db, opts: { status?: string | null; page?
   const where = status ? eq(listings.status, status) : undefined;
   const [rows, [{ n }]] = await db.batch([
     db
-      .select({ id: listings.id, title: listings.title, status: listings.status, priceCents: listings.priceCents, audience: listings.audience, createdAt: listings.createdAt, sellerEmail: users.email })
+      .select({
+        id: listings.id,
+        title: listings.title,
+        status: listings.status,
+        priceCents: listings.priceCents,
+        audience: listings.audience,
+        createdAt: listings.createdAt,
+        sellerEmail: users.email,
+      })
       .from(listings)
       .innerJoin(users, eq(users.id, listings.userId))
       .where(where)
@@ -246,16 +256,26 @@ export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: str
       .from(clubMembers)
       .where(and(eq(clubMembers.userId, targetUserId), eq(clubMembers.role, "owner"))),
     db.select({ admins: count() }).from(userRoles).where(eq(userRoles.role, "admin")),
-    db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, targetUserId), eq(userRoles.role, "admin"))),
+    db
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, targetUserId), eq(userRoles.role, "admin"))),
   ]);
   if (!target) return { ok: false, reason: "not_found" };
   if (targetAdmin && admins <= 1) return { ok: false, reason: "last_admin" };
   const ownedIds = owned.map((o) => o.clubId);
-  const ownedList = ownedIds.length ? sql`(${sql.join(ownedIds.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`;
+  const ownedList = ownedIds.length
+    ? sql`(${sql.join(
+        ownedIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`(null)`;
   const now = Date.now();
   const results = await db.batch([
     markListingPhotos(db, sql`l.user_id = ${targetUserId}`),
-    db.all<{ r2Key: string }>(sql`update photo_objects set state = 'deleting' where owner_id = ${targetUserId} and state = 'pending' returning r2_key as r2Key`),
+    db.all<{ r2Key: string }>(
+      sql`update photo_objects set state = 'deleting' where owner_id = ${targetUserId} and state = 'pending' returning r2_key as r2Key`,
+    ),
     // The owner's row goes first (one owner per club), then the successor is promoted.
     db.run(sql`delete from club_members where user_id = ${targetUserId} and role = 'owner'`),
     db.all<{ clubId: string }>(sql`
@@ -266,7 +286,10 @@ export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: str
                 order by case m.role when 'admin' then 0 else 1 end, m.created_at, m.id limit 1)
         from clubs c where c.id in ${ownedList})
       returning club_id as clubId`),
-    markClubLogos(db, sql`(select c.id from clubs c where c.id in ${ownedList} and not exists (select 1 from club_members m where m.club_id = c.id and m.role = 'owner'))`),
+    markClubLogos(
+      db,
+      sql`(select c.id from clubs c where c.id in ${ownedList} and not exists (select 1 from club_members m where m.club_id = c.id and m.role = 'owner'))`,
+    ),
     db.all<{ id: string }>(sql`
       delete from clubs where id in ${ownedList}
         and not exists (select 1 from club_members m where m.club_id = clubs.id and m.role = 'owner')

@@ -18,7 +18,12 @@ beforeAll(async () => {
   for (const name of ["owner", "admin", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
   who.siteAdmin = await createTestUser(t.db, { firstName: "Site", admin: true });
   for (const visibility of ["public", "members_only", "private"] as const) {
-    club[visibility] = await createTestClub(t.db, who.owner, { name: `${visibility} club`, slug: `${visibility.replace("_", "-")}-club`, visibility, joinMode: "approval" });
+    club[visibility] = await createTestClub(t.db, who.owner, {
+      name: `${visibility} club`,
+      slug: `${visibility.replace("_", "-")}-club`,
+      visibility,
+      joinMode: "approval",
+    });
     await addTestMember(t.db, club[visibility], who.admin, { role: "admin" });
     await addTestMember(t.db, club[visibility], who.member);
     await addTestMember(t.db, club[visibility], who.pending, { status: "pending" });
@@ -85,24 +90,41 @@ describe("getClubAccess", () => {
 
 describe("one owner per club", () => {
   test("the database refuses a second owner row", async () => {
-    const ownerRow = await t.db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
+    const ownerRow = await t.db
+      .select()
+      .from(clubMembers)
+      .where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
     expect(ownerRow).toHaveLength(1);
     await expect(
-      t.db.update(clubMembers).set({ role: "owner" }).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.userId, who.member.id))),
+      t.db
+        .update(clubMembers)
+        .set({ role: "owner" })
+        .where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.userId, who.member.id))),
     ).rejects.toThrow();
-    const owners = await t.db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
+    const owners = await t.db
+      .select()
+      .from(clubMembers)
+      .where(and(eq(clubMembers.clubId, club.public.id), eq(clubMembers.role, "owner")));
     expect(owners.map((o) => o.userId)).toEqual([who.owner.id]);
   });
 });
 
 describe("listing audience (ADR 026): nothing becomes public unless its seller says so", () => {
   const canSee = async (viewer: Viewer | null, listingId: string) =>
-    (await t.db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), listingVisibleTo(viewer)))).length === 1;
+    (
+      await t.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.id, listingId), listingVisibleTo(viewer)))
+    ).length === 1;
 
   test("the form's choice is stored: public without clubs, clubs with them", async () => {
     const pub = await createTestListing(t.db, who.member, { title: "Public ball" });
     const clubOnly = await createTestListing(t.db, who.member, { title: "Club ball", clubs: [club.public] });
-    const rows = await t.db.select({ id: listings.id, audience: listings.audience }).from(listings).where(sql`${listings.id} in (${pub}, ${clubOnly})`);
+    const rows = await t.db
+      .select({ id: listings.id, audience: listings.audience })
+      .from(listings)
+      .where(sql`${listings.id} in (${pub}, ${clubOnly})`);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.audience]))).toEqual({ [pub]: "public", [clubOnly]: "clubs" });
   });
 
@@ -136,7 +158,12 @@ describe("the SQL fragments are the permission table's rows (generated, and chec
     const viewer = viewerFor(role);
     for (const visibility of visibilities) {
       const access = await getClubAccess(t.db, who.siteAdmin, club[visibility].slug);
-      const membership = role === "anonymous" || role === "stranger" || role === "siteAdmin" ? null : (role === "pending" ? { role: "member" as const, status: "pending" as const } : { role, status: "active" as const });
+      const membership =
+        role === "anonymous" || role === "stranger" || role === "siteAdmin"
+          ? null
+          : role === "pending"
+            ? { role: "member" as const, status: "pending" as const }
+            : { role, status: "active" as const };
       const target = { kind: "club" as const, club: access!.club, membership };
       const [row] = await t.db
         .select({ visible: sql<number>`${clubVisibleTo(viewer)}`, managed: sql<number>`${managedBy(viewer)}` })

@@ -138,8 +138,24 @@ const clubSlugKey = (slug: string) => slug.trim().toLowerCase();
 
 export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<typeof clubAccessQuery>>): ClubAccess | null {
   if (!row) return null;
-  const raw = row.membership ? (JSON.parse(row.membership) as { id: string; role: ClubMember["role"]; status: ClubMember["status"]; createdAt: number; approvalNotified: number }) : null;
-  const member = raw ? { id: raw.id, role: raw.role, status: raw.status, createdAt: new Date(raw.createdAt), approvalNotified: Boolean(raw.approvalNotified) } : null;
+  const raw = row.membership
+    ? (JSON.parse(row.membership) as {
+        id: string;
+        role: ClubMember["role"];
+        status: ClubMember["status"];
+        createdAt: number;
+        approvalNotified: number;
+      })
+    : null;
+  const member = raw
+    ? {
+        id: raw.id,
+        role: raw.role,
+        status: raw.status,
+        createdAt: new Date(raw.createdAt),
+        approvalNotified: Boolean(raw.approvalNotified),
+      }
+    : null;
   return { club: row.club, membership: member, viewer, roles: clubRolesOf(viewer, member) };
 }
 

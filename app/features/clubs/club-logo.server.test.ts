@@ -64,9 +64,19 @@ describe("club logo", () => {
   test("a file that is not really an image, or none, is refused and nothing changes", async () => {
     const owner = await createTestUser(t.db);
     const club = await createTestClub(t.db, owner);
-    const svg = await uploadClubLogo(t.db, bucket, owner, club.slug, file('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "logo.png"));
+    const svg = await uploadClubLogo(
+      t.db,
+      bucket,
+      owner,
+      club.slug,
+      file('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "logo.png"),
+    );
     expect(svg).toMatchObject({ ok: false, error: "photo", message: `logo.png: ${PHOTO_ERRORS.type}` });
-    expect(await uploadClubLogo(t.db, bucket, owner, club.slug, null)).toMatchObject({ ok: false, error: "photo", message: LOGO_ERRORS.missing });
+    expect(await uploadClubLogo(t.db, bucket, owner, club.slug, null)).toMatchObject({
+      ok: false,
+      error: "photo",
+      message: LOGO_ERRORS.missing,
+    });
     expect(await logoOf(club.id)).toBeNull();
     expect(await t.db.select().from(photoObjects).where(eq(photoObjects.ownerId, owner.id))).toEqual([]);
   });

@@ -14,7 +14,11 @@ import type { Viewer } from "../accounts/viewer";
 export type PendingJoinRequest = { membershipId: string; userId: string; name: string; email: string | null; requestedAt: Date };
 
 /** Pending membership requests, newest first (02 §7) — for those who may approve; else a refusal. */
-export async function pendingJoinRequests(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult<{ requests: PendingJoinRequest[] }>> {
+export async function pendingJoinRequests(
+  db: Db,
+  viewer: Viewer | null,
+  slug: string,
+): Promise<ClubResult<{ requests: PendingJoinRequest[] }>> {
   const access = await accessFor(db, viewer, slug, "approve");
   if (isRefusal(access)) return access;
   const requests = await pendingJoinRequestsQuery(db, access.club.id);
@@ -72,7 +76,11 @@ export async function updateClubSettings(db: Db, viewer: Viewer | null, slug: st
   if (isRefusal(access)) return access;
   const [club] = await db
     .update(clubs)
-    .set({ showPricesInPreview: settings.showPricesInPreview, showListingCount: settings.showListingCount, allowJoinRequests: settings.allowJoinRequests })
+    .set({
+      showPricesInPreview: settings.showPricesInPreview,
+      showListingCount: settings.showListingCount,
+      allowJoinRequests: settings.allowJoinRequests,
+    })
     .where(eq(clubs.id, access.club.id))
     .returning();
   const { inviteCode: _hidden, ...summary } = club;

@@ -7,7 +7,14 @@ import type { CardPhoto } from "~/shared/schemas/search";
 import { unreadDirectMessagesQuery } from "../messaging/direct-messages.server";
 import { memberName } from "../messaging/member-name.server";
 import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
-import { clubAccessQuery, clubAllowedActions, toClubAccess, visibleClubIdBySlug, type ClubAccess, type ClubSummary } from "./club-access.server";
+import {
+  clubAccessQuery,
+  clubAllowedActions,
+  toClubAccess,
+  visibleClubIdBySlug,
+  type ClubAccess,
+  type ClubSummary,
+} from "./club-access.server";
 import { can } from "../permissions/can";
 import type { ClubAction } from "../permissions/club";
 import { listingOpenableBy } from "../listings/listing-visibility.server";
@@ -87,7 +94,18 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
         (select count(*) from club_members m where m.club_id = ${clubId} and m.status = 'active') as members,
         (select ${memberName()} from club_members m join profiles on profiles.user_id = m.user_id
           where m.club_id = ${clubId} and m.role = 'owner') as admin_name`),
-    db.all<{ id: string; title: string; sport: string; price_cents: number | null; condition: string; city: string; state: string; created_at: number; photo: string | null; linkable: number }>(sql`
+    db.all<{
+      id: string;
+      title: string;
+      sport: string;
+      price_cents: number | null;
+      condition: string;
+      city: string;
+      state: string;
+      created_at: number;
+      photo: string | null;
+      linkable: number;
+    }>(sql`
       select listings.id, listings.title, listings.sport, ${priceColumnForClub(viewer, clubId)} as price_cents, listings.condition,
         listings.city, listings.state, listings.created_at, ${linkable} as linkable,
         case when ${photoShown} = 1 then ${cardPhotoJson} end as photo

@@ -19,13 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const input = (over: Partial<ClubInput> = {}): ClubInput => ({ name: "River FC", type: "club", sport: "soccer", visibility: "public", joinMode: "open", ...over });
+const input = (over: Partial<ClubInput> = {}): ClubInput => ({
+  name: "River FC",
+  type: "club",
+  sport: "soccer",
+  visibility: "public",
+  joinMode: "open",
+  ...over,
+});
 
 describe("createClub (02 §2 Create club, §5)", () => {
   test("creates the club and its creator as active owner; the slug comes from the name when empty", async () => {
     const result = await createClub(t.db, owner, input({ name: "Harbor Rowing Club", slug: "" }));
     expect(result).toMatchObject({ ok: true, slug: "harbor-rowing-club" });
-    const [row] = await t.db.select().from(clubMembers).where(eq(clubMembers.clubId, result.ok ? result.clubId : ""));
+    const [row] = await t.db
+      .select()
+      .from(clubMembers)
+      .where(eq(clubMembers.clubId, result.ok ? result.clubId : ""));
     expect(row).toMatchObject({ userId: owner.id, role: "owner", status: "active" });
     expect(await isSlugAvailable(t.db, "harbor-rowing-club")).toBe(false);
     expect(await isSlugAvailable(t.db, "harbor-rowing-club-2")).toBe(true);
@@ -34,7 +44,10 @@ describe("createClub (02 §2 Create club, §5)", () => {
   test("a taken slug is refused ('Slug already exists'), also when two creations race", async () => {
     await createClub(t.db, owner, input({ slug: "taken-slug" }));
     expect(await createClub(t.db, owner, input({ slug: "taken-slug" }))).toEqual({ ok: false, error: "slugTaken" });
-    const racing = await Promise.all([createClub(t.db, owner, input({ slug: "race-slug" })), createClub(t.db, owner, input({ slug: "race-slug" }))]);
+    const racing = await Promise.all([
+      createClub(t.db, owner, input({ slug: "race-slug" })),
+      createClub(t.db, owner, input({ slug: "race-slug" })),
+    ]);
     expect(racing.filter((r) => r.ok)).toHaveLength(1);
     expect(racing.filter((r) => !r.ok)).toEqual([{ ok: false, error: "slugTaken" }]);
     expect(await t.db.select().from(clubs).where(eq(clubs.slug, "race-slug"))).toHaveLength(1);
@@ -77,7 +90,8 @@ describe("listClubsForDirectory (02 §2 Clubs directory, §7)", () => {
   });
 
   test("anonymous: public only; signed in: + members-only; private only for its members", async () => {
-    const names = async (viewer: TestUser | null, q: string) => (await listClubsForDirectory(db.db, viewer, { q })).clubs.map((c) => c.name);
+    const names = async (viewer: TestUser | null, q: string) =>
+      (await listClubsForDirectory(db.db, viewer, { q })).clubs.map((c) => c.name);
     expect(await names(null, "hockey")).toEqual([]);
     expect(await names(me, "HOCKEY")).toEqual(["Members Only Hockey"]);
     expect(await names(me, "secret")).toEqual(["Secret Skiers"]);
@@ -131,10 +145,22 @@ describe("getClubPage (02 §2 Club page)", () => {
   });
 
   test("a card shows its photo only to viewers /photos/ serves it to: a club-only listing in a visitor's preview has the no-photo tile", async () => {
-    const [clubOnly] = await t.db.select({ id: listings.id, audience: listings.audience }).from(listings).where(eq(listings.title, "Item 5"));
+    const [clubOnly] = await t.db
+      .select({ id: listings.id, audience: listings.audience })
+      .from(listings)
+      .where(eq(listings.title, "Item 5"));
     expect(clubOnly.audience).not.toBe("public");
-    await t.db.insert(listingPhotos).values({ listingId: clubOnly.id, position: 0, r2Key: "listings/page-fc-item-5.jpg", contentType: "image/jpeg", byteSize: 10, width: 40, height: 30 });
-    const photoOfItem5 = (page: NonNullable<Awaited<ReturnType<typeof getClubPage>>>) => page.listings.find((l) => l.title === "Item 5")?.photoUrl;
+    await t.db.insert(listingPhotos).values({
+      listingId: clubOnly.id,
+      position: 0,
+      r2Key: "listings/page-fc-item-5.jpg",
+      contentType: "image/jpeg",
+      byteSize: 10,
+      width: 40,
+      height: 30,
+    });
+    const photoOfItem5 = (page: NonNullable<Awaited<ReturnType<typeof getClubPage>>>) =>
+      page.listings.find((l) => l.title === "Item 5")?.photoUrl;
     expect(photoOfItem5((await getClubPage(t.db, null, "page-fc"))!)).toBeNull();
     expect(photoOfItem5((await getClubPage(t.db, member, "page-fc"))!)).toBe("/photos/listings/page-fc-item-5.jpg");
     // A signed-in stranger may open a public club's listings (02 §6), so the photo is theirs to see.
@@ -180,7 +206,10 @@ describe("getClubPage (02 §2 Club page)", () => {
 describe("manage: requests, settings, invite code", () => {
   test("pending requests newest first, with name and e-mail, for club admins only", async () => {
     const club = await createTestClub(t.db, owner, { joinMode: "approval" });
-    const [ann, ben] = [await createTestUser(t.db, { firstName: "Ann", lastName: null }), await createTestUser(t.db, { firstName: null, lastName: null })];
+    const [ann, ben] = [
+      await createTestUser(t.db, { firstName: "Ann", lastName: null }),
+      await createTestUser(t.db, { firstName: null, lastName: null }),
+    ];
     await addTestMember(t.db, club, ann, { status: "pending" });
     await addTestMember(t.db, club, ben, { status: "pending" });
     const result = await pendingJoinRequests(t.db, owner, club.slug);
@@ -211,8 +240,14 @@ describe("manage: requests, settings, invite code", () => {
     expect(await changeInviteCode(t.db, sam, club.slug, "MINE")).toMatchObject({ ok: false, error: "accessDenied" });
     expect(await changeInviteCode(t.db, owner, club.slug, "abc")).toMatchObject({ ok: false, error: "inviteCodeRequired" });
     // Issue 14 §2: the shared text rule — a control character is refused and nothing is stored.
-    expect(await changeInviteCode(t.db, owner, club.slug, "\u0001\u001b\f\u001b")).toMatchObject({ ok: false, error: "inviteCodeControlCharacters" });
-    expect(await changeInviteCode(t.db, owner, club.slug, "GOAL\u0000IE")).toMatchObject({ ok: false, error: "inviteCodeControlCharacters" });
+    expect(await changeInviteCode(t.db, owner, club.slug, "\u0001\u001b\f\u001b")).toMatchObject({
+      ok: false,
+      error: "inviteCodeControlCharacters",
+    });
+    expect(await changeInviteCode(t.db, owner, club.slug, "GOAL\u0000IE")).toMatchObject({
+      ok: false,
+      error: "inviteCodeControlCharacters",
+    });
     expect(await getInviteCode(t.db, (await getClubAccess(t.db, owner, club.slug))!)).toBe("OLDCODE");
     expect(await changeInviteCode(t.db, owner, club.slug, " NEWCODE ")).toMatchObject({ ok: true });
     expect(await joinClubWithCode(t.db, sam, club.slug, "OLDCODE")).toMatchObject({ ok: false, error: "invalidInviteCode" });
@@ -236,7 +271,10 @@ describe("teamHub (02 §2 /team-hub)", () => {
       ["Alpha Club", "pending", "member"],
     ]);
     expect(await teamHub(t.db, await createTestUser(t.db))).toEqual([]);
-    const [row] = await t.db.select().from(clubMembers).where(and(eq(clubMembers.userId, me.id), eq(clubMembers.clubId, a.id)));
+    const [row] = await t.db
+      .select()
+      .from(clubMembers)
+      .where(and(eq(clubMembers.userId, me.id), eq(clubMembers.clubId, a.id)));
     expect(row.status).toBe("active");
   });
 });

@@ -29,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 async function membership(club: TestClub, user: TestUser) {
-  const [row] = await t.db.select().from(clubMembers).where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, user.id)));
+  const [row] = await t.db
+    .select()
+    .from(clubMembers)
+    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, user.id)));
   return row ?? null;
 }
 const state = async (club: TestClub, user: TestUser) => {

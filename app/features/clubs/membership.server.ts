@@ -74,7 +74,14 @@ export async function leaveClub(db: Db, viewer: Viewer | null, slug: string): Pr
   if (isRefusal(access)) return access;
   const deleted = await db
     .delete(clubMembers)
-    .where(and(eq(clubMembers.clubId, access.club.id), eq(clubMembers.userId, viewer!.id), eq(clubMembers.status, "active"), ne(clubMembers.role, "owner")))
+    .where(
+      and(
+        eq(clubMembers.clubId, access.club.id),
+        eq(clubMembers.userId, viewer!.id),
+        eq(clubMembers.status, "active"),
+        ne(clubMembers.role, "owner"),
+      ),
+    )
     .returning({ id: clubMembers.id });
   return deleted.length ? { ok: true, club: access.club } : { ok: false, error: "notMember", club: access.club };
 }
@@ -147,12 +154,19 @@ export async function demoteMember(db: Db, viewer: Viewer | null, slug: string, 
  * Remove an active member or admin (admins may remove members only). Never the owner. Returns the
  * removed user's id so the caller can take them out of the club's realtime room (ADR 039).
  */
-export async function removeMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult<{ userId: string }>> {
+export async function removeMember(
+  db: Db,
+  viewer: Viewer | null,
+  slug: string,
+  membershipId: string,
+): Promise<ClubResult<{ userId: string }>> {
   const found = await manageableMember(db, viewer, slug, membershipId, "removeMember");
   if ("ok" in found) return found;
   const [deleted] = await db
     .delete(clubMembers)
     .where(and(eq(clubMembers.id, found.target.id), ne(clubMembers.role, "owner")))
     .returning({ id: clubMembers.id, userId: clubMembers.userId });
-  return deleted ? { ok: true, club: found.access.club, userId: deleted.userId } : { ok: false, error: "noSuchMember", club: found.access.club };
+  return deleted
+    ? { ok: true, club: found.access.club, userId: deleted.userId }
+    : { ok: false, error: "noSuchMember", club: found.access.club };
 }

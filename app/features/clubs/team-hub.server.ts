@@ -40,4 +40,3 @@ export async function teamHub(db: Db, viewer: Viewer): Promise<TeamHubClub[]> {
     .orderBy(sql`${clubMembers.status} = 'pending'`, sql`${clubs.name} collate nocase`);
   return rows.map((r) => ({ ...r, memberCount: Number(r.memberCount) }));
 }
-

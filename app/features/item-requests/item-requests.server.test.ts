@@ -34,8 +34,15 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
   test("a member posts a request: trimmed title, empty description stored as null, published to the club room", async () => {
     const id = crypto.randomUUID();
     const result = await postItemRequest(t.db, await accessOf(author), { id, title: "  Size 9 cleats  ", description: "   " }, publish);
-    expect(result).toMatchObject({ ok: true, changed: true, request: { id, title: "Size 9 cleats", description: null, status: "open", authorName: "Ann Author" } });
-    expect(published.at(-1)).toEqual({ clubId: club.id, event: expect.objectContaining({ type: "club.request.created", request: expect.objectContaining({ id, authorId: author.id }) }) });
+    expect(result).toMatchObject({
+      ok: true,
+      changed: true,
+      request: { id, title: "Size 9 cleats", description: null, status: "open", authorName: "Ann Author" },
+    });
+    expect(published.at(-1)).toEqual({
+      clubId: club.id,
+      event: expect.objectContaining({ type: "club.request.created", request: expect.objectContaining({ id, authorId: author.id }) }),
+    });
   });
 
   test("posting the same client-made id twice stores one request and publishes once", async () => {
@@ -59,7 +66,10 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
 
   test("non-members can neither read nor post", async () => {
     expect(await listItemRequests(t.db, await accessOf(stranger))).toEqual([]);
-    expect(await postItemRequest(t.db, await accessOf(stranger), { id: crypto.randomUUID(), title: "x" })).toEqual({ ok: false, error: "forbidden" });
+    expect(await postItemRequest(t.db, await accessOf(stranger), { id: crypto.randomUUID(), title: "x" })).toEqual({
+      ok: false,
+      error: "forbidden",
+    });
   });
 
   test("only the author fulfils or deletes, even a club admin cannot; a fulfilled request can no longer be deleted", async () => {

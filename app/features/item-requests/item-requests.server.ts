@@ -90,8 +90,7 @@ async function readRequest(db: Db, clubId: string, id: string): Promise<ItemRequ
 }
 
 export type RequestWriteResult =
-  | { ok: true; request: ItemRequestRow; changed: boolean }
-  | { ok: false; error: "forbidden" | "not_found" | "conflict" };
+  { ok: true; request: ItemRequestRow; changed: boolean } | { ok: false; error: "forbidden" | "not_found" | "conflict" };
 
 /**
  * Posts a request. `id` is made by the browser and becomes the row id (INSERT … ON CONFLICT DO
@@ -122,7 +121,12 @@ export async function postItemRequest(
 }
 
 /** The author marks their open request fulfilled (02 §4: open → fulfilled, author only). */
-export async function fulfilItemRequest(db: Db, access: ClubAccess, id: string, publish: ClubPublisher = null): Promise<RequestWriteResult> {
+export async function fulfilItemRequest(
+  db: Db,
+  access: ClubAccess,
+  id: string,
+  publish: ClubPublisher = null,
+): Promise<RequestWriteResult> {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "fulfilOwnRequest")) return { ok: false, error: "forbidden" };
   const updated = await db

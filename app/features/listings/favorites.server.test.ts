@@ -12,15 +12,35 @@ const viewer = (id: string): Viewer => ({ id, email: `${id}@x.test`, firstName: 
 beforeAll(async () => {
   t = await createTestDb();
   for (const name of ["seller", "buyer", "member"]) {
-    const [u] = await t.db.insert(users).values({ email: `${name}@example.com` }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ email: `${name}@example.com` })
+      .returning();
     ids[name] = u.id;
   }
   const [club] = await t.db.insert(clubs).values({ slug: "river-fc", name: "River FC", visibility: "members_only" }).returning();
   await t.db.insert(clubMembers).values({ clubId: club.id, userId: ids.member, status: "active" });
-  const base = { userId: ids.seller, priceCents: 1000, sport: "golf", condition: "new", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
-  const [putter] = await t.db.insert(listings).values({ ...base, title: "Putter", createdAt: new Date(1000) }).returning();
-  const [bag] = await t.db.insert(listings).values({ ...base, title: "Golf bag", createdAt: new Date(2000) }).returning();
-  const [hidden] = await t.db.insert(listings).values({ ...base, title: "Club-only driver" }).returning();
+  const base = {
+    userId: ids.seller,
+    priceCents: 1000,
+    sport: "golf",
+    condition: "new",
+    zipCode: "02139",
+    city: "Cambridge",
+    state: "MA",
+  } as const;
+  const [putter] = await t.db
+    .insert(listings)
+    .values({ ...base, title: "Putter", createdAt: new Date(1000) })
+    .returning();
+  const [bag] = await t.db
+    .insert(listings)
+    .values({ ...base, title: "Golf bag", createdAt: new Date(2000) })
+    .returning();
+  const [hidden] = await t.db
+    .insert(listings)
+    .values({ ...base, title: "Club-only driver" })
+    .returning();
   await t.db.insert(listingClubs).values({ listingId: hidden.id, clubId: club.id, isPrimary: true });
   Object.assign(ids, { putter: putter.id, bag: bag.id, hidden: hidden.id });
 });
@@ -66,9 +86,22 @@ describe("favorites", () => {
   });
 
   test("a sold listing can no longer be favorited by those who may no longer open it (not found)", async () => {
-    const base = { userId: ids.seller, priceCents: 500, sport: "golf", condition: "new", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
-    const [sold] = await t.db.insert(listings).values({ ...base, title: "Sold wedge", status: "sold" }).returning();
-    await t.db.insert(listingMessages).values({ listingId: sold.id, senderId: ids.member, receiverId: ids.seller, content: "Still there?" });
+    const base = {
+      userId: ids.seller,
+      priceCents: 500,
+      sport: "golf",
+      condition: "new",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+    } as const;
+    const [sold] = await t.db
+      .insert(listings)
+      .values({ ...base, title: "Sold wedge", status: "sold" })
+      .returning();
+    await t.db
+      .insert(listingMessages)
+      .values({ listingId: sold.id, senderId: ids.member, receiverId: ids.seller, content: "Still there?" });
     expect(await addFavorite(t.db, viewer(ids.buyer), sold.id)).toEqual({ ok: false, reason: "not_found" });
     // Those who may still open it (a buyer who wrote about it, the seller) still can.
     expect(await addFavorite(t.db, viewer(ids.member), sold.id)).toEqual({ ok: true, favorited: true });
@@ -76,10 +109,24 @@ describe("favorites", () => {
   });
 
   test("a favorite whose listing was sold leaves On Deck for a viewer who may no longer open it, and stays for one who may", async () => {
-    const base = { userId: ids.seller, priceCents: 700, sport: "golf", condition: "new", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
-    const [irons] = await t.db.insert(listings).values({ ...base, title: "Iron set" }).returning();
-    await t.db.insert(listingMessages).values({ listingId: irons.id, senderId: ids.member, receiverId: ids.seller, content: "Is it available?" });
-    for (const who of [ids.buyer, ids.member]) expect(await addFavorite(t.db, viewer(who), irons.id)).toEqual({ ok: true, favorited: true });
+    const base = {
+      userId: ids.seller,
+      priceCents: 700,
+      sport: "golf",
+      condition: "new",
+      zipCode: "02139",
+      city: "Cambridge",
+      state: "MA",
+    } as const;
+    const [irons] = await t.db
+      .insert(listings)
+      .values({ ...base, title: "Iron set" })
+      .returning();
+    await t.db
+      .insert(listingMessages)
+      .values({ listingId: irons.id, senderId: ids.member, receiverId: ids.seller, content: "Is it available?" });
+    for (const who of [ids.buyer, ids.member])
+      expect(await addFavorite(t.db, viewer(who), irons.id)).toEqual({ ok: true, favorited: true });
     await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, irons.id));
 
     expect((await listFavorites(t.db, viewer(ids.buyer))).map((i) => i.title)).not.toContain("Iron set");

@@ -22,7 +22,6 @@ export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, acti
   return granted.length ? or(...granted)! : sql`0 = 1`;
 }
 
-
 /**
  * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
  * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins

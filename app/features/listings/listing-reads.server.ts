@@ -29,8 +29,15 @@ export async function getOwnListing(db: Db, viewer: Viewer, listingId: string) {
       .from(listings)
       .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit")))
       .limit(1),
-    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), editable)).orderBy(asc(listingPhotos.position)),
-    db.select().from(listingClubs).where(and(eq(listingClubs.listingId, listingId), editable)),
+    db
+      .select()
+      .from(listingPhotos)
+      .where(and(eq(listingPhotos.listingId, listingId), editable))
+      .orderBy(asc(listingPhotos.position)),
+    db
+      .select()
+      .from(listingClubs)
+      .where(and(eq(listingClubs.listingId, listingId), editable)),
   ]);
   if (!listing) return null;
   return { listing, photos, clubIds: clubLinks.map((c) => c.clubId) };
@@ -45,12 +52,19 @@ export function listingDetailQueries(db: Db, viewer: Viewer | null, listingId: s
   const readable = sql`exists (select 1 from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`;
   return [
     db
-      .select({ listing: listings, seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName } })
+      .select({
+        listing: listings,
+        seller: { firstName: profiles.firstName, lastName: profiles.lastName, displayName: profiles.displayName },
+      })
       .from(listings)
       .leftJoin(profiles, eq(profiles.userId, listings.userId))
       .where(and(eq(listings.id, listingId), listingReadableBy(viewer)))
       .limit(1),
-    db.select().from(listingPhotos).where(and(eq(listingPhotos.listingId, listingId), readable)).orderBy(asc(listingPhotos.position)),
+    db
+      .select()
+      .from(listingPhotos)
+      .where(and(eq(listingPhotos.listingId, listingId), readable))
+      .orderBy(asc(listingPhotos.position)),
     db
       .select({ id: clubs.id, name: clubs.name, slug: clubs.slug, isPrimary: listingClubs.isPrimary })
       .from(listingClubs)

@@ -7,25 +7,57 @@ import type { Viewer } from "../accounts/viewer";
 
 let t: TestDb;
 const ids: Record<string, string> = {};
-const viewer = (id: string, isAdmin = false): Viewer => ({ id, email: `${id}@x.test`, firstName: null, lastName: null, zipCode: null, isAdmin });
+const viewer = (id: string, isAdmin = false): Viewer => ({
+  id,
+  email: `${id}@x.test`,
+  firstName: null,
+  lastName: null,
+  zipCode: null,
+  isAdmin,
+});
 
 beforeAll(async () => {
   t = await createTestDb();
   for (const name of ["seller", "member", "pending", "stranger", "admin"]) {
-    const [u] = await t.db.insert(users).values({ email: `${name}@example.com` }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ email: `${name}@example.com` })
+      .returning();
     ids[name] = u.id;
   }
   const [club] = await t.db
     .insert(clubs)
-    .values({ slug: "river-fc", name: "River FC", type: "club", sport: "soccer", visibility: "members_only", joinMode: "approval", createdBy: ids.seller })
+    .values({
+      slug: "river-fc",
+      name: "River FC",
+      type: "club",
+      sport: "soccer",
+      visibility: "members_only",
+      joinMode: "approval",
+      createdBy: ids.seller,
+    })
     .returning();
   await t.db.insert(clubMembers).values([
     { clubId: club.id, userId: ids.member, role: "member", status: "active" },
     { clubId: club.id, userId: ids.pending, role: "member", status: "pending" },
   ]);
-  const base = { userId: ids.seller, priceCents: 1000, sport: "soccer" as const, condition: "new" as const, zipCode: "10001", city: "New York", state: "NY" };
-  const [pub] = await t.db.insert(listings).values({ ...base, title: "Public cleats" }).returning();
-  const [priv] = await t.db.insert(listings).values({ ...base, title: "Club-only shin guards" }).returning();
+  const base = {
+    userId: ids.seller,
+    priceCents: 1000,
+    sport: "soccer" as const,
+    condition: "new" as const,
+    zipCode: "10001",
+    city: "New York",
+    state: "NY",
+  };
+  const [pub] = await t.db
+    .insert(listings)
+    .values({ ...base, title: "Public cleats" })
+    .returning();
+  const [priv] = await t.db
+    .insert(listings)
+    .values({ ...base, title: "Club-only shin guards" })
+    .returning();
   await t.db.insert(listingClubs).values({ listingId: priv.id, clubId: club.id, isPrimary: true });
   ids.public = pub.id;
   ids.clubOnly = priv.id;
@@ -33,7 +65,11 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 async function visibleTitles(v: Viewer | null) {
-  const rows = await t.db.select({ title: listings.title }).from(listings).where(and(listingVisibleTo(v), sql`1=1`)).orderBy(listings.title);
+  const rows = await t.db
+    .select({ title: listings.title })
+    .from(listings)
+    .where(and(listingVisibleTo(v), sql`1=1`))
+    .orderBy(listings.title);
   return rows.map((r) => r.title);
 }
 
@@ -53,14 +89,20 @@ describe("who may see a listing", () => {
     expect(await visibleTitles(viewer(ids.admin, true))).toHaveLength(2);
   });
   test("the condition composes with a lookup by id", async () => {
-    const rows = await t.db.select().from(listings).where(and(eq(listings.id, ids.clubOnly), listingVisibleTo(viewer(ids.stranger))));
+    const rows = await t.db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, ids.clubOnly), listingVisibleTo(viewer(ids.stranger))));
     expect(rows).toHaveLength(0);
   });
 });
 
 describe("who may open a listing (02 §6: a signed-in non-member can open listings in public clubs)", () => {
   async function openable(v: Viewer | null, listingId: string) {
-    const rows = await t.db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), listingOpenableBy(v)));
+    const rows = await t.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.id, listingId), listingOpenableBy(v)));
     return rows.length === 1;
   }
 
@@ -74,11 +116,29 @@ describe("who may open a listing (02 §6: a signed-in non-member can open listin
   test("a public club's listing opens for any signed-in viewer, never for a signed-out visitor, and is still not listed to strangers", async () => {
     const [open] = await t.db
       .insert(clubs)
-      .values({ slug: "open-fc", name: "Open FC", type: "club", sport: "soccer", visibility: "public", joinMode: "open", createdBy: ids.seller })
+      .values({
+        slug: "open-fc",
+        name: "Open FC",
+        type: "club",
+        sport: "soccer",
+        visibility: "public",
+        joinMode: "open",
+        createdBy: ids.seller,
+      })
       .returning();
     const [row] = await t.db
       .insert(listings)
-      .values({ userId: ids.seller, priceCents: 500, sport: "soccer", condition: "new", zipCode: "10001", city: "New York", state: "NY", title: "Open FC bag", audience: "clubs" })
+      .values({
+        userId: ids.seller,
+        priceCents: 500,
+        sport: "soccer",
+        condition: "new",
+        zipCode: "10001",
+        city: "New York",
+        state: "NY",
+        title: "Open FC bag",
+        audience: "clubs",
+      })
       .returning();
     await t.db.insert(listingClubs).values({ listingId: row.id, clubId: open.id, isPrimary: true });
     expect(await openable(viewer(ids.stranger), row.id)).toBe(true);

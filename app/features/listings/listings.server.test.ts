@@ -22,7 +22,10 @@ async function viewer(opts: { admin?: boolean } = {}): Promise<Viewer> {
 
 async function club(members: { user: Viewer; status: "active" | "pending" }[]) {
   const slug = `club-${crypto.randomUUID().slice(0, 8)}`;
-  const [row] = await t.db.insert(clubs).values({ slug, name: `Club ${slug}`, visibility: "members_only" }).returning();
+  const [row] = await t.db
+    .insert(clubs)
+    .values({ slug, name: `Club ${slug}`, visibility: "members_only" })
+    .returning();
   for (const m of members) await t.db.insert(clubMembers).values({ clubId: row.id, userId: m.user.id, status: m.status });
   return row;
 }

@@ -80,7 +80,11 @@ function listingValues(input: ListingInput) {
  * viewer (not saved by a parallel request, not removed). Issue 9; ADR 017.
  */
 function photosClaimable(viewer: Viewer, listingId: string | null, kept: string[], added: string[]): SQL {
-  const list = (keys: string[]) => sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  const list = (keys: string[]) =>
+    sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    );
   // Table names spelled out: this SQL sits inside the listing's INSERT or UPDATE.
   const keptOk = kept.length
     ? sql`(select count(*) from listing_photos lp where lp.listing_id = ${listingId} and lp.r2_key in (${list(kept)})) = ${kept.length}`
@@ -132,7 +136,14 @@ function markRemovedPhotos(db: Db, listingId: string, ownerId: SQL, keep: string
     select lp.r2_key, ${ownerId}, 'deleting', lp.content_type, lp.width, lp.height, lp.byte_size,
            lp.thumb_key, lp.thumb_width, lp.thumb_height, lp.thumb_byte_size, ${Date.now()}
     from listing_photos lp join listings on listings.id = lp.listing_id
-    where lp.listing_id = ${listingId} and ${allowed} ${keep.length ? sql`and lp.r2_key not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : sql``}
+    where lp.listing_id = ${listingId} and ${allowed} ${
+      keep.length
+        ? sql`and lp.r2_key not in (${sql.join(
+            keep.map((k) => sql`${k}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
     on conflict (r2_key) do update set state = 'deleting'
     returning r2_key as r2Key`);
 }

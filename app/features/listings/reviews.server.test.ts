@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const user = async () => (await t.db.insert(users).values({ email: `${crypto.randomUUID().slice(0, 8)}@t.dev` }).returning())[0];
+const user = async () =>
+  (
+    await t.db
+      .insert(users)
+      .values({ email: `${crypto.randomUUID().slice(0, 8)}@t.dev` })
+      .returning()
+  )[0];
 
 test("the seller rating is the average of reviews rounded to 1 decimal, with the count", async () => {
   const seller = await user();

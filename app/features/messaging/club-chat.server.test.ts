@@ -48,13 +48,24 @@ function recorder() {
 }
 
 const chat = (user: TestUser, content: string, opts: { kind?: "chat" | "announcement"; clientId?: string; c?: TestClub } = {}) =>
-  access(user, opts.c).then((a) => postClubMessage(t.db, a, { kind: opts.kind ?? "chat", content, clientId: opts.clientId ?? randomUUID() }));
+  access(user, opts.c).then((a) =>
+    postClubMessage(t.db, a, { kind: opts.kind ?? "chat", content, clientId: opts.clientId ?? randomUUID() }),
+  );
 
 describe("group chat and announcements (02 §2, §6)", () => {
   test("any active member posts to the chat; the room hears it; pending members and strangers cannot", async () => {
     const rec = recorder();
-    const result = await postClubMessage(t.db, await access(member), { kind: "chat", content: "  Pickup game Saturday?  ", clientId: randomUUID() }, rec.publish);
-    expect(result).toMatchObject({ ok: true, created: true, message: { content: "Pickup game Saturday?", author: { name: "Mia Member" } } });
+    const result = await postClubMessage(
+      t.db,
+      await access(member),
+      { kind: "chat", content: "  Pickup game Saturday?  ", clientId: randomUUID() },
+      rec.publish,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      created: true,
+      message: { content: "Pickup game Saturday?", author: { name: "Mia Member" } },
+    });
     expect(rec.club).toEqual([[club.id, expect.objectContaining({ type: "club.message.created" })]]);
     expect(rec.user).toEqual([]);
     expect(await chat(pending, "hi")).toEqual({ ok: false, reason: "forbidden" });
@@ -104,9 +115,14 @@ describe("group chat and announcements (02 §2, §6)", () => {
     const now = new Date();
     const a = await access(fast);
     for (let i = 0; i < CLUB_SEND_RATE_LIMIT.limit; i++) {
-      expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId: randomUUID() }, undefined, now)).toMatchObject({ ok: true });
+      expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId: randomUUID() }, undefined, now)).toMatchObject({
+        ok: true,
+      });
     }
-    expect(await postClubMessage(t.db, a, { kind: "chat", content: "one more", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "one more", clientId: randomUUID() }, undefined, now)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
     // Somebody else is not slowed down.
     expect(await chat(other, "still fine")).toMatchObject({ ok: true });
   });
@@ -117,19 +133,33 @@ describe("group chat and announcements (02 §2, §6)", () => {
     const now = new Date();
     const a = await access(fast);
     const ids = Array.from({ length: CLUB_SEND_RATE_LIMIT.limit }, () => randomUUID());
-    for (const [i, clientId] of ids.entries()) await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId }, undefined, now);
+    for (const [i, clientId] of ids.entries())
+      await postClubMessage(t.db, a, { kind: "chat", content: `msg ${i}`, clientId }, undefined, now);
     // The last one again (its answer was lost): the stored message, not a refusal, and no count.
-    expect(await postClubMessage(t.db, a, { kind: "chat", content: `msg ${ids.length - 1}`, clientId: ids.at(-1)! }, undefined, now)).toMatchObject({ ok: true, created: false });
-    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `club-send:${fast.id}`));
+    expect(
+      await postClubMessage(t.db, a, { kind: "chat", content: `msg ${ids.length - 1}`, clientId: ids.at(-1)! }, undefined, now),
+    ).toMatchObject({ ok: true, created: false });
+    const [counter] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `club-send:${fast.id}`));
     expect(counter!.count).toBe(CLUB_SEND_RATE_LIMIT.limit);
     const refused = randomUUID();
-    expect(await postClubMessage(t.db, a, { kind: "chat", content: "over", clientId: refused }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await postClubMessage(t.db, a, { kind: "chat", content: "over", clientId: refused }, undefined, now)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
     expect(await t.db.select().from(clubMessages).where(eq(clubMessages.id, refused))).toHaveLength(0);
     // DMs share the limit.
-    expect(await sendDirectMessage(t.db, a, { recipientId: member.id, content: "hi", clientId: randomUUID() }, undefined, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await sendDirectMessage(t.db, a, { recipientId: member.id, content: "hi", clientId: randomUUID() }, undefined, now)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
     // A minute later the window starts again.
     const later = new Date(now.getTime() + CLUB_SEND_RATE_LIMIT.windowMs + 1);
-    expect(await postClubMessage(t.db, a, { kind: "chat", content: "next minute", clientId: randomUUID() }, undefined, later)).toMatchObject({ ok: true, created: true });
+    expect(
+      await postClubMessage(t.db, a, { kind: "chat", content: "next minute", clientId: randomUUID() }, undefined, later),
+    ).toMatchObject({ ok: true, created: true });
   });
 
   test("history pages: latest N oldest first, then older pages by cursor, never overlapping", async () => {
@@ -176,7 +206,10 @@ describe("group chat and announcements (02 §2, §6)", () => {
     const before = await access(leaver, c);
     await leaveClub(t.db, leaver, c.slug);
     // Even with the access object read before leaving, the SQL says no.
-    expect(await postClubMessage(t.db, before, { kind: "chat", content: "ghost", clientId: randomUUID() })).toEqual({ ok: false, reason: "forbidden" });
+    expect(await postClubMessage(t.db, before, { kind: "chat", content: "ghost", clientId: randomUUID() })).toEqual({
+      ok: false,
+      reason: "forbidden",
+    });
     expect(await listClubMessages(t.db, await access(leaver, c), { kind: "chat" })).toBeNull();
   });
 });

@@ -79,7 +79,13 @@ export function clubMessagesPageQuery(db: Db, viewer: Viewer, clubId: string | S
 
 export function toClubMessagesPage(rows: Awaited<ReturnType<typeof clubMessagesPageQuery>>, opts: ClubMessagesOptions): ClubMessagesPage {
   const page = historyPage(clubMessages, opts.before).take(rows, opts.limit ?? CHAT_PAGE_SIZE);
-  const messages = page.rows.map((r) => ({ id: r.id, kind: r.kind, content: r.content, author: { id: r.authorId, name: r.authorName }, createdAt: r.createdAt }));
+  const messages = page.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    content: r.content,
+    author: { id: r.authorId, name: r.authorName },
+    createdAt: r.createdAt,
+  }));
   return { messages, older: page.older };
 }
 
@@ -99,7 +105,8 @@ export async function postClubMessage(
   now = new Date(),
 ): Promise<PostResult> {
   const viewer = access.viewer;
-  if (!viewer || !clubCan(access, input.kind === "announcement" ? "postAnnouncement" : "postChat")) return { ok: false, reason: "forbidden" };
+  if (!viewer || !clubCan(access, input.kind === "announcement" ? "postAnnouncement" : "postChat"))
+    return { ok: false, reason: "forbidden" };
   const checked = checkContent(input.content);
   if (!checked.ok) return checked;
   if (!isUuid(input.clientId)) return { ok: false, reason: "bad_client_id" };
@@ -141,7 +148,13 @@ function clubMessageWithAuthor(db: Db, id: string) {
 }
 
 function chatView({ row, authorName }: { row: typeof clubMessages.$inferSelect; authorName: string | null }): ChatMessageView {
-  return { id: row.id, kind: row.messageType, content: row.content, author: { id: row.userId, name: authorName ?? "Member" }, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    kind: row.messageType,
+    content: row.content,
+    author: { id: row.userId, name: authorName ?? "Member" },
+    createdAt: row.createdAt,
+  };
 }
 
 export function chatEvent(clubId: string, m: ChatMessageView): ChatMessageEvent {

@@ -66,7 +66,13 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     for (const u of [a, b, d]) await addTestMember(t.db, c, u);
     const base = Date.now() - 60_000;
     const dm = async (from: TestUser, to: TestUser, content: string, i: number) =>
-      sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content, clientId: randomUUID() }, undefined, new Date(base + i * 1000));
+      sendDirectMessage(
+        t.db,
+        await access(from, c),
+        { recipientId: to.id, content, clientId: randomUUID() },
+        undefined,
+        new Date(base + i * 1000),
+      );
     return { c, a, b, d, base, dm };
   }
 
@@ -81,7 +87,12 @@ describe("direct messages (02 §2, §4 read rules)", () => {
 
   test("a DM goes to the two people's own rooms, never the club room; the receiver's count rises", async () => {
     const rec = recorder();
-    const sent = await sendDirectMessage(t.db, await access(other), { recipientId: member.id, content: "Got spare shin guards?", clientId: randomUUID() }, rec.publish);
+    const sent = await sendDirectMessage(
+      t.db,
+      await access(other),
+      { recipientId: member.id, content: "Got spare shin guards?", clientId: randomUUID() },
+      rec.publish,
+    );
     expect(sent).toMatchObject({ ok: true, created: true });
     expect(rec.club).toEqual([]);
     expect(rec.user.map(([id, e]) => [id === member.id ? "receiver" : id === other.id ? "sender" : id, e.type])).toEqual([
@@ -110,7 +121,10 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     const second = await sendDirectMessage(t.db, a, { recipientId: admin.id, content: "once", clientId });
     expect(first).toMatchObject({ ok: true, created: true });
     expect(second).toMatchObject({ ok: true, created: false });
-    expect(await sendDirectMessage(t.db, a, { recipientId: other.id, content: "once", clientId })).toEqual({ ok: false, reason: "conflict" });
+    expect(await sendDirectMessage(t.db, a, { recipientId: other.id, content: "once", clientId })).toEqual({
+      ok: false,
+      reason: "conflict",
+    });
     expect(await t.db.select().from(clubDirectMessages).where(eq(clubDirectMessages.id, clientId))).toHaveLength(1);
   });
 
@@ -130,7 +144,10 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     expect(rec.user.every(([id]) => id === a.id)).toBe(true);
     expect(await unreadDirectMessageCount(t.db, await access(a, c))).toBe(1);
     // B's message to A being read does not touch A's message to B.
-    const [toB] = await t.db.select().from(clubDirectMessages).where(and(eq(clubDirectMessages.clubId, c.id), eq(clubDirectMessages.receiverId, b.id)));
+    const [toB] = await t.db
+      .select()
+      .from(clubDirectMessages)
+      .where(and(eq(clubDirectMessages.clubId, c.id), eq(clubDirectMessages.receiverId, b.id)));
     expect(toB.readAt).toBeNull();
 
     // Opening the Direct Messages tab marks everything to me in this club read.
@@ -148,11 +165,22 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     const rec = recorder();
     const withBen = await openDirectMessages(await access(a, c), { withId: b.id }, rec.publish);
     expect(withBen!.conversation!.partner.userId).toBe(b.id);
-    expect(withBen!.conversation!.messages.map((m) => [m.content, m.readAt === null])).toEqual([["first", false], ["second", true]]);
+    expect(withBen!.conversation!.messages.map((m) => [m.content, m.readAt === null])).toEqual([
+      ["first", false],
+      ["second", true],
+    ]);
     // Read as marked: Ben's line is read, Dee's is still unread, and the count agrees.
-    expect(withBen!.members.map((m) => [m.name.split(" ")[0], m.unread])).toEqual(expect.arrayContaining([["Ben", 0], ["Dee", 1]]));
+    expect(withBen!.members.map((m) => [m.name.split(" ")[0], m.unread])).toEqual(
+      expect.arrayContaining([
+        ["Ben", 0],
+        ["Dee", 1],
+      ]),
+    );
     expect(withBen!.unread).toBe(1);
-    expect(rec.user.map(([id, e]) => [id === a.id, e.type])).toEqual([[true, "dm.read"], [true, "badges.changed"]]);
+    expect(rec.user.map(([id, e]) => [id === a.id, e.type])).toEqual([
+      [true, "dm.read"],
+      [true, "badges.changed"],
+    ]);
 
     // The tab without a conversation marks the rest read; a non-member's id opens nothing.
     const tab = await openDirectMessages(await access(a, c), { withId: stranger.id });
@@ -168,9 +196,21 @@ describe("direct messages (02 §2, §4 read rules)", () => {
     const times = [1, 2, 3, 4, 4, 5, 6];
     for (const [i, at] of times.entries()) {
       const [from, to] = i % 2 ? [a, b] : [b, a];
-      await sendDirectMessage(t.db, await access(from, c), { recipientId: to.id, content: `d${i + 1}`, clientId: randomUUID() }, undefined, new Date(base + at * 1000));
+      await sendDirectMessage(
+        t.db,
+        await access(from, c),
+        { recipientId: to.id, content: `d${i + 1}`, clientId: randomUUID() },
+        undefined,
+        new Date(base + at * 1000),
+      );
     }
-    await sendDirectMessage(t.db, await access(d, c), { recipientId: a.id, content: "not this one", clientId: randomUUID() }, undefined, new Date(base + 3500));
+    await sendDirectMessage(
+      t.db,
+      await access(d, c),
+      { recipientId: a.id, content: "not this one", clientId: randomUUID() },
+      undefined,
+      new Date(base + 3500),
+    );
 
     const whole = await getDmConversation(t.db, await access(a, c), b.id);
     expect(whole).toMatchObject({ older: null });

@@ -110,7 +110,13 @@ export async function getDmConversation(
 
 export type DmConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
 
-function dmConversationQuery(db: Db, clubId: string | SQL, viewer: Viewer, partnerId: string, opts: { before?: string | null; limit?: number }) {
+function dmConversationQuery(
+  db: Db,
+  clubId: string | SQL,
+  viewer: Viewer,
+  partnerId: string,
+  opts: { before?: string | null; limit?: number },
+) {
   const paging = historyPage(clubDirectMessages, opts.before);
   return db
     .select({
@@ -191,7 +197,8 @@ export function openedDirectMessages(
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "sendDm")) return null;
   if (batch.updated.length && publish) {
-    for (const otherUserId of new Set(batch.updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
+    for (const otherUserId of new Set(batch.updated.map((u) => u.senderId)))
+      publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
     publish.user(viewer.id, { type: "badges.changed" });
   }
   // Only an active member is a partner: without one there is no conversation, whatever the rows.
@@ -294,7 +301,8 @@ export async function markDirectMessagesRead(
     )
     .returning({ senderId: clubDirectMessages.senderId });
   if (updated.length && publish) {
-    for (const otherUserId of new Set(updated.map((u) => u.senderId))) publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
+    for (const otherUserId of new Set(updated.map((u) => u.senderId)))
+      publish.user(viewer.id, { type: "dm.read", clubId: access.club.id, otherUserId });
     publish.user(viewer.id, { type: "badges.changed" });
   }
   return updated.length;
@@ -315,6 +323,7 @@ export function unreadDirectMessagesQuery(db: Db, clubId: string | SQL, viewerId
   return db
     .select({ n: sql<number>`count(*)` })
     .from(clubDirectMessages)
-    .where(and(sql`${clubDirectMessages.clubId} = ${clubId}`, eq(clubDirectMessages.receiverId, viewerId), isNull(clubDirectMessages.readAt)));
+    .where(
+      and(sql`${clubDirectMessages.clubId} = ${clubId}`, eq(clubDirectMessages.receiverId, viewerId), isNull(clubDirectMessages.readAt)),
+    );
 }
-

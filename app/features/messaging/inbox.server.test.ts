@@ -16,7 +16,9 @@ let listingId: string;
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 async function dm(from: TestUser, to: TestUser, content: string, at: Date, read = false) {
-  await t.db.insert(clubDirectMessages).values({ clubId: club.id, senderId: from.id, receiverId: to.id, content, createdAt: at, readAt: read ? at : null });
+  await t.db
+    .insert(clubDirectMessages)
+    .values({ clubId: club.id, senderId: from.id, receiverId: to.id, content, createdAt: at, readAt: read ? at : null });
 }
 
 beforeAll(async () => {
@@ -67,7 +69,9 @@ describe("the /messages inbox (02 §2 /messages, ADR 042)", () => {
   test("unread counts come from read_at: DMs per club, listing messages, total; opening the listing reads it", async () => {
     expect(await unreadCounts(t.db, seller)).toEqual({ directMessages: 2, perClub: { [club.id]: 2 }, listingMessages: 2, total: 4 });
     const published: string[] = [];
-    const changed = await markListingMessagesRead(t.db, seller, listingId, { user: (userId, event) => void published.push(`${userId}:${event.type}`) });
+    const changed = await markListingMessagesRead(t.db, seller, listingId, {
+      user: (userId, event) => void published.push(`${userId}:${event.type}`),
+    });
     expect(changed).toBe(2);
     expect(published).toEqual([`${seller.id}:badges.changed`]);
     expect(await unreadCounts(t.db, seller)).toMatchObject({ listingMessages: 0, total: 2 });

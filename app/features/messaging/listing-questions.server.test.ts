@@ -67,8 +67,14 @@ describe("questions to the seller (issue 6 §4)", () => {
     const buyer = await viewer();
     const id = await createListing(t.db, seller, base);
     expect(await sendListingMessage(t.db, buyer, { listingId: id, content: "   \n " })).toEqual({ ok: false, reason: "empty" });
-    expect(await sendListingMessage(t.db, seller, { listingId: id, content: "Hi", buyerId: buyer.id })).toEqual({ ok: false, reason: "no_thread" });
-    const [c] = await t.db.insert(clubs).values({ slug: `c-${crypto.randomUUID().slice(0, 6)}`, name: "Private", visibility: "members_only" }).returning();
+    expect(await sendListingMessage(t.db, seller, { listingId: id, content: "Hi", buyerId: buyer.id })).toEqual({
+      ok: false,
+      reason: "no_thread",
+    });
+    const [c] = await t.db
+      .insert(clubs)
+      .values({ slug: `c-${crypto.randomUUID().slice(0, 6)}`, name: "Private", visibility: "members_only" })
+      .returning();
     await t.db.insert(clubMembers).values({ clubId: c.id, userId: seller.id, status: "active" });
     const clubOnly = await createListing(t.db, seller, { ...base, clubIds: [c.id] });
     expect(await sendListingMessage(t.db, buyer, { listingId: clubOnly, content: "Hi" })).toEqual({ ok: false, reason: "not_found" });
@@ -83,7 +89,10 @@ describe("questions to the seller (issue 6 §4)", () => {
       const r = await sendListingMessage(t.db, buyer, { listingId: id, content: `q${i}` }, new Date(now.getTime() - 1000 + i));
       expect(r.ok).toBe(true);
     }
-    expect(await sendListingMessage(t.db, buyer, { listingId: id, content: "one more" }, now)).toEqual({ ok: false, reason: "rate_limited" });
+    expect(await sendListingMessage(t.db, buyer, { listingId: id, content: "one more" }, now)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+    });
     const later = new Date(now.getTime() + LISTING_MESSAGE_RATE_LIMIT.windowMs + 1000);
     expect((await sendListingMessage(t.db, buyer, { listingId: id, content: "later" }, later)).ok).toBe(true);
   });
@@ -93,7 +102,10 @@ describe("questions to the seller (issue 6 §4)", () => {
     const buyer = await viewer();
     const id = await createListing(t.db, seller, base);
     for (const char of ["\u0000", "\u0001", "\u001b", "\u007f"]) {
-      expect(await sendListingMessage(t.db, buyer, { listingId: id, content: `Is it${char} available?` })).toEqual({ ok: false, reason: "control_characters" });
+      expect(await sendListingMessage(t.db, buyer, { listingId: id, content: `Is it${char} available?` })).toEqual({
+        ok: false,
+        reason: "control_characters",
+      });
     }
     expect(await listingThreadsFor(t.db, buyer, { id })).toEqual([]);
     // Line breaks and tabs are part of writing a question.

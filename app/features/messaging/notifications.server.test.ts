@@ -28,7 +28,12 @@ describe("notifications menu", () => {
   test("approvals and pending requests per managed club are listed and counted; acknowledging clears the approval", async () => {
     const me = await user("me@example.com");
     const other = await user("other@example.com");
-    const [a, b, c, d] = [await club("tigers", "Tigers"), await club("eagles", "Eagles"), await club("hawks", "Hawks"), await club("owls", "Owls")];
+    const [a, b, c, d] = [
+      await club("tigers", "Tigers"),
+      await club("eagles", "Eagles"),
+      await club("hawks", "Hawks"),
+      await club("owls", "Owls"),
+    ];
     const [approval] = await t.db.insert(clubMembers).values({ clubId: a.id, userId: me.id, status: "active", role: "member" }).returning();
     // Already seen: not listed.
     await t.db.insert(clubMembers).values({ clubId: d.id, userId: me.id, status: "active", approvalNotified: true });

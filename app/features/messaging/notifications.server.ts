@@ -16,10 +16,7 @@ export type Notifications = {
 
 /** Both lists in one batch: one database round trip for the bell (issue 10 item 6). */
 export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Promise<Notifications> {
-  const managed = db
-    .select({ clubId: clubMembers.clubId })
-    .from(clubMembers)
-    .where(managedMembershipOf(viewer));
+  const managed = db.select({ clubId: clubMembers.clubId }).from(clubMembers).where(managedMembershipOf(viewer));
   const [approvals, pendingJoinRequests] = await db.batch([
     db
       .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })

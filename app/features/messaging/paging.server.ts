@@ -21,9 +21,7 @@ type PagedColumns = { createdAt: SQLiteColumn; id: SQLiteColumn };
 export function historyPage(columns: PagedColumns, before: string | null | undefined) {
   const cursor = parseCursor(before);
   return {
-    olderThan: cursor
-      ? or(lt(columns.createdAt, cursor.at), and(eq(columns.createdAt, cursor.at), lt(columns.id, cursor.id)))
-      : undefined,
+    olderThan: cursor ? or(lt(columns.createdAt, cursor.at), and(eq(columns.createdAt, cursor.at), lt(columns.id, cursor.id))) : undefined,
     orderBy: [desc(columns.createdAt), desc(columns.id)] as const,
     /** The page oldest first, and the cursor of the next page up (null at the beginning). */
     take<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { rows: T[]; older: string | null } {

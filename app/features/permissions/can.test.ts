@@ -53,7 +53,12 @@ describe("every table has the one shape: a line per role of its kind, naming onl
   type Row = [string, PermissionTable<string, string>, readonly string[], readonly string[]];
   const tables: Row[] = [
     ["club", CLUB_PERMISSIONS, CLUB_ROLES, CLUB_ACTIONS],
-    ...Object.entries(CLUB_VISIBILITY).map(([visibility, table]): Row => [`club visibility ${visibility}`, table, CLUB_ROLES, CLUB_ACTIONS]),
+    ...Object.entries(CLUB_VISIBILITY).map(([visibility, table]): Row => [
+      `club visibility ${visibility}`,
+      table,
+      CLUB_ROLES,
+      CLUB_ACTIONS,
+    ]),
     ["club member management", MANAGEABLE_MEMBER_ROLES, CLUB_ROLES, ["admin", "member"]],
     ["listing", LISTING_PERMISSIONS, LISTING_ROLES, LISTING_ACTIONS],
     ["profile", PROFILE_PERMISSIONS, PROFILE_ROLES, PROFILE_ACTIONS],

@@ -43,7 +43,13 @@ const EXPECTED_VISIBILITY = {
 const allowedString = (action: ClubAction, visibility: ClubFacts["visibility"]) =>
   ROLE_ORDER.map((role) => (rolesAllowed(action, visibility).includes(role) ? "Y" : "-")).join("");
 
-const club = (over: Partial<ClubFacts> = {}): ClubFacts => ({ visibility: "public", joinMode: "open", allowJoinRequests: true, showPricesInPreview: false, ...over });
+const club = (over: Partial<ClubFacts> = {}): ClubFacts => ({
+  visibility: "public",
+  joinMode: "open",
+  allowJoinRequests: true,
+  showPricesInPreview: false,
+  ...over,
+});
 
 describe("the club permission table matches spec 02 §6", () => {
   test("every role and action is covered by the expectation", () => {

@@ -57,9 +57,30 @@ type ReadAction = Extract<ClubAction, "view" | "viewRoster">;
 // Groups of actions, so each role's line reads like spec 02 §6.
 const SIGNED_IN_READS = ["viewListingsAll", "seePrices"] as const;
 const JOIN = ["join", "joinWithCode", "requestToJoin"] as const;
-const MEMBER = ["listItem", "readMessages", "postChat", "deleteOwnChat", "sendDm", "readRequests", "postRequest", "fulfilOwnRequest", "deleteOwnRequest"] as const;
+const MEMBER = [
+  "listItem",
+  "readMessages",
+  "postChat",
+  "deleteOwnChat",
+  "sendDm",
+  "readRequests",
+  "postRequest",
+  "fulfilOwnRequest",
+  "deleteOwnRequest",
+] as const;
 const MODERATE = ["deleteAnyChat", "postAnnouncement"] as const;
-const MANAGE = ["manage", "approve", "reject", "editSettings", "viewInviteCode", "changeInviteCode", "promote", "demote", "removeMember", "uploadLogo"] as const;
+const MANAGE = [
+  "manage",
+  "approve",
+  "reject",
+  "editSettings",
+  "viewInviteCode",
+  "changeInviteCode",
+  "promote",
+  "demote",
+  "removeMember",
+  "uploadLogo",
+] as const;
 /** Refused with 'Access denied' / 'You must be a club admin…' (02 §6); see denialFor. */
 export const MANAGE_ACTIONS: readonly ClubAction[] = MANAGE;
 export const JOIN_ACTIONS: readonly ClubAction[] = JOIN;
@@ -83,8 +104,24 @@ export const CLUB_PERMISSIONS: PermissionTable<ClubRole, Exclude<ClubAction, Rea
 const READ_ALL = ["view", "viewRoster"] as const;
 /** Who may see the club page and its roster, per visibility (02 §2 Clubs directory, Roster; §6). */
 export const CLUB_VISIBILITY: Record<ClubVisibility, PermissionTable<ClubRole, ReadAction>> = {
-  public: { anonymous: READ_ALL, stranger: READ_ALL, pending: READ_ALL, member: READ_ALL, admin: READ_ALL, owner: READ_ALL, siteAdmin: READ_ALL },
-  members_only: { anonymous: [], stranger: ["view"], pending: ["view"], member: READ_ALL, admin: READ_ALL, owner: READ_ALL, siteAdmin: READ_ALL },
+  public: {
+    anonymous: READ_ALL,
+    stranger: READ_ALL,
+    pending: READ_ALL,
+    member: READ_ALL,
+    admin: READ_ALL,
+    owner: READ_ALL,
+    siteAdmin: READ_ALL,
+  },
+  members_only: {
+    anonymous: [],
+    stranger: ["view"],
+    pending: ["view"],
+    member: READ_ALL,
+    admin: READ_ALL,
+    owner: READ_ALL,
+    siteAdmin: READ_ALL,
+  },
   private: { anonymous: [], stranger: [], pending: [], member: READ_ALL, admin: READ_ALL, owner: READ_ALL, siteAdmin: READ_ALL },
 };
 

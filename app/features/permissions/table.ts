@@ -9,7 +9,11 @@
 export type PermissionTable<Role extends string, Action extends string> = Readonly<Record<Role, readonly Action[]>>;
 
 /** Whether any of `roles` is granted `action` by `table`. */
-export function grants<Role extends string, Action extends string>(table: PermissionTable<Role, Action>, roles: readonly Role[], action: Action): boolean {
+export function grants<Role extends string, Action extends string>(
+  table: PermissionTable<Role, Action>,
+  roles: readonly Role[],
+  action: Action,
+): boolean {
   return roles.some((role) => table[role]?.includes(action) ?? false);
 }
 
@@ -17,4 +21,3 @@ export function grants<Role extends string, Action extends string>(table: Permis
 export function rolesGranted<Role extends string, Action extends string>(table: PermissionTable<Role, Action>, action: Action): Role[] {
   return (Object.keys(table) as Role[]).filter((role) => table[role].includes(action));
 }
-

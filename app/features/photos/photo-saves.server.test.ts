@@ -11,7 +11,19 @@ import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing } from "../
 import { getOwnListing } from "../listings/listing-reads.server";
 import { cleanupPhotos } from "./cleanup.server";
 import { finishPhotoDeletes, removePendingPhoto, storeUpload, type PhotoBucket, type StoredPhoto } from "./ledger.server";
-import { bucket, everyListingPhotoHasItsObject, exists, gatedDb, input, JPEG, PNG, seller, t, upload, usePhotoStack } from "./photo-test-stack";
+import {
+  bucket,
+  everyListingPhotoHasItsObject,
+  exists,
+  gatedDb,
+  input,
+  JPEG,
+  PNG,
+  seller,
+  t,
+  upload,
+  usePhotoStack,
+} from "./photo-test-stack";
 
 usePhotoStack();
 

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** Miles between two ZIP centres of the loaded table. */
 async function milesBetweenZips(zipA: string, zipB: string) {
-  const rows = await testDb.db.select().from(zipCodes).where(inArray(zipCodes.zip, [zipA, zipB]));
+  const rows = await testDb.db
+    .select()
+    .from(zipCodes)
+    .where(inArray(zipCodes.zip, [zipA, zipB]));
   const [a, b] = [zipA, zipB].map((zip) => rows.find((row) => row.zip === zip));
   return a && b ? distanceMiles(a, b) : null;
 }

@@ -12,9 +12,7 @@ import { ZIP_PATTERN } from "~/shared/zip";
 
 export type GeoPoint = { latitude: number; longitude: number };
 
-export type ZipLookup =
-  | { ok: true; zip: string; city: string; state: string }
-  | { ok: false; reason: "invalid" | "not_found" };
+export type ZipLookup = { ok: true; zip: string; city: string; state: string } | { ok: false; reason: "invalid" | "not_found" };
 
 export type LocationSuggestion = {
   displayName: string;
@@ -79,8 +77,14 @@ export async function searchLocations(db: Db, text: unknown): Promise<LocationSu
 
   const [cityPart, statePart = ""] = query.split(",", 2);
   // Only characters that occur in place names survive, so LIKE wildcards cannot be smuggled in.
-  const city = cityPart.replace(/[^\p{L} .'-]/gu, "").replace(/\s+/g, " ").trim();
-  const state = statePart.replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 2);
+  const city = cityPart
+    .replace(/[^\p{L} .'-]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const state = statePart
+    .replace(/[^A-Za-z]/g, "")
+    .toUpperCase()
+    .slice(0, 2);
   if (city.length < MIN_QUERY_LENGTH) return [];
 
   const zipCount = count(zipCodes.zip);
@@ -113,8 +117,6 @@ export function distanceMiles(a: GeoPoint, b: GeoPoint): number {
   const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = toRadians(b.latitude - a.latitude);
   const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }

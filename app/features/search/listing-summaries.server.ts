@@ -72,7 +72,12 @@ type SummaryExtras = {
   zipPoints?: boolean;
 };
 
-export type SummaryRowWithExtras = SummaryRow & { total?: number; favorited?: number; zip_latitude?: number | null; zip_longitude?: number | null };
+export type SummaryRowWithExtras = SummaryRow & {
+  total?: number;
+  favorited?: number;
+  zip_latitude?: number | null;
+  zip_longitude?: number | null;
+};
 
 /** The statement behind `summaryPage`, so a caller can send it in a batch with others. */
 export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & SummaryExtras): SQL {
@@ -94,9 +99,18 @@ export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & Su
   if (Array.isArray(query.orderBy)) {
     const keys = query.orderBy;
     const dir = (key: OrderKey) => (key.desc ? sql` desc` : sql` asc`);
-    const inner = sql.join(keys.map((key, i) => sql`${key.expr} as ${sql.raw(`k${i}`)}`), sql`, `);
-    const innerOrder = sql.join(keys.map((key, i) => sql`${sql.raw(`k${i}`)}${dir(key)}`), sql`, `);
-    const outerOrder = sql.join(keys.map((key, i) => sql`page.${sql.raw(`k${i}`)}${dir(key)}`), sql`, `);
+    const inner = sql.join(
+      keys.map((key, i) => sql`${key.expr} as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    );
+    const innerOrder = sql.join(
+      keys.map((key, i) => sql`${sql.raw(`k${i}`)}${dir(key)}`),
+      sql`, `,
+    );
+    const outerOrder = sql.join(
+      keys.map((key, i) => sql`page.${sql.raw(`k${i}`)}${dir(key)}`),
+      sql`, `,
+    );
     // The LIMIT keeps SQLite from flattening the page into the outer join; the outer ORDER BY
     // re-sorts at most `limit` rows by the keys the inner query already computed. A window total
     // needs one more level: bm25() may not be evaluated inside a window query.
@@ -152,7 +166,10 @@ async function summaryPage(
 /** A card with `distanceMiles` from `from` (null when either end has no known centre). */
 export function toSummaryFrom(viewer: Viewer | null, row: SummaryRowWithExtras, from: GeoPoint | null): ListingSummary {
   const item = toSummary(viewer, row);
-  const at = from && row.zip_latitude != null && row.zip_longitude != null ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) } : null;
+  const at =
+    from && row.zip_latitude != null && row.zip_longitude != null
+      ? { latitude: Number(row.zip_latitude), longitude: Number(row.zip_longitude) }
+      : null;
   return { ...item, distanceMiles: from && at ? roundMiles(distanceMiles(from, at)) : null };
 }
 
@@ -160,7 +177,12 @@ export function toSummaryFrom(viewer: Viewer | null, row: SummaryRowWithExtras, 
  * `listingSummaries` with `distanceMiles` from `originZip`, in one round trip: each card's ZIP centre
  * is a column and the origin's centre travels in the same batch (On Deck; ADR 051).
  */
-export async function listingSummariesFrom(db: Db, viewer: Viewer | null, query: SummaryQuery, originZip: string | null): Promise<ListingSummary[]> {
+export async function listingSummariesFrom(
+  db: Db,
+  viewer: Viewer | null,
+  query: SummaryQuery,
+  originZip: string | null,
+): Promise<ListingSummary[]> {
   const origin = normalizeZip(originZip);
   if (!origin) return listingSummaries(db, viewer, query);
   const [rows, origins] = (await readBatch(db, [

@@ -58,7 +58,13 @@ export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOr
   const label = (row: SummaryRowWithExtras) => toSummaryFrom(viewer, row, from);
   if (rows.length > 0) return { items: rows.map(label), place: places[0]?.place ?? null, near: true };
   const newest = await db.all<SummaryRowWithExtras>(
-    summaryStatement(viewer, { where: [listedStatuses], orderBy: [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }], limit, zipPoints: true, favoritesOf: viewer }),
+    summaryStatement(viewer, {
+      where: [listedStatuses],
+      orderBy: [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }],
+      limit,
+      zipPoints: true,
+      favoritesOf: viewer,
+    }),
   );
   return { items: newest.map(label), place: places[0]?.place ?? null, near: false };
 }

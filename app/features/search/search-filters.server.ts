@@ -40,8 +40,7 @@ function locationCondition(location: string): SQL | null {
     : sql`listings.city = ${city} collate nocase`;
 }
 
-const inList = (column: SQL, values: readonly string[]) =>
-  sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+const inList = (column: SQL, values: readonly string[]) => sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 
 export type FilterConditions = {
   /** Listed statuses, the filters and the club filter, ANDed by the caller. */

@@ -31,7 +31,10 @@ beforeAll(async () => {
   t = await createTestDb();
   await loadZipCodes(t.db, { rows: usZipRows().filter((row) => ZIPS.includes(row.zip)) });
   for (const name of ["seller", "member", "stranger", "admin", "secretMember", "pendingMember"]) {
-    const [u] = await t.db.insert(users).values({ email: `${name.toLowerCase()}@example.com` }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ email: `${name.toLowerCase()}@example.com` })
+      .returning();
     ids[name] = u.id;
   }
   const [club] = await t.db
@@ -39,7 +42,10 @@ beforeAll(async () => {
     .values({ slug: "river-fc", name: "River FC", visibility: "members_only", joinMode: "approval", createdBy: ids.seller })
     .returning();
   const [openClub] = await t.db.insert(clubs).values({ slug: "hill-tennis", name: "Hill Tennis Club" }).returning();
-  const [secretClub] = await t.db.insert(clubs).values({ slug: "secret-league", name: "Secret River League", visibility: "private" }).returning();
+  const [secretClub] = await t.db
+    .insert(clubs)
+    .values({ slug: "secret-league", name: "Secret River League", visibility: "private" })
+    .returning();
   ids.club = club.id;
   ids.openClub = openClub.id;
   await t.db.insert(clubMembers).values([
@@ -51,16 +57,97 @@ beforeAll(async () => {
 
   const base = { userId: ids.seller, condition: "gently-used", zipCode: "02139", city: "Cambridge", state: "MA" } as const;
   const rows: (NewListing & { key: string })[] = [
-    { ...base, key: "cleats", title: "Nike youth soccer cleats", description: "Barely worn", sport: "soccer", priceCents: 2500, equipmentType: "Cleats", brand: "Nike", size: "Youth", sizeNumeric: "4", gender: "Unisex", condition: "like-new" },
-    { ...base, key: "ball", title: "Adidas match ball", description: "Size 5 soccer ball", sport: "soccer", priceCents: 1999, equipmentType: "Balls", brand: "Adidas", gender: "Men", zipCode: "02116", city: "Boston" },
-    { ...base, key: "goal", title: "Pop-up goal pair", description: "Great for backyard practice with cleats", sport: "soccer", priceCents: 12000, equipmentType: "Goals", brand: "Franklin", size: "Adult", gender: "Women", zipCode: "01060", city: "Northampton" },
-    { ...base, key: "nyc", title: "Goalkeeper gloves", description: null, sport: "soccer", priceCents: 4550, equipmentType: "Goalkeeper Gloves", brand: "Adidas", zipCode: "10001", city: "New York", state: "NY", condition: "new" },
-    { ...base, key: "racquet", title: "Wilson Clash racquet", description: "Strung, grip 3", sport: "tennis", sportSubcategory: "tennis", priceCents: 9000, equipmentType: "Racquets", brand: "Wilson", gender: "Unisex" },
-    { ...base, key: "paddle", title: "Selkirk pickleball paddle", description: null, sport: "tennis", sportSubcategory: "pickleball", priceCents: 6000, equipmentType: "Paddles", brand: "Selkirk" },
+    {
+      ...base,
+      key: "cleats",
+      title: "Nike youth soccer cleats",
+      description: "Barely worn",
+      sport: "soccer",
+      priceCents: 2500,
+      equipmentType: "Cleats",
+      brand: "Nike",
+      size: "Youth",
+      sizeNumeric: "4",
+      gender: "Unisex",
+      condition: "like-new",
+    },
+    {
+      ...base,
+      key: "ball",
+      title: "Adidas match ball",
+      description: "Size 5 soccer ball",
+      sport: "soccer",
+      priceCents: 1999,
+      equipmentType: "Balls",
+      brand: "Adidas",
+      gender: "Men",
+      zipCode: "02116",
+      city: "Boston",
+    },
+    {
+      ...base,
+      key: "goal",
+      title: "Pop-up goal pair",
+      description: "Great for backyard practice with cleats",
+      sport: "soccer",
+      priceCents: 12000,
+      equipmentType: "Goals",
+      brand: "Franklin",
+      size: "Adult",
+      gender: "Women",
+      zipCode: "01060",
+      city: "Northampton",
+    },
+    {
+      ...base,
+      key: "nyc",
+      title: "Goalkeeper gloves",
+      description: null,
+      sport: "soccer",
+      priceCents: 4550,
+      equipmentType: "Goalkeeper Gloves",
+      brand: "Adidas",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+      condition: "new",
+    },
+    {
+      ...base,
+      key: "racquet",
+      title: "Wilson Clash racquet",
+      description: "Strung, grip 3",
+      sport: "tennis",
+      sportSubcategory: "tennis",
+      priceCents: 9000,
+      equipmentType: "Racquets",
+      brand: "Wilson",
+      gender: "Unisex",
+    },
+    {
+      ...base,
+      key: "paddle",
+      title: "Selkirk pickleball paddle",
+      description: null,
+      sport: "tennis",
+      sportSubcategory: "pickleball",
+      priceCents: 6000,
+      equipmentType: "Paddles",
+      brand: "Selkirk",
+    },
     { ...base, key: "sold", title: "Sold soccer shin guards", sport: "soccer", priceCents: 500, status: "sold" },
     { ...base, key: "pending", title: "Pending soccer bag", sport: "soccer", priceCents: 1500, status: "pending_pickup" },
     { ...base, key: "clubOnly", title: "River FC club-only soccer jersey", sport: "soccer", priceCents: 3000 },
-    { ...base, key: "clinic", title: "Tennis balls can", description: "Unopened", sport: "tennis", sportSubcategory: "tennis", priceCents: 300, brand: "Penn" },
+    {
+      ...base,
+      key: "clinic",
+      title: "Tennis balls can",
+      description: "Unopened",
+      sport: "tennis",
+      sportSubcategory: "tennis",
+      priceCents: 300,
+      brand: "Penn",
+    },
   ];
   for (const [i, { key, ...row }] of rows.entries()) {
     const [inserted] = await t.db
@@ -73,7 +160,9 @@ beforeAll(async () => {
     { listingId: ids.clubOnly, clubId: ids.club, isPrimary: true },
     { listingId: ids.racquet, clubId: ids.openClub, isPrimary: true },
   ]);
-  await t.db.insert(listingPhotos).values({ listingId: ids.cleats, position: 0, r2Key: "listings/cleats/0.jpg", contentType: "image/jpeg", byteSize: 10 });
+  await t.db
+    .insert(listingPhotos)
+    .values({ listingId: ids.cleats, position: 0, r2Key: "listings/cleats/0.jpg", contentType: "image/jpeg", byteSize: 10 });
 });
 afterAll(() => t.cleanup());
 
@@ -99,7 +188,7 @@ describe("keyword search through the full-text index", () => {
   });
 
   test("FTS syntax in the input is treated as plain words", async () => {
-    expect(ftsQuery('ball" OR title:* NEAR(') ).toBe('"ball"* "or"* "title"* "near"*');
+    expect(ftsQuery('ball" OR title:* NEAR(')).toBe('"ball"* "or"* "title"* "near"*');
     expect(ftsQuery("  **  ")).toBeNull();
     await expect(search({ q: '"unbalanced (quote* -x ^' })).resolves.toMatchObject({ total: 0 });
     expect((await search({ q: "---" })).total).toBeGreaterThan(0); // no words: no keyword filter
@@ -129,7 +218,11 @@ describe("filters", () => {
   });
 
   test("price range in dollars is compared in cents", async () => {
-    expect(titles(await search({ priceMin: 25, priceMax: 50 }))).toEqual(["Nike youth soccer cleats", "Goalkeeper gloves", "River FC club-only soccer jersey"]);
+    expect(titles(await search({ priceMin: 25, priceMax: 50 }))).toEqual([
+      "Nike youth soccer cleats",
+      "Goalkeeper gloves",
+      "River FC club-only soccer jersey",
+    ]);
     expect(titles(await search({ priceMax: 19.99 }))).toEqual(["Adidas match ball", "Pending soccer bag", "Tennis balls can"]);
     expect(titles(await search({ priceMin: 100 }))).toEqual(["Pop-up goal pair"]);
   });
@@ -189,7 +282,13 @@ describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () =
   test("a full page counts every match; a short page is its own count, also past the first page", async () => {
     const all = await search({ sport: "soccer" });
     expect(all.items).toHaveLength(6);
-    for (const [limit, offset] of [[1, 0], [2, 2], [5, 4], [10, 0], [3, 5]]) {
+    for (const [limit, offset] of [
+      [1, 0],
+      [2, 2],
+      [5, 4],
+      [10, 0],
+      [3, 5],
+    ]) {
       const page = await searchListings(t.db, member(), { sport: "soccer" }, { limit, offset });
       expect(page.total).toBe(6);
       expect(page.items.map((i) => i.id)).toEqual(all.items.slice(offset, offset + limit).map((i) => i.id));
@@ -240,7 +339,12 @@ describe("distance", () => {
   test("a ZIP drops listings outside the radius and puts the distance on each card", async () => {
     const near = await search({ sport: "soccer", zip: "02139", radius: 10 });
     expect(near.radiusApplied).toBe(true);
-    expect(titles(near)).toEqual(["Nike youth soccer cleats", "Adidas match ball", "Pending soccer bag", "River FC club-only soccer jersey"]);
+    expect(titles(near)).toEqual([
+      "Nike youth soccer cleats",
+      "Adidas match ball",
+      "Pending soccer bag",
+      "River FC club-only soccer jersey",
+    ]);
     expect(near.items[1].distanceMiles).toBeGreaterThan(1);
     expect(near.items[1].distanceMiles).toBeLessThan(5);
     expect(titles(await search({ sport: "soccer", zip: "02139", radius: 100 }))).toContain("Pop-up goal pair");
@@ -248,7 +352,12 @@ describe("distance", () => {
   });
 
   test("the profile ZIP is used when the URL has none; location text turns the radius off", async () => {
-    const fromProfile = await searchListings(t.db, viewer(ids.stranger, { zipCode: "10001" }), { sport: "soccer", radius: 10 }, { limit: 50 });
+    const fromProfile = await searchListings(
+      t.db,
+      viewer(ids.stranger, { zipCode: "10001" }),
+      { sport: "soccer", radius: 10 },
+      { limit: 50 },
+    );
     expect(titles(fromProfile)).toEqual(["Goalkeeper gloves"]);
     const withLocation = await search({ sport: "soccer", zip: "10001", location: "Cambridge, MA" });
     expect(withLocation.radiusApplied).toBe(false);
@@ -302,7 +411,11 @@ describe("visibility and prices", () => {
     expect(titles(await search({ sport: "tennis", sort: "price_asc" }, null))).toEqual(newest);
     expect(titles(await search({ sport: "tennis", sort: "price_desc" }, null))).toEqual(newest);
     expect(titles(await search({ q: "soccer", sort: "price_asc" }, null))).toEqual(titles(await search({ q: "soccer" }, null)));
-    expect(titles(await search({ sport: "tennis", sort: "price_asc" }))).toEqual(["Tennis balls can", "Selkirk pickleball paddle", "Wilson Clash racquet"]);
+    expect(titles(await search({ sport: "tennis", sort: "price_asc" }))).toEqual([
+      "Tennis balls can",
+      "Selkirk pickleball paddle",
+      "Wilson Clash racquet",
+    ]);
   });
 
   test("cards carry the club name and the first photo", async () => {
@@ -326,7 +439,10 @@ describe("suggestions", () => {
     expect((await suggestClubs(t.db, null, "RIVER")).map((c) => c.slug)).toEqual([]);
     expect((await suggestClubs(t.db, viewer(ids.stranger), "RIVER")).map((c) => c.slug)).toEqual(["river-fc"]);
     expect((await suggestClubs(t.db, viewer(ids.secretMember), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
-    expect((await suggestClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual(["river-fc", "secret-league"]);
+    expect((await suggestClubs(t.db, viewer(ids.admin, { isAdmin: true }), "river")).map((c) => c.slug)).toEqual([
+      "river-fc",
+      "secret-league",
+    ]);
     expect(await suggestClubs(t.db, null, "%")).toEqual([]);
     expect((await suggestClubs(t.db, null, "tennis"))[0]).toMatchObject({ slug: "hill-tennis", name: "Hill Tennis Club" });
   });

@@ -12,7 +12,14 @@ import { normalizeZip, type GeoPoint } from "./geo.server";
 import { canSeePrices, listingVisibleTo } from "../listings/listing-visibility.server";
 import type { Viewer } from "../accounts/viewer";
 import { ftsQuery } from "./fts-query";
-import { readBatch, summaryStatement, toSummaryFrom, type OrderKey, type SummaryQuery, type SummaryRowWithExtras } from "./listing-summaries.server";
+import {
+  readBatch,
+  summaryStatement,
+  toSummaryFrom,
+  type OrderKey,
+  type SummaryQuery,
+  type SummaryRowWithExtras,
+} from "./listing-summaries.server";
 import { withinRadius, withinRadiusPerRow } from "./radius.server";
 import { filterConditions, type SearchFilters } from "./search-filters.server";
 
@@ -91,10 +98,7 @@ export async function searchListings(
   }
 
   // Newest first, ties by id: the order every listed index ends with (created_at desc, id).
-  const tieBreak: OrderKey[] = [
-    { expr: sql`listings.created_at`, desc: true },
-    { expr: sql`listings.id` },
-  ];
+  const tieBreak: OrderKey[] = [{ expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }];
   const sort = prices ? filters.sort : undefined;
   const orderBy: OrderKey[] =
     sort === "price_asc"
@@ -112,7 +116,9 @@ export async function searchListings(
   const separateCount = count && !windowTotal;
   const statements: SQL[] = [
     summaryStatement(viewer, { where, match, orderBy, limit, offset, windowTotal, favoritesOf: viewer, zipPoints: Boolean(originZip) }),
-    originZip ? sql`select latitude, longitude from zip_codes where zip = ${originZip}` : sql`select null as latitude, null as longitude where 0`,
+    originZip
+      ? sql`select latitude, longitude from zip_codes where zip = ${originZip}`
+      : sql`select null as latitude, null as longitude where 0`,
     clubSlug
       ? sql`select id, slug, name from clubs where slug = ${clubSlug} and ${clubVisibleTo(viewer)} limit 1`
       : sql`select null as id, null as slug, null as name where 0`,

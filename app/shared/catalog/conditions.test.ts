@@ -1,12 +1,5 @@
 import { expect, test } from "vitest";
-import {
-  CONDITIONS,
-  CONDITION_OPTIONS,
-  conditionBadge,
-  conditionClassName,
-  conditionLabel,
-  isCondition,
-} from "./conditions";
+import { CONDITIONS, CONDITION_OPTIONS, conditionBadge, conditionClassName, conditionLabel, isCondition } from "./conditions";
 
 test("one condition scale: New, Like New, Gently Used, Well Worn", () => {
   expect(CONDITIONS).toEqual(["new", "like-new", "gently-used", "well-worn"]);

@@ -47,26 +47,13 @@ describe("club options", () => {
     expect(CLUB_TYPE_BADGES.organization.className).toContain("green");
     expect(CLUB_TYPE_BADGES.club.className).toContain("purple");
     expect(CLUB_TYPE_BADGES.school.className).toContain("amber");
-    expect(CLUB_TYPES.map((type) => CLUB_TYPE_BADGES[type].label)).toEqual([
-      "Club",
-      "Organization",
-      "League",
-      "School",
-    ]);
+    expect(CLUB_TYPES.map((type) => CLUB_TYPE_BADGES[type].label)).toEqual(["Club", "Organization", "League", "School"]);
   });
 
   test("visibility and join mode labels", () => {
-    expect(CLUB_VISIBILITIES.map((value) => CLUB_VISIBILITY_LABELS[value])).toEqual([
-      "Public",
-      "Members Only",
-      "Private",
-    ]);
+    expect(CLUB_VISIBILITIES.map((value) => CLUB_VISIBILITY_LABELS[value])).toEqual(["Public", "Members Only", "Private"]);
     expect(JOIN_MODES.map((mode) => JOIN_MODE_LABELS[mode])).toEqual(["Open", "Approval", "Requires Code"]);
-    expect(JOIN_MODES.map((mode) => JOIN_MODE_ACTION_LABELS[mode])).toEqual([
-      "Join Group",
-      "Request to Join",
-      "Enter Invite Code",
-    ]);
+    expect(JOIN_MODES.map((mode) => JOIN_MODE_ACTION_LABELS[mode])).toEqual(["Join Group", "Request to Join", "Enter Invite Code"]);
   });
 });
 
@@ -89,11 +76,7 @@ describe("search and browse options (spec 01 §9)", () => {
 
   test("sort options, newest first by default", () => {
     expect(SORT_OPTIONS.map((option) => option.value)).toEqual([...SORT_KEYS]);
-    expect(SORT_OPTIONS.map((option) => option.label)).toEqual([
-      "Newest First",
-      "Price: Low to High",
-      "Price: High to Low",
-    ]);
+    expect(SORT_OPTIONS.map((option) => option.label)).toEqual(["Newest First", "Price: Low to High", "Price: High to Low"]);
     expect(DEFAULT_SORT).toBe("newest");
     expect(isSortKey("price_asc")).toBe(true);
     expect(isSortKey("oldest")).toBe(false);

@@ -8,19 +8,16 @@ const MIN_PARTIAL_MATCH_LENGTH = 3;
 
 function normalise(value: string): string {
   // 'field-hockey', 'Field Hockey' and 'field  hockey' all compare equal.
-  return value.toLowerCase().replace(/[-_\s]+/g, " ").trim();
+  return value
+    .toLowerCase()
+    .replace(/[-_\s]+/g, " ")
+    .trim();
 }
 
 const SPORT_WORDS = /* @__PURE__ */ new Map<SportKey, readonly string[]>(
   SPORT_NAME_LIST.map((sport) => [
     sport.key,
-    [
-      ...new Set([
-        normalise(sport.key),
-        normalise(sport.name),
-        ...sport.name.split("&").map(normalise).filter(Boolean),
-      ]),
-    ],
+    [...new Set([normalise(sport.key), normalise(sport.name), ...sport.name.split("&").map(normalise).filter(Boolean)])],
   ]),
 );
 
@@ -74,14 +71,15 @@ export function splitSportKeyword(term: string | null | undefined): { sport: Spo
   }
   if (longest) return { sport: longest.key, rest: withoutWord(needle, longest.word) };
 
-  const containing = SPORT_NAME_LIST.filter((sport) =>
-    SPORT_WORDS.get(sport.key)!.some((word) => word.includes(needle)),
-  );
+  const containing = SPORT_NAME_LIST.filter((sport) => SPORT_WORDS.get(sport.key)!.some((word) => word.includes(needle)));
   return containing.length === 1 ? { sport: containing[0]!.key, rest: "" } : null;
 }
 
 /** The term without the whole word(s) holding `word` ('baseballs glove' less 'baseball' → 'glove'). */
 function withoutWord(needle: string, word: string): string {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return needle.replace(new RegExp(`\\S*${escaped}\\S*`), " ").replace(/\s+/g, " ").trim();
+  return needle
+    .replace(new RegExp(`\\S*${escaped}\\S*`), " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }

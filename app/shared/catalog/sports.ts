@@ -122,9 +122,7 @@ export function getSport(key: string | null | undefined): Sport | undefined {
   return key ? SPORTS_BY_KEY.get(key) : undefined;
 }
 
-const SPORTS_SORTED_BY_NAME: readonly Sport[] = /* @__PURE__ */ [...SPORTS].sort((a, b) =>
-  a.name.localeCompare(b.name, "en"),
-);
+const SPORTS_SORTED_BY_NAME: readonly Sport[] = /* @__PURE__ */ [...SPORTS].sort((a, b) => a.name.localeCompare(b.name, "en"));
 
 /** All sports sorted by display name (the chip row on /sport/{sport}). */
 export function sportsByName(): readonly Sport[] {

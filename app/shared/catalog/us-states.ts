@@ -58,10 +58,7 @@ export type UsState = (typeof US_STATES)[number];
 export type UsStateCode = UsState["code"];
 
 /** The state codes as a tuple, for z.enum(US_STATE_CODES). */
-export const US_STATE_CODES = /* @__PURE__ */ US_STATES.map((state) => state.code) as unknown as readonly [
-  UsStateCode,
-  ...UsStateCode[],
-];
+export const US_STATE_CODES = /* @__PURE__ */ US_STATES.map((state) => state.code) as unknown as readonly [UsStateCode, ...UsStateCode[]];
 
 const CODES = /* @__PURE__ */ new Set<string>(US_STATE_CODES);
 

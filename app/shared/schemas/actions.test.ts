@@ -35,8 +35,15 @@ describe("club manage", () => {
   });
 
   test("settings: a ticked switch sends 'on', an unticked one sends nothing", () => {
-    const submission = parseWithZod(form({ intent: "settings", showPricesInPreview: "on", allowJoinRequests: "on" }), { schema: ClubManageSchema });
-    expect(submission.status === "success" && submission.value).toEqual({ intent: "settings", showPricesInPreview: true, showListingCount: false, allowJoinRequests: true });
+    const submission = parseWithZod(form({ intent: "settings", showPricesInPreview: "on", allowJoinRequests: "on" }), {
+      schema: ClubManageSchema,
+    });
+    expect(submission.status === "success" && submission.value).toEqual({
+      intent: "settings",
+      showPricesInPreview: true,
+      showListingCount: false,
+      allowJoinRequests: true,
+    });
   });
 
   test("the invite code's length is the domain's to judge (its toast), so any text passes here", () => {
@@ -68,9 +75,19 @@ describe("club manage", () => {
 
 describe("club messages", () => {
   test("a chat post, an announcement and a DM", () => {
-    const chat = parseWithZod(form({ intent: "post", content: "  See you at practice  ", clientId: UUID }), { schema: ClubMessagesActionSchema });
-    expect(chat.status === "success" && chat.value).toEqual({ intent: "post", kind: "chat", content: "See you at practice", clientId: UUID });
-    const announcement = parseWithZod(form({ intent: "post", kind: "announcement", content: "No practice", clientId: UUID, respond: "json" }), { schema: ClubMessagesActionSchema });
+    const chat = parseWithZod(form({ intent: "post", content: "  See you at practice  ", clientId: UUID }), {
+      schema: ClubMessagesActionSchema,
+    });
+    expect(chat.status === "success" && chat.value).toEqual({
+      intent: "post",
+      kind: "chat",
+      content: "See you at practice",
+      clientId: UUID,
+    });
+    const announcement = parseWithZod(
+      form({ intent: "post", kind: "announcement", content: "No practice", clientId: UUID, respond: "json" }),
+      { schema: ClubMessagesActionSchema },
+    );
     expect(announcement.status === "success" && announcement.value).toMatchObject({ kind: "announcement", respond: "json" });
     const dm = parseWithZod(form({ intent: "dm", recipientId: "u1", content: "Hi", clientId: UUID }), { schema: ClubMessagesActionSchema });
     expect(dm.status === "success" && dm.value).toEqual({ intent: "dm", recipientId: "u1", content: "Hi", clientId: UUID });
@@ -157,7 +174,16 @@ describe("club item requests and notices", () => {
 });
 
 describe("sign in, sign up and resend (/auth)", () => {
-  const signUp = { intent: "signup", firstName: "Pat", lastName: "Lee", email: "pat@example.com", password: "secret-pass", zipCode: "02139", city: "Cambridge", state: "MA" };
+  const signUp = {
+    intent: "signup",
+    firstName: "Pat",
+    lastName: "Lee",
+    email: "pat@example.com",
+    password: "secret-pass",
+    zipCode: "02139",
+    city: "Cambridge",
+    state: "MA",
+  };
 
   test("each form parses to its own branch", () => {
     const signIn = parseWithZod(form({ intent: "signin", email: " Pat@Example.com ", password: " spaced " }), { schema: AuthActionSchema });
@@ -177,7 +203,9 @@ describe("sign in, sign up and resend (/auth)", () => {
   });
 
   test("an unknown intent is none of ours, and says so in words", () => {
-    const unknown = parseWithZod(form({ intent: "SIGNIN", email: "pat@example.com", password: "secret-pass" }), { schema: AuthActionSchema });
+    const unknown = parseWithZod(form({ intent: "SIGNIN", email: "pat@example.com", password: "secret-pass" }), {
+      schema: AuthActionSchema,
+    });
     expect(knownIntent(AuthActionSchema, unknown.payload)).toBeNull();
     expect(firstError(unknown.status === "error" ? unknown.error : null)).toMatch(/invalid/i);
   });
@@ -212,7 +240,10 @@ describe("player profile", () => {
   });
 
   test("the new password must be repeated exactly", () => {
-    const submission = parseWithZod(form({ intent: "password", currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-2" }), { schema: ProfileActionSchema });
+    const submission = parseWithZod(
+      form({ intent: "password", currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-2" }),
+      { schema: ProfileActionSchema },
+    );
     expect(submission.status === "error" && submission.error?.confirmPassword).toEqual(["The passwords do not match"]);
     expect(knownIntent(ProfileActionSchema, submission.payload)).toBe("password");
   });

@@ -19,7 +19,11 @@ export const ClubFormSchema = z
     type: z.enum(CLUB_TYPES),
     sport: z.enum(SPORT_KEYS).optional(),
     description: optionalText({ max: LIMITS.clubDescriptionMax, multiline: true }),
-    zip: z.string().trim().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits").optional(),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "ZIP code must be exactly 5 digits")
+      .optional(),
     city: optionalText({ max: LIMITS.cityMax }),
     state: optionalText({ max: 50 }),
     visibility: z.enum(SELECTABLE_CLUB_VISIBILITIES),
@@ -37,7 +41,6 @@ export const ClubFormSchema = z
     }
     return { ...value, slug, inviteCode };
   });
-
 
 /** Settings card of the manage page (02 §2): the three switches; an absent checkbox is off. */
 export const ClubSettingsSchema = z.object({

@@ -13,7 +13,10 @@ export function knownIntent<S extends IntentUnion>(schema: S, payload: Record<st
 }
 
 /** The first problem with a refused body, in words (field order, as the schema lists them). */
-export function firstError(error: Record<string, string[] | null> | null | undefined, fallback = "The form could not be read. Please try again."): string {
+export function firstError(
+  error: Record<string, string[] | null> | null | undefined,
+  fallback = "The form could not be read. Please try again.",
+): string {
   for (const messages of Object.values(error ?? {})) if (messages?.[0]) return messages[0];
   return fallback;
 }

@@ -11,7 +11,11 @@ export const REQUIRED_MESSAGE = { title: "Missing Information", description: "Pl
 
 export const ListingFormSchema = z
   .object({
-    title: text({ required: "Title is required", max: LISTING_TITLE_MAX, tooLong: `Title must be ${LISTING_TITLE_MAX} characters or less` }),
+    title: text({
+      required: "Title is required",
+      max: LISTING_TITLE_MAX,
+      tooLong: `Title must be ${LISTING_TITLE_MAX} characters or less`,
+    }),
     description: optionalText({ max: 5000, multiline: true }),
     price: z
       .number({ error: (issue) => (issue.input === undefined ? "Price is required" : "Enter a valid price") })
@@ -32,7 +36,10 @@ export const ListingFormSchema = z
     city: optionalText({ max: 100 }),
     state: optionalText({ max: 50 }),
     pickupInstructions: optionalText({ max: 1000, multiline: true }),
-    clubIds: z.array(optionalText({ max: 100 }).unwrap()).max(20).default([]),
+    clubIds: z
+      .array(optionalText({ max: 100 }).unwrap())
+      .max(20)
+      .default([]),
     photos: z.array(optionalText({ max: 300 }).unwrap()).default([]),
   })
   .superRefine((value, ctx) => {
@@ -46,7 +53,6 @@ export const ListingFormSchema = z
       ctx.addIssue({ code: "custom", path: ["brandCustom"], message: "Enter the brand" });
     }
   });
-
 
 /** Fields whose absence means "Missing Information" (spec 02 §5). */
 export const REQUIRED_FIELDS = ["title", "price", "sport", "condition", "zipCode", "city", "state"] as const;

@@ -8,4 +8,3 @@ export const LocationSchema = z.object({
   zipCode: z.string({ error: "Please enter a valid 5-digit ZIP code" }).trim().regex(ZIP_PATTERN, "Please enter a valid 5-digit ZIP code"),
   redirectTo: optionalText({ max: 2000 }),
 });
-
