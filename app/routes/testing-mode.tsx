@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { TestingModeSchema } from "~/shared/schemas/testing-mode";
 import { safeRedirect, testingModeUser } from "~/features/accounts/accounts.server";
 import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/web/session.server";
 import { toastCookie } from "~/web/toast.server";
@@ -11,8 +13,9 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.env.testingMode) throw new Response("Not found", { status: 404 });
-  const formData = await request.formData();
-  const to = safeRedirect(formData.get("redirectTo"));
+  const submission = parseWithZod(await request.formData(), { schema: TestingModeSchema });
+  // Anything but a same-site path goes home (safeRedirect): the switch itself never fails.
+  const to = safeRedirect(submission.status === "success" ? submission.value.redirectTo : null);
   const headers = new Headers();
   if (isTestingModeOn(request, context.env)) {
     headers.append("Set-Cookie", await destroySession(request, context));

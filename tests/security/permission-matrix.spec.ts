@@ -1184,53 +1184,68 @@ const ROWS: Row[] = [
   },
 
   // --- club item requests ("On the Radar") -----------------------------------------------------------
-  {
-    route: "club.$slug.requests.tsx",
-    intent: "post",
-    world: clubOnly,
-    expected: clubRule("postRequest", "readRequests"),
-    send: (cell) =>
-      post(cell, `${clubPath(cell.w)}/requests`, { intent: "post", id: randomUUID(), title: "Size 5 ball", description: "Any brand" }),
-    allowed: (cell, out, changes) => {
-      redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
-      expectOnly(changes, {
-        table: "club_requests",
-        kind: "added",
-        where: { club_id: cell.w.club.id, user_id: me(cell), status: "open" },
-        count: 1,
-      });
-    },
-  },
-  ...(["fulfil", "delete"] as const).flatMap((intent) =>
-    (["own", "another member's"] as const).map((whose): Row => ({
-      route: "club.$slug.requests.tsx",
-      intent,
-      variant: `${whose} request`,
-      world: async (w) => {
-        w.club = await w.addClub();
-        for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
-          const [row] = await db()
-            .insert(clubRequests)
-            .values({ clubId: w.club.id, userId: people[key].id, title: `Wanted by ${key}` })
-            .returning({ id: clubRequests.id });
-          w.ids[key] = row.id;
-        }
-      },
-      // Author-only in the SQL: a member naming someone else's request is sent back with a refusal toast.
-      expected:
-        whose === "own"
-          ? clubRule(intent === "fulfil" ? "fulfilOwnRequest" : "deleteOwnRequest", "readRequests")
-          : (role, w) => (clubCan(role, w, "readRequests") ? { status: 303, location: `${clubPath(w)}?tab=radar` } : clubRefusal(role, w)),
-      send: (cell) => post(cell, `${clubPath(cell.w)}/requests`, { intent, id: messageFor(cell, whose) }),
+  // The same writes reach both routes (app/web/item-requests.server.ts): /requests (the dialog, the tab's
+  // buttons) and /requests/new (the page 'New Request' opens without JavaScript posts to itself).
+  ...(
+    [
+      ["club.$slug.requests.tsx", ""],
+      ["club.$slug.requests_.new.tsx", "/new"],
+    ] as const
+  ).flatMap(([route, suffix]): Row[] => [
+    {
+      route,
+      intent: "post",
+      world: clubOnly,
+      expected: clubRule("postRequest", "readRequests"),
+      send: (cell) =>
+        post(cell, `${clubPath(cell.w)}/requests${suffix}`, {
+          intent: "post",
+          id: randomUUID(),
+          title: "Size 5 ball",
+          description: "Any brand",
+        }),
       allowed: (cell, out, changes) => {
         redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
-        const id = messageFor(cell, whose);
-        if (intent === "fulfil")
-          expectOnly(changes, { table: "club_requests", kind: "changed", where: { id, status: "fulfilled" }, count: 1 });
-        else expectOnly(changes, { table: "club_requests", kind: "removed", where: { id }, count: 1 });
+        expectOnly(changes, {
+          table: "club_requests",
+          kind: "added",
+          where: { club_id: cell.w.club.id, user_id: me(cell), status: "open" },
+          count: 1,
+        });
       },
-    })),
-  ),
+    },
+    ...(["fulfil", "delete"] as const).flatMap((intent) =>
+      (["own", "another member's"] as const).map((whose): Row => ({
+        route,
+        intent,
+        variant: `${whose} request`,
+        world: async (w) => {
+          w.club = await w.addClub();
+          for (const key of ["bystander", "member", "clubAdmin", "clubOwner"] as const) {
+            const [row] = await db()
+              .insert(clubRequests)
+              .values({ clubId: w.club.id, userId: people[key].id, title: `Wanted by ${key}` })
+              .returning({ id: clubRequests.id });
+            w.ids[key] = row.id;
+          }
+        },
+        // Author-only in the SQL: a member naming someone else's request is sent back with a refusal toast.
+        expected:
+          whose === "own"
+            ? clubRule(intent === "fulfil" ? "fulfilOwnRequest" : "deleteOwnRequest", "readRequests")
+            : (role, w) =>
+                clubCan(role, w, "readRequests") ? { status: 303, location: `${clubPath(w)}?tab=radar` } : clubRefusal(role, w),
+        send: (cell) => post(cell, `${clubPath(cell.w)}/requests${suffix}`, { intent, id: messageFor(cell, whose) }),
+        allowed: (cell, out, changes) => {
+          redirectTo(out, `${clubPath(cell.w)}?tab=radar`);
+          const id = messageFor(cell, whose);
+          if (intent === "fulfil")
+            expectOnly(changes, { table: "club_requests", kind: "changed", where: { id, status: "fulfilled" }, count: 1 });
+          else expectOnly(changes, { table: "club_requests", kind: "removed", where: { id }, count: 1 });
+        },
+      })),
+    ),
+  ]),
   {
     route: "notifications.acknowledge.tsx",
     intent: null,
