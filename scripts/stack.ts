@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { startLocalDbServer, type LocalDbServer } from "../db/local-server/server";
 
@@ -258,12 +258,8 @@ export async function buildSnapshot(dir: string, by: string) {
       "",
     ].join("\n"),
   );
-  // wrangler dev's own bundler watches every file it read (our sources, node_modules) and the
-  // package.json/tsconfig.json/node_modules entries of every folder up to "/": any change there
-  // restarts the Worker and fails in-flight POSTs with "Your worker restarted mid-request" (issue 19
-  // §9). A custom build bundles the same way, once, unwatched; its watch_dir is an empty folder.
-  mkdirSync(join(dir, "unwatched"), { recursive: true });
-  const build = '\n[build]\ncommand = "node --version"\nwatch_dir = "./unwatched"\n';
-  writeFileSync(join(dir, "wrangler.toml"), readFileSync("wrangler.toml", "utf8") + build);
+  // A plain copy: wrangler dev watches what it bundled (ADR 067 says what that costs and why a custom,
+  // unwatched build was tried and taken back).
+  copyFileSync("wrangler.toml", join(dir, "wrangler.toml"));
   return join(dir, "wrangler.toml");
 }

@@ -1,51 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { clubMessages, rateLimits } from "#db/schema";
-import type { Publish } from "~/features/realtime/realtime.server";
-import type { ClubEvent, UserEvent } from "~/features/realtime/room-events";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { access, admin, club, member, other, owner, pending, recorder, stranger, t, useChatClub } from "../../../tests/setup/chat-club";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
-import { getClubAccess } from "../clubs/club-access.server";
+
 import { deleteClubMessage, listClubMessages, postClubMessage } from "./club-chat.server";
 import { sendDirectMessage } from "./direct-messages.server";
 import { CLUB_SEND_RATE_LIMIT } from "./message-rules.server";
 import { leaveClub } from "../clubs/membership.server";
 
-let t: TestDb;
-let owner: TestUser;
-let admin: TestUser;
-let member: TestUser;
-let other: TestUser;
-let pending: TestUser;
-let stranger: TestUser;
-let club: TestClub;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  owner = await createTestUser(t.db, { firstName: "Olive", lastName: "Owner" });
-  admin = await createTestUser(t.db, { firstName: "Ada", lastName: "Admin" });
-  member = await createTestUser(t.db, { firstName: "Mia", lastName: "Member" });
-  other = await createTestUser(t.db, { firstName: "Otto", lastName: "Other" });
-  pending = await createTestUser(t.db, { firstName: "Pat", lastName: "Pending" });
-  stranger = await createTestUser(t.db, { firstName: "Sam", lastName: "Stranger" });
-  club = await createTestClub(t.db, owner, { joinMode: "approval" });
-  await addTestMember(t.db, club, admin, { role: "admin" });
-  await addTestMember(t.db, club, member);
-  await addTestMember(t.db, club, other);
-  await addTestMember(t.db, club, pending, { status: "pending" });
-});
-afterAll(() => t.cleanup());
-
-const access = async (user: TestUser | null, c: TestClub = club) => (await getClubAccess(t.db, user, c.slug))!;
-
-/** Records what would be fanned out, by room. */
-function recorder() {
-  const club: [string, ClubEvent][] = [];
-  const user: [string, UserEvent][] = [];
-  const publish: Publish = { club: (id, e) => club.push([id, e]), user: (id, e) => user.push([id, e]) };
-  return { publish, club, user };
-}
+useChatClub();
 
 const chat = (user: TestUser, content: string, opts: { kind?: "chat" | "announcement"; clientId?: string; c?: TestClub } = {}) =>
   access(user, opts.c).then((a) =>
