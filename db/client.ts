@@ -37,5 +37,13 @@ export function createDb(config: DbConfig): Db & { $client: Client } {
     // at once with SQLITE_BUSY when two requests write at the same time.
     ...(isFile ? { timeout: config.busyTimeoutMs ?? 5_000 } : {}),
   });
+  if (isFile) {
+    // drizzle's db.batch() never names a mode, so the client begins DEFERRED. A deferred batch that
+    // reads before it writes cannot wait for the write lock another process holds (the local
+    // server, a seed script): SQLite answers SQLITE_BUSY at once, ignoring the busy timeout.
+    // From Node on a file, a batch without a mode therefore begins IMMEDIATE and waits its turn.
+    const batch = client.batch.bind(client);
+    client.batch = (statements, mode) => batch(statements, mode ?? "write");
+  }
   return drizzle(client, { schema });
 }

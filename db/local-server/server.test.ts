@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createClient, LibsqlError, type Client } from "@libsql/client/web";
 import { startLocalDbServer, type LocalDbServer, type TraceSummary } from "./server";
 import { createDbTrace } from "../trace";
+import { holdWriteLock } from "../hold-write-lock";
 
 let dir: string;
 let server: LocalDbServer;
@@ -231,6 +232,16 @@ describe("concurrency", () => {
     const results = await Promise.allSettled([...ops, ...reads]);
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect((await client.execute("SELECT count(*) AS n FROM samples")).rows[0].n).toBe(50n);
+  });
+
+  test("a batch that reads before it writes waits while another process holds the write lock (no SQLITE_BUSY)", async () => {
+    // The e2e tests write to the same file from their own process; a deferred batch that read first
+    // could not wait for that lock and failed at once.
+    const holder = await holdWriteLock(join(dir, "nested", "test.db"), 300);
+    const [count] = await client.batch(["SELECT count(*) AS n FROM clubs", "INSERT INTO clubs (name) VALUES ('Waited FC')"]);
+    expect(count.rows[0].n).toBe(0n);
+    await holder.released;
+    expect(await clubNames()).toEqual(["Waited FC"]);
   });
 });
 

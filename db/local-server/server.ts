@@ -311,12 +311,16 @@ export async function startLocalDbServer({
           throw new HranaError("Unsupported batch condition", "HRANA_PROTO_ERROR");
       }
     };
+    // A deferred transaction that reads before it writes cannot wait for the write lock: while another
+    // process (the tests, a seed script) holds it, SQLite answers SQLITE_BUSY at once instead of using
+    // the busy timeout (it would deadlock otherwise). A batch that will write therefore begins IMMEDIATE.
+    const writes = steps.some((step) => stmtMayWrite(step.stmt, stream.sqls));
     for (const step of steps) {
       let result: StmtResult | null = null;
       let error: ProtoError | null = null;
       if (!step.condition || holds(step.condition)) {
         try {
-          result = executeStmt(conn, stream, step.stmt);
+          result = executeStmt(conn, stream, writes ? immediateBegin(stream, step.stmt) : step.stmt);
         } catch (e) {
           error = toProtoError(e);
         }
@@ -517,6 +521,13 @@ function stmtMayWrite(stmt: ProtoStmt, sqls: Map<number, string>): boolean {
   if (/^(SELECT|VALUES|EXPLAIN|COMMIT|END|ROLLBACK)\b/.test(sql)) return false;
   if (/^BEGIN\b/.test(sql)) return /\b(IMMEDIATE|EXCLUSIVE)\b/.test(sql);
   return true;
+}
+
+/** `BEGIN` / `BEGIN DEFERRED` as `BEGIN IMMEDIATE`; any other statement as it is. */
+function immediateBegin(stream: { sqls: Map<number, string> }, stmt: ProtoStmt): ProtoStmt {
+  const source = stmt.sql ?? (stmt.sql_id !== undefined ? stream.sqls.get(stmt.sql_id) : undefined);
+  if (source === undefined || !/^\s*BEGIN(\s+DEFERRED)?(\s+TRANSACTION)?\s*;?\s*$/i.test(source)) return stmt;
+  return { ...stmt, sql: "BEGIN IMMEDIATE", sql_id: undefined };
 }
 
 function stripLiteralsAndComments(sql: string): string {

@@ -407,8 +407,8 @@ async function makeLane(): Promise<Lane> {
 
 test.beforeAll(async () => {
   console.log(`hostile-input seed: ${SEED} (re-run with HOSTILE_SEED=${SEED})`);
-  // One lane after another: concurrent batches from this process on separate connections to the
-  // same file fail at once with SQLITE_BUSY (a deferred transaction cannot wait to upgrade its lock).
+  // One lane after another keeps the setup's writes short beside the stack's. (Batches from this
+  // process begin IMMEDIATE and wait for the lock: db/client.ts, db/client.test.ts.)
   lanes = [];
   for (let i = 0; i < LANES; i++) lanes.push(await makeLane());
 });
