@@ -7,6 +7,8 @@ import { applyPrivateCaching, readableFormRequest } from "./app/web/request-guar
 import { sessionCookieName } from "./app/web/session.server";
 import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
+import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/trade/deal-clock.server";
+import { createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";
 
@@ -68,15 +70,26 @@ export function createWorker(build: unknown) {
       }
     },
 
-    /** Cron triggers (wrangler.toml [triggers]): the daily photo cleanup (ADR 017). */
-    async scheduled(_controller: ScheduledController, rawEnv: Env, _ctx: ExecutionContext): Promise<void> {
+    /**
+     * Cron triggers (wrangler.toml [triggers]), one job per cron: the deal clock every 15 minutes
+     * (issue 20, ADR 068), otherwise the daily photo cleanup (ADR 017) — also what a bare
+     * `/__scheduled` (no cron) runs under `wrangler dev --test-scheduled`.
+     */
+    async scheduled(controller: ScheduledController, rawEnv: Env, ctx: ExecutionContext): Promise<void> {
       const config = parseEnv(rawEnv);
       const env = withFaults(rawEnv, config.devRoutes);
       // A client of its own for this invocation: nothing that does I/O outlives it.
       const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
       try {
-        const report = await cleanupPhotos(db, env.PHOTOS);
-        console.log(JSON.stringify({ level: "info", event: "photo_cleanup", ...report }));
+        if (controller.cron === DEAL_CLOCK_CRON) {
+          // The rooms hear of each deal the clock moved, off this invocation's path (waitUntil).
+          const publish = createPublish(createRealtime(env, config.REALTIME_SECRET), (promise) => ctx.waitUntil(promise));
+          const report = await runDealClockJob({ db, env: config, publish });
+          console.log(JSON.stringify({ level: "info", event: "deal_clock", ...report }));
+        } else {
+          const report = await cleanupPhotos(db, env.PHOTOS);
+          console.log(JSON.stringify({ level: "info", event: "photo_cleanup", ...report }));
+        }
       } finally {
         db.$client.close();
       }

@@ -8,8 +8,12 @@ import {
   clubMessages,
   clubRequests,
   clubs,
+  dealListings,
+  dealRevisions,
+  deals,
   favorites,
   listingClubs,
+  listingLocks,
   listingMessages,
   listingPhotos,
   listings,
@@ -18,6 +22,7 @@ import {
   sessions,
   users,
   type NewClub,
+  type NewDeal,
   type NewListing,
 } from "./schema";
 
@@ -75,6 +80,14 @@ async function createListing(userId: string, fields: Partial<NewListing> = {}) {
     })
     .returning();
   return listing!;
+}
+
+async function createDeal(fields: Partial<NewDeal> & Pick<NewDeal, "proposerId" | "ownerId" | "listingId">) {
+  const [deal] = await db
+    .insert(deals)
+    .values({ kind: "sale", lastRevisionAt: new Date(), transitionId: crypto.randomUUID(), ...fields })
+    .returning();
+  return deal!;
 }
 
 async function ftsMatches(query: string): Promise<string[]> {
@@ -270,17 +283,11 @@ describe("listings", () => {
     expect(found?.photos.map((p) => p.position)).toEqual([0, 1, 2, 3, 4]);
   });
 
-  test("a user favorites a listing once and reviews a listing once with a rating of 1 to 5", async () => {
+  test("a user favorites a listing once", async () => {
     const [seller, buyer] = [await createUser(), await createUser()];
     const listing = await createListing(seller.id);
     await db.insert(favorites).values({ userId: buyer.id, listingId: listing.id });
     expect(await refusal(db.insert(favorites).values({ userId: buyer.id, listingId: listing.id }))).toMatch(/UNIQUE/);
-
-    const review = { reviewerId: buyer.id, revieweeId: seller.id, listingId: listing.id };
-    expect(await refusal(db.insert(reviews).values({ ...review, rating: 6 }))).toMatch(/reviews_rating/);
-    expect(await refusal(db.insert(reviews).values({ ...review, rating: 0 }))).toMatch(/reviews_rating/);
-    await db.insert(reviews).values({ ...review, rating: 5 });
-    expect(await refusal(db.insert(reviews).values({ ...review, rating: 4 }))).toMatch(/UNIQUE/);
   });
 
   test("updated_at moves forward on update", async () => {
@@ -288,6 +295,99 @@ describe("listings", () => {
     const [updated] = await db.update(listings).set({ priceCents: 100 }).where(eq(listings.id, listing.id)).returning();
     expect(updated!.updatedAt.getTime()).toBeGreaterThan(0);
     expect(updated!.createdAt.getTime()).toBe(0);
+  });
+});
+
+describe("deals and reviews", () => {
+  async function parties() {
+    const [owner, proposer] = [await createUser(), await createUser()];
+    const listing = await createListing(owner.id);
+    return { owner, proposer, listing, deal: { proposerId: proposer.id, ownerId: owner.id, listingId: listing.id } };
+  }
+
+  test("kind, state, turn and revision come from their lists", async () => {
+    const { deal } = await parties();
+    expect(await refusal(createDeal({ ...deal, kind: "gift" as never }))).toMatch(/deals_kind/);
+    expect(await refusal(createDeal({ ...deal, state: "haggling" as never }))).toMatch(/deals_state/);
+    expect(await refusal(createDeal({ ...deal, turn: "buyer" as never }))).toMatch(/deals_turn/);
+    expect(await refusal(createDeal({ ...deal, revision: 6 }))).toMatch(/deals_revision/);
+    expect(await createDeal({ ...deal, turn: "owner" })).toMatchObject({ state: "proposed", revision: 1 });
+  });
+
+  test("one open deal per proposer and listing; closed ones do not count, and another proposer may offer", async () => {
+    const { deal } = await parties();
+    const first = await createDeal({ ...deal, turn: "owner" });
+    expect(await refusal(createDeal({ ...deal, turn: "owner" }))).toMatch(/UNIQUE constraint failed/);
+    expect(await refusal(createDeal({ ...deal, state: "accepted" }))).toMatch(/UNIQUE constraint failed/);
+    await createDeal({ ...deal, state: "declined" });
+    await createDeal({ ...deal, proposerId: (await createUser()).id, turn: "owner" });
+    await db.update(deals).set({ state: "expired" }).where(eq(deals.id, first.id));
+    await createDeal({ ...deal, turn: "owner" });
+  });
+
+  test("a revision's cash is 0 to $100,000 and its payer a party; 1 to 5 revisions; a message up to 500 characters", async () => {
+    const { deal } = await parties();
+    const { id: dealId } = await createDeal({ ...deal, turn: "owner" });
+    const revision = (number: number, fields: Partial<typeof dealRevisions.$inferInsert> = {}) =>
+      db.insert(dealRevisions).values({ dealId, number, author: "proposer", ...fields });
+    expect(await refusal(revision(1, { cashCents: -1, cashFrom: "proposer" }))).toMatch(/deal_revisions_cash/);
+    expect(await refusal(revision(1, { cashCents: 10_000_001, cashFrom: "proposer" }))).toMatch(/deal_revisions_cash/);
+    expect(await refusal(revision(1, { cashFrom: "buyer" as never, cashCents: 500 }))).toMatch(/deal_revisions_cash_from/);
+    // Cash without a payer, or a payer without cash (a CHECK that is NULL would pass: spelled out).
+    expect(await refusal(revision(1, { cashCents: 500, cashFrom: null }))).toMatch(/deal_revisions_cash_from/);
+    expect(await refusal(revision(1, { cashCents: 0, cashFrom: "owner" }))).toMatch(/deal_revisions_cash_from/);
+    expect(await refusal(revision(1, { author: "buyer" as never }))).toMatch(/deal_revisions_author/);
+    expect(await refusal(revision(6))).toMatch(/deal_revisions_number/);
+    expect(await refusal(revision(1, { message: "x".repeat(501) }))).toMatch(/deal_revisions_message/);
+    await revision(1, { cashCents: 10_000_000, cashFrom: "proposer", message: "x".repeat(500) });
+    await revision(2, { author: "owner" });
+    expect(await refusal(revision(2, { author: "owner" }))).toMatch(/UNIQUE constraint failed/);
+  });
+
+  test("a listing is locked to at most one deal", async () => {
+    const { deal } = await parties();
+    const a = await createDeal({ ...deal, state: "accepted" });
+    const b = await createDeal({ ...deal, proposerId: (await createUser()).id, turn: "owner" });
+    await db.insert(listingLocks).values({ listingId: deal.listingId!, dealId: a.id });
+    expect(await refusal(db.insert(listingLocks).values({ listingId: deal.listingId!, dealId: b.id }))).toMatch(/UNIQUE constraint failed/);
+  });
+
+  test("a review: 1 to 5 stars, one per party per deal, a comment up to 1,000 and a reply up to 500 characters", async () => {
+    const { owner, proposer, deal } = await parties();
+    const { id: dealId } = await createDeal({ ...deal, state: "completed" });
+    const byProposer = { dealId, reviewerRole: "proposer" as const, reviewerId: proposer.id, revieweeId: owner.id };
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, rating: 6 }))).toMatch(/reviews_rating/);
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, rating: 0 }))).toMatch(/reviews_rating/);
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, rating: 5, comment: "x".repeat(1001) }))).toMatch(/reviews_comment/);
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, rating: 5, reply: "x".repeat(501) }))).toMatch(/reviews_reply/);
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, reviewerRole: "buyer" as never, rating: 5 }))).toMatch(
+      /reviews_reviewer_role/,
+    );
+    await db.insert(reviews).values({ ...byProposer, rating: 5, comment: "x".repeat(1000) });
+    expect(await refusal(db.insert(reviews).values({ ...byProposer, rating: 4 }))).toMatch(/UNIQUE constraint failed/);
+    await db.insert(reviews).values({ dealId, reviewerRole: "owner", reviewerId: owner.id, revieweeId: proposer.id, rating: 4 });
+  });
+
+  test("deleting a listing keeps its deals, their terms and reviews; its lock goes with it", async () => {
+    const { owner, proposer, listing, deal } = await parties();
+    const { id: dealId } = await createDeal({ ...deal, state: "completed" });
+    const locked = await createDeal({ ...deal, state: "accepted" });
+    await db
+      .insert(dealListings)
+      .values({ dealId, listingId: listing.id, side: "owner", listingVersion: 1, title: listing.title, priceCents: 4500 });
+    await db.insert(dealRevisions).values({ dealId, number: 1, author: "proposer", cashCents: 4500, cashFrom: "proposer" });
+    await db.insert(listingLocks).values({ listingId: listing.id, dealId: locked.id });
+    await db.insert(reviews).values({ dealId, reviewerRole: "proposer", reviewerId: proposer.id, revieweeId: owner.id, rating: 5 });
+
+    await db.delete(listings).where(eq(listings.id, listing.id));
+
+    expect((await db.select().from(deals).where(eq(deals.id, dealId)))[0]).toMatchObject({ state: "completed", listingId: null });
+    expect(await db.select().from(dealListings).where(eq(dealListings.dealId, dealId))).toMatchObject([
+      { listingId: null, title: listing.title, priceCents: 4500 },
+    ]);
+    expect(await db.select().from(dealRevisions).where(eq(dealRevisions.dealId, dealId))).toHaveLength(1);
+    expect(await db.select().from(reviews).where(eq(reviews.dealId, dealId))).toHaveLength(1);
+    expect(await db.select().from(listingLocks).where(eq(listingLocks.dealId, locked.id))).toEqual([]);
   });
 });
 
@@ -327,7 +427,7 @@ describe("messages and requests", () => {
 });
 
 describe("deleting", () => {
-  test("deleting a user removes everything they own or wrote, and reviews about them", async () => {
+  test("deleting a user removes everything they own or wrote; their deals and reviews stay, without them", async () => {
     const [leaving, other] = [await createUser(), await createUser()];
     const club = await createClub(other.id);
     const ownClub = await createClub(leaving.id);
@@ -346,8 +446,11 @@ describe("deleting", () => {
     await db.insert(clubMessages).values({ clubId: club.id, userId: leaving.id, content: "Hello team" });
     await db.insert(clubDirectMessages).values({ clubId: club.id, senderId: leaving.id, receiverId: other.id, content: "Hi" });
     await db.insert(clubRequests).values({ clubId: club.id, userId: leaving.id, title: "Goalie pads" });
-    await db.insert(reviews).values({ reviewerId: leaving.id, revieweeId: other.id, listingId: otherListing.id, rating: 4 });
-    await db.insert(reviews).values({ reviewerId: other.id, revieweeId: leaving.id, listingId: theirListing.id, rating: 2 });
+    const deal = await createDeal({ proposerId: leaving.id, ownerId: other.id, listingId: otherListing.id, state: "completed" });
+    await db.insert(reviews).values([
+      { dealId: deal.id, reviewerRole: "proposer", reviewerId: leaving.id, revieweeId: other.id, rating: 4 },
+      { dealId: deal.id, reviewerRole: "owner", reviewerId: other.id, revieweeId: leaving.id, rating: 2 },
+    ]);
 
     await db.delete(users).where(eq(users.id, leaving.id));
 
@@ -365,8 +468,15 @@ describe("deleting", () => {
     expect(await countFor("club_messages", "user_id")).toBe(0);
     expect(await countFor("club_direct_messages", "sender_id")).toBe(0);
     expect(await countFor("club_requests", "user_id")).toBe(0);
-    expect(await countFor("reviews", "reviewer_id")).toBe(0);
-    expect(await countFor("reviews", "reviewee_id")).toBe(0);
+    // A deal and its reviews belong to the other party too: they stay, the leaver's name goes.
+    expect(await db.select({ proposerId: deals.proposerId, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, deal.id))).toEqual([
+      { proposerId: null, ownerId: other.id },
+    ]);
+    const kept = await db.select().from(reviews).where(eq(reviews.dealId, deal.id));
+    expect(kept.map((r) => [r.reviewerRole, r.reviewerId, r.revieweeId, r.rating]).sort()).toEqual([
+      ["owner", other.id, null, 2],
+      ["proposer", null, other.id, 4],
+    ]);
     // Others' favorites of the deleted listing go with it.
     expect(await db.select().from(favorites).where(eq(favorites.listingId, theirListing.id))).toHaveLength(0);
     // The club they created stays, without a creator; the other user's things stay.

@@ -45,6 +45,7 @@ export const PAGE_TYPES: PageType[] = [
   { page: "/on-deck", routeId: "routes/on-deck", visitor: false },
   { page: "/in-play", routeId: "routes/in-play", visitor: false },
   { page: "/admin", routeId: "routes/admin", visitor: false },
+  { page: "/deals/{id}", routeId: "routes/deals.$id", visitor: false },
 ];
 
 /**

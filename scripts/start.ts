@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { DEAL_CLOCK_CRON } from "../app/features/trade/deal-clock.server";
 import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, startOidcProvider } from "./oidc-provider";
 import { ensureDevVars, run, startStack } from "./stack";
 
@@ -45,6 +46,8 @@ try {
     port,
     vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars },
     persistTo: ".wrangler/state",
+    // GET /__scheduled runs the Worker's cron handler: the scheduler below drives the deal clock with it.
+    testScheduled: true,
   });
 } catch (error) {
   await localGoogle?.stop();
@@ -61,11 +64,23 @@ if (localGoogle)
   );
 console.log("\nPress Ctrl-C to stop.");
 
+// The scheduler (issue 20): wrangler dev fires no cron triggers, so every minute this asks the Worker
+// to run its own scheduled() handler for the deal clock's cron — the code path production's trigger
+// takes, with the Worker's rooms and mail, rather than a copy of the job running here in Node.
+const dealClock = setInterval(() => {
+  fetch(`${stack.url}/__scheduled?cron=${encodeURIComponent(DEAL_CLOCK_CRON)}`)
+    .then((response) => {
+      if (!response.ok) console.error(`deal clock: /__scheduled answered ${response.status}`);
+    })
+    .catch((error: unknown) => console.error("deal clock:", error instanceof Error ? error.message : error));
+}, 60_000);
+
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(dealClock);
     await Promise.all([stack.stop(), localGoogle?.stop()]);
     process.exit(0);
   });

@@ -33,11 +33,16 @@ const ENTRIES = [
 export function AccountMenu({ user }: { user: AccountUser }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const { badges, status } = useLiveBadges(user.badges, user.userRoom);
+  const { badges, status } = useLiveBadges({ ...user.badges, dealsWaiting: user.notifications.dealsWaiting }, user.userRoom);
   return (
     <>
       <LocationDialog zipCode={user.zipCode} redirectTo={here} />
-      <NotificationsMenu notifications={user.notifications} unreadDirectMessages={badges.directMessages} />
+      <NotificationsMenu
+        notifications={user.notifications}
+        unreadDirectMessages={badges.directMessages}
+        dealsWaiting={badges.dealsWaiting}
+        deals={badges.deals}
+      />
       <details className="sm:relative" data-menu data-user-room={status}>
         <summary
           aria-label={`Account menu for ${menuName(user)}`}

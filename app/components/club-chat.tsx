@@ -9,7 +9,8 @@ import type { ChatMessageData, MessagesTabData } from "~/web/club-messages-tab.s
 import type { ChatMessageEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MessageComposer, type ComposerResult } from "./messaging/composer";
-import { BackToLatest, LiveStatus, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
+import { LiveStatus } from "./live-status";
+import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
 import { showToast, type ToastMessage } from "./toaster";
 import { Button } from "./ui/button";
 
@@ -42,7 +43,7 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
 
   return (
     <div className="space-y-3" data-testid="club-chat" data-live={hydrated ? status : undefined}>
-      <LiveStatus status={status} />
+      <LiveStatus status={status} text={CHAT_TEXT.livePaused} />
       {chat.paged ? <BackToLatest href={`?tab=messages&sub=${sub}`} /> : null}
       <MessageScroller label={isAnnouncements ? "Announcements" : "Group Chat"} top={top}>
         {messages.length === 0 ? (

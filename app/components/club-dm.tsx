@@ -9,7 +9,8 @@ import type { DirectMessageData, MessagesTabData } from "~/web/club-messages-tab
 import { formatRelativeTime } from "~/shared/format";
 import type { DirectMessageEvent } from "~/features/realtime/room-events";
 import { MessageComposer } from "./messaging/composer";
-import { BackToLatest, LiveStatus, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
+import { LiveStatus } from "./live-status";
+import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;
 
@@ -67,7 +68,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
 
   return (
     <div className="space-y-3" data-testid="club-dm" data-live={status}>
-      <LiveStatus status={status} />
+      <LiveStatus status={status} text={CHAT_TEXT.livePaused} />
       <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
         <nav aria-label="Members">
           {dm.members.length === 0 ? (

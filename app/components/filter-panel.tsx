@@ -7,6 +7,7 @@ import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { RadiusSelect } from "./ui/radius-select";
+import { PillLink } from "./ui/pill-link";
 
 export const FILTER_FORM_ID = "filters";
 
@@ -129,15 +130,9 @@ function PriceRange({ state, hrefs }: { state: Pick<SearchState, "priceMin" | "p
         {QUICK_PRICE_RANGES.map((range, index) => {
           const active = (state.priceMin ?? PRICE_SLIDER.min) === range.min && (state.priceMax ?? PRICE_SLIDER.max) === range.max;
           return (
-            <Link
-              key={range.label}
-              to={hrefs[index]}
-              preventScrollReset
-              aria-current={active || undefined}
-              className={`rounded-full border px-2.5 py-1 text-xs font-medium ${active ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-500"}`}
-            >
+            <PillLink key={range.label} to={hrefs[index]} preventScrollReset current={active} size="sm">
               {range.label}
-            </Link>
+            </PillLink>
           );
         })}
       </div>

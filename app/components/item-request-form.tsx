@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { REQUEST_LIMITS } from "~/shared/copy/item-requests";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
-import type { PostRequestActionData } from "~/shared/schemas/club-request";
+import type { PostRequestActionData } from "~/shared/schemas/item-request";
 
 type FormProps = {
   action: string;

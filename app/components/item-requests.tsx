@@ -11,7 +11,7 @@ import type { ItemRequestEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { useStableRoomAccess } from "~/hooks/use-user-room";
-import type { PostRequestActionData } from "~/shared/schemas/club-request";
+import type { PostRequestActionData } from "~/shared/schemas/item-request";
 import { Modal } from "~/components/ui/modal";
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */

@@ -1,25 +1,52 @@
 import { Form, Link } from "@remix-run/react";
+import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 import { Button } from "./ui/button";
 
 export type NotificationsData = {
   approvals: { membershipId: string; clubSlug: string; clubName: string }[];
   pendingJoinRequests: { clubSlug: string; clubName: string; count: number }[];
+  /** Deals where the next move is yours (app/features/trade/deals-waiting.server.ts), the newest few. */
+  deals: WaitingDeal[];
+  dealsWaiting: number;
   count: number;
 };
 
+/** One line per deal waiting for you (issue 20). */
+function waitingText({ kind, title, otherName }: WaitingDeal): string {
+  switch (kind) {
+    case "offer":
+      return `${otherName} made an offer on ${title}`;
+    case "turn":
+      return `Your turn: ${title}`;
+    case "meetup":
+      return `Confirm the meeting place for ${title}`;
+    case "handoff":
+      return `Confirm the handoff of ${title}`;
+    case "review":
+      return `Review your deal for ${title}`;
+  }
+}
+
 /**
  * The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript.
- * Its count is pending requests plus approvals plus unread direct messages (01 §2).
+ * Its count is pending requests plus approvals plus unread direct messages (01 §2), plus the deals
+ * waiting for you (issue 20) — count and list live from /api/badges when given, else the loader's.
  */
 export function NotificationsMenu({
   notifications,
   unreadDirectMessages = 0,
+  dealsWaiting,
+  deals: liveDeals,
 }: {
   notifications: NotificationsData;
   unreadDirectMessages?: number;
+  dealsWaiting?: number;
+  deals?: NotificationsData["deals"];
 }) {
   const { approvals, pendingJoinRequests } = notifications;
-  const count = notifications.count + unreadDirectMessages;
+  const waiting = dealsWaiting ?? notifications.dealsWaiting;
+  const deals = liveDeals ?? notifications.deals;
+  const count = notifications.count - notifications.dealsWaiting + waiting + unreadDirectMessages;
   const approved = approvals.length > 0;
   return (
     <details className="sm:relative" data-menu>
@@ -58,8 +85,36 @@ export function NotificationsMenu({
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{unreadDirectMessages}</span>
           </Link>
         ) : null}
-        {approvals.length === 0 && pendingJoinRequests.length === 0 && unreadDirectMessages === 0 ? (
+        {approvals.length === 0 && pendingJoinRequests.length === 0 && unreadDirectMessages === 0 && deals.length === 0 ? (
           <p className="px-1 py-2 text-sm text-slate-600">No notifications</p>
+        ) : null}
+        {deals.length > 0 ? (
+          <section aria-labelledby="deals-waiting-heading" className="mb-2">
+            <h2 id="deals-waiting-heading" className="px-1 text-sm font-semibold text-slate-700">
+              Deals waiting for you
+            </h2>
+            <ul className="mt-1 space-y-1">
+              {deals.map((deal) => (
+                <li key={deal.dealId}>
+                  <Link
+                    to={`/deals/${deal.dealId}`}
+                    data-testid="deal-waiting"
+                    className="flex min-h-11 items-center rounded-md px-1 py-1.5 text-sm break-words hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {waitingText(deal)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {waiting > deals.length ? (
+              <p className="px-1 text-xs text-slate-600">
+                and {waiting - deals.length} more on your{" "}
+                <Link to="/player-profile" className="font-medium text-brand-700 underline">
+                  Player Profile
+                </Link>
+              </p>
+            ) : null}
+          </section>
         ) : null}
         {approvals.length > 0 ? (
           <section aria-labelledby="approved-heading">

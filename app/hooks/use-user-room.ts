@@ -4,6 +4,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useRoom, type RoomAccess, type RoomEvent, type RoomKind } from "./use-room";
+import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 
 const USER_EVENT = "lockerswap:user-event";
 /**
@@ -20,8 +21,14 @@ export const BADGE_EVENTS: ReadonlySet<RoomEvent<"user">["type"]> = new Set([
   "listing.message.created",
 ]);
 
-export type Badges = { directMessages: number; total: number };
-/** What /api/badges answers (app/features/messaging/inbox.server.ts `unreadCounts`). */
+export type Badges = {
+  directMessages: number;
+  total: number;
+  /** Deals waiting for you (the bell, issue 20): from /api/badges once refetched; until then the loader's. */
+  dealsWaiting?: number;
+  deals?: WaitingDeal[];
+};
+/** What /api/badges answers (app/features/messaging/inbox.server.ts `unreadCounts`, plus the deals waiting). */
 export type LiveCounts = Badges & { perClub: Record<string, number> };
 
 /**
@@ -45,11 +52,12 @@ export function useStableRoomAccess<K extends RoomKind>(access: RoomAccess<K> | 
 export function useLiveBadges(initial: Badges, room: RoomAccess<"user">) {
   const fetcher = useFetcher<LiveCounts>();
   const [badges, setBadges] = useState(initial);
-  const { directMessages, total } = initial;
-  useEffect(() => setBadges({ directMessages, total }), [directMessages, total]);
+  const { directMessages, total, dealsWaiting } = initial;
+  useEffect(() => setBadges({ directMessages, total, dealsWaiting }), [directMessages, total, dealsWaiting]);
   useEffect(() => {
     if (fetcher.data && typeof fetcher.data.total === "number") {
-      setBadges({ directMessages: fetcher.data.directMessages, total: fetcher.data.total });
+      const { directMessages, total, dealsWaiting, deals } = fetcher.data;
+      setBadges({ directMessages, total, dealsWaiting, deals });
       window.dispatchEvent(new CustomEvent(BADGES_EVENT, { detail: fetcher.data }));
     }
   }, [fetcher.data]);

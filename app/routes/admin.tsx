@@ -22,6 +22,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { AdminActionSchema } from "~/shared/schemas/admin";
 import { knownIntent } from "~/shared/schemas/intent";
 import { invalidSubmission } from "~/web/submission.server";
+import { PillLink } from "~/components/ui/pill-link";
 
 // Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
@@ -294,14 +295,14 @@ function ListingsTable({ listings }: { listings: NonNullable<LoaderData["listing
       </h2>
       <nav aria-label="Listing status" className="flex flex-wrap gap-2">
         {[null, ...LISTING_STATUSES].map((s) => (
-          <Link
+          <PillLink
             key={s ?? "all"}
             to={`/admin?${new URLSearchParams({ tab: "listings", ...(s ? { status: s } : {}) })}`}
-            aria-current={listings.status === s ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center rounded-full border px-3 text-sm ${listings.status === s ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-700"}`}
+            current={listings.status === s}
+            currentValue="page"
           >
             {s ? listingStatusLabel(s) : "All"}
-          </Link>
+          </PillLink>
         ))}
       </nav>
       {listings.rows.length === 0 ? (

@@ -10,9 +10,9 @@ import { REQUEST_TEXT } from "~/shared/copy/item-requests";
 import { handleItemRequestPost } from "~/web/item-requests.server";
 import { getUser } from "~/web/session.server";
 import { photoUrl } from "~/features/photos/urls";
-import { PostRequestSchema } from "~/shared/schemas/club-request";
+import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { getFormConstraint } from "~/shared/form-constraint";
-import type { PostRequestActionData } from "~/shared/schemas/club-request";
+import type { PostRequestActionData } from "~/shared/schemas/item-request";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
 // The page posts to itself with the requests action, so a refused field comes back here with what

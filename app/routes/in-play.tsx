@@ -5,7 +5,8 @@ import { NoPhoto } from "~/components/no-photo";
 import { formatPrice } from "~/shared/format";
 import { PhotoImage } from "~/components/photo-gallery";
 import { listOwnListings } from "~/features/listings/listing-reads.server";
-import { deleteListing } from "~/features/listings/listings.server";
+import { deleteListing, ListingRuleError } from "~/features/listings/listings.server";
+import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { cardPhotoFrom } from "~/features/photos/card-photo.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { requireUser } from "~/web/session.server";
@@ -37,8 +38,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context, "/in-play", DELETE_FAILED);
   }
   // Ownership (or site admin) is in the query; anything else is simply not found.
-  const removed = await deleteListing(context.db, viewer, submission.value.listingId);
+  const removed = await deleteListing(context.db, viewer, submission.value.listingId).catch((error: unknown) => {
+    // In an accepted deal (issue 20): 'This listing is in an accepted deal. Cancel the deal first.'
+    if (error instanceof ListingRuleError && error.code === "listing_locked") return error;
+    throw error;
+  });
+  if (removed instanceof ListingRuleError)
+    return redirectWithToast(context, "/in-play", { title: "Error", description: removed.message, variant: "destructive" });
   if (!removed) return redirectWithToast(context, "/in-play", DELETE_FAILED);
+  announceDealChanges(context, removed.changedDeals, "listing_deleted");
   await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
   return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
 }

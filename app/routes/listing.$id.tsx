@@ -12,7 +12,11 @@ import { PhotoGallery } from "~/components/photo-gallery";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { sendListingMessage } from "~/features/messaging/listing-questions.server";
 import { listingPageFor } from "~/features/listings/listing-page.server";
-import { deleteListing, setListingStatus } from "~/features/listings/listings.server";
+import { toSellerCardView } from "~/features/trade/ratings.server";
+import { deleteListing, ListingRuleError, setListingStatus } from "~/features/listings/listings.server";
+import { ListingOfferCard } from "~/components/listing-offer-card";
+import { announceDealChanges } from "~/web/listing-deal-events.server";
+import { offerRefused, proposeFromListing } from "~/web/listing-offer.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { photoUrl } from "~/features/photos/urls";
 import { userRoomAccess } from "~/features/realtime/rooms.server";
@@ -46,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // One batch after the session (ADR 051).
   const page = await listingPageFor(context.db, viewer, params.id ?? "", context.publish);
   if (!page) throw notFound();
-  const { listing, rating, favorited, threads } = page;
+  const { listing, trust, favorited, threads, offers } = page;
   const isOwner = viewer?.id === listing.userId;
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
@@ -86,9 +90,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     seller: {
       name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",
-      rating,
+      ...toSellerCardView(trust),
     },
     favorited,
+    // Make an offer / Swap / View your offer, or the seller's offers (issue 20); no hidden price in it.
+    offers,
     threads: threads.map((t) => ({
       ...t,
       messages: t.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
@@ -113,23 +119,36 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const intent = knownIntent(ListingPageActionSchema, submission.payload);
     if (intent === "status") return data({ error: "Failed to update listing status" }, { status: 400 });
+    if (intent === "propose") return offerRefused(submission.payload, firstError(submission.error));
     if (intent === "message")
       return data({ ok: false as const, toast: MESSAGE_FAILED, error: firstError(submission.error) }, { status: 400 });
     return data({ error: "Unknown action" }, { status: 400 });
   }
   const form = submission.value;
 
-  if (form.intent === "status") {
-    // Owner only, in the query: a site admin or anyone else gets 404 (spec 02 §6).
-    if (!(await setListingStatus(context.db, viewer, listingId, form.status))) throw notFound();
-    return redirectWithToast(context, here, { title: STATUS_TOASTS[form.status], variant: "success" });
-  }
+  if (form.intent === "propose") return proposeFromListing(context, viewer, listingId, form, submission.payload);
 
-  if (form.intent === "delete") {
-    const removed = await deleteListing(context.db, viewer, listingId);
-    if (!removed) throw notFound();
-    await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
-    return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
+  try {
+    if (form.intent === "status") {
+      // Owner only, in the query: a site admin or anyone else gets 404 (spec 02 §6).
+      const changed = await setListingStatus(context.db, viewer, listingId, form.status);
+      if (!changed) throw notFound();
+      announceDealChanges(context, changed.changedDeals, "listing_sold");
+      return redirectWithToast(context, here, { title: STATUS_TOASTS[form.status], variant: "success" });
+    }
+
+    if (form.intent === "delete") {
+      const removed = await deleteListing(context.db, viewer, listingId);
+      if (!removed) throw notFound();
+      announceDealChanges(context, removed.changedDeals, "listing_deleted");
+      await finishPhotoDeletes(context.db, context.photos, removed.removedKeys);
+      return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
+    }
+  } catch (error) {
+    // In an accepted deal: 'This listing is in an accepted deal. Cancel the deal first.' (issue 20).
+    if (error instanceof ListingRuleError && error.code === "listing_locked")
+      return redirectWithToast(context, here, { title: "Error", description: error.message, variant: "destructive" });
+    throw error;
   }
 
   // With JavaScript the question box is a fetcher (via=fetcher): it gets the outcome as data and
@@ -190,7 +209,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 export default function ListingDetail() {
-  const { listing, seller, viewer, isOwner, favorited, threads, access } = useLoaderData<typeof loader>();
+  const { listing, seller, viewer, isOwner, favorited, threads, access, offers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const badge = conditionBadge(listing.condition);
   const location = [listing.city, listing.state].filter(Boolean).join(", ");
@@ -252,7 +271,7 @@ export default function ListingDetail() {
             <div>
               <dt className="text-slate-500">Listed by</dt>
               <dd>
-                <ListingSellerCard name={seller.name} rating={seller.rating} />
+                <ListingSellerCard seller={seller} />
               </dd>
             </div>
           </dl>
@@ -265,6 +284,7 @@ export default function ListingDetail() {
         </section>
       </div>
       <aside className="space-y-6">
+        <ListingOfferCard listingId={listing.id} offers={offers} />
         <ListingInterestedCard listingId={listing.id} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />
         {isOwner || viewer?.isAdmin ? (
           <Suspense>

@@ -2,6 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflar
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { inboxFor, unreadCounts } from "~/features/messaging/inbox.server";
+import { dealHistoryFor } from "~/features/trade/deal-history.server";
+import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
 import { requireUser } from "~/web/session.server";
 import { formatRelativeTime } from "~/shared/format";
 import { pageMeta } from "~/web/meta";
@@ -21,8 +23,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const [inbox, counts] = await Promise.all([inboxFor(context.db, viewer, { page }), unreadCounts(context.db, viewer)]);
+  const [inbox, counts, { open }] = await Promise.all([
+    inboxFor(context.db, viewer, { page }),
+    unreadCounts(context.db, viewer),
+    dealHistoryFor(context.db, viewer.id, { openOnly: true }),
+  ]);
+  // A listing conversation with an open deal between the same two people shows that deal (issue 20).
+  const dealOf = (listingId: string, otherId: string) => open.find((d) => d.listingId === listingId && d.otherId === otherId);
   return {
+    // The deals in progress, at the top: each links to its page.
+    openDeals: open.map((d) => ({ id: d.id, title: d.title, otherName: d.otherName, state: DEAL_STATE_LABELS[d.state] })),
     now: new Date().toISOString(),
     unreadTotal: counts.total,
     page: inbox.page,
@@ -39,6 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ? `/club/${c.clubSlug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: c.other.id })}`
           : `/listing/${c.subjectId}`,
       thread: c.kind === "listing" ? { listingId: c.subjectId, otherId: c.other.id } : null,
+      deal: (() => {
+        const deal = c.kind === "listing" ? dealOf(c.subjectId, c.other.id) : undefined;
+        return deal ? { id: deal.id, state: DEAL_STATE_LABELS[deal.state] } : null;
+      })(),
       lastMessage: c.lastMessage.content,
       fromMe: c.lastMessage.fromMe,
       createdAt: c.lastMessage.createdAt.toISOString(),
@@ -48,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { conversations, unreadTotal, page, hasMore, now } = useLoaderData<typeof loader>();
+  const { conversations, unreadTotal, page, hasMore, now, openDeals } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   // A new message anywhere moves its conversation to the top: re-read the inbox from the database.
@@ -76,6 +90,26 @@ export default function MessagesPage() {
           </span>
         ) : null}
       </div>
+      {openDeals.length > 0 ? (
+        <section aria-labelledby="open-deals-heading" className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+          <h2 id="open-deals-heading" className="text-sm font-semibold text-slate-700">
+            Open deals
+          </h2>
+          <ul className="mt-1 divide-y divide-slate-100">
+            {openDeals.map((deal) => (
+              <li key={deal.id} data-testid="open-deal" className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-sm">
+                <Link
+                  to={`/deals/${deal.id}`}
+                  className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {deal.title} <span className="font-normal text-slate-600">with {deal.otherName}</span>
+                </Link>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">{deal.state}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {conversations.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No messages yet</p>
       ) : (
@@ -116,6 +150,16 @@ export default function MessagesPage() {
                   </span>
                 </span>
               </Link>
+              {c.deal ? (
+                // A sibling of the conversation's link (a link holds no link): the deal between the same two people.
+                <Link
+                  to={`/deals/${c.deal.id}`}
+                  data-testid="conversation-deal"
+                  className="mx-4 mb-2 ml-12 inline-flex min-h-8 items-center gap-2 rounded-full bg-brand-50 px-3 text-xs font-semibold text-brand-800 hover:bg-brand-100"
+                >
+                  Deal: {c.deal.state}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

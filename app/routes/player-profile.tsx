@@ -6,6 +6,10 @@ import { listingStatusLabel } from "~/shared/catalog";
 import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/options";
 import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
+import { DealHistorySection } from "~/components/player-profile/deal-history";
+import { dealHistoryFor, type HistoryDeal } from "~/features/trade/deal-history.server";
+import { userRating } from "~/features/trade/ratings.server";
+import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
 import { ButtonLink } from "~/components/ui/button";
 import { changePassword, getProfilePage, signOutOtherSessions, updateOwnProfile } from "~/features/accounts/profile.server";
 import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
@@ -37,10 +41,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const asked = new URL(request.url).searchParams.get("user");
   const target = asked && asked !== viewer.id ? asked : viewer.id;
-  const found = await getProfilePage(context.db, viewer, target, await currentSessionHash(request, context.env));
+  // The deals and the rating beside the page's own reads (issue 20); they are shown only once
+  // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
+  const sessionHash = await currentSessionHash(request, context.env);
+  const [found, history, rating] = await Promise.all([
+    getProfilePage(context.db, viewer, target, sessionHash),
+    dealHistoryFor(context.db, target),
+    userRating(context.db, target),
+  ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
   const { page } = found;
+  const deals = (list: HistoryDeal[]) =>
+    list.map(({ party: _party, listingId: _listing, otherId: _other, at, ...deal }) => ({
+      ...deal,
+      stateLabel: DEAL_STATE_LABELS[deal.state],
+      at: at.toISOString(),
+    }));
   return data(
     {
       role: page.role,
@@ -48,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: { ...page.user, joinedAt: page.user.joinedAt.toISOString() },
       listings: page.listings.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
       clubs: page.clubs,
+      deals: { bought: deals(history.bought), sold: deals(history.sold), swapped: deals(history.swapped), open: deals(history.open) },
+      rating,
       otherSessions: page.otherSessions,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
@@ -252,6 +271,8 @@ export default function PlayerProfile() {
           </ul>
         )}
       </section>
+
+      <DealHistorySection deals={page.deals} adminView={adminView} rating={page.rating} />
 
       <section aria-labelledby="my-clubs" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="my-clubs" className="text-lg font-semibold text-slate-900">

@@ -18,6 +18,7 @@ import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceR
 import { clipDescription, pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
 import { returnPath } from "~/platform/security.server";
+import { PillLink } from "~/components/ui/pill-link";
 
 const PAGE_SIZE = 24;
 
@@ -113,13 +114,9 @@ export default function SportBrowse() {
             const current = entry.key === sport.key;
             return (
               <li key={entry.key} className="shrink-0">
-                <Link
-                  to={`/sport/${entry.key}`}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm ${current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-200 bg-white hover:border-brand-500"}`}
-                >
+                <PillLink to={`/sport/${entry.key}`} current={current} currentValue="page" className={current ? "gap-1" : "gap-1 bg-white"}>
                   <span aria-hidden="true">{entry.emoji}</span> {entry.name}
-                </Link>
+                </PillLink>
               </li>
             );
           })}

@@ -5,13 +5,13 @@ import { json, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/c
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { deleteItemRequest, fulfilItemRequest, postItemRequest } from "~/features/item-requests/item-requests.server";
 import { REQUEST_TOASTS } from "~/shared/copy/item-requests";
-import { ItemRequestActionSchema, type PostRequestActionData } from "~/shared/schemas/club-request";
+import { ItemRequestActionSchema, type PostRequestActionData } from "~/shared/schemas/item-request";
 import { clubDenialResponse, requireClubPermission } from "./guards.server";
 import { getUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 import { clubCan, type ClubAccess } from "~/features/clubs/club-access.server";
 import { listItemRequests, type ItemRequestRow } from "~/features/item-requests/item-requests.server";
-import { PostRequestSchema } from "~/shared/schemas/club-request";
+import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { clubRoomAccess } from "~/features/realtime/rooms.server";
 

@@ -29,6 +29,7 @@ import { postableClubs } from "~/features/listings/listing-reads.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { isZip } from "~/shared/zip";
 import { getFormConstraint } from "~/shared/form-constraint";
+import { announceDealChanges } from "./listing-deal-events.server";
 
 /** The form's HTML constraints, sent with its state: the browser gets them without zod (ADR 032, 033). */
 export const listingFormConstraint = () => getFormConstraint(ListingFormSchema);
@@ -303,6 +304,8 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
       order: keys,
     });
     if (!updated) throw new Response("Listing not found", { status: 404 });
+    // A change of price, condition or photos voided the listing's open offers (issue 20): tell their parties.
+    announceDealChanges(context, updated.changedDeals, "listing_changed");
     await finishPhotoDeletes(context.db, context.photos, updated.removedKeys);
     return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", [...photoErrors, ...photoWarnings]));
   } catch (error) {
@@ -314,6 +317,13 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
       return rerender(409, {
         result: submission.reply({ fieldErrors: { photos: [error.message] } }),
         toast: { title: "Photos changed", description: error.message },
+      });
+    }
+    if (error instanceof ListingRuleError && error.code === "listing_locked") {
+      // In an accepted deal: price, condition and photos stay as agreed until the deal is cancelled.
+      return rerender(409, {
+        result: submission.reply({ formErrors: [error.message] }),
+        toast: { title: "Listing not saved", description: error.message },
       });
     }
     if (error instanceof ListingRuleError) {

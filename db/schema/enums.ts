@@ -70,3 +70,24 @@ export type ClubRequestStatus = (typeof CLUB_REQUEST_STATUSES)[number];
 
 export const SITE_ROLES = ["admin"] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
+
+/** A deal's life (issue 20, ADR 068): the open states first, then the ends. */
+export const DEAL_STATES = [
+  "proposed",
+  "accepted",
+  "meetup_agreed",
+  "handed_over",
+  "completed",
+  "declined",
+  "withdrawn",
+  "expired",
+  "voided",
+  "cancelled",
+  "lapsed",
+] as const;
+export type DealState = (typeof DEAL_STATES)[number];
+/** A deal is between exactly two people: who proposed it and who owns the listing asked for. */
+export const DEAL_PARTIES = ["proposer", "owner"] as const;
+export type DealParty = (typeof DEAL_PARTIES)[number];
+export const DEAL_KINDS = ["sale", "swap"] as const;
+export type DealKind = (typeof DEAL_KINDS)[number];

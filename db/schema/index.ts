@@ -7,6 +7,7 @@ export * from "./listings";
 export * from "./photos";
 export * from "./messages";
 export * from "./requests";
+export * from "./deals";
 export * from "./geo";
 export * from "./audit";
 export * from "./relations";

@@ -1,5 +1,5 @@
-// Listings and what belongs to them: club links, photos, favorites, reviews
-// (spec 01 §3 listings, favorites; spec 02 §3 Listing, Favorite, Review).
+// Listings and what belongs to them: club links, photos, favorites
+// (spec 01 §3 listings, favorites; spec 02 §3 Listing, Favorite). Reviews come from deals (deals.ts).
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
@@ -50,6 +50,9 @@ export const listings = sqliteTable(
     // deleted) is seen by nobody but its seller and site admins. Linking a listing to a club sets
     // 'clubs' (trigger listing_clubs_audience, migration 0004); only the seller's form sets 'public'.
     audience: text("audience", { enum: LISTING_AUDIENCES }).notNull().default("public"),
+    // Raised by every edit of price, condition or photos: a deal cites the version it was made on,
+    // and such an edit voids the open deals that include the listing (ADR 068).
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,33 +183,6 @@ export const favorites = sqliteTable(
   ],
 );
 
-/** A buyer's rating of a seller for one listing (spec 02 §3 Review; average to 1 decimal, §9). */
-export const reviews = sqliteTable(
-  "reviews",
-  {
-    id: id(),
-    reviewerId: text("reviewer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    revieweeId: text("reviewee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    listingId: text("listing_id")
-      .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
-    rating: integer("rating").notNull(),
-    comment: text("comment"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("reviews_reviewer_id_listing_id_unique").on(t.reviewerId, t.listingId),
-    index("reviews_reviewee_id_idx").on(t.revieweeId),
-    index("reviews_listing_id_idx").on(t.listingId),
-    check("reviews_rating", sql`${col(t.rating)} between 1 and 5`),
-    check("reviews_not_self", sql`${col(t.reviewerId)} <> ${col(t.revieweeId)}`),
-  ],
-);
-
 export type Listing = typeof listings.$inferSelect;
 export type NewListing = typeof listings.$inferInsert;
 export type ListingClub = typeof listingClubs.$inferSelect;
@@ -215,5 +191,3 @@ export type ListingPhoto = typeof listingPhotos.$inferSelect;
 export type NewListingPhoto = typeof listingPhotos.$inferInsert;
 export type Favorite = typeof favorites.$inferSelect;
 export type NewFavorite = typeof favorites.$inferInsert;
-export type Review = typeof reviews.$inferSelect;
-export type NewReview = typeof reviews.$inferInsert;

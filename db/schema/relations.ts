@@ -3,7 +3,7 @@
 import { relations } from "drizzle-orm";
 import { emailVerificationTokens, profiles, sessions, userRoles, users } from "./accounts";
 import { clubMembers, clubs } from "./clubs";
-import { favorites, listingClubs, listingPhotos, listings, reviews } from "./listings";
+import { favorites, listingClubs, listingPhotos, listings } from "./listings";
 import { clubDirectMessages, clubMessages, listingMessages } from "./messages";
 import { clubRequests } from "./requests";
 
@@ -15,8 +15,6 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   listings: many(listings),
   memberships: many(clubMembers),
   favorites: many(favorites),
-  reviewsWritten: many(reviews, { relationName: "reviewer" }),
-  reviewsReceived: many(reviews, { relationName: "reviewee" }),
 }));
 
 export const profilesRelations = relations(profiles, ({ one }) => ({
@@ -57,7 +55,6 @@ export const listingsRelations = relations(listings, ({ one, many }) => ({
   photos: many(listingPhotos),
   favorites: many(favorites),
   messages: many(listingMessages),
-  reviews: many(reviews),
 }));
 
 export const listingClubsRelations = relations(listingClubs, ({ one }) => ({
@@ -72,12 +69,6 @@ export const listingPhotosRelations = relations(listingPhotos, ({ one }) => ({
 export const favoritesRelations = relations(favorites, ({ one }) => ({
   user: one(users, { fields: [favorites.userId], references: [users.id] }),
   listing: one(listings, { fields: [favorites.listingId], references: [listings.id] }),
-}));
-
-export const reviewsRelations = relations(reviews, ({ one }) => ({
-  reviewer: one(users, { fields: [reviews.reviewerId], references: [users.id], relationName: "reviewer" }),
-  reviewee: one(users, { fields: [reviews.revieweeId], references: [users.id], relationName: "reviewee" }),
-  listing: one(listings, { fields: [reviews.listingId], references: [listings.id] }),
 }));
 
 export const listingMessagesRelations = relations(listingMessages, ({ one }) => ({

@@ -792,3 +792,44 @@ export const REVIEW_COMMENTS: Readonly<Record<number, readonly (string | null)[]
   2: ["More wear than described.", "Had to reschedule pickup twice."],
   1: ["Item did not match the description.", "Never showed up to the first pickup."],
 };
+
+// ── Deals (issue 20): what the two sides of a completed deal say about each other ──────────
+/** A buyer (or swap partner) about the seller: REVIEW_COMMENTS. The seller about the buyer: */
+export const BUYER_REVIEW_COMMENTS: Readonly<Record<number, readonly (string | null)[]>> = {
+  5: ["On time and friendly, smooth handoff.", "Paid as agreed, great to deal with.", "Quick replies, easy meetup.", null],
+  4: ["Good buyer, a few minutes late.", "Easy pickup, thanks!", null],
+  3: ["Fine in the end, rescheduled once.", null],
+  2: ["Haggled again at the meetup."],
+  1: ["Did not show up the first time."],
+};
+export const SWAP_REVIEW_COMMENTS: Readonly<Record<number, readonly (string | null)[]>> = {
+  5: ["Great swap, gear exactly as described.", "Perfect team swap, my kid loves it.", null],
+  4: ["Good swap, a little more worn than I thought.", null],
+  3: ["OK swap, took a while to arrange."],
+  2: ["Their gear had more wear than the photos."],
+  1: ["Not as described."],
+};
+/** The reviewee's public reply, for a few reviews: by how the review went. */
+export const REVIEW_REPLIES = {
+  good: ["Thanks, enjoy it!", "Thank you — good luck this season!"],
+  bad: ["Sorry about that — I did my best to describe it honestly.", "Sorry for the reschedule, work came up."],
+} as const;
+/** Where demo deals meet: public places with people and cameras (the typed place of a deal). */
+export const MEETUP_PLACES: Readonly<Record<Metro["key"], readonly string[]>> = {
+  boston: [
+    "Cambridge Police Department lobby, 125 6th St",
+    "Boston Public Library, Copley Square entrance",
+    "Somerville Police Department, 220 Washington St",
+  ],
+  denver: ["Denver Police District 6 exchange zone, 1566 Washington St", "Denver Central Library, 10 W 14th Ave Pkwy"],
+  austin: ["Austin Police Department North Substation, 12425 Lamplight Village Ave", "Austin Central Library, 710 W César Chávez St"],
+  portland: ["Portland Police Central Precinct lobby, 1111 SW 2nd Ave", "Multnomah County Central Library, 801 SW 10th Ave"],
+};
+/** A first offer's message, for a few of them. */
+export const OFFER_MESSAGES = [
+  "Would you take this? I can pick up this weekend.",
+  "Cash at pickup, any evening works.",
+  "Is this fair? My son needs it for the season.",
+  null,
+  null,
+] as const;

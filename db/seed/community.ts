@@ -24,7 +24,6 @@ import {
   type NewListingMessage,
   type NewListingPhoto,
   type NewProfile,
-  type NewReview,
   type NewUser,
   type NewUserRole,
   type SportKey,
@@ -48,12 +47,12 @@ import {
   PRICE_RANGES,
   QUESTIONS,
   REQUEST_TITLES,
-  REVIEW_COMMENTS,
   SELL_REASONS,
   type ClubSeed,
   type Metro,
 } from "./community-data";
 import { slugify } from "../../app/shared/club-slug";
+import { buildDeals, type DealRows } from "./deals";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";
@@ -108,7 +107,7 @@ export type BuildOptions = {
 export type PhotoPlan = NewListingPhoto & { imageKey: string };
 export type ImageSpec = { drawing: DrawingKey; variant: number; shot: Shot };
 
-export type Community = {
+export type Community = DealRows & {
   demoUserIds: Record<DemoKey, string>;
   users: NewUser[];
   profiles: NewProfile[];
@@ -123,7 +122,6 @@ export type Community = {
   /** What each image key shows. */
   imageSpecs: Map<string, ImageSpec>;
   favorites: NewFavorite[];
-  reviews: NewReview[];
   listingMessages: NewListingMessage[];
   clubMessages: NewClubMessage[];
   clubDirectMessages: NewClubDirectMessage[];
@@ -263,6 +261,10 @@ export function buildCommunity(options: BuildOptions): Community {
     images: new Map(),
     imageSpecs: new Map(),
     favorites: [],
+    deals: [],
+    dealRevisions: [],
+    dealListings: [],
+    listingLocks: [],
     reviews: [],
     listingMessages: [],
     clubMessages: [],
@@ -707,27 +709,22 @@ export function buildCommunity(options: BuildOptions): Community {
     else if (!person.demo && rng.chance(0.6)) addFavorites(person, rng.int(1, 8));
   }
 
-  // ── Reviews: buyers rate sellers of sold listings ─────────────────────────────────────────
-  for (const listing of listingMeta) {
-    if (listing.status !== "sold" || !rng.chance(0.7)) continue;
-    const buyer = rng.pick(byMetro.get(listing.metro)!.filter((p) => p.id !== listing.sellerId));
-    const rating = rng.weighted([
-      [5, 55],
-      [4, 25],
-      [3, 10],
-      [2, 6],
-      [1, 4],
-    ] as const);
-    community.reviews.push({
-      id: rng.uuid(),
-      reviewerId: buyer.id,
-      revieweeId: listing.sellerId,
-      listingId: listing.id,
-      rating,
-      comment: rng.pick(REVIEW_COMMENTS[rating]!),
-      createdAt: at(listing.updatedAt + rng.int(1, 5) * DAY),
-    });
-  }
+  // ── Deals: completed sales and swaps with their reviews (the only source of ratings), and the
+  //    demo accounts' deals in every state (deals.ts; a generator of its own).
+  Object.assign(
+    community,
+    buildDeals({
+      seed: options.seed ?? DEFAULT_SEED,
+      now,
+      listings: community.listings,
+      listingMeta,
+      listingClubs: community.listingClubs,
+      activeMembers: new Map(clubs.map((club) => [club.id, club.active])),
+      activeClubsOf,
+      crowdByMetro: byMetro,
+      demo: { owner: community.demoUserIds.owner, member: demoMember, user: community.demoUserIds.user },
+    }),
+  );
 
   // ── Listing questions and replies ─────────────────────────────────────────────────────────
   for (const listing of listingMeta) {

@@ -211,6 +211,84 @@ describe("the demo accounts", () => {
   });
 });
 
+describe("deals and ratings (issue 20)", () => {
+  const rows = async (query: string, ...args: string[]) => (await testDb.client.execute({ sql: query, args })).rows;
+
+  test("every review comes from a completed deal, by one party about the other, published, once per party", async () => {
+    const reviews = await rows(
+      `select r.reviewer_role, r.reviewer_id, r.reviewee_id, r.published_at, r.reply, d.state, d.proposer_id, d.owner_id
+         from reviews r join deals d on d.id = r.deal_id`,
+    );
+    expect(reviews.length).toBe(Number((await rows("select count(*) as n from reviews"))[0]!.n));
+    expect(reviews.length).toBeGreaterThan(20);
+    for (const r of reviews) {
+      expect(r.state).toBe("completed");
+      const [writer, about] = r.reviewer_role === "proposer" ? [r.proposer_id, r.owner_id] : [r.owner_id, r.proposer_id];
+      expect([r.reviewer_id, r.reviewee_id]).toEqual([writer, about]);
+      expect(r.published_at).not.toBeNull();
+    }
+    expect(reviews.some((r) => r.reply !== null)).toBe(true);
+  });
+
+  test("completed sales and swaps: their listings are sold, the terms are kept, and sellers have ratings", async () => {
+    const kinds = await rows("select kind, count(*) as n from deals where state = 'completed' group by kind order by kind");
+    expect(kinds.map((k) => k.kind)).toEqual(["sale", "swap"]);
+    expect(
+      await rows(`select dl.listing_id from deal_listings dl join deals d on d.id = dl.deal_id join listings l on l.id = dl.listing_id
+                   where d.state = 'completed' and l.status <> 'sold'`),
+    ).toEqual([]);
+    expect(
+      await rows(
+        "select d.id from deals d where not exists (select 1 from deal_revisions r where r.deal_id = d.id and r.number = d.revision)",
+      ),
+    ).toEqual([]);
+    // No deal before its listing was listed.
+    expect(await rows("select d.id from deals d join listings l on l.id = d.listing_id where d.created_at < l.created_at")).toEqual([]);
+    const rated = await rows("select count(distinct reviewee_id) as n from reviews");
+    expect(Number(rated[0]!.n)).toBeGreaterThan(10);
+  });
+
+  test("the demo accounts have a deal in every state", async () => {
+    const ids = Object.fromEntries(await Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.key, (await demoUser(a.key)).user.id] as const)));
+    const deals = await rows(
+      `select d.*, (select count(*) from reviews r where r.deal_id = d.id) as reviews,
+              (select count(*) from reviews r where r.deal_id = d.id and r.reply is not null) as replies,
+              (select count(*) from listing_locks ll join listings l on l.id = ll.listing_id where ll.deal_id = d.id and l.status = 'pending_pickup') as locks
+         from deals d where d.proposer_id in (?, ?, ?) or d.owner_id in (?, ?, ?)`,
+      ids.owner!,
+      ids.member!,
+      ids.user!,
+      ids.owner!,
+      ids.member!,
+      ids.user!,
+    );
+    const find = (fits: (d: (typeof deals)[number]) => boolean) => deals.filter(fits);
+    // An offer waiting for the owner to answer, and a countered one whose turn is back with the proposer.
+    expect(
+      find((d) => d.state === "proposed" && d.turn === "owner" && d.owner_id === ids.owner && d.proposer_id === ids.user),
+    ).toHaveLength(1);
+    expect(find((d) => d.state === "proposed" && d.turn === "proposer" && d.revision === 2 && d.proposer_id === ids.member)).toHaveLength(
+      1,
+    );
+    // Accepted, a meeting place proposed and confirmed: its listing locked to it and pending pickup.
+    const agreed = find((d) => d.state === "meetup_agreed");
+    expect(agreed).toHaveLength(1);
+    expect(agreed[0]).toMatchObject({ locks: 1, meetup_proposed_by: "owner" });
+    expect(agreed[0]!.meetup_place).toBeTruthy();
+    expect(agreed[0]!.meetup_confirmed_at).not.toBeNull();
+    expect(Number(agreed[0]!.meetup_at)).toBeGreaterThan(NOW.getTime());
+    // A completed sale and a completed swap with both reviews, one of them replied to.
+    const sale = find((d) => d.state === "completed" && d.kind === "sale" && d.owner_id === ids.owner);
+    const swap = find((d) => d.state === "completed" && d.kind === "swap" && d.proposer_id === ids.member);
+    expect(sale).toMatchObject([{ reviews: 2, replies: 1 }]);
+    expect(swap).toMatchObject([{ reviews: 2 }]);
+    expect(find((d) => d.state === "expired" && d.proposer_id === ids.owner)).toMatchObject([{ closed_by: "system" }]);
+    expect(find((d) => d.state === "declined" && d.owner_id === ids.member)).toMatchObject([{ closed_by: "owner" }]);
+    // Only the accepted deal locks a listing.
+    expect(Number((await rows("select count(*) as n from listing_locks"))[0]!.n)).toBe(1);
+  });
+});
+
 describe("the demo photos", () => {
   test("every equipment type of the catalog has a drawing of its own (only Other and Equipment fall back to the sport's)", () => {
     const lists = [

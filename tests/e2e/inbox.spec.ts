@@ -191,5 +191,5 @@ test("/api/badges is private: signed out gets 401, signed in gets counts that ar
   const response = await page.request.get("/api/badges");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("private, no-store");
-  expect(await response.json()).toEqual({ directMessages: 0, perClub: {}, listingMessages: 0, total: 0 });
+  expect(await response.json()).toEqual({ directMessages: 0, perClub: {}, listingMessages: 0, total: 0, dealsWaiting: 0, deals: [] });
 });

@@ -87,7 +87,26 @@ const TABLES: TableSpec[] = [
   { table: "listing_photos", key: ["id"], where: "listing_id in L" },
   { table: "listing_messages", key: ["id"], where: "listing_id in L or sender_id in A or receiver_id in A" },
   { table: "favorites", key: ["id"], where: "listing_id in L or user_id in A" },
-  { table: "reviews", key: ["id"], where: "listing_id in L or reviewer_id in A or reviewee_id in A" },
+  // Deals (issue 20): those on a watched listing or of a watched person, with their terms, listings and locks.
+  { table: "deals", key: ["id"], where: "listing_id in L or proposer_id in A or owner_id in A" },
+  {
+    table: "deal_revisions",
+    key: ["deal_id", "number"],
+    where: "deal_id in (select id from deals where listing_id in L or proposer_id in A or owner_id in A)",
+  },
+  {
+    table: "deal_listings",
+    key: ["id"],
+    where: "listing_id in L or deal_id in (select id from deals where listing_id in L or proposer_id in A or owner_id in A)",
+  },
+  { table: "listing_locks", key: ["listing_id"], where: "listing_id in L" },
+  // Reviews belong to deals (issue 20): a watched listing's deals' reviews, and the watched people's.
+  {
+    table: "reviews",
+    key: ["id"],
+    where:
+      "deal_id in (select id from deals where listing_id in L or proposer_id in A or owner_id in A) or reviewer_id in A or reviewee_id in A",
+  },
   { table: "club_messages", key: ["id"], where: "club_id in C or user_id in A" },
   { table: "club_direct_messages", key: ["id"], where: "club_id in C or sender_id in A or receiver_id in A" },
   { table: "club_requests", key: ["id"], where: "club_id in C or user_id in A" },
@@ -867,6 +886,50 @@ const ROWS: Row[] = [
       expectListingDeleted(cell, changes);
     },
   },
+  ...(
+    [
+      {
+        variant: "a cash offer on a public listing",
+        world: async (w: World) => void (w.listing = await w.addListing()),
+        // Everyone signed in but the seller (refused: 'You cannot make an offer on your own listing.').
+        expected: (role: Role, w: World): Expected =>
+          role === "anonymous" ? toAuth(`/listing/${w.listing}`) : role === "listingOwner" ? { status: 400 } : allowed,
+      },
+      {
+        variant: "a cash offer on a listing only a members-only club's members may offer on",
+        world: async (w: World) => {
+          w.club = await w.addClub({ visibility: "members_only" });
+          w.listing = await w.addListing(people.bystander, [w.club]);
+        },
+        // offerableBy (trade/deals.server.ts): active members of its clubs; anyone else (site admins too) 404.
+        expected: (role: Role, w: World): Expected =>
+          role === "anonymous" ? toAuth(`/listing/${w.listing}`) : clubCan(role, w, "listItem") ? allowed : notFound,
+      },
+    ] as const
+  ).map(({ variant, world, expected }): Row => ({
+    route: "listing.$id.tsx",
+    intent: "propose",
+    variant,
+    world,
+    expected,
+    send: (cell) =>
+      post(cell, `/listing/${cell.w.listing}`, { intent: "propose", cash: "12.50", cashFrom: "proposer", message: "Matrix offer" }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, /^\/deals\/[\w-]+$/);
+      const dealId = out.location!.split("/").pop();
+      expectOnly(
+        changes,
+        {
+          table: "deals",
+          kind: "added",
+          where: { id: dealId, proposer_id: me(cell), listing_id: cell.w.listing, state: "proposed" },
+          count: 1,
+        },
+        { table: "deal_revisions", kind: "added", where: { deal_id: dealId, cash_cents: 1250 }, count: 1 },
+        { table: "deal_listings", kind: "added", where: { deal_id: dealId, listing_id: cell.w.listing }, count: 1 },
+      );
+    },
+  })),
   {
     route: "listing.$id.tsx",
     intent: "message",
@@ -1320,6 +1383,18 @@ const ROWS: Row[] = [
     // A club room's fan-out, for its active members only (roomAccessFor: the members' messages tab).
     expected: (role, w) => (role === "anonymous" ? toAuth("/dev/realtime") : clubCan(role, w, "readMessages") ? allowed : { status: 403 }),
     send: (cell) => post(cell, "/dev/realtime", { intent: "club", clubId: cell.w.club.id, content: "Matrix fan-out" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.deal-clock.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    // The deal clock for one (unknown) deal at the real time: the job runs, the world's rows stay.
+    send: (cell) => post(cell, "/dev/deal-clock", { dealId: "00000000-0000-4000-8000-000000000000" }),
     allowed: (_cell, out, changes) => {
       ok200(out);
       nothing(changes);

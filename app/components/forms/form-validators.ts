@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ResendSchema } from "~/shared/schemas/auth";
 import { ClubFormSchema } from "~/shared/schemas/club";
-import { PostRequestSchema } from "~/shared/schemas/club-request";
+import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { ChangePasswordSchema, ProfileSchema } from "~/shared/schemas/profile";
 
 export const validateClub = (formData: FormData) => parseWithZod(formData, { schema: ClubFormSchema });

@@ -6,7 +6,7 @@ import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useRoom, type RoomAccess, type RoomEvent, type RoomKind, type RoomStatus } from "~/hooks/use-room";
+import { useRoom, type RoomAccess, type RoomEvent, type RoomKind } from "~/hooks/use-room";
 import { Button } from "../ui/button";
 
 type Ordered = { id: string; createdAt: string };
@@ -91,16 +91,6 @@ export function MessageScroller({ label, children, top }: { label: string; child
         {children}
       </div>
     </div>
-  );
-}
-
-export function LiveStatus({ status }: { status: RoomStatus }) {
-  const hydrated = useHydrated();
-  if (!hydrated || status !== "paused") return null;
-  return (
-    <p role="status" className="text-sm text-amber-800">
-      {CHAT_TEXT.livePaused}
-    </p>
   );
 }
 

@@ -7,6 +7,7 @@ import type { Db } from "#db/client";
 import { adminAuditLog, clubMembers, clubs, LISTING_STATUSES, listings, profiles, userRoles, users } from "#db/schema";
 import type { Viewer } from "../accounts/viewer";
 import { can, SITE } from "../permissions/can";
+import { closeDealsOfLeavingUser } from "../trade/deals.server";
 
 export const ADMIN_PAGE_SIZE = 25;
 /** Matches are counted up to this many (shown as "1,000+"); paging goes as far as the count. */
@@ -294,6 +295,8 @@ export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: str
       delete from clubs where id in ${ownedList}
         and not exists (select 1 from club_members m where m.club_id = clubs.id and m.role = 'owner')
       returning id`),
+    // Open deals end before the person goes; the other side's locked listings are released.
+    ...closeDealsOfLeavingUser(db, targetUserId, new Date(now)),
     db.delete(users).where(eq(users.id, targetUserId)),
     ...(how === "admin"
       ? [

@@ -1,8 +1,29 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubMembers, clubs, listingClubs, listingMessages, listingPhotos, listings, photoObjects, profiles, users } from "#db/schema";
+import {
+  clubMembers,
+  clubs,
+  deals,
+  listingClubs,
+  listingLocks,
+  listingMessages,
+  listingPhotos,
+  listings,
+  photoObjects,
+  profiles,
+  users,
+} from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { createListing, deleteListing, ListingRuleError, setListingStatus, updateListing, type ListingInput } from "./listings.server";
+import {
+  createListing,
+  deleteListing,
+  LISTING_LOCKED,
+  ListingRuleError,
+  setListingStatus,
+  updateListing,
+  type ListingInput,
+} from "./listings.server";
+import { acceptDeal, proposeDeal } from "../trade/deals.server";
 import { findReadablePhoto, getListingForViewer, getOwnListing, listOwnListings, postableClubs } from "./listing-reads.server";
 import type { Viewer } from "../accounts/viewer";
 
@@ -130,7 +151,7 @@ describe("editing a listing", () => {
       added: [added],
       order: [c.r2Key, a.r2Key, added.r2Key],
     });
-    expect(result).toEqual({ removedKeys: [b.r2Key] });
+    expect(result).toEqual({ removedKeys: [b.r2Key], changedDeals: [] });
     const own = await getOwnListing(t.db, seller, id);
     expect(own?.listing.title).toBe("Updated");
     expect(own?.listing.priceCents).toBe(0);
@@ -157,9 +178,9 @@ describe("status and removal", () => {
     const admin = await viewer({ admin: true });
     const stranger = await viewer();
     const id = await createListing(t.db, seller, input());
-    expect(await setListingStatus(t.db, admin, id, "sold")).toBe(false);
-    expect(await setListingStatus(t.db, stranger, id, "sold")).toBe(false);
-    expect(await setListingStatus(t.db, seller, id, "pending_pickup")).toBe(true);
+    expect(await setListingStatus(t.db, admin, id, "sold")).toBeNull();
+    expect(await setListingStatus(t.db, stranger, id, "sold")).toBeNull();
+    expect(await setListingStatus(t.db, seller, id, "pending_pickup")).toEqual({ changedDeals: [] });
     const [row] = await t.db.select().from(listings).where(eq(listings.id, id));
     expect(row.status).toBe("pending_pickup");
   });
@@ -172,9 +193,9 @@ describe("status and removal", () => {
     const first = await createListing(t.db, seller, input(), [p]);
     const second = await createListing(t.db, seller, input());
     expect(await deleteListing(t.db, stranger, first)).toBeNull();
-    expect(await deleteListing(t.db, seller, first)).toEqual({ removedKeys: [p.r2Key] });
+    expect(await deleteListing(t.db, seller, first)).toEqual({ removedKeys: [p.r2Key], changedDeals: [] });
     expect(await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, first))).toEqual([]);
-    expect(await deleteListing(t.db, admin, second)).toEqual({ removedKeys: [] });
+    expect(await deleteListing(t.db, admin, second)).toEqual({ removedKeys: [], changedDeals: [] });
     expect(await listOwnListings(t.db, seller)).toEqual([]);
   });
 });
@@ -214,5 +235,115 @@ describe("who can see a listing and its photos (issue 6 §7)", () => {
     expect(await getListingForViewer(t.db, buyer, id)).not.toBeNull();
     expect(await getListingForViewer(t.db, stranger, id)).toBeNull();
     expect(await getListingForViewer(t.db, null, id)).toBeNull();
+  });
+});
+
+describe("listing changes reach its deals (issue 20, ADR 068)", () => {
+  const offer = (listingId: string, dollars = 30) => ({
+    listingId,
+    offeredListingIds: [],
+    cashCents: dollars * 100,
+    cashFrom: "proposer" as const,
+    message: null,
+  });
+  const dealOf = async (id: string) => (await t.db.select().from(deals).where(eq(deals.id, id)))[0]!;
+  const versionOf = async (id: string) => (await t.db.select({ v: listings.version }).from(listings).where(eq(listings.id, id)))[0]!.v;
+  async function proposed(seller: Viewer, over: Partial<ListingInput> = {}) {
+    const id = await createListing(t.db, seller, input(over));
+    const buyer = await viewer();
+    const made = await proposeDeal(t.db, buyer, offer(id));
+    if (!made.ok) throw new Error(`offer: ${made.error}`);
+    return { id, buyer, dealId: made.deal.id };
+  }
+  async function accepted(seller: Viewer) {
+    const p = await proposed(seller);
+    const result = await acceptDeal(t.db, seller, p.dealId, 1);
+    if (!result.ok) throw new Error(`accept: ${result.error}`);
+    return p;
+  }
+  const keep = { keep: [], added: [], order: [] };
+
+  test("editing the price raises the version and voids the proposed deals in the same save", async () => {
+    const seller = await viewer();
+    const { id, buyer, dealId } = await proposed(seller);
+    const result = await updateListing(t.db, seller, id, input({ priceCents: 3999 }), keep);
+    expect(result?.changedDeals).toEqual([{ dealId, proposerId: buyer.id, ownerId: seller.id, listingId: id, state: "voided" }]);
+    expect(await versionOf(id)).toBe(2);
+    expect(await dealOf(dealId)).toMatchObject({ state: "voided", closeReason: "listing_changed", closedBy: "system", turn: null });
+  });
+
+  test("editing the condition or the photos voids too; the title alone does not", async () => {
+    const seller = await viewer();
+    const a = await proposed(seller);
+    await updateListing(t.db, seller, a.id, input({ title: "A new title", description: "Other words" }), keep);
+    expect(await versionOf(a.id)).toBe(1);
+    expect((await dealOf(a.dealId)).state).toBe("proposed");
+    await updateListing(t.db, seller, a.id, input({ condition: "well-worn" }), keep);
+    expect(await versionOf(a.id)).toBe(2);
+    expect((await dealOf(a.dealId)).state).toBe("voided");
+
+    const b = await proposed(seller);
+    const p = await photo(seller, 7);
+    await updateListing(t.db, seller, b.id, input(), { keep: [], added: [p], order: [p.r2Key] });
+    expect(await versionOf(b.id)).toBe(2);
+    expect(await dealOf(b.dealId)).toMatchObject({ state: "voided", closeReason: "listing_changed" });
+  });
+
+  test("marking it sold by hand voids its proposed deals ('listing_sold'); deleting voids them ('listing_deleted')", async () => {
+    const seller = await viewer();
+    const sold = await proposed(seller);
+    expect((await setListingStatus(t.db, seller, sold.id, "sold"))?.changedDeals).toHaveLength(1);
+    expect(await dealOf(sold.dealId)).toMatchObject({ state: "voided", closeReason: "listing_sold" });
+
+    const gone = await proposed(seller);
+    expect((await deleteListing(t.db, seller, gone.id))?.changedDeals).toMatchObject([{ dealId: gone.dealId, state: "voided" }]);
+    expect(await dealOf(gone.dealId)).toMatchObject({ state: "voided", closeReason: "listing_deleted" });
+  });
+
+  test("someone else's status change or delete reaches no deal", async () => {
+    const seller = await viewer();
+    const stranger = await viewer();
+    const { id, dealId } = await proposed(seller);
+    expect(await setListingStatus(t.db, stranger, id, "sold")).toBeNull();
+    expect(await deleteListing(t.db, stranger, id)).toBeNull();
+    expect((await dealOf(dealId)).state).toBe("proposed");
+  });
+
+  test("a listing in an accepted deal: its owner cannot change price, condition or photos, its status, or delete it", async () => {
+    const seller = await viewer();
+    const { id, dealId } = await accepted(seller);
+    const refused = (promise: Promise<unknown>) =>
+      expect(promise).rejects.toMatchObject({ code: "listing_locked", message: LISTING_LOCKED });
+    await refused(updateListing(t.db, seller, id, input({ priceCents: 1 }), keep));
+    await refused(updateListing(t.db, seller, id, input({ condition: "well-worn" }), keep));
+    await refused(setListingStatus(t.db, seller, id, "sold"));
+    await refused(setListingStatus(t.db, seller, id, "active"));
+    await refused(deleteListing(t.db, seller, id));
+    const [row] = await t.db.select().from(listings).where(eq(listings.id, id));
+    expect(row).toMatchObject({ priceCents: 4550, condition: "like-new", status: "pending_pickup", version: 1 });
+    expect((await dealOf(dealId)).state).toBe("accepted");
+    // Words only: the title may still change.
+    expect(await updateListing(t.db, seller, id, input({ title: "Renamed while accepted" }), keep)).not.toBeNull();
+  });
+
+  test("a site admin deleting a locked listing cancels the accepted deal and releases a swap's other listings", async () => {
+    const seller = await viewer();
+    const buyer = await viewer();
+    const admin = await viewer({ admin: true });
+    const c = await club([
+      { user: seller, status: "active" },
+      { user: buyer, status: "active" },
+    ]);
+    const wanted = await createListing(t.db, seller, input({ clubIds: [c.id] }));
+    const mine = await createListing(t.db, buyer, input({ clubIds: [c.id], title: "Buyer's glove" }));
+    const made = await proposeDeal(t.db, buyer, { ...offer(wanted, 0), offeredListingIds: [mine] });
+    if (!made.ok) throw new Error(made.error);
+    expect(await acceptDeal(t.db, seller, made.deal.id, 1)).toMatchObject({ ok: true });
+    const removed = await deleteListing(t.db, admin, wanted);
+    expect(removed?.changedDeals).toMatchObject([{ dealId: made.deal.id, state: "cancelled" }]);
+    expect(await dealOf(made.deal.id)).toMatchObject({ state: "cancelled", closeReason: "listing_deleted", closedBy: "system" });
+    const [other] = await t.db.select().from(listings).where(eq(listings.id, mine));
+    expect(other.status).toBe("active");
+    expect(await t.db.select().from(listingLocks).where(eq(listingLocks.dealId, made.deal.id))).toEqual([]);
   });
 });

@@ -4,7 +4,18 @@
 // not yours is "not found", never "forbidden". Reads are in listing-reads.server.ts.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { clubMembers, listingClubs, listingPhotos, listings, photoObjects, type Listing } from "#db/schema";
+import {
+  clubMembers,
+  deals,
+  listingClubs,
+  listingLocks,
+  listingPhotos,
+  listings,
+  photoObjects,
+  type DealState,
+  type Listing,
+} from "#db/schema";
+import { listingLockedDeal, voidProposedDealsWith } from "../trade/deals.server";
 import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import type { StoredPhoto } from "../photos/ledger.server";
@@ -36,7 +47,7 @@ export type ListingInput = {
 
 export class ListingRuleError extends Error {
   constructor(
-    public code: "club_not_allowed" | "too_many_photos" | "photo_taken",
+    public code: "club_not_allowed" | "too_many_photos" | "photo_taken" | "listing_locked",
     message: string,
     /** photo_taken: the keys no longer available. */
     public photoKeys: string[] = [],
@@ -46,6 +57,22 @@ export class ListingRuleError extends Error {
 }
 
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
+/** A listing in an accepted deal (a row in listing_locks) keeps its terms until the deal is cancelled (issue 20, ADR 068). */
+export const LISTING_LOCKED = "This listing is in an accepted deal. Cancel the deal first.";
+const lockedError = () => new ListingRuleError("listing_locked", LISTING_LOCKED);
+/** Condition over `listings`: no accepted deal holds it. */
+const notLocked = sql`not exists (select 1 from listing_locks ll where ll.listing_id = listings.id)`;
+
+/** A deal a listing change reached (voided or cancelled): its parties are told (deal.changed). */
+export type ChangedDeal = { dealId: string; proposerId: string | null; ownerId: string | null; listingId: string | null; state: DealState };
+const changedDealColumns = {
+  dealId: deals.id,
+  proposerId: deals.proposerId,
+  ownerId: deals.ownerId,
+  listingId: deals.listingId,
+  state: deals.state,
+};
+
 export const PHOTO_TAKEN =
   "A photo on this form was just saved or removed somewhere else (another tab or window). Check the photos and save again.";
 
@@ -224,6 +251,17 @@ export async function updateListing(
   });
   const now = new Date();
   const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit"));
+  // A change of price, condition or photos (issue 20, ADR 068): the listing's version goes up and
+  // its proposed deals are voided in the same batch — and it is refused while an accepted deal holds
+  // the listing (checked here, and again inside the batch so an acceptance in between also refuses).
+  const termsChanged =
+    input.priceCents !== current.listing.priceCents ||
+    input.condition !== current.listing.condition ||
+    order.join("\n") !== current.photos.map((p) => p.r2Key).join("\n");
+  if (termsChanged && (await listingLockedDeal(db, listingId))) throw lockedError();
+  const saveIf = termsChanged
+    ? sql`(${photosClaimable(viewer, listingId, keptKeys, addedKeys)} and ${notLocked})`
+    : photosClaimable(viewer, listingId, keptKeys, addedKeys);
   // Photos are rewritten as a whole: positions are unique per listing, so moving rows one by one
   // would collide midway. The listing write comes first: it fails the batch when a photo is gone.
   let results;
@@ -231,7 +269,11 @@ export async function updateListing(
     results = await db.batch([
       db
         .update(listings)
-        .set({ ...listingValues(input), updatedAt: savedAtIfPhotosClaimable(photosClaimable(viewer, listingId, keptKeys, addedKeys), now) })
+        .set({
+          ...listingValues(input),
+          ...(termsChanged ? { version: sql`listings.version + 1` } : {}),
+          updatedAt: savedAtIfPhotosClaimable(saveIf, now),
+        })
         .where(own),
       db.delete(listingClubs).where(eq(listingClubs.listingId, listingId)),
       ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(listingId, clubIds, input.primaryClubId))] : []),
@@ -241,41 +283,117 @@ export async function updateListing(
       ...(addedKeys.length
         ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
         : []),
+      ...(termsChanged ? [voidProposedDealsWith(db, listingId, "listing_changed", now).returning(changedDealColumns)] : []),
     ]);
   } catch (error) {
+    if (termsChanged && (await listingLockedDeal(db, listingId))) throw lockedError();
     throw await refusedForPhotos(error, db, viewer, listingId, keptKeys, addedKeys);
   }
   if (results[0].rowsAffected === 0) return null;
   const removed = results[clubIds.length ? 3 : 2] as { r2Key: string }[];
-  return { removedKeys: removed.map((r) => r.r2Key) };
+  const voided = termsChanged ? (results.at(-1) as ChangedDeal[]) : [];
+  return { removedKeys: removed.map((r) => r.r2Key), changedDeals: voided };
 }
 
-/** Owner only — site admins included in "not the owner" (spec 02 §2 Manage Listing). */
-export async function setListingStatus(db: Db, viewer: Viewer, listingId: string, status: ListingStatus) {
-  const rows = await db
-    .update(listings)
-    .set({ status })
-    .where(and(eq(listings.id, listingId), listingChangeableBy(viewer, "setStatus")))
-    .returning({ id: listings.id });
-  return rows.length > 0;
+/**
+ * Owner only — site admins included in "not the owner" (spec 02 §2 Manage Listing). Null when not
+ * theirs. A listing an accepted deal holds keeps its status (the deal moves it): refused with
+ * 'listing_locked'. Marked sold by hand, its proposed deals are voided in the same batch (issue 20).
+ */
+export async function setListingStatus(
+  db: Db,
+  viewer: Viewer,
+  listingId: string,
+  status: ListingStatus,
+): Promise<{ changedDeals: ChangedDeal[] } | null> {
+  const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "setStatus"));
+  // Ownership first: the void below names the listing, so it must never run for someone else's.
+  const [mine] = await db.select({ id: listings.id }).from(listings).where(own);
+  if (!mine) return null;
+  const now = new Date();
+  // A lock taken between this request's read and its write rolls the batch back (status NOT NULL).
+  const guarded = sql`(case when ${notLocked} then ${status} end)`;
+  try {
+    const [updated, voided] = await db.batch([
+      db.update(listings).set({ status: guarded }).where(own).returning({ id: listings.id }),
+      ...(status === "sold" ? [voidProposedDealsWith(db, listingId, "listing_sold", now).returning(changedDealColumns)] : []),
+    ] as const);
+    if (updated.length === 0) return null;
+    return { changedDeals: (voided ?? []) as ChangedDeal[] };
+  } catch (error) {
+    if (await listingLockedDeal(db, listingId)) throw lockedError();
+    throw error;
+  }
 }
 
 /**
  * The owner or a site admin may delete. The listing's photos are marked for deletion in the same
  * batch; returns their keys (finish with finishPhotoDeletes), or null if not allowed.
+ *
+ * Deals (issue 20): its proposed deals are voided ('listing_deleted'). A listing an accepted deal
+ * holds cannot be deleted by its owner ('listing_locked': cancel the deal first). A site admin's
+ * delete goes ahead — the admin removes what must not stay up, and no party can be asked to cancel
+ * first — and cancels that deal in the same batch (close reason 'listing_deleted'), releasing its
+ * other listings (a swap's) back to active.
  */
 export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   const allowed = and(eq(listings.id, listingId), listingChangeableBy(viewer, "delete"));
+  // Ownership (or site admin) first: the deal statements below name the listing, so they must never run for someone else's.
+  const [target] = await db.select({ userId: listings.userId }).from(listings).where(allowed);
+  if (!target) return null;
+  const byAdmin = viewer.isAdmin && target.userId !== viewer.id;
+  if (!byAdmin && (await listingLockedDeal(db, listingId))) throw lockedError();
+  const now = new Date();
+  // The owner's delete: refused by the database too if a lock appeared since (the DELETE matches nothing).
+  const deletable = byAdmin ? allowed : and(allowed, notLocked);
+  const lockingDeal = sql`(select ll.deal_id from listing_locks ll where ll.listing_id = ${listingId})`;
   // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
   // written in the same batch, before the row goes.
   const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, created_at)
     select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title, ${Date.now()}
     from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
-  const [, marked, deleted] = await db.batch([
+  const batch = db.batch([
     db.run(audit),
-    markRemovedPhotos(db, listingId, sql`listings.user_id`, [], allowed),
-    db.delete(listings).where(allowed).returning({ id: listings.id }),
+    markRemovedPhotos(db, listingId, sql`listings.user_id`, [], deletable),
+    voidProposedDealsWith(db, listingId, "listing_deleted", now).returning(changedDealColumns),
+    // A site admin's delete of a locked listing: the accepted deal ends, its other listings go back.
+    db
+      .update(deals)
+      .set({
+        state: "cancelled",
+        turn: null,
+        closedAt: now,
+        closedBy: "system",
+        closeReason: "listing_deleted",
+        transitionId: crypto.randomUUID(),
+        updatedAt: now,
+      })
+      .where(and(sql`deals.id = ${lockingDeal}`, sql`${byAdmin ? sql`1` : sql`0`} = 1`))
+      .returning(changedDealColumns),
+    db
+      .update(listings)
+      .set({ status: "active" })
+      .where(
+        and(
+          sql`listings.id in (select ll.listing_id from listing_locks ll where ll.deal_id = ${lockingDeal})`,
+          sql`listings.id <> ${listingId}`,
+          eq(listings.status, "pending_pickup"),
+          sql`${byAdmin ? sql`1` : sql`0`} = 1`,
+        ),
+      ),
+    db.delete(listingLocks).where(and(sql`listing_locks.deal_id = ${lockingDeal}`, sql`${byAdmin ? sql`1` : sql`0`} = 1`)),
+    db.delete(listings).where(deletable).returning({ id: listings.id }),
+    // Still there (a lock appeared since the check above): status NULL fails the batch, so the
+    // deals voided above are put back with everything else.
+    db
+      .update(listings)
+      .set({ status: sql`null` })
+      .where(eq(listings.id, listingId)),
   ]);
+  const [, marked, voided, cancelled, , , deleted] = await batch.catch(async (error: unknown) => {
+    if (await listingLockedDeal(db, listingId)) throw lockedError();
+    throw error;
+  });
   if (deleted.length === 0) return null;
-  return { removedKeys: marked.map((p) => p.r2Key) };
+  return { removedKeys: marked.map((p) => p.r2Key), changedDeals: [...voided, ...cancelled] as ChangedDeal[] };
 }

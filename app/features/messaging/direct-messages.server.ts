@@ -15,7 +15,7 @@ import { CLUB_SEND_RATE_LIMIT, checkContent, clubSendRateKey, isUuid, type SendF
 import { historyPage } from "./paging.server";
 
 /** A DM conversation: its latest N on open, then N older per page, like the group chat. */
-export const DM_PAGE_SIZE = 100;
+export const DIRECT_MESSAGE_PAGE_SIZE = 100;
 
 export type DirectMessageView = {
   id: string;
@@ -26,10 +26,10 @@ export type DirectMessageView = {
   readAt: Date | null;
 };
 
-export type DmMember = { userId: string; name: string; unread: number };
+export type DirectMessageMember = { userId: string; name: string; unread: number };
 
 /** The active members except the viewer, each with how many of their DMs to the viewer are unread. */
-export async function listDmMembers(db: Db, access: ClubAccess): Promise<DmMember[] | null> {
+export async function listDmMembers(db: Db, access: ClubAccess): Promise<DirectMessageMember[] | null> {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "sendDm")) return null;
   return toDmMembers(await dmMembersQuery(db, access.club.id, viewer));
@@ -53,7 +53,8 @@ function dmMembersQuery(db: Db, clubId: string | SQL, viewer: Viewer) {
     .orderBy(asc(memberName()), asc(clubMembers.userId));
 }
 
-const toDmMembers = (rows: Awaited<ReturnType<typeof dmMembersQuery>>): DmMember[] => rows.map((r) => ({ ...r, unread: Number(r.unread) }));
+const toDmMembers = (rows: Awaited<ReturnType<typeof dmMembersQuery>>): DirectMessageMember[] =>
+  rows.map((r) => ({ ...r, unread: Number(r.unread) }));
 
 /** Whether `userId` is an active member of the viewer's club, other than the viewer. */
 async function dmPartner(db: Db, access: ClubAccess, userId: string) {
@@ -92,7 +93,7 @@ const between = (clubId: string | SQL, a: string, b: string) =>
   );
 
 /**
- * The conversation with one other active member, oldest first: its latest `limit` (DM_PAGE_SIZE),
+ * The conversation with one other active member, oldest first: its latest `limit` (DIRECT_MESSAGE_PAGE_SIZE),
  * or the `limit` before `before`; `older` pages further up like the group chat (historyPage).
  */
 export async function getDmConversation(
@@ -100,7 +101,7 @@ export async function getDmConversation(
   access: ClubAccess,
   otherUserId: string,
   opts: { before?: string | null; limit?: number } = {},
-): Promise<DmConversation | null> {
+): Promise<DirectMessageConversation | null> {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "sendDm")) return null;
   const partner = await dmPartner(db, access, otherUserId);
@@ -108,7 +109,7 @@ export async function getDmConversation(
   return toDmConversation(partner, await dmConversationQuery(db, access.club.id, viewer, partner.userId, opts), opts);
 }
 
-export type DmConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
+export type DirectMessageConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
 
 function dmConversationQuery(
   db: Db,
@@ -130,19 +131,19 @@ function dmConversationQuery(
     .from(clubDirectMessages)
     .where(and(between(clubId, viewer.id, partnerId), activeMemberOf(viewer, sql`${clubDirectMessages.clubId}`), paging.olderThan))
     .orderBy(...paging.orderBy)
-    .limit((opts.limit ?? DM_PAGE_SIZE) + 1);
+    .limit((opts.limit ?? DIRECT_MESSAGE_PAGE_SIZE) + 1);
 }
 
 function toDmConversation(
   partner: { userId: string; name: string },
   rows: Awaited<ReturnType<typeof dmConversationQuery>>,
   opts: { before?: string | null; limit?: number },
-): DmConversation {
-  const page = historyPage(clubDirectMessages, opts.before).take(rows, opts.limit ?? DM_PAGE_SIZE);
+): DirectMessageConversation {
+  const page = historyPage(clubDirectMessages, opts.before).take(rows, opts.limit ?? DIRECT_MESSAGE_PAGE_SIZE);
   return { partner, messages: page.rows, older: page.older };
 }
 
-export type OpenedDirectMessages = { members: DmMember[]; conversation: DmConversation | null; unread: number };
+export type OpenedDirectMessages = { members: DirectMessageMember[]; conversation: DirectMessageConversation | null; unread: number };
 
 /**
  * The Direct Messages sub-tab opened (02 §4), in one batch (one round trip, one transaction): marks
@@ -210,7 +211,7 @@ export function openedDirectMessages(
   };
 }
 
-export type DmSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };
+export type DirectMessageSendResult = { ok: true; message: DirectMessageView; created: boolean } | { ok: false; reason: SendFailure };
 
 /** A DM to another active member of the same club (02 §6). Idempotent on `clientId` like posts. */
 export async function sendDirectMessage(
@@ -219,7 +220,7 @@ export async function sendDirectMessage(
   input: { recipientId: string; content: string; clientId: string },
   publish?: Publish,
   now = new Date(),
-): Promise<DmSendResult> {
+): Promise<DirectMessageSendResult> {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "sendDm")) return { ok: false, reason: "forbidden" };
   const checked = checkContent(input.content);

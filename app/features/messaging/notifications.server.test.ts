@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { clubMembers, clubs, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { saleDeal } from "../../../tests/deal-fixtures";
 import { acknowledgeApproval, getNotifications } from "./notifications.server";
 
 let t: TestDb;
@@ -22,7 +23,7 @@ async function club(slug: string, name: string) {
 describe("notifications menu", () => {
   test("someone with no memberships has no notifications", async () => {
     const nobody = await user("nobody@example.com");
-    expect(await getNotifications(t.db, nobody)).toEqual({ approvals: [], pendingJoinRequests: [], count: 0 });
+    expect(await getNotifications(t.db, nobody)).toEqual({ approvals: [], pendingJoinRequests: [], deals: [], dealsWaiting: 0, count: 0 });
   });
 
   test("approvals and pending requests per managed club are listed and counted; acknowledging clears the approval", async () => {
@@ -67,5 +68,14 @@ describe("notifications menu", () => {
     const x = await club("lions", "Lions");
     await t.db.insert(clubMembers).values({ clubId: x.id, userId: me.id, status: "pending" });
     expect((await getNotifications(t.db, me)).count).toBe(0);
+  });
+
+  test("a deal waiting for me is in the bell's count and its list, in the same batch", async () => {
+    const deal = await saleDeal(t.db, "proposed", { title: "Youth cleats" });
+    const notes = await getNotifications(t.db, deal.seller);
+    expect(notes.deals).toEqual([{ dealId: deal.dealId, kind: "offer", title: "Youth cleats", otherName: "Barry" }]);
+    expect(notes.dealsWaiting).toBe(1);
+    expect(notes.count).toBe(1);
+    expect((await getNotifications(t.db, deal.buyer)).count).toBe(0);
   });
 });

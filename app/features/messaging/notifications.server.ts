@@ -1,8 +1,10 @@
-// The notifications menu of spec 01 §2, computed from club_members (01 §7 Tables).
+// The notifications menu of spec 01 §2, computed from club_members (01 §7 Tables), and the deals
+// waiting for you (issue 20: app/features/trade/deals-waiting.server.ts).
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
 import { activeMembershipOf, managedMembershipOf } from "../clubs/club-access.server";
+import { dealsWaitingQuery, toWaitingDeals, type WaitingDeal } from "../trade/deals-waiting.server";
 import type { Viewer } from "../accounts/viewer";
 
 export type Notifications = {
@@ -10,14 +12,17 @@ export type Notifications = {
   approvals: { membershipId: string; clubSlug: string; clubName: string }[];
   /** 'Pending Membership Requests' per club the user actively owns or admins. */
   pendingJoinRequests: { clubSlug: string; clubName: string; count: number }[];
-  /** Bell badge: pending requests plus approvals. */
+  /** Deals where the next move is yours (the newest few; `dealsWaiting` counts them all). */
+  deals: WaitingDeal[];
+  dealsWaiting: number;
+  /** Bell badge: pending requests plus approvals plus deals waiting (the header adds unread DMs). */
   count: number;
 };
 
-/** Both lists in one batch: one database round trip for the bell (issue 10 item 6). */
+/** The three lists in one batch: one database round trip for the bell (issue 10 item 6). */
 export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Promise<Notifications> {
   const managed = db.select({ clubId: clubMembers.clubId }).from(clubMembers).where(managedMembershipOf(viewer));
-  const [approvals, pendingJoinRequests] = await db.batch([
+  const [approvals, pendingJoinRequests, waitingRows] = await db.batch([
     db
       .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
       .from(clubMembers)
@@ -31,10 +36,12 @@ export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Prom
       .where(and(eq(clubMembers.status, "pending"), inArray(clubMembers.clubId, managed)))
       .groupBy(clubs.id)
       .orderBy(asc(clubs.name)),
+    dealsWaitingQuery(db, viewer),
   ]);
 
-  const total = approvals.length + pendingJoinRequests.reduce((sum, row) => sum + row.count, 0);
-  return { approvals, pendingJoinRequests, count: total };
+  const waiting = toWaitingDeals(waitingRows);
+  const total = approvals.length + pendingJoinRequests.reduce((sum, row) => sum + row.count, 0) + waiting.count;
+  return { approvals, pendingJoinRequests, deals: waiting.deals, dealsWaiting: waiting.count, count: total };
 }
 
 /** Marks the user's own approval notice as seen → the club's slug, or null if it is not theirs. */

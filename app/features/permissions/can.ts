@@ -4,6 +4,7 @@
 // shape in table.ts. A refusal's *response* (404, sign in, 'Access denied') is the web layer's.
 import type { Viewer } from "../accounts/viewer";
 import { CLUB_ACTIONS, canInClub, clubRolesOf, type ClubAction, type ClubFacts, type ClubMemberRole, type ClubRole } from "./club";
+import { DEAL_ACTIONS, DEAL_PERMISSIONS, dealRolesOf, type DealAction, type DealRole } from "./deal";
 import { LISTING_ACTIONS, LISTING_PERMISSIONS, listingRolesOf, type ListingAction, type ListingRole } from "./listing";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, profileRoleOf, type ProfileAction, type ProfileRole } from "./profile";
 import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type SitewideRole } from "./site";
@@ -16,7 +17,8 @@ type SiteTarget = { kind: "site" };
 export type ClubTarget = { kind: "club"; club: ClubFacts; membership: { role: ClubMemberRole; status: "active" | "pending" } | null };
 type ListingTarget = { kind: "listing"; ownerId: string };
 export type ProfileTarget = { kind: "profile"; userId: string };
-export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget;
+export type DealTarget = { kind: "deal"; proposerId: string | null; ownerId: string | null };
+export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget | DealTarget;
 
 /** The site as a whole (the admin dashboard, deleting anyone's account). */
 export const SITE: SiteTarget = { kind: "site" };
@@ -26,6 +28,7 @@ type Kinds = {
   club: { target: ClubTarget; action: ClubAction; role: ClubRole };
   listing: { target: ListingTarget; action: ListingAction; role: ListingRole };
   profile: { target: ProfileTarget; action: ProfileAction; role: ProfileRole };
+  deal: { target: DealTarget; action: DealAction; role: DealRole };
 };
 type ActionOn<T extends Target> = Kinds[T["kind"]]["action"];
 type RoleOn<T extends Target> = Kinds[T["kind"]]["role"];
@@ -42,6 +45,8 @@ export function rolesOf<T extends Target>(actor: Actor, target: T): RoleOn<T>[] 
       return listingRolesOf(actor, t.ownerId) as RoleOn<T>[];
     case "profile":
       return [profileRoleOf(actor, t.userId)] as RoleOn<T>[];
+    case "deal":
+      return dealRolesOf(actor, t) as RoleOn<T>[];
   }
 }
 
@@ -56,10 +61,12 @@ export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target:
       return grants(LISTING_PERMISSIONS, listingRolesOf(actor, t.ownerId), action as ListingAction);
     case "profile":
       return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId)], action as ProfileAction);
+    case "deal":
+      return grants(DEAL_PERMISSIONS, dealRolesOf(actor, t), action as DealAction);
   }
 }
 
-const ACTIONS = { site: SITE_ACTIONS, club: CLUB_ACTIONS, listing: LISTING_ACTIONS, profile: PROFILE_ACTIONS } as const;
+const ACTIONS = { site: SITE_ACTIONS, club: CLUB_ACTIONS, listing: LISTING_ACTIONS, profile: PROFILE_ACTIONS, deal: DEAL_ACTIONS } as const;
 
 /** Every action on `target` as a boolean, for a loader to hand to the page (which buttons to show). */
 export function allowedActions<T extends Target>(actor: Actor, target: T): Record<ActionOn<T>, boolean> {

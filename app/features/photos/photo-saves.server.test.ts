@@ -135,7 +135,7 @@ describe("saving a listing while one of its photos is removed (issue 9 item 2)",
     await late.atGate;
     // Tab one removes photo a and saves: the row goes, then the object.
     const tabOne = await updateListing(t.db, me, id, input({ title: "Tab one" }), { keep: [b.r2Key], added: [], order: [b.r2Key] });
-    expect(tabOne).toEqual({ removedKeys: [a.r2Key] });
+    expect(tabOne).toEqual({ removedKeys: [a.r2Key], changedDeals: [] });
     await finishPhotoDeletes(t.db, bucket, tabOne!.removedKeys);
     expect(await exists(a.r2Key)).toBe(false);
     late.open();

@@ -79,8 +79,26 @@ export type UserEvent =
    * `message` is the stored row as the Interested? card renders it (both receivers may read it).
    */
   | { type: "listing.message.created"; listingId: string; buyerId: string; messageId: string; message?: ListingMessageEvent }
+  /**
+   * A deal the user is a party to took a step (issue 20): to both parties' rooms, after the batch
+   * committed. The deal page and the listing's thread reload their data; badges refetch.
+   */
+  | { type: "deal.changed"; dealId: string; listingId: string | null; state: DealEventState; step: string }
   /** Something changed the user's unread counts; badges refetch /api/badges (derived from read_at). */
   | { type: "badges.changed" };
+
+type DealEventState =
+  | "proposed"
+  | "accepted"
+  | "meetup_agreed"
+  | "handed_over"
+  | "completed"
+  | "declined"
+  | "withdrawn"
+  | "expired"
+  | "voided"
+  | "cancelled"
+  | "lapsed";
 
 /** The dev/test lobby (/dev/realtime): a line of text from a visitor. */
 export type LobbyEvent = { type: "message"; text: string; from: string };

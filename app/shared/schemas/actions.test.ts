@@ -8,7 +8,7 @@ import { ClubMessagesActionSchema, MESSAGE_TOO_LONG } from "./club-message";
 import { firstError, knownIntent } from "./intent";
 import { MESSAGE_MAX_LENGTH } from "./limits";
 import { InPlayActionSchema, ListingPageActionSchema } from "./listing-actions";
-import { ItemRequestActionSchema } from "./club-request";
+import { ItemRequestActionSchema } from "./item-request";
 import { AcknowledgeSchema } from "./notifications";
 import { AuthActionSchema, AuthPasswordToggleSchema, VerifyEmailActionSchema } from "./auth";
 import { ProfileActionSchema } from "./profile";

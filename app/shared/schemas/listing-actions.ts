@@ -3,6 +3,7 @@
 // domain's to trim, cap at MESSAGE_MAX_LENGTH and refuse when empty (listing-questions.server.ts).
 import { z } from "zod";
 import { LISTING_STATUSES } from "~/shared/catalog/options";
+import { ProposeDealSchema } from "./deal";
 
 export const ListingPageActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: z.enum(LISTING_STATUSES, { error: "Failed to update listing status" }) }),
@@ -15,6 +16,8 @@ export const ListingPageActionSchema = z.discriminatedUnion("intent", [
     // With JavaScript the question box is a fetcher and gets data back instead of a redirect.
     via: z.literal("fetcher", { error: "Unknown response format" }).optional(),
   }),
+  // Make an offer / Swap (issue 20): the deal's own schema, shared with the deal forms.
+  ProposeDealSchema,
 ]);
 
 export const InPlayActionSchema = z.object({ intent: z.literal("delete"), listingId: z.string().default("") });
