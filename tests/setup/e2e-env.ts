@@ -6,7 +6,9 @@ import { join, resolve } from "node:path";
 
 // Set once by the first process (Playwright's runner); its webServer and workers inherit them.
 // The port is derived from the runner's pid so parallel runs on one machine do not collide.
-process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+// Even ports 20000–31998 (the OIDC stand-in takes the next one): below Linux's ephemeral range
+// (32768–60999), where the stack's own helpers (the libSQL server, inspectors) get their ports.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 6000) * 2);
 export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 // Inside the project (git-ignored .cache/) so the snapshot's bundle resolves our node_modules.
