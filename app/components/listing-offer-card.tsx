@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { lazy, memo, Suspense } from "react";
 import type { ListingOffersView } from "./deals/offer-panel";
+import { ButtonLink } from "./ui/button";
 
 // The forms and the seller's list are signed-in only: their own chunk, out of the signed-out
 // visitor's first load (issue 10 §5, ADR 033). The server renders them whole, as plain forms that
@@ -20,12 +20,9 @@ export function ListingOfferCard({ listingId, offers }: { listingId: string; off
         <h2 id="offer-heading" className="text-xl font-semibold">
           Make an offer
         </h2>
-        <Link
-          to={`/auth?${new URLSearchParams({ redirectTo: `/listing/${listingId}` })}`}
-          className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white"
-        >
+        <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: `/listing/${listingId}` })}`} className="mt-3 w-full">
           Sign in to make an offer
-        </Link>
+        </ButtonLink>
       </section>
     );
   return <Panel listingId={listingId} offers={offers} />;

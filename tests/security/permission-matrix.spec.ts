@@ -8,18 +8,31 @@ import {
   clubDirectMessages,
   clubMessages,
   clubRequests,
+  deals,
   emailVerificationTokens,
   favorites,
   listingMessages,
+  listings,
   photoObjects,
+  reviews,
   sessions,
   users,
+  type Deal,
+  type DealParty,
+  type DealState,
+  type Review,
 } from "../../db/schema";
 import { can, SITE, type Actor, type ClubTarget } from "../../app/features/permissions/can";
 import type { ClubAction, ClubFacts } from "../../app/features/permissions/club";
+import { DEAL_ROLES, type DealRole } from "../../app/features/permissions/deal";
 import type { ListingAction } from "../../app/features/permissions/listing";
 import type { SiteAction } from "../../app/features/permissions/site";
 import { hashPassword } from "../../app/features/accounts/password.server";
+import { decide, other, type DealStep } from "../../app/features/trade/deal-machine";
+import { counterDeal } from "../../app/features/trade/deals.server";
+import { writeReview } from "../../app/features/trade/reviews.server";
+import type { DealStepInput } from "../../app/shared/schemas/deal";
+import { saleDeal, type DealFixture, type FixtureStop } from "../deal-fixtures";
 import { createTestClub, createTestListing, createTestUser, addTestMember, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
@@ -29,7 +42,9 @@ import { recordFigures } from "./figures";
 // row each in ROWS below — × the eight roles, each cell one real HTTP request against the e2e stack
 // (plain fetch: a session cookie and a same-origin Origin, nothing a browser adds or checks). What
 // each cell expects is derived from the permission tables (app/features/permissions: club, site,
-// listing), asked through the app's own `can(actor, action, target)`, not typed per cell. Every cell asserts the status and redirect, and
+// listing, deal — a deal's rows also through the deal machine's `decide` for the state the row set its deal
+// up in), asked through the app's own `can(actor, action, target)`, not typed per cell. A deal's rows run a
+// ninth role, the deal's proposer (its owner is the listing owner). Every cell asserts the status and redirect, and
 // compares the rows of everyone the file made before and after: unchanged when refused, changed
 // exactly as the row says when allowed (then put back, so the next cell starts from the same state).
 // The first test scans app/routes: a route that exports an action, or an intent it handles, without
@@ -45,7 +60,13 @@ const word = () => randomBytes(4).toString("hex");
 const PASSWORD = "matrix-password-1";
 
 const ROLES = ["anonymous", "stranger", "pending", "member", "clubAdmin", "clubOwner", "listingOwner", "siteAdmin"] as const;
-type Role = (typeof ROLES)[number];
+/**
+ * A deal's rows (issue 20) have a ninth role: the person who proposed the row's deal. Its owner is
+ * the listing owner (their listing was asked for); everyone else is no party. The other rows leave
+ * it out: there it would be one more stranger.
+ */
+const DEAL_ROW_ROLES = [...ROLES, "dealProposer"] as const;
+type Role = (typeof DEAL_ROW_ROLES)[number];
 type PersonKey = Exclude<Role, "anonymous"> | "bystander";
 
 /** Each role's club_members row in the row's club (none: a stranger there); the listing owner and the site admin are not members. */
@@ -58,6 +79,7 @@ const CLUB_MEMBERSHIP: Record<Role, ClubTarget["membership"]> = {
   clubOwner: { role: "owner", status: "active" },
   listingOwner: null,
   siteAdmin: null,
+  dealProposer: null,
 };
 /** The person holding `role` as `can` sees them (only the site admin has the admin flag). */
 const actorOf = (role: Role): Actor => (role === "anonymous" ? null : { id: people[role].id, isAdmin: role === "siteAdmin" });
@@ -253,6 +275,8 @@ class World {
   extra: Record<string, Person> = {};
   perRole: Partial<Record<Role, Person>> = {};
   ids: Record<string, string> = {};
+  /** A deal row's deal, as set up (deals below). */
+  dealSetUp?: DealSetUp;
 
   /** A club where pending, member, club admin and club owner hold their roles (and the bystander is a member). */
   async addClub(opts: { visibility?: "public" | "members_only" | "private"; joinMode?: "open" | "approval" | "code" } = {}) {
@@ -401,6 +425,244 @@ const selfRule =
 const everyone = (): Expected => allowed;
 
 // ---------------------------------------------------------------------------------------------
+// Deals (issue 20): the steps of /deals/{id}, each row a deal set up in the state its step needs
+// ---------------------------------------------------------------------------------------------
+
+type DealIntent = DealStepInput["intent"];
+/** The step (of the permission table and the deal machine) each form's intent takes. */
+const STEP_OF: Record<DealIntent, DealStep> = {
+  counter: "counter",
+  accept: "accept",
+  decline: "decline",
+  withdraw: "withdraw",
+  meetup: "proposeMeetup",
+  "confirm-meetup": "confirmMeetup",
+  "handed-over": "handOver",
+  cancel: "cancel",
+  review: "review",
+  reply: "reply",
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MEETUP_PLACE = "Matrix field, gate B";
+const REPLY = "Thanks from the matrix";
+const COUNTER_CENTS = 3000;
+
+/** The row's deal as it was set up (read back after the fixture), with its reviews. */
+type DealSetUp = { deal: Deal; reviews: Review[] };
+const dealOf = (w: World) => w.dealSetUp!.deal;
+const dealPath = (w: World) => `/deals/${dealOf(w).id}`;
+/** The deal's parties among the roles: the proposer, and the listing owner whose listing was asked for. */
+const partyOfRole = (role: Role): DealParty | null => (role === "dealProposer" ? "proposer" : role === "listingOwner" ? "owner" : null);
+
+/**
+ * The state `party`'s step leads the row's deal to, or null when it is refused: the deal machine's
+ * `decide` for the deal as set up (state, whose turn, whose meeting place, who handed over) — and for a
+ * review or a reply what the reviews hold, which the machine leaves to reviews.server.ts (your review
+ * not yet published; a published review about you, not yet answered).
+ */
+function dealStepTo(intent: DealIntent, party: DealParty, w: World): DealState | null {
+  const { deal, reviews: onDeal } = w.dealSetUp!;
+  const seen = intent === "counter" || intent === "accept" || intent === "decline" ? deal.revision : undefined;
+  const decided = decide(deal, party, STEP_OF[intent], new Date(), seen);
+  if (!decided.ok) return null;
+  if (intent === "review" && onDeal.some((r) => r.reviewerRole === party && r.publishedAt)) return null;
+  if (intent === "reply" && !onDeal.some((r) => r.reviewerRole === other(party) && r.publishedAt && r.reply === null)) return null;
+  return decided.to ?? deal.state;
+}
+
+/**
+ * Signed out → sign in; not a party (the table: strangers, club people, a site admin, who may only look) → 404;
+ * a party the table does not grant the step (the owner withdrawing) or the machine refuses → 409.
+ */
+const dealRule =
+  (intent: DealIntent) =>
+  (role: Role, w: World): Expected => {
+    if (role === "anonymous") return toAuth(dealPath(w));
+    const deal = dealOf(w);
+    const target = { kind: "deal", proposerId: deal.proposerId, ownerId: deal.ownerId } as const;
+    if (!can(actorOf(role), "view", target) || partyOfRole(role) === null) return notFound;
+    if (!can(actorOf(role), STEP_OF[intent], target)) return { status: 409 };
+    return dealStepTo(intent, partyOfRole(role)!, w) ? allowed : { status: 409 };
+  };
+
+/** A valid body for each form: the revision the page showed, a place and a day, a reason, stars, words. */
+function dealForm(intent: DealIntent, deal: Deal): Record<string, string> {
+  switch (intent) {
+    case "counter":
+      return {
+        intent,
+        revision: String(deal.revision),
+        cash: String(COUNTER_CENTS / 100),
+        cashFrom: "proposer",
+        message: "Matrix counter",
+      };
+    case "accept":
+    case "decline":
+      return { intent, revision: String(deal.revision) };
+    case "meetup":
+      return { intent, place: MEETUP_PLACE, at: new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 16) };
+    case "cancel":
+      return { intent, reason: "changed_my_mind" };
+    case "review":
+      return { intent, rating: "4", comment: "Matrix review" };
+    case "reply":
+      return { intent, reply: REPLY };
+    default:
+      return { intent };
+  }
+}
+
+/** What an allowed step writes: the deal in the state `decide` named, and its step's own rows — nothing else. */
+function dealStepDone(intent: DealIntent) {
+  return (cell: Cell, out: Outcome, changes: Change[]) => {
+    redirectTo(out, dealPath(cell.w), [303]);
+    const deal = dealOf(cell.w);
+    const party = partyOfRole(cell.role)!;
+    const to = dealStepTo(intent, party, cell.w);
+    const listing = cell.w.listing;
+    const dealNow = (more: (r: Row$) => boolean = () => true): Wanted => ({
+      table: "deals",
+      kind: "changed",
+      where: (r) => r.id === deal.id && r.state === to && more(r),
+      count: 1,
+    });
+    const listingNow = (status: string): Wanted => ({ table: "listings", kind: "changed", where: { id: listing, status }, count: 1 });
+    const lockGone: Wanted = { table: "listing_locks", kind: "removed", where: { listing_id: listing, deal_id: deal.id }, count: 1 };
+    switch (intent) {
+      case "counter":
+        return expectOnly(
+          changes,
+          dealNow((r) => r.revision === deal.revision + 1 && r.turn === other(party)),
+          {
+            table: "deal_revisions",
+            kind: "added",
+            where: { deal_id: deal.id, number: deal.revision + 1, author: party, cash_cents: COUNTER_CENTS },
+            count: 1,
+          },
+        );
+      case "accept":
+        return expectOnly(
+          changes,
+          dealNow((r) => r.turn === null),
+          { table: "listing_locks", kind: "added", where: { listing_id: listing, deal_id: deal.id }, count: 1 },
+          listingNow("pending_pickup"),
+        );
+      case "meetup":
+        return expectOnly(
+          changes,
+          dealNow((r) => r.meetup_place === MEETUP_PLACE && r.meetup_proposed_by === party),
+        );
+      case "handed-over":
+        // The second side's hand-over completes the deal: the listing sold, its lock gone.
+        return to === "completed" ? expectOnly(changes, dealNow(), listingNow("sold"), lockGone) : expectOnly(changes, dealNow());
+      case "cancel":
+        return expectOnly(
+          changes,
+          dealNow((r) => r.closed_by === party && r.close_reason === "changed_my_mind"),
+          listingNow("active"),
+          lockGone,
+        );
+      case "review":
+        // The first review stays hidden until the other party writes theirs (double-blind).
+        return expectOnly(changes, {
+          table: "reviews",
+          kind: "added",
+          where: { deal_id: deal.id, reviewer_id: me(cell), reviewer_role: party, rating: 4, published_at: null },
+          count: 1,
+        });
+      case "reply":
+        return expectOnly(changes, {
+          table: "reviews",
+          kind: "changed",
+          where: (r) => r.deal_id === deal.id && r.reviewee_id === me(cell) && r.reply === REPLY,
+          count: 1,
+        });
+      default:
+        return expectOnly(changes, dealNow());
+    }
+  };
+}
+
+function mustStep<T extends { ok: boolean }>(result: T, what: string): T {
+  if (!result.ok) throw new Error(`matrix deal: ${what} refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** The owner counters the first offer: the turn passes to the proposer (revision 2). */
+const ownerCounters = async (f: DealFixture) =>
+  void mustStep(
+    await counterDeal(db(), f.seller, f.dealId, 1, { cashCents: 4500, cashFrom: "proposer", message: "Meet me halfway" }),
+    "counter",
+  );
+
+type DealSetup = { variant: string; stop: FixtureStop; then?: (f: DealFixture) => Promise<void> };
+const OWNERS_TURN: DealSetup = { variant: "a new offer, the owner's turn", stop: "proposed" };
+const PROPOSERS_TURN: DealSetup = { variant: "countered, the proposer's turn", stop: "proposed", then: ownerCounters };
+
+/** Each intent in the states that tell its rule apart (whose turn; first or second hand-over; which reviews are out). */
+const DEAL_SETUPS: Record<DealIntent, DealSetup[]> = {
+  counter: [OWNERS_TURN, PROPOSERS_TURN],
+  accept: [OWNERS_TURN, PROPOSERS_TURN],
+  decline: [OWNERS_TURN, PROPOSERS_TURN],
+  withdraw: [OWNERS_TURN, PROPOSERS_TURN],
+  meetup: [{ variant: "accepted, no meeting place yet", stop: "accepted" }],
+  "confirm-meetup": [{ variant: "accepted, the owner proposed the meeting place", stop: "meetupProposed" }],
+  "handed-over": [
+    { variant: "meeting place agreed", stop: "meetupAgreed" },
+    { variant: "the proposer already handed over", stop: "handedOver" },
+  ],
+  cancel: [{ variant: "accepted", stop: "accepted" }],
+  review: [{ variant: "completed, no reviews yet", stop: "completed" }],
+  reply: [
+    {
+      variant: "completed, both reviewed (both published)",
+      stop: "completed",
+      then: async (f) => {
+        mustStep(await writeReview(db(), f.buyer, f.dealId, { rating: 5, comment: "Smooth" }), "proposer's review");
+        mustStep(await writeReview(db(), f.seller, f.dealId, { rating: 4, comment: "On time" }), "owner's review");
+      },
+    },
+    {
+      variant: "completed, only the owner reviewed (published after 14 days)",
+      stop: "completed",
+      then: async (f) => {
+        mustStep(await writeReview(db(), f.seller, f.dealId, { rating: 4, comment: "On time" }), "owner's review");
+        // What the deal clock does when the blind window has passed, for this deal only.
+        await db().update(reviews).set({ publishedAt: new Date() }).where(eq(reviews.dealId, f.dealId));
+      },
+    },
+  ],
+};
+
+/** A cash offer by the deal's proposer on a new listing of the listing owner, taken to the row's state through the real steps. */
+async function dealWorld(w: World, setup: DealSetup) {
+  const f = await saleDeal(db(), setup.stop, { seller: people.listingOwner, buyer: people.dealProposer, title: `Matrix deal ${word()}` });
+  w.listing = f.listingId;
+  w.listings.push(f.listingId);
+  await setup.then?.(f);
+  const [deal] = await db().select().from(deals).where(eq(deals.id, f.dealId));
+  w.dealSetUp = { deal, reviews: await db().select().from(reviews).where(eq(reviews.dealId, f.dealId)) };
+}
+
+const DEAL_STEP_ROWS: Row[] = (Object.keys(DEAL_SETUPS) as DealIntent[]).flatMap((intent) =>
+  DEAL_SETUPS[intent].map((setup): Row => ({
+    route: "deals.$id.tsx",
+    intent,
+    variant: setup.variant,
+    roles: DEAL_ROW_ROLES,
+    world: (w) => dealWorld(w, setup),
+    // The deal goes with the row (its revisions, listings, lock and reviews cascade): the shared people keep no deals.
+    cleanup: async (w) =>
+      void (await db()
+        .delete(deals)
+        .where(eq(deals.id, dealOf(w).id))),
+    expected: dealRule(intent),
+    send: (cell) => post(cell, dealPath(cell.w), dealForm(intent, dealOf(cell.w))),
+    allowed: dealStepDone(intent),
+  })),
+);
+
+// ---------------------------------------------------------------------------------------------
 // The rows: every mutating route and intent
 // ---------------------------------------------------------------------------------------------
 
@@ -421,6 +683,8 @@ type Row = {
   /** Removes what `world` added to the shared people. */
   cleanup?: (w: World) => Promise<void>;
   expected?: (role: Role, w: World) => Expected;
+  /** The roles it is run as: ROLES, or DEAL_ROW_ROLES for a deal's steps. */
+  roles?: readonly Role[];
   send?: (cell: Cell) => Promise<Outcome>;
   /** What an allowed cell answers and changes. */
   allowed?: (cell: Cell, out: Outcome, changes: Change[]) => void | Promise<void>;
@@ -980,6 +1244,52 @@ const ROWS: Row[] = [
       });
     },
   },
+  {
+    route: "listing.$id.tsx",
+    intent: "propose",
+    variant: "a swap with one of one's own listings, on a club member's listing",
+    world: async (w) => {
+      w.club = await w.addClub();
+      w.listing = await w.addListing(people.bystander, [w.club]);
+      // Everyone signed in has a listing of their own to offer.
+      for (const role of ROLES) if (role !== "anonymous") w.ids[role] = await w.addListing(people[role]);
+    },
+    // A swap is for the active members of a club the listing is in (sharedClubListing, trade/deals.server.ts);
+    // its listing is clubs-only, so anyone else (a site admin too) gets the 404 of a listing they cannot offer on.
+    expected: (role, w) => (role === "anonymous" ? toAuth(`/listing/${w.listing}`) : clubCan(role, w, "listItem") ? allowed : notFound),
+    send: (cell) =>
+      post(cell, `/listing/${cell.w.listing}`, {
+        intent: "propose",
+        cash: "0",
+        cashFrom: "proposer",
+        message: "Matrix swap",
+        offered: cell.w.ids[cell.role] ?? cell.w.listing,
+      }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, /^\/deals\/[\w-]+$/);
+      const dealId = out.location!.split("/").pop();
+      expectOnly(
+        changes,
+        {
+          table: "deals",
+          kind: "added",
+          where: { id: dealId, proposer_id: me(cell), owner_id: people.bystander.id, listing_id: cell.w.listing, kind: "swap" },
+          count: 1,
+        },
+        { table: "deal_revisions", kind: "added", where: { deal_id: dealId, cash_cents: 0 }, count: 1 },
+        { table: "deal_listings", kind: "added", where: { deal_id: dealId, listing_id: cell.w.listing, side: "owner" }, count: 1 },
+        {
+          table: "deal_listings",
+          kind: "added",
+          where: { deal_id: dealId, listing_id: cell.w.ids[cell.role], side: "proposer" },
+          count: 1,
+        },
+      );
+    },
+  },
+
+  // --- deals: every step on /deals/{id}, by its two parties and everyone else -------------------------
+  ...DEAL_STEP_ROWS,
   {
     route: "favorites.tsx",
     intent: "add",
@@ -1603,6 +1913,7 @@ test("permission matrix: every mutating route and intent × every role, as direc
     clubOwner: await makePerson("Olive"),
     listingOwner: await makePerson("Lou"),
     siteAdmin: await makePerson("Sid", { admin: true }),
+    dealProposer: await makePerson("Dee"),
     bystander: await makePerson("Bea"),
   };
   const peopleScope: Scope = { users: Object.values(people).map((p) => p.id), actors: [], clubs: [], listings: [] };
@@ -1614,7 +1925,7 @@ test("permission matrix: every mutating route and intent × every role, as direc
     const w = new World();
     worlds.push(w);
     await row.world?.(w);
-    for (const role of ROLES) results.push(await runCell(row, role, w, scope(w)));
+    for (const role of row.roles ?? ROLES) results.push(await runCell(row, role, w, scope(w)));
     await row.cleanup?.(w);
   };
   const runnable = ROWS.filter((r) => !r.coveredBy);
@@ -1636,8 +1947,9 @@ test("permission matrix: every mutating route and intent × every role, as direc
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const passed = results.filter((r) => r.passed).length;
   const covered = ROWS.filter((r) => r.coveredBy);
+  const dealRows = ROWS.filter((r) => r.roles === DEAL_ROW_ROLES).length;
   const summary = [
-    `permission matrix: ${ROWS.length} route/intent rows × ${ROLES.length} roles; ${runnable.length} rows run here = ${results.length} cells, ${passed} passed, ${results.length - passed} failed (${seconds} s)`,
+    `permission matrix: ${ROWS.length} route/intent rows × ${ROLES.length} roles (${dealRows} deal rows × ${DEAL_ROW_ROLES.length}, with the deal's proposer); ${runnable.length} rows run here = ${results.length} cells, ${passed} passed, ${results.length - passed} failed (${seconds} s)`,
     `permission matrix: ${covered.length} club-membership rows are cells of the club permission matrix (${covered.map((r) => r.coveredBy).join(", ")})`,
   ];
   console.log(summary.join("\n"));
@@ -1657,10 +1969,12 @@ function matrixTable(rows: Row[], results: Result[]) {
           .replace(/ → \/auth\?.*/, "→auth")
           .replace(/ → (.*)/, "→$1")
           .slice(0, 12);
-  const lines = [["row".padEnd(64), ...ROLES.map((r) => r.slice(0, 12).padEnd(12))].join(" ")];
+  const lines = [["row".padEnd(64), ...DEAL_ROW_ROLES.map((r) => r.slice(0, 12).padEnd(12))].join(" ")];
   for (const row of rows) {
     const name = rowName(row);
-    const cells = ROLES.map((role) => {
+    const cells = DEAL_ROW_ROLES.map((role) => {
+      // A role the row is not run as (the deal's proposer on a row without a deal).
+      if (!(row.roles ?? ROLES).includes(role)) return "·".padEnd(12);
       const r = results.find((x) => x.row === name && x.role === role);
       return `${r?.passed ? "" : "✗"}${short(r?.expected ?? "?")}`.padEnd(12);
     });
@@ -1668,3 +1982,47 @@ function matrixTable(rows: Row[], results: Result[]) {
   }
   return lines.join("\n");
 }
+
+// A deal page opens for its two parties and a site admin (who may only look); anyone else gets the
+// app's 404 and a signed-out visitor the sign-in page — asked of the deal table through `can(…, "view", …)`,
+// one request per role of that table. Its own people and deal: it runs beside the matrix.
+test("a deal page (GET /deals/{id}) opens for its two parties and site admins only", async () => {
+  const owner = await makePerson("Oona", { password: false });
+  const proposer = await makePerson("Pete", { password: false });
+  const who: Record<DealRole, Person | null> = {
+    anonymous: null,
+    signedIn: await makePerson("Otto", { password: false }),
+    proposer,
+    owner,
+    siteAdmin: await makePerson("Ada", { admin: true, password: false }),
+  };
+  const f = await saleDeal(db(), "proposed", { seller: owner, buyer: proposer, title: `Matrix view ${word()}` });
+  const path = `/deals/${f.dealId}`;
+  try {
+    const seen: string[] = [];
+    const wanted: string[] = [];
+    for (const role of DEAL_ROLES) {
+      const person = who[role];
+      const actor: Actor = person ? { id: person.id, isAdmin: role === "siteAdmin" } : null;
+      const expected: Expected = !actor
+        ? toAuth(path)
+        : can(actor, "view", { kind: "deal", proposerId: proposer.id, ownerId: owner.id })
+          ? { status: 200 }
+          : notFound;
+      const response = await fetch(`${E2E_BASE_URL}${path}`, {
+        redirect: "manual",
+        headers: person ? { Cookie: `${SESSION_COOKIE}=${person.token}` } : {},
+      });
+      await response.body?.cancel();
+      const location = response.headers.get("location");
+      const url = location ? new URL(location, E2E_BASE_URL) : null;
+      seen.push(`${role}: ${label({ status: response.status, location: url ? url.pathname + url.search : null })}`);
+      wanted.push(`${role}: ${label(expected)}`);
+    }
+    expect(seen).toEqual(wanted);
+  } finally {
+    await db().delete(deals).where(eq(deals.id, f.dealId));
+    await db().delete(listings).where(eq(listings.id, f.listingId));
+    for (const person of Object.values(who)) if (person) await db().delete(users).where(eq(users.id, person.id));
+  }
+});

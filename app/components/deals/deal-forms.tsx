@@ -286,7 +286,8 @@ function ReviewForm({ page, ...rest }: FormsProps) {
         {engine}
         <fieldset aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined}>
           <Legend>{T.rating}</Legend>
-          <div className="mt-1 flex flex-wrap gap-3">
+          {/* One per line on a phone: five in a row do not fit 360 px, and a lone fifth line read as a glitch. */}
+          <div className="mt-1 flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
             {[1, 2, 3, 4, 5].map((n) => (
               <Label key={n} className="flex min-h-11 items-center gap-2 text-sm">
                 <input
@@ -298,7 +299,10 @@ function ReviewForm({ page, ...rest }: FormsProps) {
                   className="h-5 w-5 accent-brand-600"
                 />
                 <span>
-                  <span aria-hidden="true">{"★".repeat(n)}</span>
+                  <span aria-hidden="true" className="text-base tracking-wide text-amber-600">
+                    {"★".repeat(n)}
+                    {"☆".repeat(5 - n)}
+                  </span>
                   <span className="sr-only">
                     {n} {n === 1 ? "star" : "stars"}
                   </span>

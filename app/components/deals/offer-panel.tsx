@@ -48,6 +48,8 @@ const STATE_WORDS: Record<string, string> = {
 };
 
 const card = "rounded-xl bg-white p-6 shadow-sm";
+/** Checkboxes and radios: a 20 px box in the brand colour, on a 44 px tall label (touch target). */
+const tick = "h-5 w-5 shrink-0 accent-brand-600";
 
 export default function OfferPanel({ offers }: { listingId: string; offers: ListingOffersView }) {
   if (offers.kind === "seller") return <SellerOffers offers={offers.offers} />;
@@ -129,11 +131,11 @@ function SwapForm({
     <Form method="post" className="mt-3 space-y-3" aria-label="Propose a swap">
       <input type="hidden" name="intent" value="propose" />
       <input type="hidden" name="form" value="swap" />
-      <fieldset className="space-y-1">
+      <fieldset>
         <Legend>Your listings to swap (up to {SWAP_MAX})</Legend>
         {listings.map((l) => (
-          <label key={l.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="offered" value={l.id} defaultChecked={ticked.has(l.id)} />
+          <label key={l.id} className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="offered" value={l.id} defaultChecked={ticked.has(l.id)} className={tick} />
             <span>
               {l.title} <span className="text-slate-500">({formatPrice(l.priceCents)})</span>
             </span>
@@ -141,13 +143,13 @@ function SwapForm({
         ))}
       </fieldset>
       <CashInput id="swap-cash" label="Cash on top ($, optional)" defaultValue={refusal?.values.cash || "0"} />
-      <fieldset className="space-y-1">
+      <fieldset>
         <Legend>Who adds the cash</Legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="cashFrom" value="proposer" defaultChecked={payer === "proposer"} />I add cash
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="radio" name="cashFrom" value="proposer" defaultChecked={payer === "proposer"} className={tick} />I add cash
         </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="cashFrom" value="owner" defaultChecked={payer === "owner"} />
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="radio" name="cashFrom" value="owner" defaultChecked={payer === "owner"} className={tick} />
           The seller adds cash
         </label>
       </fieldset>
@@ -166,6 +168,7 @@ function CashInput({ id, label, defaultValue, required }: { id: string; label: s
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
+        className="mt-1 block w-full"
         name="cash"
         type="number"
         inputMode="decimal"
@@ -183,7 +186,7 @@ function MessageInput({ id, defaultValue }: { id: string; defaultValue?: string 
   return (
     <div>
       <Label htmlFor={id}>Message (optional)</Label>
-      <Textarea id={id} name="message" rows={2} maxLength={MESSAGE_MAX} defaultValue={defaultValue} />
+      <Textarea id={id} name="message" className="mt-1 block w-full" rows={2} maxLength={MESSAGE_MAX} defaultValue={defaultValue} />
     </div>
   );
 }
@@ -230,7 +233,7 @@ function SellerOffers({ offers }: { offers: OfferSummaryView[] }) {
                   : null}
               </p>
               {offer.onHold ? <p className="text-amber-800">On hold — another offer was accepted</p> : null}
-              <Link to={`/deals/${offer.dealId}`} className="text-brand-700 underline">
+              <Link to={`/deals/${offer.dealId}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
                 View {offer.kind === "swap" ? "swap" : "offer"} from {offer.proposerName}
               </Link>
             </li>

@@ -228,8 +228,10 @@ async function runStep(db: Db, viewer: Viewer, dealId: string, spec: StepSpec, n
   const deal = await dealFor(db, { ...viewer, isAdmin: false }, dealId);
   if (!deal) return { ok: false, error: "notFound" };
   const party = partyOf(viewer, deal)!;
-  if (!can(viewer, spec.step, { kind: "deal", proposerId: deal.proposerId, ownerId: deal.ownerId }))
-    return { ok: false, error: "notFound" };
+  const target = { kind: "deal", proposerId: deal.proposerId, ownerId: deal.ownerId } as const;
+  if (!can(viewer, "view", target)) return { ok: false, error: "notFound" };
+  // A party the table does not grant this step (the owner withdrawing): told so, not a 404 — they see the deal.
+  if (!can(viewer, spec.step, target)) return { ok: false, error: "notYours", deal };
 
   // Refused on the row as read: nothing to write. Allowed: the UPDATE's WHERE decides again, atomically.
   const decided = decide(deal, party, spec.step, now, spec.seenRevision);
