@@ -1,7 +1,7 @@
 // The signed-in half of the listing page's 'Interested?' card (listing-interested-card.tsx): the
 // buyer's conversation or the seller's threads, live through the user room. Its own chunk, so a
 // signed-out visitor's first load carries neither it nor the room hook (ADR 033).
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
@@ -12,7 +12,10 @@ import { Button } from "./ui/button";
 import { Textarea } from "./ui/textarea";
 
 type Message = { id: string; senderId: string; content: string; createdAt: string };
-export type Thread = { buyerId: string; buyerName: string; messages: Message[] };
+/** A deal's step between the messages (issue 20): its words come from the server (deal-timeline.server.ts). */
+type DealStep = { id: string; dealId: string; text: string; createdAt: string };
+/** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
+export type Thread = { buyerId: string; buyerName: string; messages: Message[]; steps?: DealStep[]; closed?: boolean };
 /** What the listing action answers a fetcher's message (app/routes/listing.$id.tsx). */
 type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
 
@@ -43,6 +46,12 @@ export default function ListingConversation({
   const status = useRoom(
     access,
     (event) => {
+      // A deal on this listing moved: its new step is in the loader's threads (issue 20).
+      if (event.type === "deal.changed") {
+        // Not skipped while a revalidation runs: one started before the step committed would miss it.
+        if (event.listingId === listingId) revalidator.revalidate();
+        return;
+      }
       if (event.type !== "listing.message.created" || event.listingId !== listingId) return;
       const message = event.message;
       // A new buyer's first question (the seller has no thread for them yet): the loader knows their name.
@@ -72,7 +81,7 @@ export default function ListingConversation({
       </section>
     );
   }
-  const own = threads[0] ?? { buyerId: viewer.id, buyerName: "", messages: [] };
+  const own = threads[0] ?? { buyerId: viewer.id, buyerName: "", messages: [], steps: [] };
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold">Interested?</h2>
@@ -105,7 +114,11 @@ export function ThreadView({
   const sending = fetcher.state === "submitting";
   const sentNow = fetcher.data?.ok && fetcher.data.message ? [fetcher.data.message] : [];
   const byId = new Map([...thread.messages, ...live, ...sentNow].map((m) => [m.id, m]));
-  const messages = [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Messages and the deal's steps, by time (ISO strings sort as times).
+  const items = [
+    ...[...byId.values()].map((m) => ({ kind: "message" as const, ...m })),
+    ...(thread.steps ?? []).map((s) => ({ kind: "step" as const, ...s })),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Optimistic: the question shows at once, until the server's copy replaces it.
   const pending = sending ? String(fetcher.formData?.get("content") ?? "").trim() : "";
 
@@ -140,12 +153,24 @@ export function ThreadView({
         className="max-h-96 space-y-2 overflow-y-auto"
         aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}
       >
-        {messages.map((m) => (
-          <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
-            <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
-            <span className="whitespace-pre-line">{m.content}</span>
-          </li>
-        ))}
+        {items.map((m) =>
+          m.kind === "step" ? (
+            // A deal's step: a compact line across the thread, not a bubble; it opens the deal.
+            <li key={m.id} className="text-center text-xs" data-testid="deal-step">
+              <Link
+                to={`/deals/${m.dealId}`}
+                className="inline-block rounded-full border border-amber-200 bg-amber-50 px-3 py-1 font-medium text-amber-900 hover:underline"
+              >
+                {m.text}
+              </Link>
+            </li>
+          ) : (
+            <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
+              <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
+              <span className="whitespace-pre-line">{m.content}</span>
+            </li>
+          ),
+        )}
         {pending ? (
           <li className="ml-6 rounded-lg bg-brand-50 px-3 py-2 text-sm opacity-70" aria-busy="true">
             <span className="sr-only">You: </span>
@@ -153,47 +178,49 @@ export function ThreadView({
           </li>
         ) : null}
       </ol>
-      <fetcher.Form
-        method="post"
-        action={action}
-        ref={formRef}
-        preventScrollReset
-        className="mt-2 space-y-2"
-        onSubmit={() => {
-          // The form data is read from the DOM before React re-renders, so clearing is safe here.
-          lastSent.current = draft;
-          setDraft("");
-        }}
-      >
-        <input type="hidden" name="intent" value="message" />
-        {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-        {reply ? <input type="hidden" name="buyerId" value={thread.buyerId} /> : null}
-        <label htmlFor={fieldId} className="sr-only">
-          {label}
-        </label>
-        <Textarea
-          ref={fieldRef}
-          id={fieldId}
-          name="content"
-          rows={2}
-          required
-          maxLength={MESSAGE_MAX_LENGTH}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter sends, Shift+Enter adds a line (spec 02 §5).
-            if (e.key === "Enter" && !e.shiftKey) {
-              e.preventDefault();
-              if (draft.trim()) formRef.current?.requestSubmit();
-            }
+      {thread.closed ? null : (
+        <fetcher.Form
+          method="post"
+          action={action}
+          ref={formRef}
+          preventScrollReset
+          className="mt-2 space-y-2"
+          onSubmit={() => {
+            // The form data is read from the DOM before React re-renders, so clearing is safe here.
+            lastSent.current = draft;
+            setDraft("");
           }}
-          placeholder={reply ? "Write a reply…" : "Is this still available?"}
-          className="block w-full text-sm"
-        />
-        <Button type="submit" disabled={sending || (hydrated && !draft.trim())} className="text-sm disabled:opacity-50">
-          {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
-        </Button>
-      </fetcher.Form>
+        >
+          <input type="hidden" name="intent" value="message" />
+          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          {reply ? <input type="hidden" name="buyerId" value={thread.buyerId} /> : null}
+          <label htmlFor={fieldId} className="sr-only">
+            {label}
+          </label>
+          <Textarea
+            ref={fieldRef}
+            id={fieldId}
+            name="content"
+            rows={2}
+            required
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter sends, Shift+Enter adds a line (spec 02 §5).
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                if (draft.trim()) formRef.current?.requestSubmit();
+              }
+            }}
+            placeholder={reply ? "Write a reply…" : "Is this still available?"}
+            className="block w-full text-sm"
+          />
+          <Button type="submit" disabled={sending || (hydrated && !draft.trim())} className="text-sm disabled:opacity-50">
+            {sending ? "Sending..." : reply ? "Reply" : "Send Message"}
+          </Button>
+        </fetcher.Form>
+      )}
     </div>
   );
 }

@@ -98,6 +98,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     threads: threads.map((t) => ({
       ...t,
       messages: t.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      // The deal's steps between the messages (issue 20): words built on the server, sorted by time in the thread.
+      steps: t.steps.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
     })),
     access,
   };

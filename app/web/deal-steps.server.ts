@@ -203,7 +203,9 @@ async function meetupFrom(
   now: Date,
 ): Promise<{ ok: true; value: { spotId: string | null; place: string; at: Date } } | { ok: false; field: string; refusal: string }> {
   const at = new Date(`${form.at}:00Z`);
-  if (Number.isNaN(at.getTime())) return { ok: false, field: "at", refusal: DEAL_REFUSALS.meetupInPast };
+  // "2026-13-45T25:99" passes the schema's shape but is no time at all (and Date would roll it over).
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 16) !== form.at)
+    return { ok: false, field: "at", refusal: DEAL_REFUSALS.meetupInvalid };
   // A day of slack: the typed time is wall-clock, the server's clock is UTC.
   if (at.getTime() < now.getTime() - DAY) return { ok: false, field: "at", refusal: DEAL_REFUSALS.meetupInPast };
   if (at.getTime() > now.getTime() + MEETUP_HORIZON_MS) return { ok: false, field: "at", refusal: DEAL_REFUSALS.meetupTooFar };

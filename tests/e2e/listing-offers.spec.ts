@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { deals, dealRevisions } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
-import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
 
 // Offers and swaps from the listing page (issue 20; spec 02 §2 listing detail): the 'Make an offer'
 // card for each kind of viewer, and an offer made with JavaScript off landing on its deal.
@@ -118,4 +118,67 @@ test("a fellow club member sees 'Swap' beside 'Make an offer'; axe finds nothing
   await expect(page.getByRole("heading", { name: "Team bag" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Make an offer" })).toHaveCount(0);
   await expect(page.locator("summary", { hasText: "Swap" })).toHaveCount(0);
+});
+
+test("the deal's steps show between the messages: in the buyer's conversation and, live, in the seller's thread", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const db = e2eDb();
+  const seller = await createTestUser(db, { firstName: "Sally", lastName: "Seller" });
+  const buyer = await createTestUser(db, { firstName: "Barry", lastName: "Buyer" });
+  const listingId = await createTestListing(db, seller, { title: "Batting helmet", priceCents: 5000 });
+  const sellerContext = await browser.newContext();
+  await signInAs(sellerContext, seller.id);
+  const buyerContext = await browser.newContext();
+  await signInAs(buyerContext, buyer.id);
+  const sellerPage = await sellerContext.newPage();
+  const buyerPage = await buyerContext.newPage();
+
+  // The buyer asks; the seller has the listing open (its user room connects when the conversation hydrates).
+  await buyerPage.goto(`/listing/${listingId}`);
+  await conversationReady(buyerPage);
+  await buyerPage.getByLabel("Your question").fill("Is it still available?");
+  await buyerPage.getByRole("button", { name: "Send Message" }).click();
+  await expect(buyerPage.getByText("Message sent!")).toBeVisible();
+  await sellerPage.goto(`/listing/${listingId}`);
+  await expect(sellerPage.getByText("This is your listing")).toBeVisible();
+  await conversationReady(sellerPage);
+
+  // Then the buyer makes an offer from the listing page.
+  const card = buyerPage.getByRole("region", { name: "Make an offer" });
+  await card.locator("summary", { hasText: "Make an offer" }).click();
+  await card.getByLabel("Your offer ($)").fill("40");
+  await card.getByRole("button", { name: "Send offer" }).click();
+  await expect(buyerPage).toHaveURL(DEAL_URL);
+  const dealId = buyerPage.url().split("/").pop()!;
+
+  // The seller's open page: the offer appears live in Barry's thread, after his question — a step, not a bubble.
+  const sellerThread = sellerPage.getByRole("list", { name: "Conversation with Barry Buyer" });
+  await expect(sellerThread.getByRole("listitem")).toHaveText(["Them: Is it still available?", "Offer: $40 (Barry)"]);
+  await expect(sellerThread.getByTestId("deal-step")).toHaveCount(1);
+
+  // It links to the deal, where the seller counters.
+  await sellerThread.getByRole("link", { name: "Offer: $40 (Barry)" }).click();
+  await expect(sellerPage).toHaveURL(`/deals/${dealId}`);
+  const deal = sellerPage.getByRole("main");
+  await deal.getByLabel("Cash ($)").fill("45");
+  await deal.getByRole("button", { name: "Send counter-offer" }).click();
+  await expect(deal.getByTestId("deal-turn")).toHaveText("Waiting for Barry");
+
+  // Both of them see the offer and the counter between the messages.
+  await sellerPage.goto(`/listing/${listingId}`);
+  await expect(sellerThread.getByRole("listitem")).toHaveText([
+    "Them: Is it still available?",
+    "Offer: $40 (Barry)",
+    "Counter-offer: $45 (Sally)",
+  ]);
+  await buyerPage.goto(`/listing/${listingId}`);
+  const buyerThread = buyerPage.getByRole("list", { name: "Conversation with the seller" });
+  await expect(buyerThread.getByRole("listitem")).toHaveText([
+    "You: Is it still available?",
+    "Offer: $40 (Barry)",
+    "Counter-offer: $45 (Sally)",
+  ]);
+  await expect(buyerThread.getByRole("link", { name: "Counter-offer: $45 (Sally)" })).toHaveAttribute("href", `/deals/${dealId}`);
+  await sellerContext.close();
+  await buyerContext.close();
 });

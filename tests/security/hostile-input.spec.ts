@@ -6,20 +6,30 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import {
   clubDirectMessages,
   clubMembers,
   clubMessages,
   clubRequests,
   clubs,
+  DEAL_STATES,
+  dealListings,
+  dealRevisions,
+  deals,
   favorites,
+  listingLocks,
   listingMessages,
   listings,
   profiles,
+  reviews,
   sessions,
   users,
 } from "../../db/schema";
+import { PROPOSE_REFUSALS } from "../../app/features/trade/listing-deals.server";
+import { writeReview } from "../../app/features/trade/reviews.server";
+import { DEAL_REFUSALS, whatHappened } from "../../app/shared/copy/deals";
+import { saleDeal, type DealFixture, type FixtureStop } from "../deal-fixtures";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
@@ -1036,6 +1046,503 @@ test("photo paths and malformed bodies", async () => {
   );
 });
 
+// ---------------------------------------------------------------------------------------------
+// Trading (issue 20): offers and swaps from the listing page, and every step of /deals/{id}
+// ---------------------------------------------------------------------------------------------
+
+/** Per lane: a club the seller and buyer share (swaps need one), listings, and deals made on demand. */
+type Trade = {
+  club: TestClub;
+  /** Six of the buyer's own active listings, to offer in swaps (at most five may go in one). */
+  mine: string[];
+  /** A clubs-only listing of the seller to offer on (a new one after an offer is made on it). */
+  target: string;
+  /** A public listing of the seller: a cash offer may be made on it, a swap may not. */
+  publicTarget: string;
+  /** A clubs-only listing and an accepted deal of this lane that only the other lanes post to (404). */
+  bystanderListingId: string;
+  bystanderDealId: string;
+  /** A deal in the state each step needs, between this lane's buyer (proposer) and seller (owner). */
+  pool: Partial<Record<Need, DealFixture>>;
+};
+/** 'reviewed': completed, both reviews written (so published): the buyer may reply to the seller's. */
+type Need = FixtureStop | "reviewed";
+const trades = new Map<Lane, Trade>();
+const tradeOf = (l: Lane) => trades.get(l)!;
+const nextLane = (l: Lane) => lanes[(lanes.indexOf(l) + 1) % lanes.length];
+
+async function setUpTrade(l: Lane) {
+  if (trades.has(l)) return;
+  const club = await createTestClub(db(), l.seller, { name: `Trading ${word()}` });
+  await addTestMember(db(), club, l.buyer);
+  const mine: string[] = [];
+  for (let i = 0; i < 6; i++) mine.push(await createTestListing(db(), l.buyer, { title: `Swap glove ${word()}`, clubs: [club] }));
+  const bystander = await saleDeal(db(), "accepted", { seller: l.seller, buyer: l.buyer });
+  trades.set(l, {
+    club,
+    mine,
+    target: await createTestListing(db(), l.seller, { title: `Club bat ${word()}`, clubs: [club] }),
+    publicTarget: await createTestListing(db(), l.seller, { title: `Public bat ${word()}` }),
+    bystanderListingId: await createTestListing(db(), l.seller, { title: `Bystander bat ${word()}`, clubs: [club] }),
+    bystanderDealId: bystander.dealId,
+    pool: {},
+  });
+}
+
+/** The lane's deal in the state `need` names, made through the real steps when the last one was used up. */
+async function dealIn(l: Lane, need: Need): Promise<DealFixture> {
+  const t = tradeOf(l);
+  const pooled = t.pool[need];
+  if (pooled) return pooled;
+  const deal = await saleDeal(db(), need === "reviewed" ? "completed" : need, { seller: l.seller, buyer: l.buyer });
+  if (need === "reviewed") {
+    for (const who of [l.seller, l.buyer]) {
+      const written = await writeReview(db(), who, deal.dealId, { rating: 4, comment: "Smooth handoff" });
+      if (!written.ok) throw new Error(`review fixture: ${written.error}`);
+    }
+  }
+  t.pool[need] = deal;
+  return deal;
+}
+
+/** Every row a trading form may write, for these people's deals (and a few more), and their listings' status and version. */
+async function tradeRows(userIds: string[], more: { dealIds?: string[]; listingIds?: string[] } = {}) {
+  const dealRows = await db()
+    .select()
+    .from(deals)
+    .where(or(inArray(deals.proposerId, userIds), inArray(deals.ownerId, userIds), inArray(deals.id, [...(more.dealIds ?? []), ""])))
+    .orderBy(asc(deals.id));
+  const ids = [...dealRows.map((d) => d.id), ""];
+  // At once: nothing else writes these rows while one input is in flight (each lane has its own people).
+  const [revisions, listed, locks, written, own] = await Promise.all([
+    db()
+      .select()
+      .from(dealRevisions)
+      .where(inArray(dealRevisions.dealId, ids))
+      .orderBy(asc(dealRevisions.dealId), asc(dealRevisions.number)),
+    db().select().from(dealListings).where(inArray(dealListings.dealId, ids)).orderBy(asc(dealListings.id)),
+    db().select().from(listingLocks).where(inArray(listingLocks.dealId, ids)).orderBy(asc(listingLocks.listingId)),
+    db().select().from(reviews).where(inArray(reviews.dealId, ids)).orderBy(asc(reviews.id)),
+    db()
+      .select({ id: listings.id, status: listings.status, version: listings.version })
+      .from(listings)
+      .where(or(inArray(listings.userId, userIds), inArray(listings.id, [...(more.listingIds ?? []), ""])))
+      .orderBy(asc(listings.id)),
+  ]);
+  return { deals: dealRows, revisions, dealListings: listed, locks, reviews: written, listings: own };
+}
+
+/** What a refused trading form must say: the schema's words, the refusals' words, zod's defaults for fields no person types. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const TRADE_WORDS = new RegExp(
+  [
+    ...Object.values(DEAL_REFUSALS),
+    ...Object.values(PROPOSE_REFUSALS),
+    ...DEAL_STATES.map(whatHappened),
+    "Enter an amount",
+    "Enter a valid amount",
+    "The amount must be 0 or more",
+    "The amount can be at most $100,000",
+    "Use at most two decimals",
+    "Keep the ",
+    "Choose who pays",
+    "Offer at most 5 of your listings",
+    "Choose only your own",
+    "The offer could not be read",
+    "Choose a day and time",
+    "Choose a reason",
+    "Choose 1 to 5 stars",
+    "Write a reply",
+    "Choose at least one of your listings to swap",
+    "Remove control characters",
+    "Unknown action",
+    "Invalid input",
+    "Invalid discriminator value",
+    // The Worker's body limit (server.ts), before any route.
+    "This request is too large",
+    "Too big",
+    "Too small",
+  ]
+    // React writes an apostrophe as &#x27;; the route's data carries it as it is.
+    .map((text) => escapeRegExp(text).replaceAll("'", "(?:'|&#x27;|&#39;)"))
+    .join("|"),
+);
+
+const cash = fc.oneof(
+  nastyNumber,
+  fc.constantFrom("-1", "-0.01", "1e309", "12.345", "100000.01", "100000", "99999.999", "0.01", "0", "NaN", "12\u0000", "\u00075", " 40 "),
+  fc.integer({ min: 1_000, max: 3_000_000 }).map((n) => "9".repeat(n % 50) + "x".repeat(n % 5000)),
+);
+const dealMessage = fc.oneof(
+  nasty,
+  fc.constantFrom(
+    "m".repeat(501),
+    "m".repeat(500),
+    ` ${"m".repeat(500)} `,
+    "\u200f\u202bשלום, 40?\u202c",
+    "\u202eevil",
+    "nul\u0000inside",
+    "bell\u0007",
+    "esc\u001b[31mred",
+    "tab\tand\r\nline",
+  ),
+  fc.integer({ min: 501, max: 4_000 }).map((n) => "m".repeat(n)),
+);
+const revision = fc.oneof(nastyNumber, fc.constantFrom("0", "2", "5", "6", "1.5", "-1", "1e309", "01", "1 "));
+const rating = fc.oneof(nastyNumber, fc.constantFrom("0", "6", "3.5", "5 stars", "-1", "1e309", "٥", "five"));
+const DAY_MS = 24 * 3600 * 1000;
+const localAt = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+const meetupAt = fc.oneof(
+  nasty,
+  fc.constantFrom(
+    "2026-01-01T25:99",
+    "2026-02-30T10:00",
+    "2026-13-45T10:00",
+    "0000-01-01T00:00",
+    "9999-12-31T23:59",
+    "+275760-09-13T00:00",
+    "2020-06-01T10:00",
+    localAt(Date.now() - 3 * DAY_MS),
+    localAt(Date.now() + 400 * DAY_MS),
+    localAt(Date.now() + 5 * 365 * DAY_MS),
+    `${localAt(Date.now() + 2 * DAY_MS)}:00`,
+    `${localAt(Date.now() + 2 * DAY_MS)}Z`,
+    new Date(Date.now() + 2 * DAY_MS).toString(),
+    String(Date.now() + 2 * DAY_MS),
+  ),
+);
+/** A text from just under `n` characters to a few hundred over (the limits are on both sides). */
+const textAround = (n: number) => fc.integer({ min: n - 2, max: n + 300 }).map((k) => "w".repeat(k));
+const payer = fc.oneof(nasty, fc.constantFrom("owner", "seller", "buyer", "PROPOSER", "system"));
+const encoding = fc.constantFrom("urlencoded", "multipart") as fc.Arbitrary<"urlencoded" | "multipart">;
+/**
+ * Like field(), leaning to the valid value: a trading form has several fields, and one refused
+ * field stops the rest from reaching the step's rules (swap needs a club, not your turn …).
+ */
+const often = (valid: string, arb: fc.Arbitrary<string> = nasty): fc.Arbitrary<Value> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant(valid) },
+    { weight: 3, arbitrary: arb },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.array(arb, { minLength: 2, maxLength: 3 }) },
+  );
+/** Like field(), for an `intent`: the real one most of the time, so the other fields reach the step. */
+const mostly = (valid: string, arb: fc.Arbitrary<string>): fc.Arbitrary<Value> =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(valid) },
+    { weight: 1, arbitrary: arb },
+    { weight: 1, arbitrary: fc.constantFrom<Value>(undefined, [valid, valid]) },
+  );
+/** A document POST, or the single-fetch data request the page's JavaScript sends. */
+const dataPath = fc.constantFrom("", ".data");
+
+test("offers and swaps", async () => {
+  for (const l of lanes) await setUpTrade(l);
+  await check(
+    (l) => {
+      const t = tradeOf(l);
+      const offered: fc.Arbitrary<Value> = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        { weight: 3, arbitrary: fc.subarray(t.mine, { minLength: 1, maxLength: 5 }) },
+        { weight: 1, arbitrary: fc.constant(t.mine) },
+        { weight: 1, arbitrary: fc.constant<string[]>([t.mine[0], t.mine[0], t.mine[1]]) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom<string[]>(
+            [l.listingId],
+            [l.othersListingId],
+            [t.mine[0], l.othersListingId],
+            [t.target],
+            [tradeOf(nextLane(l)).mine[0]],
+            [t.mine[0], tradeOf(nextLane(l)).mine[1]],
+          ),
+        },
+        { weight: 1, arbitrary: fc.array(uuidLike, { minLength: 1, maxLength: 7 }) },
+        { weight: 1, arbitrary: uuidLike },
+      );
+      return fc.record({
+        target: fc.oneof(
+          { weight: 6, arbitrary: fc.constant("club") },
+          { weight: 3, arbitrary: fc.constantFrom("public", "own", "outsider", "foreign") },
+          { weight: 1, arbitrary: uuidLike.map((id) => `random:${id}`) },
+        ),
+        as: encoding,
+        path: dataPath,
+        form: fields({
+          intent: mostly("propose", fc.constantFrom("PROPOSE", "", "offer", "swap")),
+          form: often("offer", fc.oneof(nasty, fc.constant("swap"))),
+          cash: often("40", cash),
+          cashFrom: often("proposer", payer),
+          message: often("Would you take 40", dealMessage),
+          offered,
+        }),
+      });
+    },
+    90,
+    async ({ target, as, path, form }, l) => {
+      const t = tradeOf(l);
+      const foreign = tradeOf(nextLane(l));
+      const id =
+        target === "club"
+          ? t.target
+          : target === "public"
+            ? t.publicTarget
+            : target === "own"
+              ? t.mine[0]
+              : target === "outsider"
+                ? l.othersListingId
+                : target === "foreign"
+                  ? foreign.bystanderListingId
+                  : encode(target.slice(7)) || "x";
+      const ours = target !== "foreign" && !target.startsWith("random:");
+      const message = typeof form.message === "string" ? form.message : undefined;
+      const response = await sendChecked(
+        `propose on ${target} ${JSON.stringify(form).slice(0, 300)}`,
+        post(l.as.buyer, `/listing/${id}${path}`, form, as),
+        {
+          rows: () =>
+            tradeRows([l.seller.id, l.buyer.id], {
+              listingIds: [l.othersListingId, foreign.bystanderListingId, foreign.mine[0], foreign.mine[1]],
+            }),
+          message: ours ? TRADE_WORDS : undefined,
+          kept: form.intent === "propose" && message && PRINTABLE.test(message.trim()) ? message : undefined,
+        },
+      );
+      // Another lane's clubs-only listing is not there for this buyer: as for an id that never existed.
+      if (target === "foreign") expect([400, 404], `offer on another lane's listing`).toContain(response.status());
+      // An offer was made: the next input gets a listing without one.
+      if (response.status() < 400 && target === "club")
+        t.target = await createTestListing(db(), l.seller, { title: `Club bat ${word()}`, clubs: [t.club] });
+      if (response.status() < 400 && target === "public")
+        t.publicTarget = await createTestListing(db(), l.seller, { title: `Public bat ${word()}` });
+    },
+  );
+
+  // A control character or a 2 MB message: refused in words, never a 500, nothing stored.
+  const l = lanes[0];
+  const t = tradeOf(l);
+  const fixed: { what: string; form: Fields; as: "urlencoded" | "multipart" }[] = [
+    { what: "NUL in the message", form: { intent: "propose", cash: "40", message: "hi\u0000there" }, as: "urlencoded" },
+    {
+      what: "ESC in the message (swap)",
+      form: { intent: "propose", form: "swap", offered: t.mine[0], message: "\u001b[2J" },
+      as: "multipart",
+    },
+    { what: "2 MB message", form: { intent: "propose", cash: "40", message: "m".repeat(2 * 1024 * 1024) }, as: "urlencoded" },
+    { what: "2 MB message (multipart)", form: { intent: "propose", cash: "40", message: "m".repeat(2 * 1024 * 1024) }, as: "multipart" },
+    { what: "2 MB cash", form: { intent: "propose", cash: "9".repeat(2 * 1024 * 1024) }, as: "urlencoded" },
+  ];
+  for (const { what, form, as } of fixed) {
+    const response = await sendChecked(`propose: ${what}`, post(l.as.buyer, `/listing/${t.target}`, form, as), {
+      rows: () => tradeRows([l.seller.id, l.buyer.id]),
+      message: TRADE_WORDS,
+    });
+    expect(response.status(), `propose: ${what}`).toBeGreaterThanOrEqual(400);
+  }
+  expect(await controlCharactersInTrades()).toEqual([]);
+});
+
+type Actor = "party" | "otherParty" | "notParty";
+type StepCase = {
+  /** The state the step needs, and who takes it there (the fixtures' buyer proposes, the seller owns). */
+  need: Need;
+  by: "buyer" | "seller";
+  /** A committed step leaves the deal where it was (another meeting place, an edited hidden review). */
+  keeps?: boolean;
+  /** Refused anyway: the deal the step is tried on in the wrong state. */
+  wrongState: Need;
+  form: fc.Arbitrary<Fields>;
+};
+
+const STEPS: Record<string, StepCase> = {
+  counter: {
+    need: "proposed",
+    by: "seller",
+    wrongState: "completed",
+    form: fields({
+      revision: often("1", revision),
+      cash: often("45", cash),
+      cashFrom: often("proposer", payer),
+      message: often("Meet me at 45", dealMessage),
+    }),
+  },
+  accept: { need: "proposed", by: "seller", wrongState: "meetupAgreed", form: fields({ revision: often("1", revision) }) },
+  decline: { need: "proposed", by: "seller", wrongState: "completed", form: fields({ revision: often("1", revision) }) },
+  withdraw: {
+    need: "proposed",
+    by: "buyer",
+    wrongState: "accepted",
+    form: fields({ revision: often("", revision), reason: often("", nasty) }),
+  },
+  meetup: {
+    need: "accepted",
+    by: "seller",
+    keeps: true,
+    wrongState: "completed",
+    form: fields({
+      spot: often("", fc.oneof(uuidLike, fc.constantFrom("cam-library-main", "den-police-d6", "__proto__", "s".repeat(65)))),
+      place: often("Public library", fc.oneof(dealMessage, textAround(200))),
+      at: often(localAt(Date.now() + 2 * DAY_MS), meetupAt),
+    }),
+  },
+  "confirm-meetup": { need: "meetupProposed", by: "buyer", wrongState: "accepted", form: fields({ at: often("", meetupAt) }) },
+  "handed-over": { need: "meetupAgreed", by: "buyer", wrongState: "proposed", form: fields({ revision: often("", revision) }) },
+  cancel: {
+    need: "accepted",
+    by: "buyer",
+    wrongState: "proposed",
+    form: fields({
+      reason: often("changed_my_mind", fc.oneof(nasty, fc.constantFrom("other", "no_show", "__proto__", "toString", "OTHER"))),
+      // Reason and note share the deal's 500 characters: 490 fits the schema, not the row.
+      note: often("", fc.oneof(dealMessage, textAround(490), textAround(500))),
+    }),
+  },
+  review: {
+    need: "completed",
+    by: "buyer",
+    keeps: true,
+    wrongState: "proposed",
+    form: fields({ rating: often("5", rating), comment: often("Great trade", fc.oneof(dealMessage, textAround(1000))) }),
+  },
+  reply: {
+    need: "reviewed",
+    by: "buyer",
+    wrongState: "completed",
+    form: fields({ reply: often("Thanks for the trade", fc.oneof(dealMessage, textAround(500))) }),
+  },
+};
+
+test("deal steps", async () => {
+  for (const l of lanes) await setUpTrade(l);
+  const intents = Object.keys(STEPS);
+  await check(
+    () =>
+      fc.constantFrom(...intents).chain((intent) =>
+        fc.record({
+          intent: fc.constant(intent),
+          sent: mostly(intent, fc.constantFrom(...intents, "", "COUNTER", "propose", "x")),
+          deal: fc.oneof(
+            { weight: 7, arbitrary: fc.constant("own") },
+            { weight: 1, arbitrary: fc.constantFrom("wrongState", "foreign") },
+            { weight: 1, arbitrary: uuidLike.map((id) => `random:${id}`) },
+          ),
+          actor: fc.oneof(
+            { weight: 6, arbitrary: fc.constant<Actor>("party") },
+            { weight: 2, arbitrary: fc.constantFrom<Actor>("otherParty", "notParty") },
+          ),
+          outsider: fc.constantFrom("stranger", "siteAdmin") as fc.Arbitrary<"stranger" | "siteAdmin">,
+          as: encoding,
+          path: dataPath,
+          form: STEPS[intent].form,
+        }),
+      ),
+    160,
+    async ({ intent, sent, deal: which, actor, outsider, as, path, form }, l) => {
+      const step = STEPS[intent];
+      const need = which === "wrongState" ? step.wrongState : step.need;
+      const foreign = tradeOf(nextLane(l));
+      const deal = which === "own" || which === "wrongState" ? await dealIn(l, need) : null;
+      const id = deal ? deal.dealId : which === "foreign" ? foreign.bystanderDealId : encode(which.slice(7)) || "x";
+      const party = actor === "party" ? step.by : step.by === "buyer" ? "seller" : "buyer";
+      const who = actor === "notParty" ? outsider : party;
+      const body: Fields = { ...form, intent: sent };
+      const visible = deal !== null && actor !== "notParty";
+      const text = [body.message, body.place, body.note, body.comment, body.reply].find((v): v is string => typeof v === "string");
+      const response = await sendChecked(
+        `${intent} on ${which} deal by ${who} ${JSON.stringify(body).slice(0, 300)}`,
+        post(l.as[who], `/deals/${id}${path}`, body, as),
+        {
+          rows: () => tradeRows([l.seller.id, l.buyer.id], { dealIds: [foreign.bystanderDealId] }),
+          message: visible ? TRADE_WORDS : undefined,
+          kept: visible && text && PRINTABLE.test(text.trim()) ? text : undefined,
+        },
+      );
+      const status = response.status();
+      // Not a party (another lane's deal, a stranger, a site admin): the deal is not there — a 404,
+      // or the 400 any id gets for a body that does not parse.
+      if (which === "foreign" || (deal && actor === "notParty")) expect([400, 404], `${intent} by a non-party`).toContain(status);
+      if (status < 400 && deal && !step.keeps) delete tradeOf(l).pool[need];
+    },
+  );
+
+  // A control character or a 2 MB body in a deal's texts: refused in words, never a 500, nothing stored.
+  const l = lanes[0];
+  const proposed = await dealIn(l, "proposed");
+  const accepted = await dealIn(l, "accepted");
+  const reviewed = await dealIn(l, "reviewed");
+  const big = "m".repeat(2 * 1024 * 1024);
+  const fixed: { what: string; who: "buyer" | "seller"; dealId: string; form: Fields; as: "urlencoded" | "multipart" }[] = [
+    {
+      what: "counter, NUL in the message",
+      who: "seller",
+      dealId: proposed.dealId,
+      form: { intent: "counter", revision: "1", cash: "45", message: "a\u0000b" },
+      as: "urlencoded",
+    },
+    {
+      what: "counter, 2 MB message",
+      who: "seller",
+      dealId: proposed.dealId,
+      form: { intent: "counter", revision: "1", cash: "45", message: big },
+      as: "urlencoded",
+    },
+    {
+      what: "meetup, BEL in the place",
+      who: "seller",
+      dealId: accepted.dealId,
+      form: { intent: "meetup", place: "Library\u0007", at: localAt(Date.now() + 2 * DAY_MS) },
+      as: "urlencoded",
+    },
+    {
+      what: "cancel, 2 MB note",
+      who: "buyer",
+      dealId: accepted.dealId,
+      form: { intent: "cancel", reason: "other", note: big },
+      as: "multipart",
+    },
+    { what: "reply, NUL", who: "buyer", dealId: reviewed.dealId, form: { intent: "reply", reply: "thanks\u0000" }, as: "urlencoded" },
+    { what: "reply, 2 MB", who: "buyer", dealId: reviewed.dealId, form: { intent: "reply", reply: big }, as: "multipart" },
+  ];
+  for (const { what, who, dealId, form, as } of fixed) {
+    const response = await sendChecked(`deal step: ${what}`, post(l.as[who], `/deals/${dealId}`, form, as), {
+      rows: () => tradeRows([l.seller.id, l.buyer.id]),
+      message: TRADE_WORDS,
+    });
+    expect(response.status(), `deal step: ${what}`).toBeGreaterThanOrEqual(400);
+  }
+  expect(await controlCharactersInTrades()).toEqual([]);
+});
+
+/** Text in this worker's lanes' deals and reviews that holds a control character (see the last test). */
+async function controlCharactersInTrades() {
+  const people = lanes.flatMap((l) => [l.seller.id, l.buyer.id]);
+  const own = await db()
+    .select({ id: deals.id })
+    .from(deals)
+    .where(or(inArray(deals.proposerId, people), inArray(deals.ownerId, people)));
+  const ids = [...own.map((d) => d.id), ""];
+  return controlCharactersIn({
+    deals: await db().select().from(deals).where(inArray(deals.id, ids)),
+    dealRevisions: await db().select().from(dealRevisions).where(inArray(dealRevisions.dealId, ids)),
+    reviews: await db().select().from(reviews).where(inArray(reviews.dealId, ids)),
+  });
+}
+
+/** `table.column: value` for every string cell holding a control character (tabs and line breaks allowed). */
+function controlCharactersIn(stored: Record<string, Record<string, unknown>[]>): string[] {
+  const offending: string[] = [];
+  for (const [table, rows] of Object.entries(stored)) {
+    for (const row of rows) {
+      for (const [column, value] of Object.entries(row)) {
+        // eslint-disable-next-line no-control-regex
+        if (typeof value === "string" && /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))
+          offending.push(`${table}.${column}: ${JSON.stringify(value).slice(0, 80)}`);
+      }
+    }
+  }
+  return offending;
+}
+
 // What was accepted: no text any lane's people could write holds a control character (tabs and
 // line breaks only where a textarea allows them). Runs last, over every row the suite made.
 test("nothing stored from a hostile input holds a control character", async () => {
@@ -1054,15 +1561,5 @@ test("nothing stored from a hostile input holds a control character", async () =
     directMessages: await db().select().from(clubDirectMessages).where(inArray(clubDirectMessages.senderId, people)),
     requests: await db().select().from(clubRequests).where(inArray(clubRequests.userId, people)),
   };
-  const offending: string[] = [];
-  for (const [table, rows] of Object.entries(stored)) {
-    for (const row of rows as Record<string, unknown>[]) {
-      for (const [column, value] of Object.entries(row)) {
-        // eslint-disable-next-line no-control-regex
-        if (typeof value === "string" && /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value))
-          offending.push(`${table}.${column}: ${JSON.stringify(value).slice(0, 80)}`);
-      }
-    }
-  }
-  expect(offending).toEqual([]);
+  expect([...controlCharactersIn(stored), ...(trades.size ? await controlCharactersInTrades() : [])]).toEqual([]);
 });

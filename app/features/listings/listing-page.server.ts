@@ -1,7 +1,8 @@
 // Everything /listing/{id} reads, in one database round trip after the session (issue 10 item 6,
 // ADR 051): the listing, its photos and clubs, the seller's rating and trust (issue 20), the viewer's
-// heart and their question threads go in one batch, each statement gated by the viewer's right to open the listing;
-// marking the viewer's messages read goes out beside it.
+// heart and their question threads (with their deals' steps between the messages, issue 20) go in one
+// batch, each statement gated by the viewer's right to open the listing; marking the viewer's messages
+// read goes out beside it.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
@@ -13,6 +14,7 @@ import { sellerTrustQueries, toSellerTrust, type SellerTrust } from "../trade/ra
 import { listingReadableBy } from "./listing-access.server";
 import type { Viewer } from "../accounts/viewer";
 import { listingOffersQueries, toListingOffers, type ListingOffers } from "../trade/listing-deals.server";
+import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "../trade/deal-timeline.server";
 
 export type ListingPage = { listing: ListingDetail; trust: SellerTrust; favorited: boolean; threads: Thread[]; offers: ListingOffers };
 
@@ -42,36 +44,74 @@ export async function listingPageFor(
       listing && { listing, trust: toSellerTrust(trustRows), favorited: false, threads: [], offers: toListingOffers(null, listing, null) }
     );
   }
-  const [[rows, photos, clubList, ratingRows, factRows, sharedClubRows, reviewRows, favoriteRows, threadRows, offerRows, ownerOfferRows]] =
-    await Promise.all([
-      db.batch([
-        listingQuery,
-        photosQuery,
-        clubsQuery,
-        ratingQuery,
-        factsQuery,
-        sharedClubsQuery,
-        reviewsQuery,
-        db
-          .select({ listingId: favorites.listingId })
-          .from(favorites)
-          .where(and(eq(favorites.userId, viewer.id), eq(favorites.listingId, listingId))),
-        threadsQuery(db, viewer, listingId),
-        // Make an offer / Swap / View your offer, or the seller's offers (issue 20).
-        ...listingOffersQueries(db, viewer, listingId),
-      ]),
-      // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
-      // A write, so not in the read batch; the update itself checks the viewer may open the listing.
-      markListingMessagesRead(db, viewer, listingId, publish),
-    ]);
+  const [
+    [
+      rows,
+      photos,
+      clubList,
+      ratingRows,
+      factRows,
+      sharedClubRows,
+      reviewRows,
+      favoriteRows,
+      threadRows,
+      offerRows,
+      ownerOfferRows,
+      dealRows,
+    ],
+  ] = await Promise.all([
+    db.batch([
+      listingQuery,
+      photosQuery,
+      clubsQuery,
+      ratingQuery,
+      factsQuery,
+      sharedClubsQuery,
+      reviewsQuery,
+      db
+        .select({ listingId: favorites.listingId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, viewer.id), eq(favorites.listingId, listingId))),
+      threadsQuery(db, viewer, listingId),
+      // Make an offer / Swap / View your offer, or the seller's offers (issue 20).
+      ...listingOffersQueries(db, viewer, listingId),
+      // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (issue 20).
+      dealTimelineQuery(db, viewer, listingId),
+    ]),
+    // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
+    // A write, so not in the read batch; the update itself checks the viewer may open the listing.
+    markListingMessagesRead(db, viewer, listingId, publish),
+  ]);
   const listing = toListingDetail([rows, photos, clubList]);
   return (
     listing && {
       listing,
       trust: toSellerTrust([ratingRows, factRows, sharedClubRows, reviewRows]),
       favorited: favoriteRows.length > 0,
-      threads: toThreads(threadRows),
+      threads: withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)),
       offers: toListingOffers(viewer, listing, [offerRows, ownerOfferRows]),
     }
   );
+}
+
+/**
+ * Each buyer's deal steps into their thread. A buyer who made an offer without writing still has a
+ * thread (the seller may answer there); a deleted buyer's deals are a thread of their own, closed.
+ */
+function withDealSteps(threads: Thread[], timeline: BuyerDealSteps[]): Thread[] {
+  const byBuyer = new Map(threads.map((t) => [t.buyerId, t]));
+  const added: Thread[] = [];
+  for (const entry of timeline) {
+    const thread = entry.buyerId ? byBuyer.get(entry.buyerId) : undefined;
+    if (thread) thread.steps = entry.steps;
+    else
+      added.push({
+        buyerId: entry.buyerId ?? `former-${entry.steps[0]?.dealId ?? "member"}`,
+        buyerName: entry.buyerName,
+        messages: [],
+        steps: entry.steps,
+        closed: entry.buyerId === null,
+      });
+  }
+  return [...threads, ...added];
 }

@@ -40,12 +40,13 @@ export async function sendListingMessage(
   let buyerId: string;
   if (isSeller) {
     if (!input.buyerId || input.buyerId === viewer.id) return { ok: false, reason: "no_thread" };
-    const [started] = await db
-      .select({ id: listingMessages.id })
-      .from(listingMessages)
-      .where(and(eq(listingMessages.listingId, listing.id), eq(listingMessages.senderId, input.buyerId)))
-      .limit(1);
-    if (!started) return { ok: false, reason: "no_thread" };
+    // A thread exists once the buyer has written, or made an offer on the listing (issue 20: the
+    // seller sees the deal's steps in that thread and may answer there).
+    const [started] = await db.all<{ yes: number }>(sql`select (
+      exists (select 1 from ${listingMessages} lm where lm.listing_id = ${listing.id} and lm.sender_id = ${input.buyerId})
+      or exists (select 1 from deals d where d.listing_id = ${listing.id} and d.proposer_id = ${input.buyerId} and d.owner_id = ${viewer.id})
+    ) as yes`);
+    if (!started?.yes) return { ok: false, reason: "no_thread" };
     buyerId = input.buyerId;
   } else {
     buyerId = viewer.id;
@@ -72,7 +73,10 @@ export async function sendListingMessage(
 }
 
 export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date };
-export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessage[] };
+/** A deal's step between the messages (app/features/trade/deal-timeline.server.ts): words built on the server. */
+export type ThreadStep = { id: string; dealId: string; text: string; createdAt: Date };
+/** `closed`: nobody to reply to (the buyer's account is gone; only their deal's steps remain). */
+export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessage[]; steps: ThreadStep[]; closed?: boolean };
 
 /**
  * The conversations on a listing the viewer may read: the buyer sees their own thread, the seller
@@ -114,7 +118,7 @@ export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Threa
     let thread = threads.get(row.buyerId);
     if (!thread) {
       const buyerName = row.displayName || [row.firstName, row.lastName].filter(Boolean).join(" ") || "Buyer";
-      thread = { buyerId: row.buyerId, buyerName, messages: [] };
+      thread = { buyerId: row.buyerId, buyerName, messages: [], steps: [] };
       threads.set(row.buyerId, thread);
     }
     thread.messages.push({ id: row.id, senderId: row.senderId, content: row.content, createdAt: row.createdAt });

@@ -59,6 +59,10 @@ describe("an offer's life", () => {
     expect(await markHandedOver(t.db, seller, id)).toMatchObject({ ok: true, deal: { state: "completed" } });
     expect(await statusOf(listingId)).toBe("sold");
     expect(await locksOf(listingId)).toHaveLength(0);
+    // The buyer still opens the sold listing (it is in their history); a stranger does not.
+    const { getListingForViewer } = await import("../listings/listing-reads.server");
+    expect(await getListingForViewer(t.db, buyer, listingId)).not.toBeNull();
+    expect(await getListingForViewer(t.db, await createTestUser(t.db), listingId)).toBeNull();
   });
 
   test("a stranger cannot see or act on a deal: notFound", async () => {

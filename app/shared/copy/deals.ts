@@ -80,6 +80,7 @@ export const DEAL_REFUSALS = {
   placeMissing: "Choose a suggested place or type one.",
   placeUnknown: "That suggested place is not available for this deal. Choose another or type one.",
   meetupInPast: "Choose a day and time from today on.",
+  meetupInvalid: "Choose a real day and time.",
   meetupTooFar: "Choose a day within the next year.",
   noteTooLong: "Keep the note shorter.",
 } as const;

@@ -2,6 +2,7 @@
 // action. Who may take a step, and when, is the server's (app/features/trade/); these only read
 // the body. Cash is dollars with at most two decimals, 0 … 100,000; messages ≤ 500 characters.
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/shared/text";
 
 export const CASH_MAX_DOLLARS = 100_000;
 export const DEAL_MESSAGE_MAX = 500;
@@ -19,6 +20,10 @@ export const CANCEL_REASONS = {
 } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
 
+// The shared text rule (app/shared/text.ts): no control characters; textareas keep line breaks and tabs.
+const singleLine = (v: string) => !hasControlCharacters(v);
+const multiline = (v: string) => !hasControlCharacters(v, { multiline: true });
+
 const dollars = z
   .number({ error: (issue) => (issue.input === undefined ? "Enter an amount" : "Enter a valid amount") })
   .min(0, "The amount must be 0 or more")
@@ -29,6 +34,7 @@ const message = z
   .string()
   .trim()
   .max(DEAL_MESSAGE_MAX, `Keep the message under ${DEAL_MESSAGE_MAX} characters`)
+  .refine(multiline, CONTROL_CHARACTERS_MESSAGE)
   .optional()
   .transform((v) => v || null);
 
@@ -56,7 +62,12 @@ export const DealStepSchema = z.discriminatedUnion("intent", [
     intent: z.literal("meetup"),
     /** A suggested safe place's id, or empty for a place typed freely. */
     spot: z.string().max(64).optional(),
-    place: z.string().trim().max(MEETUP_PLACE_MAX, `Keep the place under ${MEETUP_PLACE_MAX} characters`).optional(),
+    place: z
+      .string()
+      .trim()
+      .max(MEETUP_PLACE_MAX, `Keep the place under ${MEETUP_PLACE_MAX} characters`)
+      .refine(singleLine, CONTROL_CHARACTERS_MESSAGE)
+      .optional(),
     /** `datetime-local`: YYYY-MM-DDTHH:MM, the meeting's local day and time. */
     at: z.string({ error: "Choose a day and time" }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Choose a day and time"),
   }),
@@ -65,7 +76,12 @@ export const DealStepSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("cancel"),
     reason: z.enum(Object.keys(CANCEL_REASONS) as [CancelReason, ...CancelReason[]], { error: "Choose a reason" }),
-    note: z.string().trim().max(DEAL_MESSAGE_MAX, `Keep the note under ${DEAL_MESSAGE_MAX} characters`).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(DEAL_MESSAGE_MAX, `Keep the note under ${DEAL_MESSAGE_MAX} characters`)
+      .refine(multiline, CONTROL_CHARACTERS_MESSAGE)
+      .optional(),
   }),
   z.object({
     intent: z.literal("review"),
@@ -74,6 +90,7 @@ export const DealStepSchema = z.discriminatedUnion("intent", [
       .string()
       .trim()
       .max(REVIEW_COMMENT_MAX, `Keep the review under ${REVIEW_COMMENT_MAX} characters`)
+      .refine(multiline, CONTROL_CHARACTERS_MESSAGE)
       .optional()
       .transform((v) => v || null),
   }),
@@ -83,7 +100,8 @@ export const DealStepSchema = z.discriminatedUnion("intent", [
       .string({ error: "Write a reply" })
       .trim()
       .min(1, "Write a reply")
-      .max(REVIEW_REPLY_MAX, `Keep the reply under ${REVIEW_REPLY_MAX} characters`),
+      .max(REVIEW_REPLY_MAX, `Keep the reply under ${REVIEW_REPLY_MAX} characters`)
+      .refine(multiline, CONTROL_CHARACTERS_MESSAGE),
   }),
 ]);
 
