@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
 import { lazy, memo, Suspense } from "react";
 import type { RoomAccess } from "~/hooks/use-room";
-import type { Thread } from "./listing-conversation";
+import type { Thread } from "./listing-thread";
 
-// Signed in, the card is a live conversation (listing-conversation.tsx): its own chunk, so the
+// Signed in, the card is a live conversation (listing-thread.tsx): its own chunk, so the
 // signed-out visitor's first load of the listing page does not carry it (ADR 033). The server
 // renders it whole; the browser hydrates it when the chunk arrives.
-const ListingConversation = lazy(() => import("./listing-conversation"));
+const ListingThread = lazy(() => import("./listing-thread"));
 
 /**
  * Interested? (spec 02 §2, issue 6 §4). Signed out: a sign-in link. Signed in: the buyer's
- * conversation with the seller, or the seller's threads (listing-conversation.tsx).
+ * conversation with the seller, or the seller's threads (listing-thread.tsx).
  */
 export function ListingInterestedCard({
   listingId,
@@ -38,12 +38,12 @@ export function ListingInterestedCard({
       </section>
     );
   }
-  return <Conversation listingId={listingId} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />;
+  return <LazyThread listingId={listingId} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />;
 }
 
 // Memoised on the loader's values: a re-render of the page before the chunk is here must not reach
 // the boundary still waiting to hydrate (React would drop the server HTML and log error 421).
-const Conversation = memo(function Conversation(props: Parameters<typeof ListingConversation>[0]) {
+const LazyThread = memo(function LazyThread(props: Parameters<typeof ListingThread>[0]) {
   return (
     <Suspense
       fallback={
@@ -52,7 +52,7 @@ const Conversation = memo(function Conversation(props: Parameters<typeof Listing
         </section>
       }
     >
-      <ListingConversation {...props} />
+      <ListingThread {...props} />
     </Suspense>
   );
 });

@@ -4,7 +4,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "./ui/button";
-import { ThreadView, type Thread } from "./listing-conversation";
+import { ThreadView, type Thread } from "./listing-thread";
 import { Modal } from "~/components/ui/modal";
 
 /** What the listing page's loader (app/routes/listing.$id.tsx) answers that the dialog reads. */

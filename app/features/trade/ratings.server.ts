@@ -2,12 +2,13 @@
 // card, §7, §9: average to one decimal, plus count). Every rating the product shows is computed here
 // from PUBLISHED reviews of completed deals — a hidden (double-blind) review counts for nobody yet.
 // The functions return statements, so a page sends them in the batch of its other reads (ADR 034/051).
-import { and, avg, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { clubs, deals, profiles, reviews, users } from "#db/schema";
+import { clubs, deals, reviews, users } from "#db/schema";
 import { activeClubIdsOf, clubVisibleTo } from "../clubs/club-access.server";
 import { formatDate } from "~/shared/format";
 import type { Viewer } from "../accounts/viewer";
+import { reviewsAboutQuery } from "./reviews.server";
 
 export type Rating = { average: number | null; count: number };
 
@@ -77,19 +78,7 @@ export function sellerTrustQueries(db: Db, viewer: Viewer | null, seller: string
           : sql`0 = 1`,
       )
       .orderBy(clubs.name),
-    db
-      .select({
-        rating: reviews.rating,
-        comment: reviews.comment,
-        reviewerId: reviews.reviewerId,
-        firstName: profiles.firstName,
-        publishedAt: reviews.publishedAt,
-      })
-      .from(reviews)
-      .leftJoin(profiles, eq(profiles.userId, reviews.reviewerId))
-      .where(and(eq(reviews.revieweeId, seller), isNotNull(reviews.publishedAt)))
-      .orderBy(desc(reviews.publishedAt))
-      .limit(RECENT_REVIEWS),
+    reviewsAboutQuery(db, seller, RECENT_REVIEWS),
   ] as const;
 }
 

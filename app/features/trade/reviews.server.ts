@@ -5,7 +5,7 @@
 // (deals.server.ts `runDealClock`) publishes what is left and the window to write closes. A hidden
 // review can be edited (an upsert on the unique (deal_id, reviewer_role)); a published one cannot.
 // The reviewee may answer a published review once. Ratings (averages) are ratings.server.ts'.
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, reviews, type Deal, type DealParty } from "#db/schema";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
@@ -209,9 +209,12 @@ export async function reviewsForDeal(db: Db, viewer: Viewer, dealId: string, now
   };
 }
 
-/** The latest published reviews about a person (the seller card, the Player Profile); newest first. */
-export async function reviewsAbout(db: Db, userId: string, limit = 10): Promise<ReviewAbout[]> {
-  const rows = await db
+/**
+ * The query behind `reviewsAbout`, for a page that sends it in a batch (the seller card, ADR 051):
+ * the latest published reviews about a person, newest first, with the reviewer's first name.
+ */
+export function reviewsAboutQuery(db: Db, userId: string | SQL, limit = 10) {
+  return db
     .select({
       rating: reviews.rating,
       comment: reviews.comment,
@@ -226,6 +229,11 @@ export async function reviewsAbout(db: Db, userId: string, limit = 10): Promise<
     .where(and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)))
     .orderBy(desc(reviews.publishedAt), desc(reviews.id))
     .limit(Math.max(1, Math.min(50, Math.floor(limit))));
+}
+
+/** The latest published reviews about a person (the Player Profile); newest first. */
+export async function reviewsAbout(db: Db, userId: string, limit = 10): Promise<ReviewAbout[]> {
+  const rows = await reviewsAboutQuery(db, userId, limit);
   return rows.map((r) => ({
     rating: r.rating,
     comment: r.comment,

@@ -26,7 +26,7 @@ type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
  * (optimistic) and empties the box. New messages also arrive live through the viewer's user room
  * (one socket for all threads); after a reconnect the page refetches what it missed (ADR 039).
  */
-export default function ListingConversation({
+export default function ListingThread({
   listingId,
   viewer,
   isOwner,
