@@ -18,7 +18,7 @@ const entries = (toasts: ToastMessage[]): Entry[] => toasts.map((toast) => ({ ..
  * from `showToast` — including any shown while this module was loading.
  */
 export function ToastList({ serverToasts }: { serverToasts: ToastMessage[] }) {
-  const [toasts, setToasts] = useState<Entry[]>(() => entries([...serverToasts, ...drainPendingToasts()]));
+  const [toasts, setToasts] = useState<Entry[]>(() => entries(serverToasts));
 
   // New server toasts arrive with each navigation that set some (the first ones are already in state).
   // They replace what is on screen: a 'Missing Information' from the last try is stale once the
@@ -31,7 +31,14 @@ export function ToastList({ serverToasts }: { serverToasts: ToastMessage[] }) {
     }
   }, [serverToasts]);
 
-  useEffect(() => subscribeToasts((toast) => setToasts((list) => [...list, ...entries([toast])])), []);
+  // Listen first, then take what was shown while this module loaded — in an effect, not in render: a
+  // render React throws away and repeats would have drained them and lost them (seen once in CI).
+  useEffect(() => {
+    const unsubscribe = subscribeToasts((toast) => setToasts((list) => [...list, ...entries([toast])]));
+    const early = drainPendingToasts();
+    if (early.length > 0) setToasts((list) => [...list, ...entries(early)]);
+    return unsubscribe;
+  }, []);
 
   useEffect(() => {
     if (toasts.length === 0) return;
