@@ -13,9 +13,10 @@ import {
 import type { Viewer } from "~/features/accounts/viewer";
 import { readCookie } from "~/platform/cookies";
 import { returnPath } from "~/platform/security.server";
+import { refuseWhileSuspended } from "./suspension-gate.server";
 
 type SessionContext = SessionStore & {
-  env: { APP_ENV: string };
+  env: { APP_ENV: string; SESSION_SECRET?: string };
   /** This request's session lookups by token (load-context.ts); absent in scripts and unit tests. */
   sessionLookups?: Map<string, Promise<unknown>>;
 };
@@ -64,7 +65,12 @@ async function lookUp(token: string, context: SessionContext, now: Date): Promis
 export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
   const token = readCookie(request, sessionCookieName(context.env));
   if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUp(token, context, now);
+  // A write by a suspended person stops here, whichever action it was for (issue 21 §4).
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return lookUp(token, context, now).then(async (lookup) => {
+      if (lookup.viewer) await refuseWhileSuspended(request, context, lookup.viewer);
+      return lookup;
+    });
   const memo = context.sessionLookups;
   if (!memo) return lookUp(token, context, now);
   let lookup = memo.get(token) as Promise<SessionLookup> | undefined;

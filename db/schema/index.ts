@@ -10,4 +10,5 @@ export * from "./requests";
 export * from "./deals";
 export * from "./geo";
 export * from "./audit";
+export * from "./safety";
 export * from "./relations";

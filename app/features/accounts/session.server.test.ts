@@ -44,6 +44,7 @@ describe("session rows", () => {
       lastName: "Ws",
       zipCode: "02139",
       isAdmin: false,
+      suspension: null,
     });
     expect(await findSessionViewer(store, "not-a-token")).toBeNull();
 

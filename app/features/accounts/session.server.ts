@@ -7,6 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, sessions, userRoles, users } from "#db/schema";
 import { randomBase64Url } from "~/platform/crypto";
+import type { ReportReason } from "#db/schema/safety";
+import { activeSuspensionColumns } from "../safety/suspensions.server";
 import type { Viewer } from "./viewer";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -53,7 +55,7 @@ export async function startSession(store: SessionStore, userId: string, client: 
  * The session row, its user, profile and admin flag in one statement: a page view pays one database
  * round trip for "who is asking" (issue 10 item 6, ADR 034).
  */
-function sessionWithViewer(db: Db, tokenHash: string) {
+function sessionWithViewer(db: Db, tokenHash: string, now: Date) {
   return db
     .select({
       sessionId: sessions.id,
@@ -65,6 +67,7 @@ function sessionWithViewer(db: Db, tokenHash: string) {
       lastName: profiles.lastName,
       zipCode: profiles.zipCode,
       isAdmin: sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
+      ...activeSuspensionColumns(sql`${sessions.userId}`, now),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,7 +95,7 @@ async function inBackground(store: SessionStore, write: Promise<unknown>) {
  */
 export async function findSessionViewer(store: SessionStore, token: string, now = new Date()): Promise<Viewer | null> {
   // A session whose user is gone finds no row here (the join), like a deleted session.
-  const [row] = await sessionWithViewer(store.db, await hashToken(token));
+  const [row] = await sessionWithViewer(store.db, await hashToken(token), now);
   if (!row) return null;
   const idleSince = now.getTime() - row.lastSeenAt.getTime();
   const expired = row.expiresAt.getTime() <= now.getTime() || idleSince >= SESSION_IDLE_MS;
@@ -103,8 +106,23 @@ export async function findSessionViewer(store: SessionStore, token: string, now 
   if (idleSince >= LAST_SEEN_RESOLUTION_MS) {
     await inBackground(store, store.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).execute());
   }
-  const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, expiresAt: _expiresAt, isAdmin, ...viewer } = row;
-  return { ...viewer, isAdmin: Boolean(isAdmin) };
+  const {
+    sessionId: _sessionId,
+    lastSeenAt: _lastSeenAt,
+    expiresAt: _expiresAt,
+    isAdmin,
+    suspended,
+    suspendedUntil,
+    suspensionReason,
+    ...viewer
+  } = row;
+  const suspension = suspended
+    ? {
+        until: suspendedUntil === null ? null : new Date(suspendedUntil).toISOString(),
+        reason: (suspensionReason ?? "other") as ReportReason,
+      }
+    : null;
+  return { ...viewer, isAdmin: Boolean(isAdmin), suspension };
 }
 
 /** Ends the session of this token (its row is deleted). */

@@ -1,3 +1,4 @@
+import type { ReportReason } from "#db/schema/safety";
 /**
  * Who is asking. Every domain function that reads or changes something takes the viewer and puts
  * them in the query (STYLE.md: ownership lives in the query). `null` is a signed-out visitor.
@@ -10,4 +11,9 @@ export type Viewer = {
   lastName: string | null;
   zipCode: string | null;
   isAdmin: boolean;
+  /**
+   * Set while a moderator's suspension runs (issue 21 §4): its end (ISO, or null = until lifted) and
+   * its category. Absent or null: not suspended. Optional so that test viewers need not say it.
+   */
+  suspension?: { until: string | null; reason: ReportReason } | null;
 };

@@ -2,6 +2,8 @@ import { priceVisibleTo } from "./prices.server";
 import { sql, type SQL } from "drizzle-orm";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import type { Viewer } from "../accounts/viewer";
+import { notBlockedWith } from "../safety/blocks.server";
+import { notSuspended } from "../safety/suspensions.server";
 
 /**
  * Who may see a listing (issue 5 §4, issue 6 §7, ADR 026):
@@ -12,21 +14,24 @@ import type { Viewer } from "../accounts/viewer";
  * Returned as a SQL condition over `listings` so it lives in every query (search, suggestions,
  * detail, photos) instead of being checked after the fact.
  */
-export function listingVisibleTo(viewer: Viewer | null): SQL {
+export function listingVisibleTo(viewer: Viewer | null, now = new Date()): SQL {
   if (viewer?.isAdmin) return sql`1 = 1`;
   // `audience` is carried by every listed index (ADR 010), so the public test reads no table row.
   const isPublic = sql`listings.audience = 'public'`;
-  if (!viewer) return isPublic;
+  // A suspended person's listings are hidden from everyone but themselves until it ends (issue 21 §4).
+  const ownerNotSuspended = notSuspended(sql`listings.user_id`, now);
+  if (!viewer) return sql`(${isPublic} and ${ownerNotSuspended})`;
   // Cheapest test first: audience and owner are index columns. The listings of the viewer's active
   // clubs are an uncorrelated subquery, so SQLite builds that set once per statement and a
   // non-public row costs one probe into it, where a correlated EXISTS cost two index searches per
-  // row (a count over 18,633 listings within 50 miles: 16.7 → 10.9 ms, ADR 054).
-  return sql`(${isPublic}
-    or listings.user_id = ${viewer.id}
+  // row (a count over 18,633 listings within 50 miles: 16.7 → 10.9 ms, ADR 054). The blocks
+  // (issue 21 §2: neither sees the other's listings) and suspensions are built the same way.
+  return sql`((${isPublic}
     or listings.id in (
       select lc.listing_id from listing_clubs lc
       where lc.club_id in ${activeClubIdsOf(viewer)}
-    ))`;
+    )) and ${ownerNotSuspended} and ${notBlockedWith(viewer.id, sql`listings.user_id`)}
+    or listings.user_id = ${viewer.id})`;
 }
 
 /**
