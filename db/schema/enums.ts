@@ -91,3 +91,26 @@ export const DEAL_PARTIES = ["proposer", "owner"] as const;
 export type DealParty = (typeof DEAL_PARTIES)[number];
 export const DEAL_KINDS = ["sale", "swap"] as const;
 export type DealKind = (typeof DEAL_KINDS)[number];
+
+// Safety (issue 21, db/schema/safety.ts).
+/** What can be reported. A club chat message and a club announcement are both `club_message`. */
+export const REPORT_TARGET_TYPES = [
+  "listing",
+  "listing_message",
+  "club_message",
+  "direct_message",
+  "item_request",
+  "deal",
+  "club",
+  "user",
+] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** The reasons a person picks (OfferUp's 'MeetUp no-show' is `no_show`). Also a suspension's category. */
+export const REPORT_REASONS = ["scam", "prohibited", "harassment", "inappropriate", "no_show", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_STATUSES = ["open", "closed"] as const;
+/** How a closed report ended: what the moderator (a site admin or the club's owner/admins) did. */
+export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "deleted", "member_removed", "target_gone"] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];

@@ -5,28 +5,7 @@ import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzl
 import { users } from "./accounts";
 import { clubs } from "./clubs";
 import { col, createdAt, id, isOneOf, timestamp } from "./columns";
-
-/** What can be reported. A club chat message and a club announcement are both `club_message`. */
-export const REPORT_TARGET_TYPES = [
-  "listing",
-  "listing_message",
-  "club_message",
-  "direct_message",
-  "item_request",
-  "deal",
-  "club",
-  "user",
-] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-
-/** The reasons a person picks (OfferUp's 'MeetUp no-show' is `no_show`). Also a suspension's category. */
-export const REPORT_REASONS = ["scam", "prohibited", "harassment", "inappropriate", "no_show", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_STATUSES = ["open", "closed"] as const;
-/** How a closed report ended: what the moderator (a site admin or the club's owner/admins) did. */
-export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "deleted", "member_removed", "target_gone"] as const;
-export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from "./enums";
 
 export const reports = sqliteTable(
   "reports",

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, sessions, userRoles, users } from "#db/schema";
 import { randomBase64Url } from "~/platform/crypto";
-import type { ReportReason } from "#db/schema/safety";
+import type { ReportReason } from "#db/schema/enums";
 import { activeSuspensionColumns } from "../safety/suspensions.server";
 import type { Viewer } from "./viewer";
 

@@ -1,4 +1,4 @@
-import type { ReportReason } from "#db/schema/safety";
+import type { ReportReason } from "#db/schema/enums";
 /**
  * Who is asking. Every domain function that reads or changes something takes the viewer and puts
  * them in the query (STYLE.md: ownership lives in the query). `null` is a signed-out visitor.

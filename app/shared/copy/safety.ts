@@ -1,6 +1,6 @@
 // Every text of reports, blocks, suspensions and warnings (issue 21). Plain strings and small
 // functions — components, web and features import it.
-import type { ReportReason, ReportTargetType } from "#db/schema/safety";
+import type { ReportReason, ReportTargetType } from "#db/schema/enums";
 
 export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   scam: "Scam or fraud",
