@@ -577,12 +577,22 @@ async function publishDueReviews(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Statements for the batch that deletes an account: its open deals end — proposed ones voided,
- * accepted ones cancelled — and the other side's listings it held go back to active. The deals and
- * their reviews stay (the person shows as 'Former member'); run them before the user row goes.
+ * Statements for a batch that ends a person's open deals — proposed ones voided, accepted ones
+ * cancelled — and puts the other side's listings they held back to active:
+ * - `account_deleted`: the account goes (run them before the user row goes; the deals and their
+ *   reviews stay, the person shows as 'Former member');
+ * - `account_suspended`: a moderator suspended them (issue 21 §4);
+ * - `blocked`: one blocked the other — only the deals between `userId` and `withUserId` (issue 21 §2).
  */
-export function closeDealsOfLeavingUser(db: Db, userId: string, now = new Date()) {
-  const theirs = sql`(select d.id from deals d where (d.proposer_id = ${userId} or d.owner_id = ${userId}) and d.state in ${openStates})`;
+export function closeOpenDealsOf(
+  db: Db,
+  userId: string,
+  reason: "account_deleted" | "account_suspended" | "blocked",
+  now = new Date(),
+  withUserId?: string,
+) {
+  const between = withUserId ? sql` and (d.proposer_id = ${withUserId} or d.owner_id = ${withUserId})` : sql``;
+  const theirs = sql`(select d.id from deals d where (d.proposer_id = ${userId} or d.owner_id = ${userId})${between} and d.state in ${openStates})`;
   return [
     db
       .update(listings)
@@ -601,9 +611,12 @@ export function closeDealsOfLeavingUser(db: Db, userId: string, now = new Date()
         turn: null,
         closedAt: now,
         closedBy: "system",
-        closeReason: "account_deleted",
+        closeReason: reason,
         transitionId: crypto.randomUUID(),
       })
       .where(sql`deals.id in ${theirs}`),
   ] as const;
 }
+
+/** The batch statements that delete an account close its open deals first (`closeOpenDealsOf`). */
+export const closeDealsOfLeavingUser = (db: Db, userId: string, now = new Date()) => closeOpenDealsOf(db, userId, "account_deleted", now);
