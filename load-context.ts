@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "./db/client";
 import { parseEnv, type AppEnv, type Bindings } from "./app/platform/env.server";
 import { createPublish, createRealtime, type Publish, type Realtime } from "./app/features/realtime/realtime.server";
+import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createNonce } from "./app/platform/security.server";
 import { createDbTrace, type DbTrace } from "./db/trace";
 import type { FailureKind } from "./db/errors";
@@ -67,13 +68,15 @@ export function getLoadContext({
   const env = parseEnv(context.cloudflare.env);
   const realtime = createRealtime(context.cloudflare.env, env.REALTIME_SECRET);
   const dbTrace = env.dbTrace && !env.DATABASE_URL.startsWith("file:") ? createDbTrace() : null;
+  const db = databaseFor(env, dbTrace);
   return {
     cloudflare: context.cloudflare,
     env,
-    db: databaseFor(env, dbTrace),
+    db,
     photos: context.cloudflare.env.PHOTOS,
     realtime,
-    publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise)),
+    // Blocks are read from this request's database before a person's words fan out (issue 21 §2).
+    publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise), blockedAudience(db)),
     nonce,
     dbTrace,
     requestId: crypto.randomUUID(),

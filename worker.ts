@@ -9,6 +9,7 @@ import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/trade/deal-clock.server";
 import { createPublish, createRealtime } from "./app/features/realtime/realtime.server";
+import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";
 
@@ -83,7 +84,11 @@ export function createWorker(build: unknown) {
       try {
         if (controller.cron === DEAL_CLOCK_CRON) {
           // The rooms hear of each deal the clock moved, off this invocation's path (waitUntil).
-          const publish = createPublish(createRealtime(env, config.REALTIME_SECRET), (promise) => ctx.waitUntil(promise));
+          const publish = createPublish(
+            createRealtime(env, config.REALTIME_SECRET),
+            (promise) => ctx.waitUntil(promise),
+            blockedAudience(db),
+          );
           const report = await runDealClockJob({ db, env: config, publish });
           console.log(JSON.stringify({ level: "info", event: "deal_clock", ...report }));
         } else {

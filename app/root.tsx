@@ -11,15 +11,19 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { AccountUser } from "~/components/account-menu";
 import { NotFoundMessage } from "~/components/not-found-message";
+import { AccountMenuPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { useDismissMenus } from "~/hooks/use-dismiss";
 import { unreadCounts } from "~/features/messaging/inbox.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { getNotifications } from "~/features/messaging/notifications.server";
+import { unseenWarning } from "~/features/safety/warnings.server";
+import { MODERATION_TEXT, suspendedMessage } from "~/shared/copy/safety";
+import { SuspensionBanner, WarningBanner } from "~/components/safety/suspension-banner";
 import { getSession, isTestingModeOn } from "~/web/session.server";
 import { useNonce } from "~/components/nonce";
 import { userRoomAccess } from "~/features/realtime/rooms.server";
@@ -44,9 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toasts, setCookie } = await readToast(context, request);
   const { viewer, clearCookie } = await getSession(request, context);
   // The bell and the badges are independent reads: side by side, one round trip after the session (ADR 034).
-  const [notifications, badges] = viewer
-    ? await Promise.all([getNotifications(context.db, viewer), headerBadges(context, viewer)])
-    : [null, null];
+  const [notifications, badges, warning] = viewer
+    ? await Promise.all([getNotifications(context.db, viewer), headerBadges(context, viewer), unseenWarning(context.db, viewer)])
+    : [null, null, null];
   const user = viewer
     ? {
         email: viewer.email,
@@ -55,6 +59,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         isAdmin: viewer.isAdmin,
         notifications: notifications!,
         ...badges!,
+        // Issue 21 §4: the banners while suspended and until a warning is dismissed, worded here so
+        // the copy stays out of every page's JavaScript.
+        suspension: viewer.suspension
+          ? { message: `${suspendedMessage(viewer.suspension.until)}.`, reason: MODERATION_TEXT.suspensionReason(viewer.suspension.reason) }
+          : null,
+        warning: warning ? { id: warning.id, message: MODERATION_TEXT.warned(warning.reason) } : null,
       }
     : null;
   const headers = new Headers();
@@ -87,25 +97,18 @@ export const shouldRevalidate = skipRevalidationWhenUnsaved;
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
 // signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is
 // server-rendered either way, and its menus are <details> and its forms plain POSTs, so they work
-// before the chunk arrives.
-const LazyAccountMenu = /* @__PURE__ */ lazy(() => import("~/components/account-menu").then((module) => ({ default: module.AccountMenu })));
-
+// before the chunk arrives. Likewise the testing-mode banner and switch: production runs with
+// TESTING_MODE=off, where they never render, so no visitor there downloads them. These parts come from
+// ~/components/root-lazy-parts (the toast list from the toaster): when their HTML is on the page,
+// entry.client loads them before it hydrates, so no boundary of the root is still waiting for its chunk when the
+// first navigation changes Remix's context (React error #421, ADR 063).
 function AccountMenu({ user }: { user: AccountUser }) {
   return (
     <Suspense fallback={null}>
-      <LazyAccountMenu user={user} />
+      <AccountMenuPart user={user} />
     </Suspense>
   );
 }
-
-// Likewise the testing-mode banner and switch: production runs with TESTING_MODE=off, where
-// they never render, so no visitor there downloads them.
-const TestModeBanner = /* @__PURE__ */ lazy(() =>
-  import("~/components/test-mode-banner").then((module) => ({ default: module.TestModeBanner })),
-);
-const TestingModeToggle = /* @__PURE__ */ lazy(() =>
-  import("~/components/test-mode-banner").then((module) => ({ default: module.TestingModeToggle })),
-);
 
 // Kept importable from here (the catch-all route uses it); it lives in its own module so that
 // importing it does not make this route module a shared chunk.
@@ -140,17 +143,20 @@ export default function App() {
     <>
       {testingModeOn ? (
         <Suspense fallback={null}>
-          <TestModeBanner />
+          <TestModeBannerPart />
         </Suspense>
       ) : null}
       <SiteHeader account={user ? <AccountMenu user={user} /> : undefined} />
+      {/* Plain markup, not a lazy part: a few hundred bytes, and nothing to hydrate late. */}
+      {user?.suspension ? <SuspensionBanner suspension={user.suspension} /> : null}
+      {user?.warning ? <WarningBanner warning={user.warning} /> : null}
       <main id="main" className="mx-auto w-full min-w-0 max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>
       {testingMode ? (
         <footer className="mx-auto flex max-w-7xl items-center justify-start px-3 pb-6 sm:px-6">
           <Suspense fallback={null}>
-            <TestingModeToggle on={testingModeOn} />
+            <TestingModeTogglePart on={testingModeOn} />
           </Suspense>
         </footer>
       ) : null}

@@ -1,7 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { PUBLISH_SECRET_HEADER, ROOM_CLOSE } from "../app/features/realtime/realtime.server";
+import { PUBLISH_EXCEPT_HEADER, PUBLISH_SECRET_HEADER, ROOM_CLOSE } from "../app/features/realtime/realtime.server";
 import type { AccessRevokedEvent } from "../app/features/realtime/room-events";
-import { isExpired, nextExpiry, readClaims, userTag, type ConnectionClaims } from "./connection-claims";
+import { exceptedUsers, isExpired, nextExpiry, readClaims, receives, userTag, type ConnectionClaims } from "./connection-claims";
 import { timingSafeEqual } from "../app/platform/crypto";
 
 type RoomEnv = { REALTIME_SECRET: string };
@@ -15,7 +15,9 @@ type RoomEnv = { REALTIME_SECRET: string };
  * The token is honoured for its lifetime only, not for the life of the socket (ADR 039): each
  * connection carries its verified user id (a tag) and expiry (its state); an alarm closes it when
  * the token runs out, a broadcast never reaches an expired one, and an internal disconnect request
- * closes one user's sockets at once (left, removed, signed out).
+ * closes one user's sockets at once (left, removed, signed out). A publish may list users whose
+ * connections skip that one event (PUBLISH_EXCEPT_HEADER); the room honours the list without knowing
+ * why (the publisher's rule: blocks, issue 21).
  */
 export class BroadcastRoom extends Server<RoomEnv> {
   static options = { hibernate: true };
@@ -75,7 +77,8 @@ export class BroadcastRoom extends Server<RoomEnv> {
       return Response.json({ closed });
     }
     const event = await request.text();
-    for (const connection of this.closeExpired()) connection.send(event);
+    const except = exceptedUsers(request.headers.get(PUBLISH_EXCEPT_HEADER));
+    for (const connection of this.closeExpired()) if (receives(connection.state, except)) connection.send(event);
     return new Response(null, { status: 204 });
   }
 

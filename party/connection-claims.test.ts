@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CLAIM_HEADERS, isExpired, nextExpiry, readClaims, userTag, withClaims } from "./connection-claims";
+import { CLAIM_HEADERS, exceptedUsers, isExpired, nextExpiry, readClaims, receives, userTag, withClaims } from "./connection-claims";
 
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);
 const inSeconds = (s: number) => Math.floor(now / 1000) + s;
@@ -43,5 +43,17 @@ describe("claims travel from routeRooms to the room in headers it sets", () => {
 
   test("connections are tagged by user id, so one user's sockets can be found", () => {
     expect(userTag("u1")).toBe("user:u1");
+  });
+});
+
+describe("a publish may name users whose connections skip it (the room does not know why)", () => {
+  test("everyone else receives it; no list means everyone; a connection without claims never does", () => {
+    const except = exceptedUsers("u2,u3");
+    expect(receives({ sub: "u1", exp: 1 }, except)).toBe(true);
+    expect(receives({ sub: "u2", exp: 1 }, except)).toBe(false);
+    expect(receives({ sub: "u3", exp: 1 }, except)).toBe(false);
+    expect(receives({ sub: "u2", exp: 1 }, exceptedUsers(null))).toBe(true);
+    expect([...exceptedUsers(",u1,,")]).toEqual(["u1"]);
+    expect(receives(null, exceptedUsers(null))).toBe(false);
   });
 });

@@ -38,3 +38,13 @@ export function nextExpiry(claims: Iterable<ConnectionClaims | null>, now = Date
   }
   return next;
 }
+
+/** The publish's list of users to skip (PUBLISH_EXCEPT_HEADER: ids, comma-separated), as a set. */
+export function exceptedUsers(header: string | null): ReadonlySet<string> {
+  return new Set((header ?? "").split(",").filter(Boolean));
+}
+
+/** Whether a live connection gets a published event: everyone but the users the publisher listed. */
+export function receives(claims: ConnectionClaims | null, except: ReadonlySet<string>): boolean {
+  return claims !== null && !except.has(claims.sub);
+}

@@ -43,7 +43,7 @@ export function AccountMenu({ user }: { user: AccountUser }) {
         dealsWaiting={badges.dealsWaiting}
         deals={badges.deals}
       />
-      <details className="sm:relative" data-menu data-user-room={status}>
+      <details className="sm:relative" data-menu data-user-room={status} data-lazy-part="account-menu">
         <summary
           aria-label={`Account menu for ${menuName(user)}`}
           className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"

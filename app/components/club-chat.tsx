@@ -4,12 +4,14 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
+import { SAFETY_TEXT } from "~/shared/copy/safety";
 import { formatRelativeTime } from "~/shared/format";
 import type { ChatMessageData, MessagesTabData } from "~/web/club-messages-tab.server";
 import type { ChatMessageEvent } from "~/features/realtime/room-events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MessageComposer, type ComposerResult } from "./messaging/composer";
 import { LiveStatus } from "./live-status";
+import { ReportLink } from "./safety/report-link";
 import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
 import { showToast, type ToastMessage } from "./toaster";
 import { Button } from "./ui/button";
@@ -20,6 +22,8 @@ const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({
   content: m.content,
   author: m.author,
   createdAt: m.createdAt,
+  // The room never delivers the words of someone blocked either way (issue 21 §2).
+  authorBlocked: false,
 });
 
 export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTabData; chat: NonNullable<MessagesTabData["chat"]> }) {
@@ -58,16 +62,29 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
               >
                 <div className="flex items-baseline justify-between gap-2">
                   <p className="text-sm">
-                    <span className="font-semibold text-slate-900">{m.author.name}</span>{" "}
+                    <span className="font-semibold text-slate-900">{m.authorBlocked ? SAFETY_TEXT.blockedMessage : m.author.name}</span>{" "}
                     <time dateTime={m.createdAt} className="text-slate-600">
                       {formatRelativeTime(m.createdAt, now)}
                     </time>
                   </p>
-                  {m.author.id === data.viewerId || data.can.deleteAny ? (
-                    <DeleteMessage action={action} id={m.id} kind={m.kind} onSubmit={deleteMessage} />
-                  ) : null}
+                  <div className="flex items-center gap-1">
+                    {m.author.id === data.viewerId ? null : (
+                      <ReportLink
+                        type="club_message"
+                        id={m.id}
+                        label={m.authorBlocked ? "Report this message" : `Report message from ${m.author.name}`}
+                      />
+                    )}
+                    {m.author.id === data.viewerId || data.can.deleteAny ? (
+                      <DeleteMessage action={action} id={m.id} kind={m.kind} onSubmit={deleteMessage} />
+                    ) : null}
+                  </div>
                 </div>
-                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.content}</p>
+                {m.authorBlocked ? (
+                  <BlockedMessage name={m.author.name} content={m.content} />
+                ) : (
+                  <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.content}</p>
+                )}
               </li>
             ))}
           </ul>
@@ -87,6 +104,22 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
         <p className="rounded-lg bg-slate-50 p-3 text-center text-slate-700">{CHAT_TEXT.announcementsAdminsOnly}</p>
       )}
     </div>
+  );
+}
+
+/**
+ * A message of someone the viewer blocked, collapsed (issue 21 §2): 'Show' opens it. A <details>, so
+ * it opens the same with or without JavaScript.
+ */
+function BlockedMessage({ name, content }: { name: string; content: string }) {
+  return (
+    <details className="mt-1" data-testid="blocked-message">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+        {SAFETY_TEXT.showBlockedMessage}
+      </summary>
+      <p className="mt-1 text-sm font-semibold text-slate-900">{name}</p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{content}</p>
+    </details>
   );
 }
 

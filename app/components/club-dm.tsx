@@ -10,6 +10,8 @@ import { formatRelativeTime } from "~/shared/format";
 import type { DirectMessageEvent } from "~/features/realtime/room-events";
 import { MessageComposer } from "./messaging/composer";
 import { LiveStatus } from "./live-status";
+import { ReportLink } from "./safety/report-link";
+import { BlockLink } from "./safety/block-link";
 import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;
@@ -105,7 +107,15 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
         <div className="min-w-0 space-y-3">
           {partner ? (
             <>
-              <h2 className="text-lg font-semibold">{partner.name}</h2>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="text-lg font-semibold">{partner.name}</h2>
+                <BlockLink
+                  userId={partner.userId}
+                  name={partner.name}
+                  redirectTo={`/club/${slug}?tab=messages&sub=dm`}
+                  back={`/club/${slug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`}
+                />
+              </div>
               {dm.conversation?.paged ? (
                 <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} />
               ) : null}
@@ -123,6 +133,9 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                             <time dateTime={m.createdAt} className="text-slate-600">
                               {formatRelativeTime(m.createdAt, now)}
                             </time>
+                            {mine ? null : (
+                              <ReportLink type="direct_message" id={m.id} label={`Report message from ${partner.name}`} className="ml-2" />
+                            )}
                           </p>
                           <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.content}</p>
                         </li>

@@ -13,6 +13,7 @@ import { useRoom, type RoomAccess, type RoomEvent } from "~/hooks/use-room";
 import { useStableRoomAccess } from "~/hooks/use-user-room";
 import type { PostRequestActionData } from "~/shared/schemas/item-request";
 import { Modal } from "~/components/ui/modal";
+import { ReportLink } from "./safety/report-link";
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */
 function NewRequest({ slug, constraint }: { slug: string; constraint: Record<string, FieldConstraint> }) {
@@ -197,6 +198,7 @@ function RequestItem({ request, slug, data }: { request: ItemRequest; slug: stri
               <span className="sr-only"> about {request.title}</span>
             </ButtonLink>
           ) : null}
+          {!mine ? <ReportLink type="item_request" id={request.id} label={`Report request: ${request.title}`} /> : null}
           {mine && request.status === "open" ? (
             <>
               <Form method="post" action={action}>

@@ -18,12 +18,17 @@ export function ListingInterestedCard({
   isOwner,
   threads,
   access,
+  sellerId = null,
+  sellerName = "",
 }: {
   listingId: string;
   viewer: { id: string } | null;
   isOwner: boolean;
   threads: Thread[];
   access: RoomAccess<"user"> | null;
+  /** The seller, for the buyer's 'Block' link in the thread; null for the seller themself (primitives: LazyThread is memoised). */
+  sellerId?: string | null;
+  sellerName?: string;
 }) {
   if (!viewer) {
     return (
@@ -38,7 +43,17 @@ export function ListingInterestedCard({
       </section>
     );
   }
-  return <LazyThread listingId={listingId} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />;
+  return (
+    <LazyThread
+      listingId={listingId}
+      viewer={viewer}
+      isOwner={isOwner}
+      threads={threads}
+      access={access}
+      sellerId={sellerId}
+      sellerName={sellerName}
+    />
+  );
 }
 
 // Memoised on the loader's values: a re-render of the page before the chunk is here must not reach

@@ -7,6 +7,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { useRoom, type RoomAccess } from "~/hooks/use-room";
 import { LiveStatus } from "./live-status";
+import { ReportLink } from "./safety/report-link";
+import { BlockLink } from "./safety/block-link";
 import { showToast, type ToastMessage } from "./toaster";
 import { Button } from "./ui/button";
 import { Textarea } from "./ui/textarea";
@@ -32,12 +34,17 @@ export default function ListingThread({
   isOwner,
   threads,
   access,
+  sellerId = null,
+  sellerName = "",
 }: {
   listingId: string;
   viewer: { id: string };
   isOwner: boolean;
   threads: Thread[];
   access: RoomAccess<"user"> | null;
+  /** The seller, for a buyer's 'Block' link (issue 21 §2); null for the seller themself. */
+  sellerId?: string | null;
+  sellerName?: string;
 }) {
   // Live messages by buyer (= thread), from the user room.
   const [live, setLive] = useState<Record<string, Message[]>>({});
@@ -75,7 +82,15 @@ export default function ListingThread({
         {threads.length === 0 ? <p className="mt-2 text-sm text-slate-500">No questions yet.</p> : null}
         <div className="mt-3 space-y-4">
           {threads.map((thread) => (
-            <ThreadView key={thread.buyerId} viewerId={viewer.id} thread={thread} live={live[thread.buyerId] ?? []} reply />
+            <ThreadView
+              key={thread.buyerId}
+              viewerId={viewer.id}
+              thread={thread}
+              live={live[thread.buyerId] ?? []}
+              reply
+              // The seller's own listing stays visible to them after blocking a buyer: back to it.
+              block={thread.closed ? null : { userId: thread.buyerId, name: thread.buyerName, redirectTo: `/listing/${listingId}` }}
+            />
           ))}
         </div>
       </section>
@@ -87,7 +102,13 @@ export default function ListingThread({
       <h2 className="text-xl font-semibold">Interested?</h2>
       <p className="mt-1 text-sm text-slate-600">Ask the seller a question.</p>
       <LiveStatus status={status} />
-      <ThreadView viewerId={viewer.id} thread={own} live={live[viewer.id] ?? []} />
+      <ThreadView
+        viewerId={viewer.id}
+        thread={own}
+        live={live[viewer.id] ?? []}
+        // A blocked seller's listing is hidden from the buyer (listingVisibleTo): land on the home page.
+        block={sellerId ? { userId: sellerId, name: sellerName, redirectTo: "/", back: `/listing/${listingId}` } : null}
+      />
     </section>
   );
 }
@@ -103,12 +124,15 @@ export function ThreadView({
   live,
   reply = false,
   action,
+  block = null,
 }: {
   viewerId: string;
   thread: Thread;
   live: Message[];
   reply?: boolean;
   action?: string;
+  /** The other person of the thread, for its 'Block' link (issue 21 §2). */
+  block?: { userId: string; name: string; redirectTo: string; back?: string } | null;
 }) {
   const fetcher = useFetcher<MessageReply>();
   const sending = fetcher.state === "submitting";
@@ -148,7 +172,12 @@ export function ThreadView({
   const fieldId = `message-${thread.buyerId}`;
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid="listing-thread">
-      {reply ? <h3 className="font-semibold">{thread.buyerName}</h3> : null}
+      {reply || block ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {reply ? <h3 className="font-semibold">{thread.buyerName}</h3> : <span />}
+          {block ? <BlockLink {...block} /> : null}
+        </div>
+      ) : null}
       <ol
         className="max-h-96 space-y-2 overflow-y-auto"
         aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}
@@ -168,6 +197,14 @@ export function ThreadView({
             <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
               <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
               <span className="whitespace-pre-line">{m.content}</span>
+              {m.senderId === viewerId ? null : (
+                <ReportLink
+                  type="listing_message"
+                  id={m.id}
+                  label={`Report message from ${reply ? thread.buyerName : "the seller"}`}
+                  className="ml-2"
+                />
+              )}
             </li>
           ),
         )}

@@ -51,6 +51,7 @@ export function ToastList({ serverToasts }: { serverToasts: ToastMessage[] }) {
       key={toast.id}
       role={toast.variant === "destructive" ? "alert" : "status"}
       data-variant={toast.variant ?? "default"}
+      data-lazy-part="toast-list"
       className={`pointer-events-auto rounded-lg border p-4 shadow-lg ${VARIANT_CLASS[toast.variant ?? "default"]}`}
     >
       <div className="flex items-start gap-3">

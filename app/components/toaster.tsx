@@ -1,15 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 
+import { lazyPart } from "./lazy-part";
 import { PENDING, wakers, type ToastMessage } from "./toast-bus";
 
 export { showToast, type ToastMessage } from "./toast-bus";
 
-const ToastList = lazy(() => import("./toast-list").then((module) => ({ default: module.ToastList })));
+/** The toasts on screen: a lazy part entry.client loads before hydration when the server rendered one (./lazy-part). */
+export const ToastList = /* @__PURE__ */ lazyPart("toast-list", () => import("./toast-list").then((module) => module.ToastList));
 
 /**
  * The toasts' live region, always on the page so screen readers announce what appears in it. The
  * list itself (timers, dismiss buttons) loads with the first toast: server-rendered when the root
- * loader has one, and hydrated once its module arrives.
+ * loader has one (its module then loaded before hydration), and on the first client toast.
  */
 export function Toaster({ serverToasts }: { serverToasts: ToastMessage[] }) {
   const [woken, setWoken] = useState(false);

@@ -23,6 +23,10 @@ import { AdminActionSchema } from "~/shared/schemas/admin";
 import { knownIntent } from "~/shared/schemas/intent";
 import { invalidSubmission } from "~/web/submission.server";
 import { PillLink } from "~/components/ui/pill-link";
+import { AuditFilterForm } from "~/components/admin/audit-filter-form";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "#db/schema";
+import { AuditFilterSchema } from "~/shared/schemas/moderation";
+import { REPORT_REASON_LABELS } from "~/shared/copy/safety";
 
 // Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
@@ -86,7 +90,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers },
     );
   }
-  const [stats, audit] = await Promise.all([statsPromise, listAuditLog(context.db, { page })]);
+  // Filters are URL state too: narrow by admin, action and target (issue 21 §3).
+  const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const [stats, audit] = await Promise.all([statsPromise, listAuditLog(context.db, { page, filter })]);
   return data(
     {
       tab,
@@ -96,7 +102,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       users: null,
       clubs: null,
       listings: null,
-      audit: { total: audit.total, rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) },
+      audit: {
+        total: audit.total,
+        rows: audit.rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+        filter,
+        actions: AUDIT_ACTIONS,
+        targetTypes: AUDIT_TARGET_TYPES,
+      },
     },
     { headers },
   );
@@ -170,6 +182,13 @@ export default function AdminDashboard() {
             {TAB_LABELS[t]}
           </Link>
         ))}
+        {/* The moderation queue is a page of its own (app/routes/admin_.reports.tsx). */}
+        <Link
+          to="/admin/reports"
+          className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Reports
+        </Link>
       </nav>
       {d.users ? <UsersTable users={d.users} /> : null}
       {d.clubs ? <ClubsTable clubs={d.clubs} /> : null}
@@ -334,6 +353,13 @@ const AUDIT_ACTION_LABELS: Record<string, string> = {
   delete_user: "Deleted user",
   delete_club: "Deleted club",
   delete_listing: "Deleted listing",
+  delete_message: "Removed message",
+  delete_item_request: "Removed request",
+  dismiss_report: "Dismissed reports",
+  warn_user: "Warned user",
+  suspend_user: "Suspended user",
+  lift_suspension: "Lifted suspension",
+  remove_member: "Removed member",
 };
 
 function AuditTable({ audit }: { audit: NonNullable<LoaderData["audit"]> }) {
@@ -344,21 +370,35 @@ function AuditTable({ audit }: { audit: NonNullable<LoaderData["audit"]> }) {
         Audit Log
       </h2>
       <p className="text-sm text-slate-600">Every admin action, newest first. Entries cannot be edited or removed.</p>
+      <AuditFilterForm filter={audit.filter} actions={audit.actions} actionLabels={AUDIT_ACTION_LABELS} targetTypes={audit.targetTypes} />
       {audit.rows.length === 0 ? (
-        <p className="text-slate-600">No admin actions yet.</p>
+        <p className="text-slate-600">No admin actions match.</p>
       ) : (
-        <Table caption="Audit log" head={["When", "Who", "What", "Target"]}>
+        <Table caption="Audit log" head={["When", "Who", "What", "Target", "Reason"]}>
           {audit.rows.map((a) => (
             <tr key={a.id}>
               <td className="whitespace-nowrap px-3 py-2">{new Date(a.createdAt).toISOString().replace("T", " ").slice(0, 16)} UTC</td>
               <td className="px-3 py-2">{a.actorEmail}</td>
               <td className="px-3 py-2">{AUDIT_ACTION_LABELS[a.action] ?? a.action}</td>
-              <td className="px-3 py-2">{a.targetLabel}</td>
+              <td className="px-3 py-2">
+                {a.targetLabel}
+                <span className="block text-xs text-slate-600">
+                  {a.targetType} {a.targetId}
+                  {a.clubId ? " · by the club's moderators" : ""}
+                </span>
+              </td>
+              <td className="px-3 py-2">
+                {a.reason ? (REPORT_REASON_LABELS[a.reason as keyof typeof REPORT_REASON_LABELS] ?? a.reason) : "—"}
+              </td>
             </tr>
           ))}
         </Table>
       )}
-      <Pager total={audit.total} page={d.page} extra={{ tab: "audit" }} />
+      <Pager
+        total={audit.total}
+        page={d.page}
+        extra={{ tab: "audit", ...Object.fromEntries(Object.entries(audit.filter).filter((e): e is [string, string] => Boolean(e[1]))) }}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { JOIN_MODE_ACTION_LABELS, CLUB_TYPE_BADGES } from "~/shared/catalog/options";
 import { sportName } from "~/shared/catalog/sport-names";
 import { ClubHeader } from "~/components/club-header";
+import { ReportLink } from "~/components/safety/report-link";
 import { sampleListingsFor } from "~/shared/catalog/sample-listings";
 import { ClubListingCardView } from "~/components/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
@@ -102,6 +103,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     testingMode: viewer !== null && isTestingModeOn(request, context.env),
     state: !viewer ? "anonymous" : isMember ? "member" : page.access.membership?.status === "pending" ? "pending" : "stranger",
     isOwner: isMember && page.access.membership?.role === "owner",
+    // 'Report' on the club (issue 21 §1): signed-in viewers other than its owner.
+    reportClubId: viewer && page.access.membership?.role !== "owner" ? club.id : null,
     can: {
       manage: page.can.manage,
       leave: page.can.leave,
@@ -146,6 +149,11 @@ export default function ClubPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <ClubHeader club={club} actions={<ClubActions data={data} />} />
+      {data.reportClubId ? (
+        <p className="-mt-4 text-right">
+          <ReportLink type="club" id={data.reportClubId} label="Report this club" />
+        </p>
+      ) : null}
       {/* Wraps on a phone rather than scrolling sideways, so every tab stays in sight; 44 px tall targets. */}
       <nav aria-label="Club sections">
         <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">

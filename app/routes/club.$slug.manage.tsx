@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { SwitchField } from "~/components/forms";
@@ -7,7 +7,15 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FileInput } from "~/components/ui/file-input";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { getClubAccess } from "~/features/clubs/club-access.server";
+import { clubCan, getClubAccess } from "~/features/clubs/club-access.server";
+import { ClubReports } from "~/components/club-reports";
+import {
+  clubReports,
+  moderateClubReport,
+  type ClubModerationAction,
+  type ClubModerationResult,
+} from "~/features/safety/club-moderation.server";
+import { CLUB_MODERATION_TEXT } from "~/shared/copy/safety";
 import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
@@ -37,8 +45,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
   const page = await getClubManagePage(context.db, viewer, params.slug ?? "");
-  const { club } = await requireClubPermission(context, page.access, "manage");
+  const access = await requireClubPermission(context, page.access, "manage");
+  const { club } = access;
   const { requests, inviteCode, members } = page;
+  // The 'Reports' section (issue 21 §5): its own read, for those the table lets moderate.
+  const canModerate = clubCan(access, "moderateReports");
+  const reports = canModerate ? await clubReports(context.db, access) : [];
   return {
     club: {
       slug: club.slug,
@@ -52,10 +64,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     requests: requests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
     inviteCode,
     members,
+    canModerate,
+    reports,
   };
 }
 
-type Intent = ClubManageIntent;
+type ModerationIntent = Extract<ClubManageIntent, `report-${string}`>;
+type Intent = Exclude<ClubManageIntent, ModerationIntent>;
+const MODERATION: Record<ModerationIntent, ClubModerationAction> = {
+  "report-dismiss": "dismiss",
+  "report-remove": "remove",
+  "report-remove-member": "removeMember",
+};
 const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
   approve: "approved",
   reject: "rejected",
@@ -83,6 +103,30 @@ async function answer(context: AppLoadContext, result: ClubResult, intent: Inten
     throw await clubDenialResponse(context, { club: result.club }, result.error);
   }
   return redirectWithToast(context, `/club/${result.club.slug}/manage`, CLUB_SUCCESS[SUCCESS[intent]], { status: 303 });
+}
+
+/** A club moderator's action on a report: back to the page with what happened, 404 for a report that is not this club's. */
+async function answerModeration(context: AppLoadContext, result: ClubModerationResult) {
+  if (result.ok) {
+    const text = CLUB_MODERATION_TEXT;
+    const title =
+      result.action === "dismiss"
+        ? text.dismissed
+        : result.action === "removeMember"
+          ? text.memberRemoved
+          : result.targetType === "item_request"
+            ? text.requestRemoved
+            : text.messageRemoved;
+    return redirectWithToast(context, `/club/${result.club.slug}/manage`, { title, variant: "success" }, { status: 303 });
+  }
+  // The club's own refusals (not a manager, 'Member not found', the owner): as the Members list's Remove answers them.
+  if (!("moderation" in result)) return answer(context, result, "remove");
+  if (result.error === "reportNotFound") throw json({ title: "Report not found" }, { status: 404, statusText: "Report not found" });
+  const toast =
+    result.error === "alreadyHandled"
+      ? { title: CLUB_MODERATION_TEXT.alreadyHandled, description: CLUB_MODERATION_TEXT.alreadyHandledDetail }
+      : { title: CLUB_MODERATION_TEXT.contentGone, description: CLUB_MODERATION_TEXT.contentGoneDetail };
+  return redirectWithToast(context, `/club/${result.club.slug}/manage`, { ...toast, variant: "destructive" }, { status: 303 });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -135,6 +179,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case "invite-code":
       return answer(context, await changeInviteCode(db, viewer, slug, form.code), form.intent);
+    case "report-dismiss":
+    case "report-remove":
+    case "report-remove-member": {
+      const action = MODERATION[form.intent];
+      const result = await moderateClubReport(db, viewer, slug, { action, reportId: form.reportId }, context.publish);
+      // A removed author's open sockets in the club room close now, as with the Members list's Remove (ADR 039).
+      if (result.ok && result.removedUserId) revokeClubRoom(context, result.club.id, result.removedUserId);
+      return answerModeration(context, result);
+    }
   }
 }
 
@@ -153,7 +206,7 @@ function RowButton({ intent, memberId, label, tone }: { intent: Intent; memberId
 }
 
 export default function ManageClub() {
-  const { club, requests, inviteCode, members } = useLoaderData<typeof loader>();
+  const { club, requests, inviteCode, members, canModerate, reports } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const saving = useIsPending({ intent: "settings" });
@@ -189,6 +242,8 @@ export default function ManageClub() {
           </ul>
         )}
       </section>
+
+      {canModerate ? <ClubReports groups={reports} className={card} /> : null}
 
       <section className={card} aria-labelledby="settings-heading">
         <h2 id="settings-heading" className="mb-3 text-lg font-semibold">

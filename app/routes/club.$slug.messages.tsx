@@ -55,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 function failureToast(reason: SendFailure): ClubToast {
   if (reason === "rate_limited") return CHAT_TOASTS.rateLimited;
   if (reason === "no_recipient") return CHAT_TOASTS.noRecipient;
+  if (reason === "blocked") return CHAT_TOASTS.blocked;
   if (reason === "forbidden") return CHAT_TOASTS.notAllowed;
   return CHAT_TOASTS.sendFailed;
 }

@@ -8,6 +8,8 @@ import { formatPrice } from "~/shared/format";
 import { ListingInterestedCard } from "~/components/listing-interested-card";
 import { ListingNotFound } from "~/components/listing-not-found";
 import { ListingSellerCard } from "~/components/listing-seller-card";
+import { ReportLink } from "~/components/safety/report-link";
+import { BlockLink } from "~/components/safety/block-link";
 import { PhotoGallery } from "~/components/photo-gallery";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { sendListingMessage } from "~/features/messaging/listing-questions.server";
@@ -31,6 +33,7 @@ import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { ListingPageActionSchema } from "~/shared/schemas/listing-actions";
+import { SAFETY_TEXT } from "~/shared/copy/safety";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -92,6 +95,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",
       ...toSellerCardView(trust),
     },
+    // For 'Report' on the seller (issue 21 §1): signed-in viewers other than the seller only.
+    sellerId: viewer && !isOwner ? listing.userId : null,
     favorited,
     // Make an offer / Swap / View your offer, or the seller's offers (issue 20); no hidden price in it.
     offers,
@@ -164,7 +169,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? "You are sending messages too fast. Please wait a few minutes."
         : result.reason === "control_characters"
           ? "Remove control characters from your message."
-          : MESSAGE_FAILED.description;
+          : result.reason === "blocked"
+            ? SAFETY_TEXT.blockedRefusal
+            : MESSAGE_FAILED.description;
     const toast = { title: "Error", description, variant: "destructive" as const };
     if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
     return redirectWithToast(context, here, toast);
@@ -211,7 +218,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 export default function ListingDetail() {
-  const { listing, seller, viewer, isOwner, favorited, threads, access, offers } = useLoaderData<typeof loader>();
+  const { listing, seller, sellerId, viewer, isOwner, favorited, threads, access, offers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const badge = conditionBadge(listing.condition);
   const location = [listing.city, listing.state].filter(Boolean).join(", ");
@@ -253,6 +260,11 @@ export default function ListingDetail() {
           </p>
           <p className="mt-1 text-slate-600">{location}</p>
           {listing.description ? <p className="mt-4 whitespace-pre-line">{listing.description}</p> : null}
+          {isOwner ? null : (
+            <p className="mt-4 text-right">
+              <ReportLink type="listing" id={listing.id} label="Report this listing" />
+            </p>
+          )}
         </section>
         <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="details-heading">
           <h2 id="details-heading" className="text-xl font-semibold">
@@ -274,6 +286,13 @@ export default function ListingDetail() {
               <dt className="text-slate-500">Listed by</dt>
               <dd>
                 <ListingSellerCard seller={seller} />
+                {sellerId ? (
+                  <span className="flex flex-wrap gap-x-3">
+                    <ReportLink type="user" id={sellerId} label={`Report ${seller.name}`} />
+                    {/* After blocking, this listing is hidden from the blocker (listingVisibleTo): land on the home page. */}
+                    <BlockLink userId={sellerId} name={seller.name} redirectTo="/" back={`/listing/${listing.id}`} />
+                  </span>
+                ) : null}
               </dd>
             </div>
           </dl>
@@ -287,7 +306,15 @@ export default function ListingDetail() {
       </div>
       <aside className="space-y-6">
         <ListingOfferCard listingId={listing.id} offers={offers} />
-        <ListingInterestedCard listingId={listing.id} viewer={viewer} isOwner={isOwner} threads={threads} access={access} />
+        <ListingInterestedCard
+          listingId={listing.id}
+          viewer={viewer}
+          isOwner={isOwner}
+          threads={threads}
+          access={access}
+          sellerId={sellerId}
+          sellerName={seller.name}
+        />
         {isOwner || viewer?.isAdmin ? (
           <Suspense>
             <ListingManageCard

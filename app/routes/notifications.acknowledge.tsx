@@ -4,6 +4,9 @@ import { requireUser } from "~/web/session.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AcknowledgeSchema } from "~/shared/schemas/notifications";
 import { invalidSubmission } from "~/web/submission.server";
+import { dismissWarning } from "~/features/safety/warnings.server";
+import { safeRedirect } from "~/platform/security.server";
+import { DismissWarningSchema } from "~/shared/schemas/moderation";
 
 export async function loader() {
   return redirect("/");
@@ -12,7 +15,15 @@ export async function loader() {
 /** 'View Club' on an approval notice: marks it seen (01 §4), then opens the club. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: AcknowledgeSchema });
+  const formData = await request.formData();
+  // The warning banner's 'Dismiss' (issue 21 §4): marks it seen, then back to the page it was on.
+  if (formData.get("intent") === "dismissWarning") {
+    const dismissal = parseWithZod(formData, { schema: DismissWarningSchema });
+    if (dismissal.status !== "success") return invalidSubmission(dismissal);
+    await dismissWarning(context.db, user, dismissal.value.warningId);
+    return redirect(safeRedirect(dismissal.value.redirectTo));
+  }
+  const submission = parseWithZod(formData, { schema: AcknowledgeSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   const slug = await acknowledgeApproval(context.db, user, submission.value.membershipId);
   return redirect(slug ? `/club/${slug}` : "/");

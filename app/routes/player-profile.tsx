@@ -7,6 +7,8 @@ import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/options";
 import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
 import { DealHistorySection } from "~/components/player-profile/deal-history";
+import { BlockedPeople } from "~/components/safety/blocked-people";
+import { blockedPeopleOf } from "~/features/safety/block-actions.server";
 import { dealHistoryFor, type HistoryDeal } from "~/features/trade/deal-history.server";
 import { userRating } from "~/features/trade/ratings.server";
 import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
@@ -44,10 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The deals and the rating beside the page's own reads (issue 20); they are shown only once
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
-  const [found, history, rating] = await Promise.all([
+  const [found, history, rating, blocked] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
+    // 'Blocked people' (issue 21 §2): one's own page only — an admin's ?user= view never lists them.
+    target === viewer.id ? blockedPeopleOf(context.db, viewer) : Promise.resolve([]),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -68,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       deals: { bought: deals(history.bought), sold: deals(history.sold), swapped: deals(history.swapped), open: deals(history.open) },
       rating,
       otherSessions: page.otherSessions,
+      blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -299,6 +304,8 @@ export default function PlayerProfile() {
           </ul>
         )}
       </section>
+
+      {page.role === "self" ? <BlockedPeople people={page.blocked} /> : null}
     </div>
   );
 }

@@ -86,6 +86,7 @@ describe("sessions", () => {
       lastName: "Lee",
       zipCode: "02139",
       isAdmin: false,
+      suspension: null,
     });
     await t.db.insert(userRoles).values({ userId, role: "admin" });
     // The next page view (its own load context) sees the role.

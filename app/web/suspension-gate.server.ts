@@ -23,12 +23,21 @@ export function siteActionOfPost(pathname: string): SiteAction {
   return POST_ACTIONS.find(([path]) => path.test(pathname))?.[1] ?? "write";
 }
 
+/**
+ * The page a request is for. With JavaScript, Remix's single fetch posts to `{path}.data` (the
+ * index route: `/_root.data`); without, to the page's own path.
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
 type GateContext = { env: { APP_ENV: string; SESSION_SECRET?: string } };
 
 /** Throws the refusal when `viewer` may not make this non-GET request; returns otherwise. */
 export async function refuseWhileSuspended(request: Request, context: GateContext, viewer: Viewer): Promise<void> {
   if (!viewer.suspension) return;
-  const { pathname } = new URL(request.url);
+  const pathname = pagePathOf(new URL(request.url).pathname);
   if (can(viewer, siteActionOfPost(pathname), SITE)) return;
   const message = suspendedMessage(viewer.suspension.until);
   // A fetch to an API answers in JSON; a form post goes back to its page with the message as a toast.

@@ -161,6 +161,8 @@ test("with JavaScript, the buyer's listing conversation on /messages opens in a 
   const { buyer, title, sellerName } = await questionFromBuyer();
   await signInAs(context, buyer.id);
   await page.goto("/messages");
+  // Hydrated (it waits for the account menu's chunk, ADR 063): a click before that is the plain link to the listing page.
+  await expect(page.locator("[data-user-room=open]")).toBeAttached();
   await page.getByTestId("conversation").getByRole("link").click();
   const dialog = page.getByRole("dialog", { name: sellerName });
   await expect(dialog).toContainText(title);
@@ -264,4 +266,37 @@ test("a club that shows its listing count still tells a visitor 'Showing 3 of 7 
   await expect(page.getByText("Showing 3 of 7 listings")).toBeVisible();
   await expect(page.getByRole("link", { name: "In Play (7)" })).toBeVisible();
   expect((await clubLoaderData(page, club.slug)).listingCount).toBe(7);
+});
+
+// React error #421 (ADR 063, "Lazy parts and hydration"): the root's lazy parts are server-rendered,
+// and a boundary still waiting for its chunk when Remix's location update lands (not a transition;
+// it changes RemixContext, which memo cannot stop) loses its server HTML and React logs #421. The
+// account menu's chunk is held until the navigation has landed: before the fix the page hydrated
+// without it, the click was a client navigation and its update hit the waiting boundary; now the
+// page loads that chunk before it hydrates, so no hydrated page has a boundary waiting for it.
+test("a header link clicked while the account menu's chunk is still on its way navigates without a console error", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const user = await createUser();
+  await signInAs(context, user.id);
+  let requested!: () => void;
+  const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/account-menu-*.js", async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await page.goto("/messages", { waitUntil: "domcontentloaded" });
+  await chunkRequested;
+  await page.getByRole("link", { name: "Find a Club", exact: true }).first().click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/clubs`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  release();
+  // The menu is live on the page navigated to (its chunk ran, the user room connected).
+  await expect(page.locator("[data-user-room=open]")).toBeAttached();
+  expect(consoleErrors).toEqual([]);
 });

@@ -8,6 +8,8 @@ import type { DealPage, DealPageListing } from "~/features/trade/deal-page.serve
 import type { ReviewView } from "~/features/trade/reviews.server";
 import { DEAL_STATE_LABELS, DEAL_TEXT as T, ON_HOLD } from "~/shared/copy/deals";
 import { formatPrice, formatRelativeTime } from "~/shared/format";
+import { ReportLink } from "~/components/safety/report-link";
+import { BlockLink } from "~/components/safety/block-link";
 
 const otherOf = (party: DealParty): DealParty => (party === "proposer" ? "owner" : "proposer");
 
@@ -61,6 +63,11 @@ export function DealSummary({ page }: { page: DealPage }) {
         ) : null}
       </p>
       {closed ? <p className="mt-2 text-sm text-slate-700">{T.closedBecause(closed)}</p> : null}
+      {deal.closedNotice ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="deal-closed-notice">
+          {deal.closedNotice}
+        </p>
+      ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {(["owner", "proposer"] as const).map((side) => (
           <Side key={side} title={T.sideOf(nameFor(page, side))} listings={page.listings[side]} />
@@ -69,6 +76,13 @@ export function DealSummary({ page }: { page: DealPage }) {
       {current ? (
         <p className="mt-4 text-lg font-semibold" data-testid="deal-terms">
           {cashLine(page, current.cashCents, current.cashFrom)}
+        </p>
+      ) : null}
+      {page.party ? (
+        <p className="mt-3 flex flex-wrap justify-end gap-x-3">
+          <ReportLink type="deal" id={deal.id} label="Report this deal" />
+          {/* The deal page stays open to both parties after a block (it says 'This deal was closed'). */}
+          {page.otherId && counterpart ? <BlockLink userId={page.otherId} name={counterpart} redirectTo={`/deals/${deal.id}`} /> : null}
         </p>
       ) : null}
     </section>

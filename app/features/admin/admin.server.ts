@@ -4,9 +4,21 @@
 // one batch with its audit entry (ADR 044): nothing half-done, nothing deleted without a record.
 import { and, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { adminAuditLog, clubMembers, clubs, LISTING_STATUSES, listings, profiles, userRoles, users } from "#db/schema";
+import {
+  adminAuditLog,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  clubMembers,
+  clubs,
+  LISTING_STATUSES,
+  listings,
+  profiles,
+  userRoles,
+  users,
+} from "#db/schema";
 import type { Viewer } from "../accounts/viewer";
 import { can, SITE } from "../permissions/can";
+import type { ModeratorBatch } from "../safety/audit.server";
 import { closeDealsOfLeavingUser } from "../trade/deals.server";
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -190,16 +202,31 @@ export async function listListings(db: Db, opts: { status?: string | null; page?
   return { rows, total: n, status: status ?? null };
 }
 
-export async function listAuditLog(db: Db, opts: { page?: number }) {
+export type AuditLogFilter = { actor?: string; action?: string; targetType?: string; targetId?: string };
+
+/**
+ * The audit log, newest first, paged; narrowed by the admin who acted (e-mail or id), the action,
+ * the target's type and the target (its id, or its label as written — an e-mail, a club name).
+ * Unknown actions and types match nothing rather than everything.
+ */
+export async function listAuditLog(db: Db, opts: { page?: number; filter?: AuditLogFilter }) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const f = opts.filter ?? {};
+  const where = and(
+    f.actor ? or(eq(adminAuditLog.actorId, f.actor), sql`${adminAuditLog.actorEmail} = ${f.actor.toLowerCase()}`) : undefined,
+    f.action ? eq(adminAuditLog.action, AUDIT_ACTIONS.find((a) => a === f.action) ?? sql`null`) : undefined,
+    f.targetType ? eq(adminAuditLog.targetType, AUDIT_TARGET_TYPES.find((a) => a === f.targetType) ?? sql`null`) : undefined,
+    f.targetId ? or(eq(adminAuditLog.targetId, f.targetId), eq(adminAuditLog.targetLabel, f.targetId)) : undefined,
+  );
   const [rows, [{ n }]] = await db.batch([
     db
       .select()
       .from(adminAuditLog)
+      .where(where)
       .orderBy(desc(adminAuditLog.createdAt), adminAuditLog.id)
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(adminAuditLog),
+    db.select({ n: count() }).from(adminAuditLog).where(where),
   ]);
   return { rows, total: n };
 }
@@ -246,7 +273,13 @@ function markClubLogos(db: Db, clubIds: SQL) {
  * - an audit entry when an admin did it.
  * A site admin cannot delete themselves from the dashboard, and the last site admin cannot go.
  */
-export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: string, how: "admin" | "self"): Promise<DeleteUserResult> {
+export async function deleteUserAccount(
+  db: Db,
+  actor: Viewer,
+  targetUserId: string,
+  how: "admin" | "self",
+  moderation?: ModeratorBatch,
+): Promise<DeleteUserResult> {
   if (how === "admin" && !can(actor, "deleteUser", SITE)) return { ok: false, reason: "forbidden" };
   if (how === "admin" && actor.id === targetUserId) return { ok: false, reason: "self" };
   if (how === "self" && actor.id !== targetUserId) return { ok: false, reason: "forbidden" };
@@ -308,8 +341,12 @@ export async function deleteUserAccount(db: Db, actor: Viewer, targetUserId: str
             targetId: target.id,
             targetLabel: target.email,
             detail: JSON.stringify({ ownedClubs: ownedIds.length }),
+            reason: moderation?.reason ?? null,
+            reportId: moderation?.reportId ?? null,
             createdAt: new Date(now),
           }),
+          // A moderator's action (issue 21): its guard and the closing of the reports, in this batch.
+          ...(moderation?.statements ?? []),
         ]
       : []),
   ] as const);
@@ -337,7 +374,7 @@ export type DeleteClubResult = { ok: true; name: string; removedKeys: string[] }
  * were posted to it keep their 'clubs' audience: a listing posted only there is then seen by its
  * seller alone until they choose where it goes (ADR 026) — never silently public.
  */
-export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string): Promise<DeleteClubResult> {
+export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string, moderation?: ModeratorBatch): Promise<DeleteClubResult> {
   if (!can(actor, "deleteClub", SITE)) return { ok: false, reason: "forbidden" };
   const [club] = await db.select({ id: clubs.id, name: clubs.name, slug: clubs.slug }).from(clubs).where(eq(clubs.id, clubId));
   if (!club) return { ok: false, reason: "not_found" };
@@ -352,7 +389,10 @@ export async function deleteClubAsAdmin(db: Db, actor: Viewer, clubId: string): 
       targetId: club.id,
       targetLabel: club.name,
       detail: JSON.stringify({ slug: club.slug }),
+      reason: moderation?.reason ?? null,
+      reportId: moderation?.reportId ?? null,
     }),
+    ...(moderation?.statements ?? []),
   ]);
   if (deleted.length === 0) return { ok: false, reason: "not_found" };
   return { ok: true, name: club.name, removedKeys: logos.map((l) => l.r2Key) };

@@ -111,8 +111,12 @@ export async function rejectJoinRequest(db: Db, viewer: Viewer | null, slug: str
 
 type MemberChange = "promote" | "demote" | "removeMember";
 
-/** The active member `membershipId` of this club, if the viewer may apply `change` to them. */
-async function manageableMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string, change: MemberChange) {
+/**
+ * The active member `membershipId` of this club, if the viewer may apply `change` to them (nobody
+ * touches the owner; admins manage members only). Also the rule of club moderation's "remove the
+ * member who wrote it" (safety/club-moderation.server.ts).
+ */
+export async function manageableMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string, change: MemberChange) {
   const access = await accessFor(db, viewer, slug, change);
   if (isRefusal(access)) return access;
   const [target] = await db
@@ -162,11 +166,16 @@ export async function removeMember(
 ): Promise<ClubResult<{ userId: string }>> {
   const found = await manageableMember(db, viewer, slug, membershipId, "removeMember");
   if ("ok" in found) return found;
-  const [deleted] = await db
-    .delete(clubMembers)
-    .where(and(eq(clubMembers.id, found.target.id), ne(clubMembers.role, "owner")))
-    .returning({ id: clubMembers.id, userId: clubMembers.userId });
+  const [deleted] = await memberRemovalStatement(db, found.target.id);
   return deleted
     ? { ok: true, club: found.access.club, userId: deleted.userId }
     : { ok: false, error: "noSuchMember", club: found.access.club };
+}
+
+/** removeMember's write (never the owner's row), for a batch that does more with it (club moderation). */
+export function memberRemovalStatement(db: Db, membershipId: string) {
+  return db
+    .delete(clubMembers)
+    .where(and(eq(clubMembers.id, membershipId), ne(clubMembers.role, "owner")))
+    .returning({ id: clubMembers.id, userId: clubMembers.userId });
 }

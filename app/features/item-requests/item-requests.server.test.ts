@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubRequests, profiles } from "#db/schema";
+import { clubRequests, profiles, userBlocks } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "../clubs/club-access.server";
-import { deleteItemRequest, fulfilItemRequest, listItemRequests, postItemRequest } from "./item-requests.server";
+import { deleteItemRequest, fulfilItemRequest, itemRequestsBySlug, listItemRequests, postItemRequest } from "./item-requests.server";
 import type { ClubEvent } from "~/features/realtime/room-events";
 
 let t: TestDb;
@@ -101,5 +101,40 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
     const list = await listItemRequests(t.db, await accessOf(author));
     expect(list[0]).toMatchObject({ id, authorName: null });
     expect(list.map((r) => r.createdAt.getTime())).toEqual([...list.map((r) => r.createdAt.getTime())].sort((a, b) => b - a));
+  });
+});
+
+describe("a block hides each one's requests from the other (issue 21 §2)", () => {
+  test("either way, in both reads; the rest of the club still sees them; unblocking brings them back", async () => {
+    const c = await createTestClub(t.db, owner);
+    const blocker = await createTestUser(t.db, { firstName: "Bea" });
+    const blocked = await createTestUser(t.db, { firstName: "Bo" });
+    await addTestMember(t.db, c, blocker);
+    await addTestMember(t.db, c, blocked);
+    const access = async (user: TestUser) => (await getClubAccess(t.db, user, c.slug))!;
+    const mine = crypto.randomUUID();
+    const theirs = crypto.randomUUID();
+    await postItemRequest(t.db, await access(blocker), { id: mine, title: "Catcher's mitt" });
+    await postItemRequest(t.db, await access(blocked), { id: theirs, title: "Batting helmet" });
+    const seen = async (user: TestUser) => {
+      const [viaAccess, viaSlug] = [await listItemRequests(t.db, await access(user)), await itemRequestsBySlug(t.db, user, c.slug)];
+      expect(viaSlug).toEqual(viaAccess);
+      return viaAccess.map((r) => r.id).sort();
+    };
+    const both = [mine, theirs].sort();
+    expect(await seen(blocker)).toEqual(both);
+
+    for (const [from, to] of [
+      [blocker, blocked],
+      [blocked, blocker],
+    ]) {
+      await t.db.insert(userBlocks).values({ blockerId: from.id, blockedId: to.id });
+      expect(await seen(blocker)).toEqual([mine]);
+      expect(await seen(blocked)).toEqual([theirs]);
+      expect(await seen(owner)).toEqual(both);
+      await t.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, from.id), eq(userBlocks.blockedId, to.id)));
+    }
+    expect(await seen(blocker)).toEqual(both);
+    expect(await seen(blocked)).toEqual(both);
   });
 });

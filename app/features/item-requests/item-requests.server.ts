@@ -10,6 +10,7 @@ import type { Publish } from "~/features/realtime/realtime.server";
 import type { ItemRequestEvent } from "~/features/realtime/room-events";
 import type { Viewer } from "../accounts/viewer";
 import { activeMemberOf, clubCan, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
+import { notBlockedWith } from "../safety/blocks.server";
 
 /** The author's name as the Radar shows it: first and last name, else display name, else null ('Anonymous'). */
 const authorName = sql<string | null>`nullif(trim(coalesce(
@@ -70,12 +71,19 @@ export async function itemRequestsBySlug(db: Db, viewer: Viewer, slug: string): 
   return itemRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
 }
 
+/** Requests of anyone blocked either way are left out (issue 21 §2), as their listings are; back on unblock. */
 function itemRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
   return db
     .select(columns)
     .from(clubRequests)
     .leftJoin(profiles, eq(profiles.userId, clubRequests.userId))
-    .where(and(eq(clubRequests.clubId, clubId), activeMemberOf(viewer, sql`${clubRequests.clubId}`)))
+    .where(
+      and(
+        eq(clubRequests.clubId, clubId),
+        activeMemberOf(viewer, sql`${clubRequests.clubId}`),
+        notBlockedWith(viewer.id, sql`${clubRequests.userId}`),
+      ),
+    )
     .orderBy(desc(clubRequests.createdAt), desc(clubRequests.id));
 }
 

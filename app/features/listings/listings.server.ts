@@ -20,6 +20,7 @@ import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import type { StoredPhoto } from "../photos/ledger.server";
 import type { Viewer } from "../accounts/viewer";
+import type { ModeratorBatch } from "../safety/audit.server";
 import { listingChangeableBy } from "./listing-access.server";
 import { getOwnListing } from "./listing-reads.server";
 
@@ -336,7 +337,7 @@ export async function setListingStatus(
  * first — and cancels that deal in the same batch (close reason 'listing_deleted'), releasing its
  * other listings (a swap's) back to active.
  */
-export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
+export async function deleteListing(db: Db, viewer: Viewer, listingId: string, moderation?: ModeratorBatch) {
   const allowed = and(eq(listings.id, listingId), listingChangeableBy(viewer, "delete"));
   // Ownership (or site admin) first: the deal statements below name the listing, so they must never run for someone else's.
   const [target] = await db.select({ userId: listings.userId }).from(listings).where(allowed);
@@ -349,8 +350,9 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
   const lockingDeal = sql`(select ll.deal_id from listing_locks ll where ll.listing_id = ${listingId})`;
   // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
   // written in the same batch, before the row goes.
-  const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, created_at)
-    select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title, ${Date.now()}
+  const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, reason, report_id, created_at)
+    select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title,
+      ${moderation?.reason ?? null}, ${moderation?.reportId ?? null}, ${Date.now()}
     from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
   const batch = db.batch([
     db.run(audit),
@@ -389,6 +391,8 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string) {
       .update(listings)
       .set({ status: sql`null` })
       .where(eq(listings.id, listingId)),
+    // A moderator's removal (issue 21): its guard and the closing of the reports, in this batch.
+    ...(moderation?.statements ?? []),
   ]);
   const [, marked, voided, cancelled, , , deleted] = await batch.catch(async (error: unknown) => {
     if (await listingLockedDeal(db, listingId)) throw lockedError();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { clubMessages, rateLimits } from "#db/schema";
+import { clubMessages, rateLimits, userBlocks } from "#db/schema";
 import { access, admin, club, member, other, owner, pending, recorder, stranger, t, useChatClub } from "../../../tests/setup/chat-club";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 
@@ -176,5 +176,42 @@ describe("group chat and announcements (02 §2, §6)", () => {
       reason: "forbidden",
     });
     expect(await listClubMessages(t.db, await access(leaver, c), { kind: "chat" })).toBeNull();
+  });
+});
+
+describe("a block in a shared club (issue 21 §2)", () => {
+  test("the blocker gets the blocked member's chat and announcements flagged (content kept for 'Show'); the blocked side and others see them plain; unblocking clears the flag", async () => {
+    const c = await createTestClub(t.db, owner);
+    const blocker = await createTestUser(t.db, { firstName: "Bea", lastName: "Blocker" });
+    const blocked = await createTestUser(t.db, { firstName: "Bo", lastName: "Blocked" });
+    await addTestMember(t.db, c, blocker);
+    await addTestMember(t.db, c, blocked, { role: "admin" });
+    await chat(blocked, "from the blocked one", { c });
+    await chat(blocker, "from the blocker", { c });
+    await chat(blocked, "an announcement", { c, kind: "announcement" });
+    await t.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+
+    const flags = async (viewer: TestUser, kind: "chat" | "announcement" = "chat") =>
+      (await listClubMessages(t.db, await access(viewer, c), { kind }))!.messages.map((m) => [m.content, m.authorBlocked]);
+    expect(await flags(blocker)).toEqual([
+      ["from the blocked one", true],
+      ["from the blocker", false],
+    ]);
+    expect(await flags(blocker, "announcement")).toEqual([["an announcement", true]]);
+    // One direction: the person blocked is not shown that they were (the blocker's words stay plain).
+    expect(await flags(blocked)).toEqual([
+      ["from the blocked one", false],
+      ["from the blocker", false],
+    ]);
+    expect(await flags(owner)).toEqual([
+      ["from the blocked one", false],
+      ["from the blocker", false],
+    ]);
+
+    await t.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.blockedId, blocked.id)));
+    expect(await flags(blocker)).toEqual([
+      ["from the blocked one", false],
+      ["from the blocker", false],
+    ]);
   });
 });

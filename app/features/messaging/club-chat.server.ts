@@ -26,6 +26,12 @@ export type ChatMessageView = {
   content: string;
   author: { id: string; name: string };
   createdAt: Date;
+  /**
+   * The viewer blocked the author (issue 21 §2): the page shows 'Message from a blocked member' with
+   * 'Show'. One direction only — the person blocked sees the blocker's messages as before, so the
+   * block is not given away. Live events between the two are not delivered at all (realtime.server.ts).
+   */
+  authorBlocked: boolean;
 };
 
 const activeMemberOfClub = (access: ClubAccess, clubId: SQL | typeof clubMessages.clubId = clubMessages.clubId) =>
@@ -62,6 +68,7 @@ export function clubMessagesPageQuery(db: Db, viewer: Viewer, clubId: string | S
       authorId: clubMessages.userId,
       authorName: memberName(),
       createdAt: clubMessages.createdAt,
+      authorBlocked: blockedByViewer(viewer.id, clubMessages.userId),
     })
     .from(clubMessages)
     .leftJoin(profiles, eq(profiles.userId, clubMessages.userId))
@@ -85,8 +92,14 @@ export function toClubMessagesPage(rows: Awaited<ReturnType<typeof clubMessagesP
     content: r.content,
     author: { id: r.authorId, name: r.authorName },
     createdAt: r.createdAt,
+    authorBlocked: Boolean(r.authorBlocked),
   }));
   return { messages, older: page.older };
+}
+
+/** `authorColumn` is someone `viewerId` blocked (this direction only: collapsing is for the blocker). */
+function blockedByViewer(viewerId: string, authorColumn: typeof clubMessages.userId): SQL<number> {
+  return sql<number>`exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId} and ub.blocked_id = ${authorColumn})`;
 }
 
 export type PostResult = { ok: true; message: ChatMessageView; created: boolean } | { ok: false; reason: SendFailure };
@@ -154,6 +167,8 @@ function chatView({ row, authorName }: { row: typeof clubMessages.$inferSelect; 
     content: row.content,
     author: { id: row.userId, name: authorName ?? "Member" },
     createdAt: row.createdAt,
+    // Only the author reads this view (their own post): never someone they blocked.
+    authorBlocked: false,
   };
 }
 

@@ -10,6 +10,7 @@ import type { DirectMessageEvent } from "~/features/realtime/room-events";
 import { activeMemberOf, clubCan, type ClubAccess } from "../clubs/club-access.server";
 import type { Viewer } from "../accounts/viewer";
 import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "../accounts/rate-limit.server";
+import { blockBetween } from "../safety/blocks.server";
 import { memberName } from "./member-name.server";
 import { CLUB_SEND_RATE_LIMIT, checkContent, clubSendRateKey, isUuid, type SendFailure } from "./message-rules.server";
 import { historyPage } from "./paging.server";
@@ -232,16 +233,19 @@ export async function sendDirectMessage(
 
   const same = (row: typeof clubDirectMessages.$inferSelect) =>
     row.clubId === access.club.id && row.senderId === viewer.id && row.receiverId === partner.userId && row.content === checked.content;
-  // One batch, as postClubMessage: count unless a retry, insert while both are active members and
-  // within the limit, read the row back with the sender's name (for the event).
+  // One batch, as postClubMessage: count unless a retry, insert while both are active members,
+  // neither has blocked the other (issue 21 §2) and within the limit, read the row back with the
+  // sender's name (for the event). The block is read in the same batch, to say why nothing was stored.
   const key = clubSendRateKey(viewer.id);
-  const [counted, inserted, [stored]] = await db.batch([
+  const blocked = blockBetween(viewer.id, partner.userId);
+  const [[between], counted, inserted, [stored]] = await db.batch([
+    db.all<{ blocked: number }>(sql`select ${blocked} as blocked`),
     rateLimitHit(db, key, CLUB_SEND_RATE_LIMIT, now, sql`not exists (select 1 from club_direct_messages where id = ${id})`),
     db.run(sql`
       insert into club_direct_messages (id, club_id, sender_id, receiver_id, content, created_at)
       select ${id}, ${access.club.id}, ${viewer.id}, ${partner.userId}, ${checked.content}, ${now.getTime()}
       where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${activeMemberOf({ id: partner.userId }, sql`${access.club.id}`)}
-        and ${withinRateLimit(key, CLUB_SEND_RATE_LIMIT)}
+        and not ${blocked} and ${withinRateLimit(key, CLUB_SEND_RATE_LIMIT)}
       on conflict (id) do nothing`),
     db
       .select({ row: clubDirectMessages, senderName: memberName() })
@@ -252,7 +256,7 @@ export async function sendDirectMessage(
   ]);
   const limit = rateLimitVerdict(counted, CLUB_SEND_RATE_LIMIT, now);
   if (limit && !limit.ok) return { ok: false, reason: "rate_limited" };
-  if (!stored) return { ok: false, reason: "forbidden" };
+  if (!stored) return { ok: false, reason: between?.blocked ? "blocked" : "forbidden" };
   const row = stored.row;
   if (!same(row)) return { ok: false, reason: "conflict" };
   const created = inserted.rowsAffected > 0;

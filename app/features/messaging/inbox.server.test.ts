@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubDirectMessages } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+import { clubDirectMessages, listingMessages, userBlocks } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { inboxFor, markListingMessagesRead, unreadCounts } from "./inbox.server";
@@ -86,5 +87,71 @@ describe("the /messages inbox (02 §2 /messages, ADR 042)", () => {
     expect(await leaveClub(t.db, mate, club.slug)).toMatchObject({ ok: true });
     expect((await inboxFor(t.db, mate)).conversations).toEqual([]);
     expect(await unreadCounts(t.db, mate)).toMatchObject({ directMessages: 0, total: 0 });
+  });
+});
+
+describe("a block hides conversations both ways, in the inbox and every count; unblocking brings them back (issue 21 §2)", () => {
+  let ana: TestUser;
+  let ben: TestUser;
+  let cal: TestUser;
+  let team: TestClub;
+
+  beforeAll(async () => {
+    ana = await createTestUser(t.db, { firstName: "Ana", lastName: "Blocker" });
+    ben = await createTestUser(t.db, { firstName: "Ben", lastName: "Blocked" });
+    cal = await createTestUser(t.db, { firstName: "Cal", lastName: "Bystander" });
+    team = await createTestClub(t.db, ana, { name: "Eastside United" });
+    await addTestMember(t.db, team, ben);
+    await addTestMember(t.db, team, cal);
+    const bat = await createTestListing(t.db, ana, { title: "Aluminium bat" });
+    // Rows written straight in: they were sent before any block (sending across one is refused elsewhere).
+    await t.db
+      .insert(listingMessages)
+      .values({ listingId: bat, senderId: ben.id, receiverId: ana.id, content: "Bat still there?", createdAt: minutesAgo(9) });
+    await t.db.insert(clubDirectMessages).values([
+      { clubId: team.id, senderId: ben.id, receiverId: ana.id, content: "Lift on Sunday?", createdAt: minutesAgo(8) },
+      { clubId: team.id, senderId: ana.id, receiverId: ben.id, content: "Sure", createdAt: minutesAgo(7) },
+      { clubId: team.id, senderId: cal.id, receiverId: ana.id, content: "Kit is in the van", createdAt: minutesAgo(6) },
+    ]);
+  });
+
+  const block = (blocker: TestUser, blocked: TestUser) => t.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+  const unblock = (blocker: TestUser, blocked: TestUser) =>
+    t.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.blockedId, blocked.id)));
+  const others = async (viewer: TestUser) => (await inboxFor(t.db, viewer)).conversations.map((c) => `${c.kind}:${c.other.name}`);
+
+  async function expectHidden() {
+    expect(await others(ana)).toEqual(["club:Cal Bystander"]);
+    expect(await unreadCounts(t.db, ana)).toEqual({ directMessages: 1, perClub: { [team.id]: 1 }, listingMessages: 0, total: 1 });
+    // Paging agrees with the filter: the total and hasMore count only what is shown.
+    expect(await inboxFor(t.db, ana, { pageSize: 1 })).toMatchObject({ total: 1, hasMore: false });
+    expect(await others(ben)).toEqual([]);
+    expect(await unreadCounts(t.db, ben)).toMatchObject({ directMessages: 0, perClub: {}, total: 0 });
+    // The bystander is untouched.
+    expect(await others(cal)).toEqual(["club:Ana Blocker"]);
+  }
+
+  test("before any block: every conversation and count", async () => {
+    expect(await others(ana)).toEqual(["club:Cal Bystander", "club:Ben Blocked", "listing:Ben Blocked"]);
+    expect(await unreadCounts(t.db, ana)).toEqual({ directMessages: 2, perClub: { [team.id]: 2 }, listingMessages: 1, total: 3 });
+    expect(await unreadCounts(t.db, ben)).toMatchObject({ directMessages: 1, total: 1 });
+  });
+
+  test("the blocker and the person blocked both lose the conversations and their unread counts", async () => {
+    await block(ana, ben);
+    await expectHidden();
+    await unblock(ana, ben);
+  });
+
+  test("the same when the block is the other way round", async () => {
+    await block(ben, ana);
+    await expectHidden();
+    await unblock(ben, ana);
+  });
+
+  test("after unblocking, the conversations come back with their messages and unread counts (nothing was deleted)", async () => {
+    expect(await others(ana)).toEqual(["club:Cal Bystander", "club:Ben Blocked", "listing:Ben Blocked"]);
+    expect(await unreadCounts(t.db, ana)).toMatchObject({ directMessages: 2, listingMessages: 1, total: 3 });
+    expect(await unreadCounts(t.db, ben)).toMatchObject({ directMessages: 1, total: 1 });
   });
 });

@@ -3,11 +3,13 @@
 // — per listing + other person (listing_messages) and per club + other person (club_direct_messages)
 // — by one UNION ALL query. Every branch starts from "I am the sender" or "I am the receiver", so
 // only the viewer's own conversations are ever read, and each branch uses its table's index.
-// Counts are derived from read_at, never stored.
+// Counts are derived from read_at, never stored. A conversation with someone blocked either way is
+// left out of the inbox and of every count (issue 21 §2): hidden, not deleted, so it comes back on unblock.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
 import { listingReadableBy } from "../listings/listing-access.server";
+import { notBlockedWith } from "../safety/blocks.server";
 import { memberName } from "./member-name.server";
 import type { Viewer } from "../accounts/viewer";
 
@@ -81,9 +83,10 @@ export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pa
         from club_direct_messages dm where dm.receiver_id = ${me}
     ),
     -- SQLite: with a single max(), the bare columns come from the row holding that max (the latest message).
+    -- The block filter sits here, in the query, so the page, its total and the badges agree.
     conversations as (
       select kind, subject_id, other_id, max(created_at) as last_at, content as last_content, sender_id as last_sender_id, sum(unread) as unread
-        from parts group by kind, subject_id, other_id
+        from parts where ${notBlockedWith(me, sql`other_id`)} group by kind, subject_id, other_id
     ),
     visible as (
       select c.*, listings.title as listing_title, listings.user_id as seller_id, null as club_name, null as club_slug
@@ -133,7 +136,7 @@ export type UnreadCounts = {
 
 /**
  * The viewer's unread counts, from read_at, in ONE query (the root loader runs it on every page):
- * both branches read the `(receiver_id, read_at)` indexes, and the same "still open" rule as the inbox.
+ * both branches read the `(receiver_id, read_at)` indexes, and the same "still open" and block rules as the inbox.
  */
 export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts> {
   const me = viewer.id;
@@ -141,11 +144,13 @@ export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts
     select dm.club_id as club_id, count(*) as n
       from club_direct_messages dm
       where dm.receiver_id = ${me} and dm.read_at is null and ${clubStillMine(viewer, sql`dm.club_id`)}
+        and ${notBlockedWith(me, sql`dm.sender_id`)}
       group by dm.club_id
     union all
     select null, count(*)
       from listing_messages lm join listings on listings.id = lm.listing_id
       where lm.receiver_id = ${me} and lm.read_at is null and ${listingStillOpen(viewer)}
+        and ${notBlockedWith(me, sql`lm.sender_id`)}
   `);
   const perClub: Record<string, number> = {};
   let directMessages = 0;

@@ -6,6 +6,7 @@ import { hasControlCharacters } from "~/shared/text";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
 import { listingReadableBy } from "../listings/listing-access.server";
+import { blockBetween } from "../safety/blocks.server";
 import type { Viewer } from "../accounts/viewer";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */
@@ -13,7 +14,7 @@ export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 
 
 export type SendResult =
   | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }
-  | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" };
+  | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" | "blocked" };
 
 /**
  * A buyer asks the seller; the seller replies to a buyer who has already written. The listing must
@@ -59,16 +60,27 @@ export async function sendListingMessage(
     .where(and(eq(listingMessages.senderId, viewer.id), gte(listingMessages.createdAt, since)));
   if (sent >= LISTING_MESSAGE_RATE_LIMIT.limit) return { ok: false, reason: "rate_limited" };
 
+  // Stored only where neither has blocked the other (issue 21 §2): the insert's own condition, so a
+  // block that lands between the reads above and this write still refuses it.
+  const receiverId = isSeller ? buyerId : listing.userId;
   const [message] = await db
     .insert(listingMessages)
-    .values({
-      listingId: listing.id,
-      senderId: viewer.id,
-      receiverId: isSeller ? buyerId : listing.userId,
-      content,
-      createdAt: now,
-    })
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          listingId: sql<string>`${listing.id}`.as("listing_id"),
+          senderId: sql<string>`${viewer.id}`.as("sender_id"),
+          receiverId: sql<string>`${receiverId}`.as("receiver_id"),
+          content: sql<string>`${content}`.as("content"),
+          readAt: sql<null>`null`.as("read_at"),
+          createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+        })
+        .from(sql`(select 1)`)
+        .where(sql`not ${blockBetween(viewer.id, receiverId)}`),
+    )
     .returning();
+  if (!message) return { ok: false, reason: "blocked" };
   return { ok: true, message, buyerId };
 }
 

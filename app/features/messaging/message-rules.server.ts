@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export type SendFailure =
-  "forbidden" | "empty" | "too_long" | "control_characters" | "bad_client_id" | "rate_limited" | "conflict" | "no_recipient";
+  "forbidden" | "empty" | "too_long" | "control_characters" | "bad_client_id" | "rate_limited" | "conflict" | "no_recipient" | "blocked";
 
 /** The rule of 02 §5 + issue 12 §6, for callers that did not go through the schema. */
 export function checkContent(raw: string): { ok: true; content: string } | { ok: false; reason: SendFailure } {

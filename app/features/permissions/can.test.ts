@@ -12,10 +12,15 @@ const admin: Actor = { id: "root", isAdmin: true };
 const facts: ClubFacts = { visibility: "public", joinMode: "open", allowJoinRequests: true, showPricesInPreview: false };
 
 describe("can(actor, action, target): one check for every kind of target", () => {
-  test("the site: only a site admin (spec 02 §6)", () => {
+  test("the site: the dashboard and moderation only for a site admin (spec 02 §6); writing for anyone signed in and not suspended (issue 21 §4)", () => {
+    const everyone = ["write", "manageOwnAccount", "report", "block"];
     expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
-    expect(SITE_ACTIONS.filter((a) => can(alice, a, SITE))).toEqual([]);
+    expect(SITE_ACTIONS.filter((a) => can(alice, a, SITE))).toEqual(everyone);
     expect(SITE_ACTIONS.filter((a) => can(null, a, SITE))).toEqual([]);
+    // Suspended: their own account, reports and blocks — nothing else, an admin's powers included.
+    const suspension = { until: null, reason: "scam" as const };
+    expect(SITE_ACTIONS.filter((a) => can({ ...alice, suspension }, a, SITE))).toEqual(["manageOwnAccount", "report", "block"]);
+    expect(SITE_ACTIONS.filter((a) => can({ ...admin, suspension }, a, SITE))).toEqual(["manageOwnAccount", "report", "block"]);
   });
 
   test("a listing: its owner changes it; a site admin only deletes it", () => {

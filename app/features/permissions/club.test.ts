@@ -22,6 +22,8 @@ const EXPECTED: Record<Exclude<ClubAction, "view" | "viewRoster">, string> = {
   demote: "----YYY",
   removeMember: "----YYY",
   uploadLogo: "----YYY",
+  // Issue 21 §5: the club's owner and admins moderate reports about its content; site admins manage every club.
+  moderateReports: "----YYY",
   readMessages: "---YYY-",
   postChat: "---YYY-",
   deleteOwnChat: "---YYY-",

@@ -38,6 +38,8 @@ export const CLUB_ACTIONS = [
   "demote",
   "removeMember",
   "uploadLogo",
+  // The manage page's 'Reports' section (issue 21 §5): reports about the club's messages and requests.
+  "moderateReports",
   // The members' tabs (realtime issue): messages, announcements, direct messages, item requests.
   "readMessages",
   "postChat",
@@ -80,6 +82,7 @@ const MANAGE = [
   "demote",
   "removeMember",
   "uploadLogo",
+  "moderateReports",
 ] as const;
 /** Refused with 'Access denied' / 'You must be a club admin…' (02 §6); see denialFor. */
 export const MANAGE_ACTIONS: readonly ClubAction[] = MANAGE;

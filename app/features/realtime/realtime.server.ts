@@ -11,6 +11,11 @@ export const ROOM_KINDS = {
 } as const satisfies Record<RoomKind, { binding: string; party: string }>;
 
 export const PUBLISH_SECRET_HEADER = "x-lockerswap-publish";
+/**
+ * On a publish: the user ids (comma-separated) whose connections must not receive this event. The
+ * room honours the list and knows nothing of why (blocks, issue 21 §2: the rule is createPublish's).
+ */
+export const PUBLISH_EXCEPT_HEADER = "x-lockerswap-except";
 
 /** Close codes a room uses when it ends a connection (the browser hook tells them apart). */
 export const ROOM_CLOSE = {
@@ -25,7 +30,7 @@ export type Realtime = {
    * Fan an event out to everyone in a room. Call it after the database write: the database is the
    * source of truth, the room only fans out. Never throws; returns false when the room is unreachable.
    */
-  publish<K extends RoomKind>(kind: K, room: string, event: PublishedEvent[K]): Promise<boolean>;
+  publish<K extends RoomKind>(kind: K, room: string, event: PublishedEvent[K], options?: PublishOptions): Promise<boolean>;
   /**
    * Close every connection of `userId` in a room at once (ADR 039): a member who left or was removed,
    * a session that signed out. Never throws; returns false when the room is unreachable.
@@ -33,9 +38,14 @@ export type Realtime = {
   disconnect(kind: RoomKind, room: string, userId: string): Promise<boolean>;
 };
 
+export type PublishOptions = {
+  /** Users whose open connections in the room skip this event (everyone else gets it). */
+  exceptUserIds?: readonly string[];
+};
+
 export function createRealtime(bindings: Bindings, secret: string): Realtime {
   /** An internal request to a room: the raw Durable Object stub, authenticated by the shared secret. */
-  async function toRoom(kind: RoomKind, room: string, init: { search?: string; body: string }, what: string) {
+  async function toRoom(kind: RoomKind, room: string, init: { search?: string; body: string; except?: readonly string[] }, what: string) {
     const { binding, party } = ROOM_KINDS[kind];
     try {
       // The raw stub, not partyserver's helpers: importing partyserver in route code breaks Vite dev.
@@ -48,6 +58,7 @@ export function createRealtime(bindings: Bindings, secret: string): Realtime {
           "x-partykit-room": room,
           "x-partykit-namespace": party,
           [PUBLISH_SECRET_HEADER]: secret,
+          ...(init.except?.length ? { [PUBLISH_EXCEPT_HEADER]: init.except.join(",") } : {}),
         },
         body: init.body,
       });
@@ -58,7 +69,7 @@ export function createRealtime(bindings: Bindings, secret: string): Realtime {
     }
   }
   return {
-    publish: (kind, room, event) => toRoom(kind, room, { body: JSON.stringify(event) }, "publish"),
+    publish: (kind, room, event, options) => toRoom(kind, room, { body: JSON.stringify(event), except: options?.exceptUserIds }, "publish"),
     disconnect: (kind, room, userId) => toRoom(kind, room, { search: `?op=disconnect`, body: JSON.stringify({ userId }) }, "disconnect"),
   };
 }
@@ -75,13 +86,67 @@ export type Publish = {
 };
 
 /**
+ * Whose words an event carries, or null when it carries none (ids, read marks, a deal's new state).
+ * A closed switch: a new event type must say here whether a block holds it back. deal.changed is
+ * nobody's words on purpose — the closing of deals by a block must reach both sides.
+ */
+export function eventAuthorId(event: ClubEvent | UserEvent): string | null {
+  switch (event.type) {
+    case "club.message.created":
+      return event.message.author.id;
+    case "club.request.created":
+    case "club.request.updated":
+      return event.request.authorId;
+    case "dm.created":
+      return event.message.senderId;
+    case "listing.message.created":
+      // Without the message the event is ids only: the page re-reads through the block-aware queries.
+      return event.message?.senderId ?? null;
+    case "club.message.deleted":
+    case "club.request.deleted":
+    case "dm.read":
+    case "deal.changed":
+    case "badges.changed":
+      return null;
+  }
+}
+
+/**
+ * The ids of everyone blocked either way with a user, read from the database when asked (so a block
+ * made a moment ago counts): `blockedAudience(db)` in blocked-audience.server.ts.
+ */
+export type BlockedWith = (userId: string) => Promise<readonly string[]>;
+
+/**
  * Typed fan-out for domain write functions (issue 12): called after the database write, handed to
  * `waitUntil` so the response does not wait for the rooms. A room that cannot be reached loses
  * nothing: pages catch up from the database on reconnect.
+ *
+ * Blocks (issue 21 §2, "an open socket of either stops receiving the other's events at once"): an
+ * event that carries a person's words (`eventAuthorId`) is not delivered to anyone blocked either way
+ * with that person. The ids are read from the database at publish time, in the request that
+ * publishes, and handed to the room as a list to skip; the room itself holds no rule. Were the
+ * look-up to fail, the event is not published (pages catch up on their next load) rather than sent
+ * to people it must not reach.
  */
-export function createPublish(realtime: Realtime, waitUntil: (promise: Promise<unknown>) => void): Publish {
+export function createPublish(realtime: Realtime, waitUntil: (promise: Promise<unknown>) => void, blockedWith: BlockedWith): Publish {
+  async function send<K extends "club" | "user">(kind: K, room: string, event: PublishedEvent[K], owner: string | null) {
+    const authorId = eventAuthorId(event);
+    // A user's own words in their own room (the sender's copy of a DM) need no look-up.
+    if (authorId === null || authorId === owner) return realtime.publish(kind, room, event);
+    let except: readonly string[];
+    try {
+      except = await blockedWith(authorId);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", event: "realtime_audience_failed", kind, room, message: String(error) }));
+      return false;
+    }
+    // A user room has one audience: when its owner is blocked with the author there is no one to tell.
+    if (owner !== null && except.includes(owner)) return true;
+    return realtime.publish(kind, room, event, except.length ? { exceptUserIds: except } : undefined);
+  }
   return {
-    club: (clubId, event) => waitUntil(realtime.publish("club", clubRoomName(clubId), event)),
-    user: (userId, event) => waitUntil(realtime.publish("user", userRoomName(userId), event)),
+    club: (clubId, event) => waitUntil(send("club", clubRoomName(clubId), event, null)),
+    user: (userId, event) => waitUntil(send("user", userRoomName(userId), event, userId)),
   };
 }

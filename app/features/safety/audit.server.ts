@@ -15,6 +15,15 @@ export type AuditEntry = {
   detail?: Record<string, unknown> | null;
 };
 
+type BatchItem = Parameters<Db["batch"]>[0][number];
+
+/**
+ * What a moderator's action adds to an existing deletion's batch (moderation.server.ts): its guard
+ * and the closing of the reports, run after the deletion's own statements in the same batch, and
+ * the reason and report that deletion's one audit row names.
+ */
+export type ModeratorBatch = { statements: BatchItem[]; reason?: string | null; reportId?: string | null };
+
 /** The insert for one audit row: put it in the batch that does the action. */
 export function auditStatement(db: Db, entry: AuditEntry, now = new Date()) {
   return db.insert(adminAuditLog).values({

@@ -10,10 +10,12 @@ import type { Viewer } from "../accounts/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import { listingOpenableBy } from "../listings/listing-visibility.server";
 import { availableSteps, handedOverBy, other, type DealStep } from "./deal-machine";
+import { UNSAID_CLOSE_REASONS } from "./deal-timeline.server";
 import { dealFor, partyOf } from "./deals.server";
 import { reviewsForDeal, type DealReviews } from "./reviews.server";
 import { clubFieldSpotId, meetupSpotsFor, type MeetupSpot } from "~/shared/catalog/meetup-spots";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
+import { SAFETY_TEXT } from "~/shared/copy/safety";
 import { CANCEL_REASONS, type CancelReason } from "~/shared/schemas/deal";
 
 export type DealPageListing = {
@@ -40,7 +42,11 @@ export type DealPage = {
   > & {
     /** Why a cancelled deal ended, in words ('Item not as described — the note'); null otherwise. */
     closeReason: string | null;
+    /** 'This deal was closed': ended by a block or a suspension, whose reason neither side is told (issue 21). */
+    closedNotice: string | null;
   };
+  /** The other party's user id (the Block link); null for a site admin looking on, or once their account is gone. */
+  otherId: string | null;
   /** The viewer's side; null for a site admin looking on. */
   party: DealParty | null;
   /** First names only ('Former member' when the account is gone). */
@@ -95,6 +101,7 @@ export async function dealPageFor(db: Db, viewer: Viewer, dealId: string, now = 
       .filter((l) => l.side === side)
       .map((l) => ({ title: l.title, priceCents: l.priceCents, href: l.listingId && l.openable ? `/listing/${l.listingId}` : null }));
 
+  const unsaid = deal.closeReason !== null && UNSAID_CLOSE_REASONS.has(deal.closeReason);
   const steps = party
     ? availableSteps(deal, party, now).filter((step) => {
         if (step === "accept") return !held; // it would be refused: the page says 'On hold' instead
@@ -115,10 +122,12 @@ export async function dealPageFor(db: Db, viewer: Viewer, dealId: string, now = 
       completedAt: deal.completedAt,
       closedAt: deal.closedAt,
       closedBy: deal.closedBy,
-      closeReason: deal.state === "cancelled" ? cancelReasonWords(deal.closeReason) : null,
+      closeReason: deal.state === "cancelled" && !unsaid ? cancelReasonWords(deal.closeReason) : null,
+      closedNotice: unsaid ? SAFETY_TEXT.dealClosed : null,
       lastRevisionAt: deal.lastRevisionAt,
     },
     party,
+    otherId: party ? (party === "proposer" ? deal.ownerId : deal.proposerId) : null,
     names: { proposer: nameOf(deal.proposerId), owner: nameOf(deal.ownerId) },
     revisions: revisions.map((r) => ({
       number: r.number,

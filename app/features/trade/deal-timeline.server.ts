@@ -15,6 +15,7 @@ import { FORMER_MEMBER } from "~/shared/copy/deals";
 import { formatPrice } from "~/shared/format";
 import { CANCEL_REASONS, type CancelReason } from "~/shared/schemas/deal";
 import { OFFER_TTL_MS } from "./deal-machine";
+import { SAFETY_TEXT } from "~/shared/copy/safety";
 
 /** One step of one deal, as a thread shows it between the messages. */
 type DealTimelineStep = {
@@ -51,6 +52,12 @@ const SYSTEM_REASONS: Record<string, string> = {
   listing_deleted: "the listing was removed",
   account_deleted: "an account was deleted",
 };
+
+/**
+ * Closed for a reason the other party is not told (a block, a suspension — issue 21): both sides
+ * read only 'This deal was closed'.
+ */
+export const UNSAID_CLOSE_REASONS: ReadonlySet<string> = new Set(["blocked", "account_suspended"]);
 
 type RevisionJson = { number: number; author: DealParty; cashCents: number; cashFrom: DealParty | null; createdAt: number };
 
@@ -168,7 +175,7 @@ function dealSteps(row: TimelineRow, now: Date): DealTimelineStep[] {
     cancelled: TIMELINE_TEXT.cancelled(reason),
     lapsed: TIMELINE_TEXT.lapsed,
   };
-  const closedText = closed[row.state];
+  const closedText = row.closeReason && UNSAID_CLOSE_REASONS.has(row.closeReason) ? SAFETY_TEXT.dealClosed : closed[row.state];
   if (closedText) add("closed", row.closedAt, closedText);
   // Past its 48 hours unanswered, the offer is expired whether or not the clock has run yet (as the steps say).
   const expiresAt = new Date(row.lastRevisionAt.getTime() + OFFER_TTL_MS);

@@ -10,6 +10,7 @@ import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, 
 import type { Viewer } from "../accounts/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import { can } from "../permissions/can";
+import { blockBetween, isBlockedBetween } from "../safety/blocks.server";
 import {
   AUTO_COMPLETE_MS,
   DEAL_RULES,
@@ -36,7 +37,7 @@ export type Terms = {
 export type StepResult =
   | { ok: true; deal: Deal; step: DealStep | "propose"; to: DealState }
   | { ok: false; error: "notFound" }
-  | { ok: false; error: Refusal | "onHold" | "listingChanged"; deal: Deal };
+  | { ok: false; error: Refusal | "onHold" | "listingChanged" | "blocked"; deal: Deal };
 
 const inList = (values: readonly string[]) =>
   sql.join(
@@ -75,7 +76,7 @@ export type ProposeInput = Terms & {
 
 export type ProposeResult =
   | { ok: true; deal: Deal }
-  | { ok: false; error: "notFound" | "ownListing" | "notActive" | "swapNeedsClub" | "offeredNotYours" | "emptyOffer" }
+  | { ok: false; error: "notFound" | "ownListing" | "notActive" | "swapNeedsClub" | "offeredNotYours" | "emptyOffer" | "blocked" }
   | { ok: false; error: "openDealExists"; dealId: string };
 
 /**
@@ -131,42 +132,31 @@ export async function proposeDeal(db: Db, viewer: Viewer, input: ProposeInput, n
 
   const dealId = crypto.randomUUID();
   const cashFrom = input.cashCents > 0 ? input.cashFrom : null;
+  // A block between the two (issue 21 §2) is decided by the insert itself: the deal row is written
+  // only where there is none, and its revision and listings only where the deal row was written.
+  const stored = sql`exists (select 1 from deals d where d.id = ${dealId})`;
+  const at = now.getTime();
+  const sides = [
+    { listingId: target.id, side: "owner" as const, listingVersion: target.version, title: target.title, priceCents: target.priceCents },
+    ...offered.map((l) => ({
+      listingId: l.id,
+      side: "proposer" as const,
+      listingVersion: l.version,
+      title: l.title,
+      priceCents: l.priceCents,
+    })),
+  ];
   try {
     await db.batch([
-      db.insert(deals).values({
-        id: dealId,
-        proposerId: viewer.id,
-        ownerId: target.userId,
-        listingId: target.id,
-        kind: swap ? "swap" : "sale",
-        state: "proposed",
-        turn: "owner",
-        revision: 1,
-        lastRevisionAt: now,
-        transitionId: crypto.randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-      }),
-      db.insert(dealRevisions).values({
-        dealId,
-        number: 1,
-        author: "proposer",
-        cashCents: input.cashCents,
-        cashFrom,
-        message: input.message,
-        createdAt: now,
-      }),
-      db.insert(dealListings).values([
-        { dealId, listingId: target.id, side: "owner", listingVersion: target.version, title: target.title, priceCents: target.priceCents },
-        ...offered.map((l) => ({
-          dealId,
-          listingId: l.id,
-          side: "proposer" as const,
-          listingVersion: l.version,
-          title: l.title,
-          priceCents: l.priceCents,
-        })),
-      ]),
+      db.run(sql`insert into deals (id, proposer_id, owner_id, listing_id, kind, state, turn, revision, last_revision_at, transition_id, created_at, updated_at)
+        select ${dealId}, ${viewer.id}, ${target.userId}, ${target.id}, ${swap ? "swap" : "sale"}, 'proposed', 'owner', 1, ${at}, ${crypto.randomUUID()}, ${at}, ${at}
+        where not ${blockBetween(viewer.id, target.userId)}`),
+      db.run(sql`insert into deal_revisions (deal_id, number, author, cash_cents, cash_from, message, created_at)
+        select ${dealId}, 1, 'proposer', ${input.cashCents}, ${cashFrom}, ${input.message}, ${at} where ${stored}`),
+      ...sides.map((l) =>
+        db.run(sql`insert into deal_listings (id, deal_id, listing_id, side, listing_version, title, price_cents)
+          select ${crypto.randomUUID()}, ${dealId}, ${l.listingId}, ${l.side}, ${l.listingVersion}, ${l.title}, ${l.priceCents} where ${stored}`),
+      ),
     ]);
   } catch (error) {
     // The partial unique index (one open deal per proposer per listing): a double submit, or two tabs.
@@ -175,7 +165,9 @@ export async function proposeDeal(db: Db, viewer: Viewer, input: ProposeInput, n
     throw error;
   }
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
-  return { ok: true, deal: deal! };
+  // Not written: the only condition of the insert was that neither has blocked the other.
+  if (!deal) return { ok: false, error: "blocked" };
+  return { ok: true, deal };
 }
 
 /** The viewer's open deal on this listing as its proposer, if any. */
@@ -201,6 +193,8 @@ type StepSpec = {
   where?: SQL[];
   /** Statements that run only if this transition won (`won` is the condition to put in their WHERE). */
   then?: (won: SQL, party: DealParty) => BatchItem[];
+  /** Reaches the other party (counter, accept): refused across a block, in the UPDATE's WHERE (issue 21 §2). */
+  contact?: true;
 };
 type DealUpdate = { [K in keyof typeof deals.$inferInsert]?: (typeof deals.$inferInsert)[K] | SQL };
 type BatchItem = Parameters<Db["batch"]>[0][number];
@@ -235,7 +229,7 @@ async function runStep(db: Db, viewer: Viewer, dealId: string, spec: StepSpec, n
 
   // Refused on the row as read: nothing to write. Allowed: the UPDATE's WHERE decides again, atomically.
   const decided = decide(deal, party, spec.step, now, spec.seenRevision);
-  if (!decided.ok) return { ok: false, error: decided.refusal, deal };
+  if (!decided.ok) return (await blockedStep(db, spec, deal)) ?? { ok: false, error: decided.refusal, deal };
   // handOver's target depends on the other side (its `set` says so in SQL); the rest is the rule's.
   const to = DEAL_RULES[spec.step].to;
   const t = crypto.randomUUID();
@@ -243,15 +237,36 @@ async function runStep(db: Db, viewer: Viewer, dealId: string, spec: StepSpec, n
   const update = db
     .update(deals)
     .set({ ...(to ? { state: to } : {}), ...spec.set?.(party), transitionId: t, updatedAt: now })
-    .where(and(eq(deals.id, dealId), partyTo(viewer), ...ruleAsSql(spec.step, party, now, spec.seenRevision), ...(spec.where ?? [])));
+    .where(
+      and(
+        eq(deals.id, dealId),
+        partyTo(viewer),
+        ...ruleAsSql(spec.step, party, now, spec.seenRevision),
+        ...(spec.where ?? []),
+        spec.contact
+          ? sql`not ${blockBetween(viewer.id, sql`(case when deals.proposer_id = ${viewer.id} then deals.owner_id else deals.proposer_id end)`)}`
+          : undefined,
+      ),
+    );
   const results = await db.batch([update, ...(spec.then?.(won, party) ?? []), db.select().from(deals).where(eq(deals.id, dealId))]);
   const after = (results.at(-1) as Deal[])[0]!;
   if (after.transitionId === t) return { ok: true, deal: after, step: spec.step, to: after.state };
 
   // Lost, or refused: tell what happened, from the row as it is now.
+  const blocked = await blockedStep(db, spec, after);
+  if (blocked) return blocked;
   const now2 = decide(after, party, spec.step, now, spec.seenRevision);
   if (!now2.ok) return { ok: false, error: now2.refusal, deal: after };
   return { ok: false, error: spec.step === "accept" ? "onHold" : "wrongState", deal: after };
+}
+
+/**
+ * A step that reaches the other party, refused because one has blocked the other: said as such
+ * ('You can't contact this person.'), not as the closed state the block left the deal in.
+ */
+async function blockedStep(db: Db, spec: StepSpec, deal: Deal): Promise<StepResult | null> {
+  if (!spec.contact || !deal.proposerId || !deal.ownerId) return null;
+  return (await isBlockedBetween(db, deal.proposerId, deal.ownerId)) ? { ok: false, error: "blocked", deal } : null;
 }
 
 /** The deal's listings that are still there (a deleted one is null in deal_listings). */
@@ -266,6 +281,7 @@ export function counterDeal(db: Db, viewer: Viewer, dealId: string, seenRevision
     dealId,
     {
       step: "counter",
+      contact: true,
       seenRevision,
       set: (party) => ({ revision: number, turn: other(party), lastRevisionAt: now }),
       then: (won, party) => [
@@ -301,6 +317,7 @@ export async function acceptDeal(db: Db, viewer: Viewer, dealId: string, seenRev
     dealId,
     {
       step: "accept",
+      contact: true,
       seenRevision,
       set: () => ({ turn: null, acceptedAt: now }),
       where: [

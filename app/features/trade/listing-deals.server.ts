@@ -10,6 +10,7 @@ import type { Viewer } from "../accounts/viewer";
 import { canSeePrices } from "../listings/listing-visibility.server";
 import { OPEN_DEAL_STATES, OFFER_TTL_MS } from "./deal-machine";
 import { offerableBy, sharedClubListing, type ProposeResult } from "./deals.server";
+import { SAFETY_TEXT } from "~/shared/copy/safety";
 
 /** At most this many of the viewer's own listings are offered in the swap picker (newest first). */
 export const SWAP_PICKER_LIMIT = 50;
@@ -176,4 +177,5 @@ export const PROPOSE_REFUSALS: Record<Exclude<Extract<ProposeResult, { ok: false
   swapNeedsClub: "Swaps are for members of a club this listing is posted to.",
   offeredNotYours: "Choose only your own active listings that are not in another accepted deal.",
   emptyOffer: "Enter an amount, or choose one of your listings to swap.",
+  blocked: SAFETY_TEXT.blockedRefusal,
 };

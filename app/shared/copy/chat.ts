@@ -1,6 +1,7 @@
 // The Messages tab's texts (spec 02 §2, §8), verbatim where the spec has them. Plain strings:
 // components and actions both import them.
 import type { ClubToast } from "./clubs";
+import { SAFETY_TEXT } from "./safety";
 
 export const CHAT_TEXT = {
   chatEmpty: "No messages yet. Start the conversation!",
@@ -28,4 +29,6 @@ export const CHAT_TOASTS = {
   rateLimited: fail("Slow down", "You're sending messages too quickly. Please wait a minute and try again."),
   notAllowed: fail("Error sending message", "Only admins can post announcements"),
   noRecipient: fail("Error sending message", "That person is not an active member of this group"),
+  // One has blocked the other (issue 21 §2): the same words as every refusal across a block.
+  blocked: fail("Error sending message", SAFETY_TEXT.blockedRefusal),
 } as const satisfies Record<string, ClubToast>;

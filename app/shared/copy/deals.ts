@@ -1,6 +1,7 @@
 // Every text of the deal page and the deal mails (issue 20): toasts, refusals in words, state
 // labels, buttons. Plain strings and small functions — components, web and features import it.
 import type { DealKind, DealState } from "#db/schema/enums";
+import { SAFETY_TEXT } from "./safety";
 
 export type DealToast = { title: string; description?: string; variant: "success" | "destructive" };
 const done = (title: string, description?: string): DealToast => ({ title, description, variant: "success" });
@@ -83,6 +84,7 @@ export const DEAL_REFUSALS = {
   meetupInvalid: "Choose a real day and time.",
   meetupTooFar: "Choose a day within the next year.",
   noteTooLong: "Keep the note shorter.",
+  blocked: SAFETY_TEXT.blockedRefusal,
 } as const;
 
 export const ON_HOLD = "On hold — another offer was accepted";

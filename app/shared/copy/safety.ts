@@ -22,13 +22,21 @@ export const REPORT_TARGET_LABELS: Readonly<Record<ReportTargetType, string>> = 
   user: "person",
 };
 
+/** A report's details (the table's CHECK agrees); here, not in the schema, so the page need not load zod for it. */
+export const REPORT_DETAILS_MAX = 1000;
+
 export const SAFETY_TEXT = {
   reportSent: "Report sent",
   alreadyReported: "You have already reported this. A moderator will look at it.",
   reportOwn: "You can't report your own content.",
+  reportSelf: "You can't report yourself.",
   reportGone: "This is no longer on LockerSwap, so there is nothing to report.",
   reportRateLimited: "You have sent many reports in a short time. Please wait an hour and try again.",
   otherNeedsDetails: "Please tell us what is wrong",
+  reportReasonRequired: "Choose a reason",
+  reportDetailsTooLong: "Keep the details under 1,000 characters",
+  reportIntro: "Tell us what is wrong. Moderators review every report; the person is not told who reported them.",
+  reportNotFound: "Nothing to report",
   blockSelf: "You can't block yourself.",
   blocked: (name: string) => `${name} is blocked`,
   unblocked: (name: string) => `${name} is unblocked`,
@@ -36,6 +44,8 @@ export const SAFETY_TEXT = {
   blockedRefusal: "You can't contact this person.",
   dealClosed: "This deal was closed",
   blockedMessage: "Message from a blocked member",
+  /** Opens a collapsed message of someone the viewer blocked. */
+  showBlockedMessage: "Show",
 } as const;
 
 /** What a block does, said on its confirmation before it is done. */
@@ -47,6 +57,42 @@ export const BLOCK_CONSEQUENCES = [
   "They are not told that you blocked them.",
 ] as const;
 
+/** The block confirmation page (/block/{userId}). ('Blocked people' on /player-profile: blocked-people.tsx.) */
+export const BLOCK_PAGE_TEXT = {
+  title: (name: string) => `Block ${name}?`,
+  intro: "If you block this person:",
+  block: (name: string) => `Block ${name}`,
+  unblockTitle: (name: string) => `${name} is blocked`,
+  unblockIntro: "Unblocking lets you reach each other again: your hidden conversations and listings come back. They are not told.",
+  unblock: (name: string) => `Unblock ${name}`,
+  cancel: "Cancel",
+  back: "Go back",
+  notFound: "There is nobody here to block.",
+} as const;
+
+/** The 'Reports' section of /club/{slug}/manage (issue 21 §5): a club's owner and admins moderate its content. */
+export const CLUB_MODERATION_TEXT = {
+  heading: "Reports",
+  intro: "Members' reports about messages, announcements and item requests in this club. Reporters are not named.",
+  empty: "No open reports",
+  kinds: { chat: "Chat message", announcement: "Announcement", request: "Item request" },
+  gone: "This is no longer in the club.",
+  dismiss: "Dismiss",
+  removeMessage: "Remove message",
+  removeRequest: "Remove request",
+  removeMember: "Remove member",
+  removeMessageAndMember: "Remove message and member",
+  removeRequestAndMember: "Remove request and member",
+  dismissed: "Report dismissed",
+  messageRemoved: "Message removed",
+  requestRemoved: "Request removed",
+  memberRemoved: "Member removed",
+  alreadyHandled: "Already handled",
+  alreadyHandledDetail: "Another moderator has already acted on this report.",
+  contentGone: "Already removed",
+  contentGoneDetail: "This is no longer in the club. Dismiss the report to close it.",
+} as const;
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** 'Your account is suspended until {date}' — the refusal of every write while suspended. */
@@ -55,3 +101,17 @@ export function suspendedMessage(endsAt: Date | string | null): string {
     ? "Your account is suspended until a moderator lifts it"
     : `Your account is suspended until ${dateFormat.format(new Date(endsAt))}`;
 }
+
+/** The moderation queue's answers (/admin/reports) and the warning banner (issue 21 §3, §4). */
+export const MODERATION_TEXT = {
+  alreadyHandled: "Already handled",
+  gone: "That is no longer on LockerSwap",
+  notRemovable: "A deal or a person is not content: dismiss, warn, suspend or delete the account instead",
+  noPerson: "There is no account to act on",
+  self: "You cannot act on your own account",
+  lastAdmin: "The last site admin cannot be deleted",
+  forbidden: "You don't have moderator permissions",
+  warned: (reason: ReportReason) =>
+    `A moderator warned you about ${REPORT_REASON_LABELS[reason].toLowerCase()}. Please follow the community rules: another report may suspend your account.`,
+  suspensionReason: (reason: ReportReason) => `Reason: ${REPORT_REASON_LABELS[reason]}.`,
+} as const;

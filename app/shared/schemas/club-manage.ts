@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ClubSettingsSchema } from "./club";
 
 const MemberId = z.string().default("");
+const ReportId = z.string().max(100).default("");
 
 export const ClubManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), memberId: MemberId }),
@@ -17,6 +18,11 @@ export const ClubManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite-code"), code: z.string().default("") }),
   // Multipart (works without JavaScript); the bytes are checked like listing photos (ADR 037).
   z.object({ intent: z.literal("logo"), logo: z.file({ error: "Choose a logo to upload" }).optional() }),
+  // The 'Reports' section (issue 21 §5): which report, and whether it is this club's and still open,
+  // is the domain's to judge (safety/club-moderation.server.ts) — a plain string here.
+  z.object({ intent: z.literal("report-dismiss"), reportId: ReportId }),
+  z.object({ intent: z.literal("report-remove"), reportId: ReportId }),
+  z.object({ intent: z.literal("report-remove-member"), reportId: ReportId }),
 ]);
 export type ClubManageAction = z.output<typeof ClubManageSchema>;
 export type ClubManageIntent = ClubManageAction["intent"];
