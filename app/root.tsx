@@ -14,7 +14,7 @@ import {
 import { Suspense, type ReactNode } from "react";
 import type { AccountUser } from "~/components/account-menu";
 import { NotFoundMessage } from "~/components/not-found-message";
-import { AccountMenuPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
+import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { useDismissMenus } from "~/hooks/use-dismiss";
@@ -23,7 +23,6 @@ import type { Viewer } from "~/features/accounts/viewer";
 import { getNotifications } from "~/features/messaging/notifications.server";
 import { unseenWarning } from "~/features/safety/warnings.server";
 import { MODERATION_TEXT, suspendedMessage } from "~/shared/copy/safety";
-import { SuspensionBanner, WarningBanner } from "~/components/safety/suspension-banner";
 import { getSession, isTestingModeOn } from "~/web/session.server";
 import { useNonce } from "~/components/nonce";
 import { userRoomAccess } from "~/features/realtime/rooms.server";
@@ -147,9 +146,11 @@ export default function App() {
         </Suspense>
       ) : null}
       <SiteHeader account={user ? <AccountMenu user={user} /> : undefined} />
-      {/* Plain markup, not a lazy part: a few hundred bytes, and nothing to hydrate late. */}
-      {user?.suspension ? <SuspensionBanner suspension={user.suspension} /> : null}
-      {user?.warning ? <WarningBanner warning={user.warning} /> : null}
+      {user?.suspension || user?.warning ? (
+        <Suspense fallback={null}>
+          <ModerationBannersPart suspension={user.suspension} warning={user.warning} />
+        </Suspense>
+      ) : null}
       <main id="main" className="mx-auto w-full min-w-0 max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>

@@ -46,6 +46,9 @@ export const PAGE_TYPES: PageType[] = [
   { page: "/in-play", routeId: "routes/in-play", visitor: false },
   { page: "/admin", routeId: "routes/admin", visitor: false },
   { page: "/deals/{id}", routeId: "routes/deals.$id", visitor: false },
+  { page: "/report", routeId: "routes/report", visitor: false },
+  { page: "/block/{id}", routeId: "routes/block.$userId", visitor: false },
+  { page: "/admin/reports", routeId: "routes/admin_.reports", visitor: false },
 ];
 
 /**

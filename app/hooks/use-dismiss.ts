@@ -1,69 +1,34 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-// Our menus and drawers open without JavaScript: a `<details data-menu>` (header menus, account,
-// notifications, the home Filters and Sports drawers) or a CSS side sheet driven by a
-// `<input type="checkbox" data-menu-toggle aria-controls="…">` (the sport page's filters).
-// Once hydrated, this closes them the way people expect: Escape (focus goes back to the control
-// that opened it), a click outside, and a navigation (which is also what Apply Filters does).
+type DismissMenus = typeof import("./dismiss-menus");
 
-const OPEN_DETAILS = "details[data-menu][open]";
-const OPEN_TOGGLES = "input[data-menu-toggle]:checked";
-
-type Menu = { panel: Element; opener: HTMLElement | null; close: () => void };
-
-function openMenus(): Menu[] {
-  const details = [...document.querySelectorAll<HTMLDetailsElement>(OPEN_DETAILS)].map((element) => ({
-    panel: element as Element,
-    opener: element.querySelector<HTMLElement>(":scope > summary"),
-    close: () => element.removeAttribute("open"),
-  }));
-  const toggles = [...document.querySelectorAll<HTMLInputElement>(OPEN_TOGGLES)].flatMap((input) => {
-    const panel = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    return panel ? [{ panel, opener: input as HTMLElement, close: () => void (input.checked = false) }] : [];
-  });
-  return [...details, ...toggles];
-}
-
-/** Whether a click/focus at `target` belongs to the menu (its panel or what opens it, e.g. a label). */
-function inside(menu: Menu, target: Node) {
-  if (menu.panel.contains(target)) return true;
-  const input = menu.opener as HTMLInputElement | null;
-  return Boolean(input?.labels && [...input.labels].some((label) => label.contains(target)));
-}
-
-/** Mount once (root): closes every open menu on Escape, outside click and navigation. */
+/**
+ * Mount once (root): closes every open menu on Escape, outside click and navigation
+ * (./dismiss-menus, loaded after hydration: the menus open and close without JavaScript anyway).
+ */
 export function useDismissMenus() {
   const location = useLocation();
   const firstKey = useRef(location.key);
+  const menus = useRef<DismissMenus | null>(null);
 
   useEffect(() => {
     // Not on hydration: what the server rendered open (a chosen club's Filters) stays open.
     if (location.key === firstKey.current) return;
-    for (const menu of openMenus()) menu.close();
+    menus.current?.closeMenus();
   }, [location.key]);
 
   useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      const menus = openMenus();
-      if (menus.length === 0) return;
-      const active = document.activeElement;
-      for (const menu of menus) {
-        const hadFocus = active && menu.panel.contains(active);
-        menu.close();
-        if (hadFocus || active === menu.opener) menu.opener?.focus();
-      }
-    }
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      for (const menu of openMenus()) if (!inside(menu, target)) menu.close();
-    }
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("./dismiss-menus").then((module) => {
+      if (unmounted) return;
+      menus.current = module;
+      stop = module.listen();
+    });
     return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
+      unmounted = true;
+      stop?.();
     };
   }, []);
 }

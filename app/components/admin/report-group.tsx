@@ -12,9 +12,9 @@ import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import type { ReportReason } from "#db/schema/enums";
 import type { HistoryAction, HistoryReport, ReportGroup, TargetContext } from "~/features/safety/moderation-queue.server";
 import type { FieldConstraint } from "~/shared/form-constraint";
-import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS } from "~/shared/copy/safety";
+import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, SUSPENSION_LENGTH_LABELS, SUSPENSION_LENGTHS } from "~/shared/copy/safety";
 import { formatDate, formatPrice } from "~/shared/format";
-import { SUSPENSION_LENGTH_LABELS, SUSPENSION_LENGTHS, type ModerationAction } from "~/shared/schemas/moderation";
+import type { ModerationAction } from "~/shared/schemas/moderation";
 
 /** A group as the loader sends it: the listing's thumbnail as a URL. */
 export type QueueGroup = ReportGroup & { thumbUrl: string | null };

@@ -1,7 +1,8 @@
 // The banners of a moderated account (issue 21 §4), under the header on every page: while suspended,
 // the end date and the reason category; after a warning, its reason with 'Dismiss' — a plain POST
 // to /notifications/acknowledge, which a suspended person may still make. The root loader words
-// them (~/shared/copy/safety), so this stays a few hundred bytes of markup in every page's bundle.
+// them (~/shared/copy/safety). A lazy part of the root (~/components/root-lazy-parts): only a
+// moderated person's pages load it, before hydration when its HTML is there (ADR 063).
 import { Form, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 
@@ -33,6 +34,18 @@ export function WarningBanner({ warning }: { warning: { id: string; message: str
           Dismiss
         </Button>
       </Form>
+    </div>
+  );
+}
+
+type Banners = { suspension: { message: string; reason: string } | null; warning: { id: string; message: string } | null };
+
+/** Both banners, one chunk: the marker tells entry.client to load it before hydrating. */
+export function ModerationBanners({ suspension, warning }: Banners) {
+  return (
+    <div data-lazy-part="moderation-banners">
+      {suspension ? <SuspensionBanner suspension={suspension} /> : null}
+      {warning ? <WarningBanner warning={warning} /> : null}
     </div>
   );
 }

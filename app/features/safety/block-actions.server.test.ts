@@ -99,12 +99,12 @@ describe("blocking a person (issue 21 §2)", () => {
 });
 
 describe("every write between two people is refused across a block, either way", () => {
-  test("an offer: 'blocked', nothing stored; after unblocking it goes through", async () => {
+  test("an offer: not found (the listing is hidden), nothing stored; after unblocking it goes through", async () => {
     const seller = await createTestUser(t.db);
     const buyer = await createTestUser(t.db);
     const listingId = await createTestListing(t.db, seller);
     await blockUser(t.db, seller, buyer.id);
-    expect(await proposeDeal(t.db, buyer, { listingId, offeredListingIds: [], ...cash(10) })).toEqual({ ok: false, error: "blocked" });
+    expect(await proposeDeal(t.db, buyer, { listingId, offeredListingIds: [], ...cash(10) })).toEqual({ ok: false, error: "notFound" });
     expect(await t.db.select().from(deals).where(eq(deals.listingId, listingId))).toHaveLength(0);
     await unblockUser(t.db, seller, buyer.id);
     expect(await proposeDeal(t.db, buyer, { listingId, offeredListingIds: [], ...cash(10) })).toMatchObject({ ok: true });

@@ -10,7 +10,8 @@ import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, 
 import type { Viewer } from "../accounts/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import { can } from "../permissions/can";
-import { blockBetween, isBlockedBetween } from "../safety/blocks.server";
+import { blockBetween, isBlockedBetween, notBlockedWith } from "../safety/blocks.server";
+import { notSuspended } from "../safety/suspensions.server";
 import {
   AUTO_COMPLETE_MS,
   DEAL_RULES,
@@ -81,11 +82,14 @@ export type ProposeResult =
 
 /**
  * Which listings `viewer` may make an offer on: public ones, and clubs-only ones of a club they are
- * an active member of — a site admin's view-all does not extend to offers (issue 20).
+ * an active member of — a site admin's view-all does not extend to offers (issue 20). Never one the
+ * listing page hides from them (issue 21): a suspended owner's, or one across a block either way
+ * (not found, as the page — a refusal naming the block would tell them they were blocked).
  */
-export function offerableBy(viewer: Pick<Viewer, "id">): SQL {
-  return sql`(listings.audience = 'public' or listings.id in (
-    select lc.listing_id from listing_clubs lc where lc.club_id in ${activeClubIdsOf(viewer)}))`;
+export function offerableBy(viewer: Pick<Viewer, "id">, now = new Date()): SQL {
+  return sql`((listings.audience = 'public' or listings.id in (
+    select lc.listing_id from listing_clubs lc where lc.club_id in ${activeClubIdsOf(viewer)}))
+    and ${notSuspended(sql`listings.user_id`, now)} and ${notBlockedWith(viewer.id, sql`listings.user_id`)})`;
 }
 
 /** Condition: the listing is in a club the viewer is an active member of (a team swap's place). */
@@ -106,7 +110,7 @@ export async function proposeDeal(db: Db, viewer: Viewer, input: ProposeInput, n
       inSharedClub: sql<number>`${sharedClubListing(viewer)}`,
     })
     .from(listings)
-    .where(and(eq(listings.id, input.listingId), or(offerableBy(viewer), eq(listings.userId, viewer.id))));
+    .where(and(eq(listings.id, input.listingId), or(offerableBy(viewer, now), eq(listings.userId, viewer.id))));
   if (!target) return { ok: false, error: "notFound" };
   if (target.userId === viewer.id) return { ok: false, error: "ownListing" };
   const open = await openDealOf(db, viewer, target.id);

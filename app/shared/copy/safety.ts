@@ -115,3 +115,12 @@ export const MODERATION_TEXT = {
     `A moderator warned you about ${REPORT_REASON_LABELS[reason].toLowerCase()}. Please follow the community rules: another report may suspend your account.`,
   suspensionReason: (reason: ReportReason) => `Reason: ${REPORT_REASON_LABELS[reason]}.`,
 } as const;
+
+/** Suspension lengths offered (days), or until a moderator lifts it (here, not in the schema: the queue page shows them without loading zod). */
+export const SUSPENSION_LENGTHS = ["1", "7", "30", "lifted"] as const;
+export const SUSPENSION_LENGTH_LABELS: Record<(typeof SUSPENSION_LENGTHS)[number], string> = {
+  "1": "1 day",
+  "7": "7 days",
+  "30": "30 days",
+  lifted: "Until lifted",
+};

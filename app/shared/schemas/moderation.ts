@@ -3,19 +3,11 @@
 // suspension is for is never posted: the server takes it from the reports (the target's owner).
 import { z } from "zod";
 import { REPORT_REASONS, REPORT_TARGET_TYPES } from "#db/schema/enums";
+import { SUSPENSION_LENGTHS } from "~/shared/copy/safety";
 
 const Id = z.string().trim().min(1, "Missing id").max(100);
 const Target = { targetType: z.enum(REPORT_TARGET_TYPES, { error: "Unknown target" }), targetId: Id };
 const Reason = z.enum(REPORT_REASONS, { error: "Choose a reason" });
-
-/** Suspension lengths offered (days), or until a moderator lifts it. */
-export const SUSPENSION_LENGTHS = ["1", "7", "30", "lifted"] as const;
-export const SUSPENSION_LENGTH_LABELS: Record<(typeof SUSPENSION_LENGTHS)[number], string> = {
-  "1": "1 day",
-  "7": "7 days",
-  "30": "30 days",
-  lifted: "Until lifted",
-};
 
 export const ModerationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("dismiss"), ...Target }),
