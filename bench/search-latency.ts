@@ -1,12 +1,21 @@
 /**
  * Browse/search query latency over the bench database (issue 5 §6; target p95 ≤ 25 ms). Prints
  * p50/p95 per filter combination; asserts nothing. `--explain` prints each case's SQL statements
- * with SQLite's EXPLAIN QUERY PLAN instead of timing them. See ADR 010 for the figures.
+ * with SQLite's EXPLAIN QUERY PLAN instead of timing them (and the plan without the block filter
+ * where it differs). See ADR 010 and README "Round trips and search" for the figures.
+ *
+ * Blocks (issue 21 §2: the block filter may cost at most 20 % of a case's p95): every signed-in case
+ * is timed three ways, interleaved run by run in a rotating order so the machine's drift falls on
+ * all three alike — the viewer with no blocks, the same viewer with 50 (25 people they blocked, 25
+ * who blocked them, all owners of listed listings, so the filter removes rows), and, as a reference,
+ * the app's statements with the block condition taken out of the SQL text ("no filter", as before
+ * issue 21). The 50 rows are inserted for the run and deleted at its end.
  *
  *   node --import tsx bench/seed-bench.ts --file .data/bench.db      (once, ~100k listings)
  *   node --import tsx bench/search-latency.ts [--file .data/bench.db] [--runs 40] [--explain] [--only soccer]
  */
 import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
@@ -85,58 +94,208 @@ const cases: Case[] = [
   { name: "suggestions (5)", who: viewer, filters: { q: keyword.slice(0, 3) }, limit: 5, suggest: true },
 ];
 
+// The 50 people: owners of what the signed-in cases show, taken in turn from each case's first
+// 100 results (so every case loses rows to the filter, not only the counts), even ones blocked by
+// the viewer, odd ones blocking the viewer. Chosen with no blocks in place.
+async function choosePartners(me: Viewer): Promise<string[]> {
+  const perCase: string[][] = [];
+  for (const c of cases.filter((c) => c.who)) {
+    const ids = c.suggest
+      ? (await suggestListings(db, me, c.filters.q ?? "")).map((item) => item.id)
+      : (await searchListings(db, me, c.filters, { limit: 100, count: false })).items.map((item) => item.id);
+    if (!ids.length) continue;
+    const inList = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await db.all<{ id: string; user_id: string }>(sql`select id, user_id from listings where id in (${inList})`);
+    const ownerOf = new Map(rows.map((row) => [row.id, row.user_id]));
+    // In the order the case shows them (newest, best match or cheapest first).
+    perCase.push([...new Set(ids.map((id) => ownerOf.get(id)!))].filter((owner) => owner !== me.id));
+  }
+  const chosen = new Set<string>();
+  for (let i = 0; chosen.size < 50 && perCase.some((owners) => owners[i]); i++)
+    for (const owners of perCase) if (owners[i] && chosen.size < 50) chosen.add(owners[i]!);
+  return [...chosen];
+}
+const partners: string[] = [];
+let blocksOn = false;
+async function setBlocks(on: boolean) {
+  if (!viewer) return;
+  const now = Date.now();
+  await db.$client.batch(
+    [
+      { sql: "delete from user_blocks where blocker_id = ? or blocked_id = ?", args: [viewer.id, viewer.id] },
+      ...(on
+        ? partners.map((other, i) => ({
+            sql: "insert into user_blocks (blocker_id, blocked_id, created_at) values (?, ?, ?)",
+            args: i % 2 === 0 ? [viewer.id, other, now] : [other, viewer.id, now],
+          }))
+        : []),
+    ],
+    "write",
+  );
+  blocksOn = on;
+}
+await setBlocks(false); // a run stopped half-way may have left its rows
+partners.push(...(viewer ? await choosePartners(viewer) : []));
+
+// "No filter": the app's statements with the block condition (blocks.server.ts `notBlockedWith`)
+// replaced by `1 = 1` in the SQL text and its two arguments dropped — the listing reads as they
+// were before issue 21. Everything else (visibility, suspensions, filters) is sent unchanged.
+const blockCondition =
+  /[\w."]+ not in \(select ub\.blocked_id from user_blocks ub where ub\.blocker_id = \?\s+union all select ub\.blocker_id from user_blocks ub where ub\.blocked_id = \?\)/g;
+type Statement = { sql: string; args?: unknown };
+function withoutBlockFilter(statement: Statement): Statement {
+  if (!Array.isArray(statement.args)) return statement;
+  const args = [...(statement.args as unknown[])];
+  let removed = 0;
+  const text = statement.sql.replace(blockCondition, (_match, offset: number) => {
+    // Its arguments are the two placeholders inside it; count the ones before it (no literal here holds a '?').
+    const before = (statement.sql.slice(0, offset).match(/\?/g) ?? []).length - removed;
+    args.splice(before, 2);
+    removed += 2;
+    return "1 = 1";
+  });
+  return removed ? { sql: text, args } : statement;
+}
+const client = db.$client;
+const execute = client.execute.bind(client);
+const batch = client.batch.bind(client);
+let stripBlockFilter = false;
+let sent: Statement[] = [];
+const asStatement = (statement: Statement | string, args?: unknown): Statement =>
+  typeof statement === "string" ? { sql: statement, args } : statement;
+client.execute = ((statement: Statement | string, args?: unknown) => {
+  let s = asStatement(statement, args);
+  if (stripBlockFilter) s = withoutBlockFilter(s);
+  sent.push(s);
+  return execute(s as never);
+}) as typeof client.execute;
+client.batch = ((statements: (Statement | string)[], mode?: unknown) => {
+  let list = statements.map((s) => asStatement(s));
+  if (stripBlockFilter) list = list.map(withoutBlockFilter);
+  sent.push(...list);
+  return batch(list as never, mode as never);
+}) as typeof client.batch;
+
+const selected = cases.filter((c) => !only || c.name.includes(only));
+const runCase = async (c: Case) => {
+  if (c.suggest) return { total: (await suggestListings(db, c.who, c.filters.q ?? "")).length };
+  return searchListings(db, c.who, c.filters, { limit: c.limit, count: c.count });
+};
+
 if (explain) {
-  // Every statement a case sends, with its plan: wrap the client once, replay each case.
-  const client = db.$client;
-  const execute = client.execute.bind(client);
-  let sent: { sql: string; args?: unknown }[] = [];
-  client.execute = ((statement: string | { sql: string; args?: unknown }, params?: unknown) => {
-    sent.push(typeof statement === "string" ? { sql: statement, args: params } : statement);
-    return execute(statement as never, params as never);
-  }) as typeof client.execute;
-  const batch = client.batch.bind(client);
-  client.batch = ((statements: ({ sql: string; args?: unknown } | string)[], mode?: unknown) => {
-    for (const statement of statements) sent.push(typeof statement === "string" ? { sql: statement } : statement);
-    return batch(statements as never, mode as never);
-  }) as typeof client.batch;
-  for (const c of cases.filter((c) => !only || c.name.includes(only))) {
+  // Every statement a case sends, with its plan (the viewer's 50 blocks in place). Then whether the
+  // block filter changed how SQLite reads the other tables: the plan without it, compared on its
+  // SEARCH / SCAN / temp B-tree steps (the block set itself is one more LIST SUBQUERY on `ub`).
+  await setBlocks(true);
+  const plan = async (s: Statement) =>
+    (await execute({ sql: `explain query plan ${s.sql}`, args: s.args as never })).rows.map((row) => String(row.detail));
+  const accessPaths = (steps: string[]) =>
+    steps
+      .filter((step) => /^(SEARCH|SCAN|USE TEMP)/.test(step) && !/^(SEARCH|SCAN) ub /.test(step))
+      .map((step) => step.replace(/subquery-\d+/, "subquery"))
+      .join("\n");
+  for (const c of selected) {
     sent = [];
-    if (c.suggest) await suggestListings(db, c.who, c.filters.q ?? "");
-    else await searchListings(db, c.who, c.filters, { limit: c.limit, count: c.count });
+    await runCase(c);
     console.log(`\n=== ${c.name}`);
     for (const statement of sent.filter((s) => /\bfrom "?listings\b/.test(s.sql))) {
       console.log(statement.sql.replace(/\s+/g, " ").trim());
-      const plan = await execute({ sql: `explain query plan ${statement.sql}`, args: statement.args as never });
-      for (const row of plan.rows) console.log(`  ${String(row.detail)}`);
+      const withFilter = await plan(statement);
+      for (const step of withFilter) console.log(`  ${step}`);
+      const stripped = withoutBlockFilter(statement);
+      if (stripped === statement) continue;
+      const withoutFilter = await plan(stripped);
+      if (accessPaths(withoutFilter) === accessPaths(withFilter)) console.log("  (without the block filter: the same access paths)");
+      else console.log(`  WITHOUT THE BLOCK FILTER, A DIFFERENT PLAN:\n${withoutFilter.map((step) => `  ${step}`).join("\n")}`);
     }
   }
+  await setBlocks(false);
   client.close();
   process.exit(0);
 }
 
+type Arm = "none" | "blocks" | "nofilter";
+async function timeOnce(c: Case, arm: Arm) {
+  const wantBlocks = arm === "blocks";
+  if (blocksOn !== wantBlocks) await setBlocks(wantBlocks);
+  stripBlockFilter = arm === "nofilter";
+  const start = performance.now();
+  const { total } = await runCase(c);
+  const ms = performance.now() - start;
+  stripBlockFilter = false;
+  return { ms, total };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-console.log(`search latency over ${file} (${listings} listings), ${runs} runs each after 3 warm-ups\n`);
-console.log("case".padEnd(44), "p50 ms".padStart(8), "p95 ms".padStart(8), "total".padStart(8));
-for (const c of cases.filter((c) => !only || c.name.includes(only))) {
-  const once = async () => {
-    if (c.suggest) return { total: (await suggestListings(db, c.who, c.filters.q ?? "")).length };
-    return searchListings(db, c.who, c.filters, { limit: c.limit, count: c.count });
-  };
-  for (let i = 0; i < 3; i++) await once();
-  const times: number[] = [];
-  let total = 0;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+console.log(`search latency over ${file} (${listings} listings), ${runs} runs each after 3 warm-ups`);
+console.log(`${cpus().length} CPUs, load average ${load()} at the start`);
+console.log(
+  `signed-in cases: the viewer with no blocks, with 50 (${partners.length} owners: half blocked by them, half blocking them), and the SQL without the block filter, interleaved\n`,
+);
+const ms = (n: number) => n.toFixed(1);
+console.log(
+  "case".padEnd(40),
+  "no blocks p50/p95".padStart(18),
+  "50 blocks p50/p95".padStart(18),
+  "p95 ratio".padStart(10),
+  "no filter p50/p95".padStart(18),
+  "total (with blocks)".padStart(20),
+);
+const ratios: number[] = [];
+const ratiosToNoFilter: number[] = [];
+for (const c of selected) {
+  const arms: Arm[] = c.who ? ["none", "blocks", "nofilter"] : ["none"];
+  const times = new Map<Arm, number[]>(arms.map((arm) => [arm, []]));
+  const totals = new Map<Arm, number>();
+  for (let i = 0; i < 3; i++) for (const arm of arms) await timeOnce(c, arm);
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    total = (await once()).total;
-    times.push(performance.now() - start);
+    // Rotate who goes first so no arm always follows a block write or always runs warm.
+    for (let k = 0; k < arms.length; k++) {
+      const arm = arms[(i + k) % arms.length]!;
+      const { ms, total } = await timeOnce(c, arm);
+      times.get(arm)!.push(ms);
+      totals.set(arm, total);
+    }
   }
-  times.sort((a, b) => a - b);
+  const stats = new Map([...times].map(([arm, list]) => [arm, list.sort((a, b) => a - b)] as const));
+  const cell = (arm: Arm) => {
+    const list = stats.get(arm);
+    return list ? `${ms(percentile(list, 50))} / ${ms(percentile(list, 95))}` : "—";
+  };
+  const p95 = (arm: Arm) => percentile(stats.get(arm)!, 95);
+  let ratio = "—";
+  if (c.who) {
+    ratios.push(p95("blocks") / p95("none"));
+    ratiosToNoFilter.push(p95("blocks") / p95("nofilter"));
+    ratio = (p95("blocks") / p95("none")).toFixed(2);
+  }
+  const total = c.who ? `${totals.get("none")} (${totals.get("blocks")})` : String(totals.get("none"));
   console.log(
-    c.name.slice(0, 44).padEnd(44),
-    percentile(times, 50).toFixed(1).padStart(8),
-    percentile(times, 95).toFixed(1).padStart(8),
-    String(total).padStart(8),
+    c.name.slice(0, 40).padEnd(40),
+    cell("none").padStart(18),
+    cell(c.who ? "blocks" : ("" as Arm)).padStart(18),
+    ratio.padStart(10),
+    cell(c.who ? "nofilter" : ("" as Arm)).padStart(18),
+    total.padStart(20),
   );
 }
-console.log("\ntarget: p95 ≤ 25 ms per case");
-db.$client.close();
+await setBlocks(false);
+if (ratios.length) {
+  console.log(`\nmedian p95 ratio over the ${ratios.length} signed-in cases: 50 blocks / no blocks ${median(ratios).toFixed(2)}`);
+  console.log(`  (50 blocks / no filter ${median(ratiosToNoFilter).toFixed(2)}); limit 1.20 per case (issue 21)`);
+}
+console.log(`load average ${load()} at the end`);
+console.log("target: p95 ≤ 25 ms per case");
+client.close();

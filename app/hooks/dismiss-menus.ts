@@ -5,8 +5,7 @@
 // that opened it), a click outside, and a navigation (which is also what Apply Filters does).
 // Loaded after hydration by ./use-dismiss (its own chunk: ~0.35 KB gzip off every page's first load).
 
-const OPEN_DETAILS = "details[data-menu][open]";
-const OPEN_TOGGLES = "input[data-menu-toggle]:checked";
+import { OPEN_DETAILS, OPEN_TOGGLES } from "./menu-selectors";
 
 type Menu = { panel: Element; opener: HTMLElement | null; close: () => void };
 
@@ -30,11 +29,6 @@ function inside(menu: Menu, target: Node) {
   return Boolean(input?.labels && [...input.labels].some((label) => label.contains(target)));
 }
 
-/** Closes every open menu (a navigation). */
-export function closeMenus() {
-  for (const menu of openMenus()) menu.close();
-}
-
 /** Listens for Escape and clicks outside; returns the function that stops listening. */
 export function listen() {
   function onKeyDown(event: KeyboardEvent) {
@@ -54,7 +48,9 @@ export function listen() {
   }
   document.addEventListener("keydown", onKeyDown);
   document.addEventListener("pointerdown", onPointerDown);
+  document.documentElement.setAttribute("data-menus-ready", "");
   return () => {
+    document.documentElement.removeAttribute("data-menus-ready");
     document.removeEventListener("keydown", onKeyDown);
     document.removeEventListener("pointerdown", onPointerDown);
   };

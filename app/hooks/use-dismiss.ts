@@ -1,30 +1,34 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-type DismissMenus = typeof import("./dismiss-menus");
+import { OPEN_DETAILS, OPEN_TOGGLES } from "./menu-selectors";
+
+/** A navigation closes every open menu: here, not in the lazy module, so it holds from the first navigation. */
+function closeMenus() {
+  document.querySelectorAll(OPEN_DETAILS).forEach((element) => element.removeAttribute("open"));
+  document.querySelectorAll<HTMLInputElement>(OPEN_TOGGLES).forEach((input) => void (input.checked = false));
+}
 
 /**
- * Mount once (root): closes every open menu on Escape, outside click and navigation
- * (./dismiss-menus, loaded after hydration: the menus open and close without JavaScript anyway).
+ * Mount once (root): closes every open menu on navigation, and — once ./dismiss-menus has loaded,
+ * right after hydration (the menus open and close without JavaScript anyway) — on Escape and a click
+ * outside. That module marks `<html data-menus-ready>` when it listens.
  */
 export function useDismissMenus() {
   const location = useLocation();
   const firstKey = useRef(location.key);
-  const menus = useRef<DismissMenus | null>(null);
 
   useEffect(() => {
     // Not on hydration: what the server rendered open (a chosen club's Filters) stays open.
     if (location.key === firstKey.current) return;
-    menus.current?.closeMenus();
+    closeMenus();
   }, [location.key]);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
     void import("./dismiss-menus").then((module) => {
-      if (unmounted) return;
-      menus.current = module;
-      stop = module.listen();
+      if (!unmounted) stop = module.listen();
     });
     return () => {
       unmounted = true;

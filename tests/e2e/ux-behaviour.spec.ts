@@ -67,6 +67,8 @@ test.describe("menus and drawers close on Escape, a click outside and navigation
     // Several page loads and menu round trips; slow on a loaded 2-core machine (same assertions).
     test.slow();
     await page.goto("/clubs");
+    // Escape and a click outside close menus once the page's script listens for them (right after hydration).
+    await expect(page.locator("html[data-menus-ready]")).toBeAttached();
     const summary = page.getByText("Browse by Sport ▾");
     const menu = summary.locator("xpath=..");
     await summary.click();
@@ -101,6 +103,7 @@ test.describe("menus and drawers close on Escape, a click outside and navigation
   test("at 360 px the sport page's filter sheet closes on Escape", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/sport/soccer");
+    await expect(page.locator("html[data-menus-ready]")).toBeAttached();
     await page.getByText("Filters", { exact: true }).first().click();
     const sheet = page.getByRole("complementary", { name: "Filters" });
     await expect(sheet).toBeVisible();

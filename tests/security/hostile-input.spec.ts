@@ -6,8 +6,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import {
+  adminAuditLog,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
   clubDirectMessages,
   clubMembers,
   clubMessages,
@@ -22,10 +25,19 @@ import {
   listingMessages,
   listings,
   profiles,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+  reports,
   reviews,
   sessions,
+  suspensions,
+  userBlocks,
   users,
+  warnings,
+  type ReportTargetType,
 } from "../../db/schema";
+import { auditStatement } from "../../app/features/safety/audit.server";
+import { SUSPENSION_LENGTHS } from "../../app/shared/copy/safety";
 import { PROPOSE_REFUSALS } from "../../app/features/trade/listing-deals.server";
 import { writeReview } from "../../app/features/trade/reviews.server";
 import { DEAL_REFUSALS, whatHappened } from "../../app/shared/copy/deals";
@@ -1543,6 +1555,717 @@ function controlCharactersIn(stored: Record<string, Record<string, unknown>[]>):
   return offending;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Safety (issue 21): the report form, block / unblock, the moderation queue's actions, club
+// moderators' report actions, 'Dismiss' on a warning, the audit log's filters
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Per lane, people of their own: a report, a block, a suspension or a removed member here must not
+ * reach the lanes' sellers, buyers and clubs, which the other tests of this worker go on using.
+ */
+type Safety = {
+  /** Reports things of `culprit` (a listing, a club, the person). */
+  reporter: TestUser;
+  culprit: TestUser;
+  culpritListingId: string;
+  culpritClub: TestClub;
+  /** Blocks and unblocks `blockee`; `bystander` is someone else again. */
+  blocker: TestUser;
+  blockee: TestUser;
+  bystander: TestUser;
+  /** What the site moderators act on: open reports on this person and their listing are kept in place. */
+  offender: TestUser;
+  offenderListingId: string;
+  /** A club its owner moderates, with a member whose chat message and item request are reported. */
+  modClub: TestClub;
+  modOwner: TestUser;
+  modContent: { posterId: string; messageReportId: string; requestReportId: string };
+  /** A report on a message of another club (`otherClubId`), one on a listing, one already closed. */
+  otherClubId: string;
+  foreignReportId: string;
+  listingReportId: string;
+  closedReportId: string;
+  /** A warned person, their own warning, and someone else's warning. */
+  warned: TestUser;
+  warningId: string;
+  othersWarningId: string;
+  othersWarnedId: string;
+  as: Record<"reporter" | "blocker" | "modOwner" | "warned", APIRequestContext>;
+};
+const safeties = new Map<Lane, Safety>();
+const safetyOf = (l: Lane) => safeties.get(l)!;
+
+async function insertReport(values: {
+  reporterId: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  targetUserId?: string | null;
+  clubId?: string | null;
+  status?: "open" | "closed";
+}): Promise<string> {
+  const [row] = await db()
+    .insert(reports)
+    .values({
+      reason: "harassment",
+      ...values,
+      outcome: values.status === "closed" ? "dismissed" : null,
+    })
+    .returning({ id: reports.id });
+  return row.id;
+}
+
+/** A new member of the moderated club with a chat message and an item request, both reported (open). */
+async function modContentFor(s: Pick<Safety, "modClub" | "reporter">) {
+  const poster = await createTestUser(db());
+  await addTestMember(db(), s.modClub, poster);
+  const [message] = await db()
+    .insert(clubMessages)
+    .values({ clubId: s.modClub.id, userId: poster.id, content: `Rude words ${word()}` })
+    .returning({ id: clubMessages.id });
+  const [request] = await db()
+    .insert(clubRequests)
+    .values({ clubId: s.modClub.id, userId: poster.id, title: `Odd request ${word()}` })
+    .returning({ id: clubRequests.id });
+  const on = { reporterId: s.reporter.id, targetUserId: poster.id, clubId: s.modClub.id };
+  return {
+    posterId: poster.id,
+    messageReportId: await insertReport({ ...on, targetType: "club_message", targetId: message.id }),
+    requestReportId: await insertReport({ ...on, targetType: "item_request", targetId: request.id }),
+  };
+}
+
+async function insertWarning(userId: string, by: string) {
+  const [row] = await db().insert(warnings).values({ userId, reason: "harassment", createdBy: by }).returning({ id: warnings.id });
+  return row.id;
+}
+
+async function setUpSafety(l: Lane) {
+  if (safeties.has(l)) return;
+  const [reporter, culprit, blocker, blockee, bystander, offender, modOwner, warned, othersWarned, elsewhere] = await Promise.all(
+    Array.from({ length: 10 }, () => createTestUser(db())),
+  );
+  const culpritClub = await createTestClub(db(), culprit, { name: `Reported ${word()}` });
+  const modClub = await createTestClub(db(), modOwner, { name: `Moderated ${word()}` });
+  await addTestMember(db(), modClub, reporter);
+  const otherClub = await createTestClub(db(), elsewhere, { name: `Unmoderated ${word()}` });
+  const [foreign] = await db()
+    .insert(clubMessages)
+    .values({ clubId: otherClub.id, userId: elsewhere.id, content: "Not this club's" })
+    .returning({ id: clubMessages.id });
+  const offenderListingId = await createTestListing(db(), offender, { title: `Fake jersey ${word()}` });
+  const base = { modClub, reporter };
+  const modContent = await modContentFor(base);
+  safeties.set(l, {
+    reporter,
+    culprit,
+    culpritListingId: await createTestListing(db(), culprit, { title: `Suspicious cleats ${word()}` }),
+    culpritClub,
+    blocker,
+    blockee,
+    bystander,
+    offender,
+    offenderListingId,
+    modClub,
+    modOwner,
+    modContent,
+    otherClubId: otherClub.id,
+    foreignReportId: await insertReport({
+      reporterId: elsewhere.id,
+      targetType: "club_message",
+      targetId: foreign.id,
+      targetUserId: elsewhere.id,
+      clubId: otherClub.id,
+    }),
+    // A listing report tagged with the club: still not the club's to moderate (chat and requests only).
+    listingReportId: await insertReport({
+      reporterId: reporter.id,
+      targetType: "listing",
+      targetId: offenderListingId,
+      targetUserId: offender.id,
+      clubId: modClub.id,
+    }),
+    closedReportId: await insertReport({
+      reporterId: elsewhere.id,
+      targetType: "club_message",
+      targetId: randomUUID(),
+      clubId: modClub.id,
+      status: "closed",
+    }),
+    warned,
+    warningId: await insertWarning(warned.id, l.siteAdmin.id),
+    othersWarningId: await insertWarning(othersWarned.id, l.siteAdmin.id),
+    othersWarnedId: othersWarned.id,
+    as: { reporter: await http(reporter), blocker: await http(blocker), modOwner: await http(modOwner), warned: await http(warned) },
+  });
+}
+
+/** A 3xx goes to a path on this site: never `//host`, `/\host` or another origin. */
+function expectSameSite(response: APIResponse, what: string) {
+  if (response.status() < 300 || response.status() >= 400) return;
+  const location = response.headers()["location"] ?? "";
+  expect(location, `${what}: redirect target`).toMatch(/^\/(?![/\\])/);
+}
+
+/** An id hostile the ways a hand-made request can be: control characters, padding, 10,000 characters. */
+const hostileId = (valid: string) =>
+  fc.oneof(
+    uuidLike,
+    fc.constantFrom(
+      `${valid}\u0000`,
+      `\u0007${valid}`,
+      `${valid}\u001b[2J`,
+      ` ${valid} `,
+      valid.toUpperCase(),
+      `${valid}${valid}`,
+      "a".repeat(10_000),
+    ),
+  );
+const REPORT_WORDS =
+  /Choose a reason|Please tell us what is wrong|Keep the details under 1,000 characters|Remove control characters|This request is too large|Invalid/;
+/** A text from just under 1,000 characters to just over, sometimes padded with spaces (trimmed first). */
+const detailsAround1000 = fc.oneof(
+  fc.integer({ min: 995, max: 1_010 }).map((n) => "d".repeat(n)),
+  fc.constantFrom(` ${"d".repeat(1_000)} `, "é".repeat(1_001), "😀".repeat(501)),
+);
+const blankDetails = fc.constantFrom(
+  "",
+  " ",
+  "   \t\r\n ",
+  "\u00a0",
+  "\u3000",
+  "\u0000",
+  "\u0007",
+  "\u001b",
+  "\u200b",
+  "hi\u0000",
+  "\u007f",
+);
+
+test("report form: every field, hostile", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  await check(
+    (l) => {
+      const s = safetyOf(l);
+      return fc
+        .constantFrom<[ReportTargetType, string]>(
+          ["listing", s.culpritListingId],
+          ["user", s.culprit.id],
+          ["club", s.culpritClub.id],
+          ["user", s.reporter.id],
+        )
+        .chain(([type, id]) =>
+          fc.record({
+            path: dataPath,
+            as: encoding,
+            // The form posts to its page's URL (/report?type=…&id=…); sometimes the two disagree.
+            query: fc.oneof(
+              { weight: 4, arbitrary: fc.constant<Fields>({ type, id }) },
+              { weight: 1, arbitrary: fields({ type: field(type, nasty), id: field(id, hostileId(id)) }) },
+            ),
+            form: fields({
+              type: often(type, fc.oneof(nasty, fc.constantFrom(...REPORT_TARGET_TYPES, "LISTING", "__proto__", "post", "comment"))),
+              id: often(id, hostileId(id)),
+              reason: often("scam", fc.oneof(nasty, fc.constantFrom(...REPORT_REASONS, "SCAM", "spam", "toString", "__proto__"))),
+              details: often("", fc.oneof(nasty, detailsAround1000, blankDetails, fc.constant("Looks like a fake"))),
+            }),
+          }),
+        );
+    },
+    90,
+    async ({ path, as, query, form }, l) => {
+      const s = safetyOf(l);
+      const response = await sendChecked(
+        `report ${JSON.stringify(form).slice(0, 200)}`,
+        post(s.as.reporter, `/report${path}?${urlencoded(query)}`, form, as),
+        {
+          rows: () =>
+            db()
+              .select()
+              .from(reports)
+              .where(
+                or(
+                  eq(reports.reporterId, s.reporter.id),
+                  inArray(reports.targetId, [s.culpritListingId, s.culprit.id, s.culpritClub.id, s.reporter.id]),
+                ),
+              )
+              .orderBy(asc(reports.id)),
+          message: path === ".data" ? REPORT_WORDS : undefined,
+          kept: form.details,
+        },
+      );
+      expectSameSite(response, "report");
+    },
+  );
+  // Each once: the edges of the details and the target, by a reporter of their own (clear of the hourly limit).
+  const l = lanes[0];
+  const s = safetyOf(l);
+  const fresh = await createTestUser(db());
+  const as = await http(fresh);
+  const listing = { type: "listing", id: s.culpritListingId };
+  const own = () => db().select().from(reports).where(eq(reports.reporterId, fresh.id));
+  const fixed: { what: string; query?: Fields; form: Fields; status: number; message?: RegExp; enc?: "multipart" }[] = [
+    {
+      what: "1,001 characters of details",
+      form: { ...listing, reason: "scam", details: "d".repeat(1_001) },
+      status: 400,
+      message: /under 1,000/,
+    },
+    { what: "'other', no details", form: { ...listing, reason: "other" }, status: 400, message: /Please tell us what is wrong/ },
+    { what: "'other', blank details", form: { ...listing, reason: "other", details: "" }, status: 400, message: /Please tell us/ },
+    {
+      what: "'other', whitespace",
+      form: { ...listing, reason: "other", details: " \t\r\n\u00a0 " },
+      status: 400,
+      message: /Please tell us/,
+    },
+    { what: "'other', a NUL", form: { ...listing, reason: "other", details: "\u0000" }, status: 400, message: /control characters/ },
+    { what: "'other', ESC sequence", form: { ...listing, reason: "other", details: "\u001b[2J" }, status: 400, enc: "multipart" },
+    {
+      what: "a BEL in the details",
+      form: { ...listing, reason: "scam", details: "ring\u0007" },
+      status: 400,
+      message: /control characters/,
+    },
+    { what: "no reason", form: { ...listing, details: "Looks fake" }, status: 400, message: /Choose a reason/ },
+    { what: "two reasons", form: { ...listing, reason: ["scam", "other"], details: "x" }, status: 400, message: /Choose a reason|Invalid/ },
+    {
+      what: "an unknown type",
+      query: { type: "post", id: s.culpritListingId },
+      form: { type: "post", id: s.culpritListingId, reason: "scam" },
+      status: 404,
+    },
+    { what: "a NUL in the id", form: { type: "listing", id: `${s.culpritListingId}\u0000`, reason: "scam" }, status: 404 },
+    { what: "an ESC in the id", form: { type: "user", id: `\u001b${s.culprit.id}`, reason: "scam" }, status: 404 },
+    { what: "a 10,000-character id", form: { type: "listing", id: "a".repeat(10_000), reason: "scam" }, status: 404 },
+    { what: "the id of another kind of thing", form: { type: "listing", id: s.culprit.id, reason: "scam" }, status: 404 },
+    { what: "a 2 MB body", form: { ...listing, reason: "other", details: "d".repeat(2 * 1024 * 1024) }, status: 413 },
+  ];
+  for (const { what, query, form, status, message, enc } of fixed) {
+    const response = await sendChecked(
+      `report: ${what}`,
+      post(as, `/report?${urlencoded(query ?? { type: form.type, id: form.id })}`, form, enc),
+      {
+        rows: own,
+        message,
+      },
+    );
+    // A body over the Worker's limit is refused before the route (413) or by the form's own check (400).
+    if (status === 413) expect([400, 413], `report: ${what}`).toContain(response.status());
+    else expect(response.status(), `report: ${what}`).toBe(status);
+  }
+  // Exactly 1,000 characters is allowed (after trimming); stored as sent.
+  const exact = await sendChecked(
+    "report: 1,000 characters",
+    post(as, `/report?${urlencoded(listing)}`, { ...listing, reason: "other", details: ` ${"d".repeat(1_000)} ` }),
+  );
+  expect(exact.status(), "report: 1,000 characters").toBe(303);
+  expect((await own()).map((r) => r.details?.length)).toEqual([1_000]);
+});
+
+test("block and unblock: the person in the path, the intent, where to go back", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  await check(
+    (l) => {
+      const s = safetyOf(l);
+      return fc.record({
+        person: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(s.blockee.id, s.bystander.id) },
+          { weight: 1, arbitrary: fc.constant(s.blocker.id) },
+          { weight: 3, arbitrary: hostileId(s.blockee.id).map(encode) },
+          { weight: 1, arbitrary: fc.constantFrom("%00", "%2F", "..", "%2e%2e", `${s.blockee.id}%00`, `${s.blockee.id}/extra`) },
+        ),
+        method: fc.constantFrom("POST", "POST", "POST", "GET"),
+        path: dataPath,
+        as: encoding,
+        form: fields({
+          intent: mostly("block", fc.constantFrom("unblock", "BLOCK", "", "delete", "report")),
+          redirectTo: field(
+            "/player-profile",
+            fc.oneof(
+              nasty,
+              fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "/%2F%2Fevil", "/ok\u0000", `/${"p".repeat(2_500)}`),
+            ),
+          ),
+          back: field("/", fc.oneof(nasty, fc.constantFrom("//evil.example", "javascript:alert(1)"))),
+        }),
+      });
+    },
+    90,
+    async ({ person, method, path, as, form }, l) => {
+      const s = safetyOf(l);
+      const url = `/block/${person || "x"}${path}`;
+      const what = `${method} block ${person.slice(0, 60)} ${JSON.stringify(form).slice(0, 200)}`;
+      const response =
+        method === "GET"
+          ? await sendChecked(what, get(s.as.blocker, url, form))
+          : await sendChecked(what, post(s.as.blocker, url, form, as), {
+              rows: () =>
+                db()
+                  .select()
+                  .from(userBlocks)
+                  .where(
+                    or(eq(userBlocks.blockerId, s.blocker.id), inArray(userBlocks.blockedId, [s.blocker.id, s.blockee.id, s.bystander.id])),
+                  )
+                  .orderBy(asc(userBlocks.blockerId), asc(userBlocks.blockedId)),
+              // Only a plain segment reaches this route ('..' or '%2F' may resolve to another page).
+              message: path === ".data" && /^[\w-]+$/.test(person) ? /Choose Block or Unblock|Invalid/ : undefined,
+            });
+      expectSameSite(response, what);
+    },
+  );
+  // Blocking yourself stores nothing, by path or in any case.
+  const s = safetyOf(lanes[0]);
+  for (const id of [s.blocker.id, s.blocker.id.toUpperCase()]) {
+    await sendChecked(`block yourself (${id})`, post(s.as.blocker, `/block/${id}`, { intent: "block" }));
+    expect(await db().select().from(userBlocks).where(eq(userBlocks.blockedId, s.blocker.id))).toEqual([]);
+  }
+});
+
+/** What the moderation queue's actions may change, for this lane's offender and the lane people next to them. */
+async function moderationRows(l: Lane, more: string[] = []) {
+  const s = safetyOf(l);
+  const people = [s.offender.id, l.seller.id, l.buyer.id];
+  const targets = [s.offenderListingId, l.listingId, ...people, ...more.filter((id) => id.length <= 100)];
+  const [open, stored] = await Promise.all([
+    db().select().from(reports).where(inArray(reports.targetId, targets)).orderBy(asc(reports.id)),
+    Promise.all([
+      db().select().from(suspensions).where(inArray(suspensions.userId, people)).orderBy(asc(suspensions.id)),
+      db().select().from(warnings).where(inArray(warnings.userId, people)).orderBy(asc(warnings.id)),
+      db().select().from(adminAuditLog).where(inArray(adminAuditLog.targetId, targets)).orderBy(asc(adminAuditLog.id)),
+      db().select({ id: users.id }).from(users).where(inArray(users.id, people)).orderBy(asc(users.id)),
+      db()
+        .select({ id: listings.id, status: listings.status })
+        .from(listings)
+        .where(inArray(listings.id, [s.offenderListingId, l.listingId]))
+        .orderBy(asc(listings.id)),
+    ]),
+  ]);
+  const [suspended, warned, audited, people_, listed] = stored;
+  return { reports: open, suspended, warned, audited, people: people_, listed };
+}
+
+/** Open reports on the offender and their listing, so every valid action has something to act on. */
+async function keepReportsOpen(l: Lane) {
+  const s = safetyOf(l);
+  for (const [targetType, targetId] of [
+    ["listing", s.offenderListingId],
+    ["user", s.offender.id],
+  ] as const) {
+    const open = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, "open")));
+    if (open.length === 0) await insertReport({ reporterId: s.reporter.id, targetType, targetId, targetUserId: s.offender.id });
+  }
+}
+const unliftedSuspension = async (userId: string) =>
+  (
+    await db()
+      .select({ id: suspensions.id })
+      .from(suspensions)
+      .where(and(eq(suspensions.userId, userId), isNull(suspensions.liftedAt)))
+  )[0]?.id ?? null;
+
+const MODERATION_INTENTS = ["dismiss", "remove", "warn", "suspend", "deleteAccount", "lift"] as const;
+const MODERATION_WORDS = /Choose a reason|Choose how long|Unknown target|Missing id|Invalid|Too big|Too small|This request is too large/;
+
+test("moderation queue actions, as a site admin", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  await check(
+    (l) => {
+      const s = safetyOf(l);
+      return fc.constantFrom(...MODERATION_INTENTS).chain((intent) =>
+        fc.record({
+          intent: fc.constant(intent),
+          target: fc.constantFrom<[string, string]>(["listing", s.offenderListingId], ["user", s.offender.id]),
+          path: dataPath,
+          as: encoding,
+          form: fields({
+            intent: mostly(intent, fc.constantFrom(...MODERATION_INTENTS, "", "DISMISS", "delete", "ban", "__proto__")),
+            // The type of another target, an id of another target, of a lane person nobody reported, or none at all.
+            targetType: often("", fc.oneof(nasty, fc.constantFrom(...REPORT_TARGET_TYPES, "LISTING", "account"))),
+            targetId: often(
+              "",
+              fc.oneof(hostileId(s.offender.id), fc.constantFrom(s.offenderListingId, s.offender.id, l.seller.id, l.listingId)),
+            ),
+            reason: often("scam", fc.oneof(nasty, fc.constantFrom(...REPORT_REASONS, "spam", "SCAM", "toString"))),
+            length: often(
+              "7",
+              fc.oneof(
+                nastyNumber,
+                fc.constantFrom(...SUSPENSION_LENGTHS, "0", "2", "14", "31", "365", "-1", "forever", "Lifted", "1.0", " 7"),
+              ),
+            ),
+            suspensionId: often("", uuidLike),
+          }),
+        }),
+      );
+    },
+    100,
+    async ({ intent, target, path, as, form }, l) => {
+      const s = safetyOf(l);
+      await keepReportsOpen(l);
+      const body: Fields = {
+        ...form,
+        // An empty generated value stands for the real one: the offender's target, their suspension.
+        targetType: form.targetType === "" ? target[0] : form.targetType,
+        targetId: form.targetId === "" ? target[1] : form.targetId,
+        suspensionId: form.suspensionId === "" ? ((await unliftedSuspension(s.offender.id)) ?? randomUUID()) : form.suspensionId,
+      };
+      // Deleting the offender would end the lane's fixture: only hostile targets for that one.
+      if (body.intent === "deleteAccount" && body.targetType === "user" && body.targetId === s.offender.id) body.targetId = l.seller.id;
+      const valid = moderationIsValid(body, s, await unliftedSuspension(s.offender.id));
+      const before = valid ? null : JSON.stringify(await moderationRows(l, ids(body)));
+      const response = await sendChecked(
+        `moderate ${intent} ${JSON.stringify(body).slice(0, 300)}`,
+        post(l.as.siteAdmin, `/admin/reports${path}`, body, as),
+        {
+          rows: () => moderationRows(l, ids(body)),
+          message: path === ".data" ? MODERATION_WORDS : undefined,
+        },
+      );
+      expectSameSite(response, "moderate");
+      // A refusal by redirect ('Already handled', another target's id) changes nothing either.
+      if (before !== null) expect(JSON.stringify(await moderationRows(l, ids(body))), `moderate ${intent}: rows changed`).toBe(before);
+    },
+  );
+  // Each once, on the offender's open reports: the values the forms never offer are refused in words.
+  const l = lanes[0];
+  const s = safetyOf(l);
+  await keepReportsOpen(l);
+  const user = { targetType: "user", targetId: s.offender.id };
+  const fixed: { what: string; form: Fields; message?: RegExp; status?: number }[] = [
+    { what: "14 days", form: { intent: "suspend", ...user, reason: "scam", length: "14" }, message: /Choose how long/, status: 400 },
+    { what: "0 days", form: { intent: "suspend", ...user, reason: "scam", length: "0" }, message: /Choose how long/, status: 400 },
+    { what: "'forever'", form: { intent: "suspend", ...user, reason: "scam", length: "forever" }, message: /Choose how long/, status: 400 },
+    { what: "a reason not in the list", form: { intent: "warn", ...user, reason: "spam" }, message: /Choose a reason/, status: 400 },
+    {
+      what: "an unknown target type",
+      form: { intent: "dismiss", targetType: "post", targetId: s.offender.id },
+      message: /Unknown target/,
+      status: 400,
+    },
+    { what: "an unknown id", form: { intent: "dismiss", targetType: "user", targetId: randomUUID() } },
+    { what: "the offender's id as a listing", form: { intent: "remove", targetType: "listing", targetId: s.offender.id } },
+    {
+      what: "the listing's id as a person",
+      form: { intent: "suspend", targetType: "user", targetId: s.offenderListingId, reason: "scam", length: "7" },
+    },
+    { what: "a person nobody reported", form: { intent: "deleteAccount", targetType: "user", targetId: l.seller.id } },
+    { what: "lifting an unknown suspension", form: { intent: "lift", suspensionId: randomUUID() } },
+    {
+      what: "a 10,000-character id",
+      form: { intent: "warn", targetType: "user", targetId: "a".repeat(10_000), reason: "scam" },
+      status: 400,
+    },
+  ];
+  for (const { what, form, message, status } of fixed) {
+    const before = JSON.stringify(await moderationRows(l, ids(form)));
+    const response = await sendChecked(`moderate: ${what}`, post(l.as.siteAdmin, "/admin/reports.data", form), { message });
+    if (status) expect(response.status(), `moderate: ${what}`).toBe(status);
+    expect(JSON.stringify(await moderationRows(l, ids(form))), `moderate: ${what}: rows changed`).toBe(before);
+  }
+});
+
+const ids = (form: Fields) => [form.targetId, form.suspensionId].flat().filter((v): v is string => typeof v === "string");
+
+/** Whether the queue could act on this form: otherwise it must change nothing, whatever it answers. */
+function moderationIsValid(form: Fields, s: Safety, suspensionId: string | null): boolean {
+  const one = (v: Value) => (typeof v === "string" ? v : null);
+  const intent = one(form.intent);
+  if (!intent || !(MODERATION_INTENTS as readonly string[]).includes(intent)) return false;
+  if (intent === "lift") return suspensionId !== null && one(form.suspensionId)?.trim() === suspensionId;
+  const type = one(form.targetType);
+  const id = one(form.targetId)?.trim();
+  const onTarget = (type === "listing" && id === s.offenderListingId) || (type === "user" && id === s.offender.id);
+  if (!onTarget) return false;
+  if (intent === "warn" || intent === "suspend") {
+    if (!(REPORT_REASONS as readonly string[]).includes(one(form.reason) ?? "")) return false;
+  }
+  if (intent === "suspend" && !(SUSPENSION_LENGTHS as readonly string[]).includes(one(form.length) ?? "")) return false;
+  return true;
+}
+
+test("club moderators' report actions: the report id", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  const intents = ["report-dismiss", "report-remove", "report-remove-member"] as const;
+  await check(
+    (l) => {
+      const s = safetyOf(l);
+      return fc.constantFrom(...intents).chain((intent) =>
+        fc.record({
+          intent: fc.constant(intent),
+          which: fc.constantFrom("message", "request"),
+          path: dataPath,
+          form: fields({
+            intent: mostly(intent, fc.constantFrom("report-ban", "report-dismiss ", "REPORT-DISMISS", "dismiss", "")),
+            reportId: often(
+              "",
+              fc.oneof(hostileId(s.modContent.messageReportId), fc.constantFrom(s.foreignReportId, s.listingReportId, s.closedReportId)),
+            ),
+          }),
+        }),
+      );
+    },
+    80,
+    async ({ intent, which, path, form }, l) => {
+      const s = safetyOf(l);
+      const valid = which === "message" ? s.modContent.messageReportId : s.modContent.requestReportId;
+      const body: Fields = { ...form, reportId: form.reportId === "" ? valid : form.reportId };
+      const mine = body.intent === intent && body.reportId === valid;
+      const rows = async () => {
+        const clubIds = [s.modClub.id, s.otherClubId];
+        return {
+          reports: await db().select().from(reports).where(inArray(reports.clubId, clubIds)).orderBy(asc(reports.id)),
+          messages: await db().select().from(clubMessages).where(inArray(clubMessages.clubId, clubIds)).orderBy(asc(clubMessages.id)),
+          requests: await db().select().from(clubRequests).where(inArray(clubRequests.clubId, clubIds)).orderBy(asc(clubRequests.id)),
+          members: await db().select().from(clubMembers).where(inArray(clubMembers.clubId, clubIds)).orderBy(asc(clubMembers.id)),
+          audit: await db().select().from(adminAuditLog).where(inArray(adminAuditLog.clubId, clubIds)).orderBy(asc(adminAuditLog.id)),
+        };
+      };
+      const before = mine ? null : JSON.stringify(await rows());
+      const response = await sendChecked(
+        `club moderation ${intent} ${JSON.stringify(body).slice(0, 200)}`,
+        post(s.as.modOwner, `/club/${s.modClub.slug}/manage${path}`, body),
+        { rows },
+      );
+      expectSameSite(response, "club moderation");
+      // Not this club's open report (another club's, a listing's, closed, or no report at all): nothing changes.
+      if (before !== null) expect(JSON.stringify(await rows()), `club moderation ${intent}: rows changed`).toBe(before);
+      // Acted on: the next input gets a new member, message, request and reports.
+      if (mine && response.status() < 400) s.modContent = await modContentFor(s);
+    },
+  );
+});
+
+test("dismissing a warning: only your own", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  await check(
+    (l) => {
+      const s = safetyOf(l);
+      return fc.record({
+        path: dataPath,
+        form: fields({
+          intent: mostly("dismissWarning", fc.constantFrom("dismisswarning", "dismiss", "")),
+          warningId: often("", fc.oneof(hostileId(s.warningId), fc.constant(s.othersWarningId))),
+          redirectTo: field("/", fc.oneof(nasty, fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "x".repeat(600)))),
+          membershipId: field("", uuidLike),
+        }),
+      });
+    },
+    60,
+    async ({ path, form }, l) => {
+      const s = safetyOf(l);
+      const body: Fields = { ...form, warningId: form.warningId === "" ? s.warningId : form.warningId };
+      const others = () => db().select().from(warnings).where(eq(warnings.userId, s.othersWarnedId));
+      const before = JSON.stringify(await others());
+      const response = await sendChecked(
+        `dismiss warning ${JSON.stringify(body).slice(0, 200)}`,
+        post(s.as.warned, `/notifications/acknowledge${path}`, body),
+        {
+          rows: () =>
+            db()
+              .select()
+              .from(warnings)
+              .where(inArray(warnings.userId, [s.warned.id, s.othersWarnedId]))
+              .orderBy(asc(warnings.id)),
+        },
+      );
+      expectSameSite(response, "dismiss warning");
+      // Someone else's warning stays unseen whatever was sent.
+      expect(JSON.stringify(await others()), "someone else's warning").toBe(before);
+      const [own] = await db().select({ seenAt: warnings.seenAt }).from(warnings).where(eq(warnings.id, s.warningId));
+      if (own.seenAt) s.warningId = await insertWarning(s.warned.id, l.siteAdmin.id);
+    },
+  );
+});
+
+test("audit log filters: hostile query values never widen the result", async () => {
+  for (const l of lanes) await setUpSafety(l);
+  // At least one entry, so an unfiltered page is not empty by itself.
+  const l0 = lanes[0];
+  await auditStatement(db(), {
+    actor: l0.siteAdmin,
+    action: "dismiss_report",
+    target: { type: "user", id: safetyOf(l0).offender.id, label: safetyOf(l0).offender.email },
+    reason: "scam",
+  });
+  const valid = (l: Lane) => ({
+    actor: l.siteAdmin.email,
+    action: "dismiss_report",
+    targetType: "user",
+    targetId: safetyOf(l).offender.id,
+  });
+  await check(
+    (l) =>
+      fc.record({
+        path: dataPath,
+        query: fields({
+          tab: fc.constant("audit"),
+          actor: field(
+            "",
+            fc.oneof(
+              nasty,
+              fc.constantFrom(l.siteAdmin.email, l.siteAdmin.id, ` ${l.siteAdmin.email} `, l.siteAdmin.email.toUpperCase(), "%", "_"),
+            ),
+          ),
+          action: field("", fc.oneof(nasty, fc.constantFrom(...AUDIT_ACTIONS, "DELETE_USER", "delete_%", "x".repeat(41)))),
+          targetType: field("", fc.oneof(nasty, fc.constantFrom(...AUDIT_TARGET_TYPES, "USER", "x".repeat(41)))),
+          targetId: field("", fc.oneof(nasty, hostileId(safetyOf(l).offender.id), fc.constant("%"))),
+          page: field("1", nastyNumber),
+        }),
+      }),
+    80,
+    async ({ path, query }, l) => {
+      const response = await sendChecked(`GET audit ${JSON.stringify(query).slice(0, 300)}`, get(l.as.siteAdmin, `/admin${path}`, query));
+      if (path === ".data" || response.status() !== 200) return;
+      // What the page narrows by: the last of a repeated parameter, trimmed. A value that no entry
+      // can hold must leave nothing — never be dropped and show everything.
+      const last = (v: Value) => ([v].flat().at(-1) ?? "").trim();
+      const known = valid(l);
+      const matchesNothing = (["actor", "action", "targetType", "targetId"] as const).some((key) => {
+        const value = last(query[key]);
+        if (!value) return false;
+        if (key === "action") return !(AUDIT_ACTIONS as readonly string[]).includes(value);
+        if (key === "targetType") return !(AUDIT_TARGET_TYPES as readonly string[]).includes(value);
+        return value.toLowerCase() !== known[key].toLowerCase() && value !== l.siteAdmin.id;
+      });
+      if (matchesNothing) expect(shown(await response.text()), `audit ${JSON.stringify(query).slice(0, 200)}`).toBe(NOTHING);
+    },
+  );
+  // Each filter alone with a value longer than any entry holds, or a control character: still a filter.
+  const fixed: Fields[] = [
+    { actor: "a".repeat(201) },
+    { actor: `${l0.siteAdmin.email}${" x".repeat(150)}` },
+    { actor: "a".repeat(20_000) },
+    { actor: `${l0.siteAdmin.email}\u0000` },
+    { action: "x".repeat(41) },
+    { action: `dismiss_report${"_".repeat(40)}` },
+    { targetType: "y".repeat(41) },
+    { targetId: "z".repeat(101) },
+    { targetId: `${safetyOf(l0).offender.id}${"0".repeat(80)}` },
+    { targetId: "z".repeat(10_000) },
+    { targetId: `\u001b${safetyOf(l0).offender.id}` },
+  ];
+  for (const filter of fixed) {
+    const what = `GET audit ${JSON.stringify(filter).slice(0, 100)}`;
+    const response = await sendChecked(what, get(l0.as.siteAdmin, "/admin", { tab: "audit", ...filter }));
+    expect(response.status(), what).toBe(200);
+    expect(shown(await response.text()), what).toBe(NOTHING);
+  }
+  // And the entry written above is found by each filter that names it.
+  for (const filter of Object.entries(valid(l0)).map(([key, value]) => ({ [key]: value }))) {
+    const body = await (await get(l0.as.siteAdmin, "/admin", { tab: "audit", ...filter })()).text();
+    expect(shown(body), `audit ${JSON.stringify(filter)}`).toBe("entries");
+  }
+});
+
+const NOTHING = "No admin actions match.";
+/** What the audit tab shows: no entries, or some (not the whole page, for a readable failure). */
+const shown = (html: string) =>
+  html.includes(NOTHING) ? NOTHING : html.includes('caption class="sr-only">Audit log') ? "entries" : "neither";
+
 // What was accepted: no text any lane's people could write holds a control character (tabs and
 // line breaks only where a textarea allows them). Runs last, over every row the suite made.
 test("nothing stored from a hostile input holds a control character", async () => {
@@ -1560,6 +2283,11 @@ test("nothing stored from a hostile input holds a control character", async () =
     clubMessages: await db().select().from(clubMessages).where(inArray(clubMessages.userId, people)),
     directMessages: await db().select().from(clubDirectMessages).where(inArray(clubDirectMessages.senderId, people)),
     requests: await db().select().from(clubRequests).where(inArray(clubRequests.userId, people)),
+    // The report form's details (issue 21), from this worker's reporters.
+    reports: await db()
+      .select()
+      .from(reports)
+      .where(inArray(reports.reporterId, [...[...safeties.values()].map((s) => s.reporter.id), ""])),
   };
   expect([...controlCharactersIn(stored), ...(trades.size ? await controlCharactersInTrades() : [])]).toEqual([]);
 });

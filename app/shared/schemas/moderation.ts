@@ -34,8 +34,22 @@ export const DismissWarningSchema = z.object({
 
 /** The audit log view's filters (GET /admin?tab=audit): each optional, any combination. */
 export const AuditFilterSchema = z.object({
-  actor: z.string().trim().max(200).optional().catch(undefined),
-  action: z.string().trim().max(40).optional().catch(undefined),
-  targetType: z.string().trim().max(40).optional().catch(undefined),
-  targetId: z.string().trim().max(100).optional().catch(undefined),
+  actor: filterValue(320),
+  action: filterValue(40),
+  targetType: filterValue(40),
+  targetId: filterValue(320),
 });
+
+/**
+ * A filter value, trimmed. One longer than any entry holds (e-mails and labels stay under 320) is
+ * cut to one past the limit, never dropped: it then matches nothing, where a dropped filter would
+ * show every entry.
+ */
+function filterValue(max: number) {
+  return z
+    .string()
+    .trim()
+    .transform((value) => value.slice(0, max + 1))
+    .optional()
+    .catch(undefined);
+}
