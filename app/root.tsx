@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import type { AccountUser } from "~/components/account-menu";
 import { NotFoundMessage } from "~/components/not-found-message";
 import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
@@ -115,6 +115,11 @@ export { NotFoundMessage };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // `<html data-hydrated>`: the page's script runs (error pages too). The e2e suite waits for it after
+  // every page load before it types or clicks where JavaScript answers (tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <html lang="en" className="h-full">
       <head>

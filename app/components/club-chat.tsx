@@ -113,9 +113,11 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
  */
 function BlockedMessage({ name, content }: { name: string; content: string }) {
   return (
-    <details className="mt-1" data-testid="blocked-message">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-        {SAFETY_TEXT.showBlockedMessage}
+    <details className="group mt-1" data-testid="blocked-message">
+      {/* A 24 px target; it says 'Hide' once open (the open state is CSS, so it is the same without JavaScript). */}
+      <summary className="inline-flex min-h-6 cursor-pointer items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <span className="group-open:hidden">{SAFETY_TEXT.showBlockedMessage}</span>
+        <span className="hidden group-open:inline">{SAFETY_TEXT.hideBlockedMessage}</span>
       </summary>
       <p className="mt-1 text-sm font-semibold text-slate-900">{name}</p>
       <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{content}</p>

@@ -12,6 +12,7 @@ import { ClubReports } from "~/components/club-reports";
 import {
   clubReports,
   moderateClubReport,
+  openClubReportRows,
   type ClubModerationAction,
   type ClubModerationResult,
 } from "~/features/safety/club-moderation.server";
@@ -44,13 +45,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  const page = await getClubManagePage(context.db, viewer, params.slug ?? "");
+  // The club's open content reports are read beside the page (issue 21 §5) and used only if the
+  // permission table lets this viewer moderate them.
+  const [page, openReports] = await Promise.all([
+    getClubManagePage(context.db, viewer, params.slug ?? ""),
+    openClubReportRows(context.db, params.slug ?? ""),
+  ]);
   const access = await requireClubPermission(context, page.access, "manage");
   const { club } = access;
   const { requests, inviteCode, members } = page;
-  // The 'Reports' section (issue 21 §5): its own read, for those the table lets moderate.
+  // The 'Reports' section (issue 21 §5), for those the table lets moderate.
   const canModerate = clubCan(access, "moderateReports");
-  const reports = canModerate ? await clubReports(context.db, access) : [];
+  const reports = canModerate ? await clubReports(context.db, access, openReports) : [];
   return {
     club: {
       slug: club.slug,

@@ -5,7 +5,7 @@
  * through the sign-in form in every test. A console error on any page fails the test.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { createDb, type Db } from "../../db/client";
 import { profiles, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -68,7 +68,60 @@ function isInterruptedNavigationLog(text: string) {
   return text.startsWith("AbortError: signal is aborted without reason\n");
 }
 
+/**
+ * Every page load waits for the page's script to run (`<html data-hydrated>`, set by the root
+ * layout once React has hydrated) before the test goes on, with JavaScript on. Until then a click
+ * or a keystroke meets the server's HTML — a link, a form post, a select with no listener — and a
+ * test that meant the JavaScript path races hydration (a signed-in page also loads its account menu
+ * before hydrating, ADR 063). A test that means the moment before hydration passes
+ * `waitUntil: "commit"` or `"domcontentloaded"`. Not for other responses (JSON, images, 404 assets).
+ */
+const withoutJavaScript = new WeakSet<BrowserContext>();
+
+function waitForHydrationOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settle = async (response: Response | null, waitUntil: string | undefined) => {
+    if (!response || withoutJavaScript.has(page.context()) || waitUntil === "commit" || waitUntil === "domcontentloaded") return response;
+    if (!(response.headers()["content-type"] ?? "").includes("text/html")) return response;
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return response;
+  };
+  page.goto = async (url, options) => settle(await goto(url, options), options?.waitUntil);
+  page.reload = async (options) => settle(await reload(options), options?.waitUntil);
+}
+
+function waitForHydrationIn(context: BrowserContext, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) withoutJavaScript.add(context);
+  context.pages().forEach(waitForHydrationOnLoad);
+  context.on("page", waitForHydrationOnLoad);
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  context: async ({ context, javaScriptEnabled }, use) => {
+    waitForHydrationIn(context, javaScriptEnabled !== false);
+    await use(context);
+  },
+  // Contexts and pages a test makes itself (a second person's browser) wait the same way.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        waitForHydrationIn(context, options?.javaScriptEnabled !== false);
+        return context;
+      };
+      browser.newPage = async (options) => {
+        const page = await newPage(options);
+        if (options?.javaScriptEnabled === false) withoutJavaScript.add(page.context());
+        waitForHydrationOnLoad(page);
+        return page;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -305,7 +305,7 @@ function ActionHistory({ rows }: { rows: HistoryAction[] }) {
     <ul className="space-y-1 text-sm">
       {rows.map((a) => (
         <li key={a.id}>
-          {a.action.replace(/_/g, " ")}: {a.targetLabel} · by {a.actorEmail} · {formatDate(a.createdAt, "short")}
+          {capitalised(a.action.replace(/_/g, " "))}: {a.targetLabel} · by {a.actorEmail} · {formatDate(a.createdAt, "short")}
           {a.reason && a.reason in REPORT_REASON_LABELS ? ` (${REPORT_REASON_LABELS[a.reason as ReportReason]})` : ""}
         </li>
       ))}

@@ -14,10 +14,16 @@ export function blockedWith(viewerId: string): SQL {
     union all select ub.blocker_id from user_blocks ub where ub.blocked_id = ${viewerId})`;
 }
 
-/** `userColumn` is nobody `viewerId` blocked or was blocked by (true for a signed-out visitor). */
+/**
+ * `userColumn` is nobody `viewerId` blocked or was blocked by (true for a signed-out visitor).
+ * `(… in …) is not true` rather than `not in`: SQLite cannot tell that the union's ids are never
+ * null, so for `not in` it reads the set's first entry after every miss to tell false from null —
+ * a second b-tree step per row. This form is one probe (a count over 72,190 listings with 50
+ * blocks: 13.1 → 8.2 ms, none 5.4; README "Blocks (issue 21)"). Same rows: no id here is null.
+ */
 export function notBlockedWith(viewerId: string | null | undefined, userColumn: SQL): SQL {
   if (!viewerId) return sql`1 = 1`;
-  return sql`${userColumn} not in ${blockedWith(viewerId)}`;
+  return sql`(${userColumn} in ${blockedWith(viewerId)}) is not true`;
 }
 
 /** A block between `a` and `b`, either way, as an SQL condition (for a write's WHERE or a batch guard). */

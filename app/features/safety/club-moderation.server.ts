@@ -53,10 +53,13 @@ export type ClubReportGroup = {
 };
 
 /** Open reports about this club's content, grouped by target — for those who may moderate; else []. */
-export async function clubReports(db: Db, access: ClubAccess): Promise<ClubReportGroup[]> {
-  if (!clubCan(access, "moderateReports")) return [];
-  const clubId = access.club.id;
-  const rows = await db
+/**
+ * The open reports on a club's chat messages, announcements and item requests, by the club's slug:
+ * the manage loader reads them beside the manage page (one round trip, not one more after it), and
+ * hands them to `clubReports` only once the permission table has let the viewer moderate.
+ */
+export function openClubReportRows(db: Db, slug: string) {
+  return db
     .select({
       id: reports.id,
       targetType: reports.targetType,
@@ -68,9 +71,17 @@ export async function clubReports(db: Db, access: ClubAccess): Promise<ClubRepor
       createdAt: reports.createdAt,
     })
     .from(reports)
-    .where(and(eq(reports.clubId, clubId), eq(reports.status, "open"), inArray(reports.targetType, CLUB_MODERATED_TARGETS)))
+    .innerJoin(clubs, eq(clubs.id, reports.clubId))
+    .where(and(eq(clubs.slug, slug), eq(reports.status, "open"), inArray(reports.targetType, CLUB_MODERATED_TARGETS)))
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(1000);
+}
+type OpenReportRow = Awaited<ReturnType<typeof openClubReportRows>>[number];
+
+export async function clubReports(db: Db, access: ClubAccess, openRows?: OpenReportRow[]): Promise<ClubReportGroup[]> {
+  if (!clubCan(access, "moderateReports")) return [];
+  const clubId = access.club.id;
+  const rows = openRows ?? (await openClubReportRows(db, access.club.slug));
 
   type Pending = { first: (typeof rows)[number]; all: (typeof rows)[number][] };
   const byTarget = new Map<string, Pending>();

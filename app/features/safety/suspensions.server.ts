@@ -7,9 +7,12 @@ export function suspendedUserIds(now = new Date()): SQL {
   return sql`(select s.user_id from suspensions s where s.lifted_at is null and (s.ends_at is null or s.ends_at > ${now.getTime()}))`;
 }
 
-/** `userColumn` is not suspended now. */
+/**
+ * `userColumn` is not suspended now. Written `(… in …) is not true` rather than `not in`, as
+ * blocks.server.ts's `notBlockedWith`: the same rows for a NOT NULL column, one probe per row.
+ */
 export function notSuspended(userColumn: SQL, now = new Date()): SQL {
-  return sql`${userColumn} not in ${suspendedUserIds(now)}`;
+  return sql`(${userColumn} in ${suspendedUserIds(now)}) is not true`;
 }
 
 /** The viewer's active suspension, for the session query: its end (epoch ms, or null = until lifted) and reason, or no row. */

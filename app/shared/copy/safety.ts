@@ -46,6 +46,8 @@ export const SAFETY_TEXT = {
   blockedMessage: "Message from a blocked member",
   /** Opens a collapsed message of someone the viewer blocked. */
   showBlockedMessage: "Show",
+  /** Closes it again. */
+  hideBlockedMessage: "Hide",
 } as const;
 
 /** What a block does, said on its confirmation before it is done. */
