@@ -77,6 +77,11 @@ function isInterruptedNavigationLog(text: string) {
  * `waitUntil: "commit"` or `"domcontentloaded"`. Not for other responses (JSON, images, 404 assets).
  */
 const withoutJavaScript = new WeakSet<BrowserContext>();
+/**
+ * The test's own `javaScriptEnabled` (its `test.use`): Playwright applies it to the contexts a test
+ * makes with `browser.newContext()` too, unless the call says otherwise.
+ */
+let testJavaScript = true;
 
 function waitForHydrationOnLoad(page: Page) {
   const goto = page.goto.bind(page);
@@ -97,7 +102,14 @@ function waitForHydrationIn(context: BrowserContext, javaScriptEnabled: boolean)
   context.on("page", waitForHydrationOnLoad);
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; testJavaScript: void }>({
+  testJavaScript: [
+    async ({ javaScriptEnabled }, use) => {
+      testJavaScript = javaScriptEnabled !== false;
+      await use();
+    },
+    { auto: true },
+  ],
   context: async ({ context, javaScriptEnabled }, use) => {
     waitForHydrationIn(context, javaScriptEnabled !== false);
     await use(context);
@@ -109,12 +121,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const newPage = browser.newPage.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
-        waitForHydrationIn(context, options?.javaScriptEnabled !== false);
+        waitForHydrationIn(context, options?.javaScriptEnabled ?? testJavaScript);
         return context;
       };
       browser.newPage = async (options) => {
         const page = await newPage(options);
-        if (options?.javaScriptEnabled === false) withoutJavaScript.add(page.context());
+        if (!(options?.javaScriptEnabled ?? testJavaScript)) withoutJavaScript.add(page.context());
         waitForHydrationOnLoad(page);
         return page;
       };
