@@ -29,7 +29,7 @@ export function AuditFilterForm({
           id="audit-actor"
           name="actor"
           type="search"
-          maxLength={200}
+          maxLength={320}
           defaultValue={filter.actor ?? ""}
           placeholder="E-mail or id"
           className="mt-1 block w-full"
@@ -63,7 +63,7 @@ export function AuditFilterForm({
           id="audit-target"
           name="targetId"
           type="search"
-          maxLength={100}
+          maxLength={320}
           defaultValue={filter.targetId ?? ""}
           placeholder="Id, e-mail or name"
           className="mt-1 block w-full"

@@ -4,6 +4,7 @@
 // this club" is also in every query, so a stale access object cannot read or write anything. After
 // each write the function publishes to the club room (the database is the source of truth).
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { blockedByViewer } from "../safety/blocks.server";
 import type { Db } from "#db/client";
 import { clubMessages, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
@@ -95,11 +96,6 @@ export function toClubMessagesPage(rows: Awaited<ReturnType<typeof clubMessagesP
     authorBlocked: Boolean(r.authorBlocked),
   }));
   return { messages, older: page.older };
-}
-
-/** `authorColumn` is someone `viewerId` blocked (this direction only: collapsing is for the blocker). */
-function blockedByViewer(viewerId: string, authorColumn: typeof clubMessages.userId): SQL<number> {
-  return sql<number>`exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId} and ub.blocked_id = ${authorColumn})`;
 }
 
 export type PostResult = { ok: true; message: ChatMessageView; created: boolean } | { ok: false; reason: SendFailure };

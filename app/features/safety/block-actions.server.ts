@@ -3,6 +3,7 @@
 // blocks.server.ts; here is only the row itself and what blocking ends at once: the open deals
 // between the two (pending ones voided, accepted ones cancelled, their listings released).
 import { and, desc, eq, sql } from "drizzle-orm";
+import { blockedByViewer } from "./blocks.server";
 import type { Db } from "#db/client";
 import { deals, profiles, userBlocks, users, type DealState } from "#db/schema";
 import { USER_ID } from "~/shared/schemas/block";
@@ -26,7 +27,7 @@ export async function blockTargetFor(db: Db, viewer: Pick<Viewer, "id">, userId:
     .select({
       id: users.id,
       name: shownName,
-      blocked: sql<number>`exists (select 1 from user_blocks ub where ub.blocker_id = ${viewer.id} and ub.blocked_id = ${users.id})`,
+      blocked: blockedByViewer(viewer.id, users.id),
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

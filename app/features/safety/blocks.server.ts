@@ -2,6 +2,7 @@
 // the query of every read and every write that involves two people. The conditions here are the
 // only place the rule is written; listing visibility, messaging and trading import them.
 import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client";
 
 /**
@@ -24,6 +25,14 @@ export function blockedWith(viewerId: string): SQL {
 export function notBlockedWith(viewerId: string | null | undefined, userColumn: SQL): SQL {
   if (!viewerId) return sql`1 = 1`;
   return sql`(${userColumn} in ${blockedWith(viewerId)}) is not true`;
+}
+
+/**
+ * `userColumn` is someone `viewerId` blocked — this direction only: what the blocker alone sees
+ * (a club chat message collapsed, 'Unblock' on /block/{id}).
+ */
+export function blockedByViewer(viewerId: string, userColumn: SQL | SQLiteColumn): SQL<number> {
+  return sql<number>`exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId} and ub.blocked_id = ${userColumn})`;
 }
 
 /** A block between `a` and `b`, either way, as an SQL condition (for a write's WHERE or a batch guard). */
