@@ -5,6 +5,14 @@ import { preloadServerRenderedParts } from "~/components/lazy-part";
 import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
 import { ToastList } from "~/components/toaster";
 
+// A request that a newer navigation cancelled is not an error. Remix decodes loader data with
+// turbo-stream, whose decoder rejects two promises nobody holds when the stream is cut after its first
+// line (a revalidation superseded by a click, ADR 070): the page would report
+// "signal is aborted without reason" twice. Only AbortErrors are quieted; every other rejection is reported.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+});
+
 // The root's lazy parts whose HTML the server sent (the account menu when signed in, the testing-mode
 // banner and switch, server toasts) are loaded first: Remix's location update on each navigation is
 // not a transition, and reaching a boundary still waiting for its chunk it would make React drop the

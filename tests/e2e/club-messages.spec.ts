@@ -431,3 +431,40 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Are you still there?");
   });
 });
+
+// Run G (issue 19): the Messages tab is a chunk of its own that hydrates after the page. Text typed
+// into the server-rendered composer meanwhile was in the box but not in the component's state, so
+// once the tab hydrated Send stayed disabled over it. The tab's chunk is held while Mia types.
+test("a direct message typed before the Messages tab has hydrated is sent once it has", async ({ browser }) => {
+  const c = await club();
+  const mia = await member(c, "Mia");
+  const noah = await member(c, "Noah");
+  const miaPage = await personPage(browser, mia);
+  let requested!: () => void;
+  const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await miaPage.route("**/club-messages-tab-*.js", async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await miaPage.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`, { waitUntil: "domcontentloaded" });
+  await chunkRequested;
+  const box = miaPage.getByRole("textbox", { name: `Message to Noah ${noah.lastName}` });
+  await box.fill("Typed before the tab hydrated");
+  release();
+  await expect(miaPage.getByTestId("club-dm")).toHaveAttribute("data-live", "open", { timeout: 20_000 });
+  await expect(box).toHaveValue("Typed before the tab hydrated");
+  await miaPage.getByRole("button", { name: "Send" }).click();
+  await expect(miaPage.getByText("Message sent")).toBeVisible();
+  await expect(
+    miaPage.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` }).getByText("Typed before the tab hydrated"),
+  ).toBeVisible();
+  const stored = await db()
+    .select({ content: clubDirectMessages.content })
+    .from(clubDirectMessages)
+    .where(and(eq(clubDirectMessages.senderId, mia.id), eq(clubDirectMessages.receiverId, noah.id)));
+  expect(stored).toEqual([{ content: "Typed before the tab hydrated" }]);
+  await miaPage.context().close();
+});

@@ -61,11 +61,18 @@ export function MessageComposer({
   const online = useOnline();
   const fetcher = useFetcher<ComposerResult>();
   const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
   const [clientId, setClientId] = useState(initialClientId);
   const [error, setError] = useState<string | null>(null);
   const handled = useRef<unknown>(null);
   const sending = fetcher.state !== "idle";
+  // The club's Messages tab hydrates when its chunk arrives: text typed into the server-rendered box
+  // meanwhile is in the DOM but not in `text`, and Send would stay disabled over it. Adopt it.
+  useEffect(() => {
+    const typed = field.current?.value;
+    if (typed) setText((current) => current || typed);
+  }, []);
 
   useEffect(() => {
     // fetcher.data arrives while the page revalidates ("loading"); act on it then, before the
@@ -100,6 +107,7 @@ export function MessageComposer({
       {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
       <div className="flex items-end gap-2">
         <Textarea
+          ref={field}
           name="content"
           aria-label={label}
           placeholder={placeholder}
