@@ -8,6 +8,8 @@ import { sessionCookieName } from "./app/web/session.server";
 import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/trade/deal-clock.server";
+import { MATCHER_CRON, runMatcher } from "./app/features/matching/matcher.server";
+import { DIGEST_CRON, runMatchDigest } from "./app/features/matching/digest.server";
 import { createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
@@ -73,7 +75,8 @@ export function createWorker(build: unknown) {
 
     /**
      * Cron triggers (wrangler.toml [triggers]), one job per cron: the deal clock every 15 minutes
-     * (issue 20, ADR 068), otherwise the daily photo cleanup (ADR 017) — also what a bare
+     * (issue 20, ADR 068), the matcher every 5 and the match digest daily (issue 22, ADR 071), otherwise the daily photo
+     * cleanup (ADR 017) — also what a bare
      * `/__scheduled` (no cron) runs under `wrangler dev --test-scheduled`.
      */
     async scheduled(controller: ScheduledController, rawEnv: Env, ctx: ExecutionContext): Promise<void> {
@@ -82,15 +85,20 @@ export function createWorker(build: unknown) {
       // A client of its own for this invocation: nothing that does I/O outlives it.
       const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
       try {
+        // The rooms hear of what a job changed, off this invocation's path (waitUntil).
+        const publish = () =>
+          createPublish(createRealtime(env, config.REALTIME_SECRET), (promise) => ctx.waitUntil(promise), blockedAudience(db));
         if (controller.cron === DEAL_CLOCK_CRON) {
-          // The rooms hear of each deal the clock moved, off this invocation's path (waitUntil).
-          const publish = createPublish(
-            createRealtime(env, config.REALTIME_SECRET),
-            (promise) => ctx.waitUntil(promise),
-            blockedAudience(db),
-          );
-          const report = await runDealClockJob({ db, env: config, publish });
+          const report = await runDealClockJob({ db, env: config, publish: publish() });
           console.log(JSON.stringify({ level: "info", event: "deal_clock", ...report }));
+        } else if (controller.cron === MATCHER_CRON) {
+          const report = await runMatcher({ db, publish: publish() });
+          // 'E-mail right away' for matches: straight after the run that found them.
+          const mailed = await runMatchDigest({ db, env: config }, { mode: "email_now" });
+          console.log(JSON.stringify({ level: "info", event: "matcher", ...report, mailed }));
+        } else if (controller.cron === DIGEST_CRON) {
+          const report = await runMatchDigest({ db, env: config }, { mode: "email_digest" });
+          console.log(JSON.stringify({ level: "info", event: "match_digest", ...report }));
         } else {
           const report = await cleanupPhotos(db, env.PHOTOS);
           console.log(JSON.stringify({ level: "info", event: "photo_cleanup", ...report }));

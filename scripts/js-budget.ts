@@ -49,6 +49,7 @@ export const PAGE_TYPES: PageType[] = [
   { page: "/report", routeId: "routes/report", visitor: false },
   { page: "/block/{id}", routeId: "routes/block.$userId", visitor: false },
   { page: "/admin/reports", routeId: "routes/admin_.reports", visitor: false },
+  { page: "/saved-searches", routeId: "routes/saved-searches", visitor: false },
 ];
 
 /**

@@ -6,6 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { DEAL_CLOCK_CRON } from "../app/features/trade/deal-clock.server";
+import { MATCHER_CRON } from "../app/features/matching/matcher.server";
+import { DIGEST_CRON } from "../app/features/matching/digest.server";
 import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, startOidcProvider } from "./oidc-provider";
 import { ensureDevVars, run, startStack } from "./stack";
 
@@ -64,15 +66,22 @@ if (localGoogle)
   );
 console.log("\nPress Ctrl-C to stop.");
 
-// The scheduler (issue 20): wrangler dev fires no cron triggers, so every minute this asks the Worker
-// to run its own scheduled() handler for the deal clock's cron — the code path production's trigger
-// takes, with the Worker's rooms and mail, rather than a copy of the job running here in Node.
-const dealClock = setInterval(() => {
-  fetch(`${stack.url}/__scheduled?cron=${encodeURIComponent(DEAL_CLOCK_CRON)}`)
+// The scheduler (issues 20, 22): wrangler dev fires no cron triggers, so every minute this asks the
+// Worker to run its own scheduled() handler for the deal clock's and the matcher's crons — the code
+// path production's triggers take, with the Worker's rooms and mail, rather than a copy of the jobs
+// running here in Node.
+const runCron = (job: string, cron: string) =>
+  fetch(`${stack.url}/__scheduled?cron=${encodeURIComponent(cron)}`)
     .then((response) => {
-      if (!response.ok) console.error(`deal clock: /__scheduled answered ${response.status}`);
+      if (!response.ok) console.error(`${job}: /__scheduled answered ${response.status}`);
     })
-    .catch((error: unknown) => console.error("deal clock:", error instanceof Error ? error.message : error));
+    .catch((error: unknown) => console.error(`${job}:`, error instanceof Error ? error.message : error));
+let minutes = 0;
+const dealClock = setInterval(() => {
+  void runCron("deal clock", DEAL_CLOCK_CRON);
+  void runCron("matcher", MATCHER_CRON);
+  // The daily match digest, hourly here: a demo sees one without waiting a day.
+  if (++minutes % 60 === 0) void runCron("match digest", DIGEST_CRON);
 }, 60_000);
 
 let stopping = false;

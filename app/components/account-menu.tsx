@@ -33,7 +33,10 @@ const ENTRIES = [
 export function AccountMenu({ user }: { user: AccountUser }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const { badges, status } = useLiveBadges({ ...user.badges, dealsWaiting: user.notifications.dealsWaiting }, user.userRoom);
+  const { badges, status, refresh } = useLiveBadges(
+    { ...user.badges, dealsWaiting: user.notifications.dealsWaiting, newMatches: user.notifications.matches },
+    user.userRoom,
+  );
   return (
     <>
       <LocationDialog zipCode={user.zipCode} redirectTo={here} />
@@ -42,6 +45,8 @@ export function AccountMenu({ user }: { user: AccountUser }) {
         unreadDirectMessages={badges.directMessages}
         dealsWaiting={badges.dealsWaiting}
         deals={badges.deals}
+        matches={badges.newMatches}
+        onMatchesSeen={refresh}
       />
       <details className="sm:relative" data-menu data-user-room={status} data-lazy-part="account-menu">
         <summary

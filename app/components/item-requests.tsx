@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -14,6 +14,8 @@ import { useStableRoomAccess } from "~/hooks/use-user-room";
 import type { PostRequestActionData } from "~/shared/schemas/item-request";
 import { Modal } from "~/components/ui/modal";
 import { ReportLink } from "./safety/report-link";
+import type { PossibleMatch } from "~/features/matching/matches.server";
+import { formatPrice } from "~/shared/format";
 
 /** With JavaScript: 'New Request' opens a native <dialog>; without, it is a link to the form's own page. */
 function NewRequest({ slug, constraint }: { slug: string; constraint: Record<string, FieldConstraint> }) {
@@ -110,7 +112,45 @@ type ItemRequestsTabData = {
   now: string;
   room: RoomAccess<"club">;
   requests: ItemRequest[];
+  /** 'Possible match' (issue 22 §2): listings matched to the viewer's own requests, by request id. */
+  possibleMatches: Record<string, PossibleMatch[]>;
 };
+
+/**
+ * 'Possible match' under the author's own open request: each listing the matcher found, and
+ * 'Contact seller', which opens a direct message to the seller in this club (issue 22 proof: "opens a DM").
+ */
+function PossibleMatches({ request, listings, slug }: { request: ItemRequest; listings: PossibleMatch[]; slug: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3">
+      <h5 id={headingId} className="text-sm font-semibold text-emerald-900">
+        {REQUEST_TEXT.possibleMatch}
+        <span className="sr-only"> for {request.title}</span>
+      </h5>
+      <ul className="mt-2 space-y-2">
+        {listings.map((listing) => (
+          <li key={listing.id} data-testid="possible-match" className="flex flex-wrap items-center justify-between gap-2">
+            <Link to={`/listing/${listing.id}`} className="min-w-0 break-words font-medium text-brand-700 underline">
+              {listing.title}
+            </Link>
+            <span className="flex items-center gap-2">
+              {listing.priceCents === null ? null : <span className="text-sm text-slate-700">{formatPrice(listing.priceCents)}</span>}
+              <ButtonLink
+                to={`/club/${slug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: listing.sellerId })}`}
+                variant="secondary"
+                size="sm"
+              >
+                {REQUEST_TEXT.contactSeller}
+                <span className="sr-only"> about {listing.title}</span>
+              </ButtonLink>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The "On the Radar" tab (02 §2): open and fulfilled requests, live on insert, update and delete. */
 export function ItemRequestsTab({ slug, data }: { slug: string; data: ItemRequestsTabData }) {
@@ -168,6 +208,7 @@ function RequestSection({
 
 function RequestItem({ request, slug, data }: { request: ItemRequest; slug: string; data: ItemRequestsTabData }) {
   const mine = request.authorId === data.viewerId;
+  const matches = data.possibleMatches[request.id];
   const action = `/club/${slug}/requests`;
   const fulfilling = useIsPending({ formAction: action, intent: "fulfil" });
   const hydrated = useHydrated();
@@ -226,6 +267,7 @@ function RequestItem({ request, slug, data }: { request: ItemRequest; slug: stri
         </div>
       </div>
       {request.description ? <p className="mt-2 whitespace-pre-line break-words text-slate-700">{request.description}</p> : null}
+      {mine && request.status === "open" && matches?.length ? <PossibleMatches request={request} listings={matches} slug={slug} /> : null}
     </li>
   );
 }

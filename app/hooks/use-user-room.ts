@@ -2,9 +2,10 @@
 // most one user socket plus the club it is looking at). It re-broadcasts every event of that room
 // on `window`, so a page (/messages) can react without opening a second socket.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useRoom, type RoomAccess, type RoomEvent, type RoomKind } from "./use-room";
 import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
+import type { NewMatch } from "~/features/matching/matches.server";
 
 const USER_EVENT = "lockerswap:user-event";
 /**
@@ -19,7 +20,12 @@ export const BADGE_EVENTS: ReadonlySet<RoomEvent<"user">["type"]> = new Set([
   "dm.created",
   "dm.read",
   "listing.message.created",
+  // The matcher found something (issue 22 §3): 'New matches' and the bell's count come with the badges.
+  "matches.changed",
 ]);
+
+/** 'New matches' in the bell's menu: the newest unseen few and how many (matchedAt is not shown). */
+export type MenuMatches = { items: Omit<NewMatch, "matchedAt">[]; count: number };
 
 export type Badges = {
   directMessages: number;
@@ -27,6 +33,8 @@ export type Badges = {
   /** Deals waiting for you (the bell, issue 20): from /api/badges once refetched; until then the loader's. */
   dealsWaiting?: number;
   deals?: WaitingDeal[];
+  /** Unseen matches (issue 22): from /api/badges once refetched; until then the loader's. */
+  newMatches?: MenuMatches;
 };
 /** What /api/badges answers (app/features/messaging/inbox.server.ts `unreadCounts`, plus the deals waiting). */
 export type LiveCounts = Badges & { perClub: Record<string, number> };
@@ -48,16 +56,21 @@ export function useStableRoomAccess<K extends RoomKind>(access: RoomAccess<K> | 
   return kept.current!.access;
 }
 
-/** The header's badges: the loader's counts, refetched from /api/badges whenever the user room says so. */
+/**
+ * The header's badges: the loader's counts, refetched from /api/badges whenever the user room says so,
+ * or when `refresh` is called (after marking matches seen in this tab).
+ */
 export function useLiveBadges(initial: Badges, room: RoomAccess<"user">) {
   const fetcher = useFetcher<LiveCounts>();
   const [badges, setBadges] = useState(initial);
   const { directMessages, total, dealsWaiting } = initial;
-  useEffect(() => setBadges({ directMessages, total, dealsWaiting }), [directMessages, total, dealsWaiting]);
+  const matchesCount = initial.newMatches?.count;
+  // Fresher loader counts win; the lists (deals, matches) then come from the loader too (left undefined).
+  useEffect(() => setBadges({ directMessages, total, dealsWaiting }), [directMessages, total, dealsWaiting, matchesCount]);
   useEffect(() => {
     if (fetcher.data && typeof fetcher.data.total === "number") {
-      const { directMessages, total, dealsWaiting, deals } = fetcher.data;
-      setBadges({ directMessages, total, dealsWaiting, deals });
+      const { directMessages, total, dealsWaiting, deals, newMatches } = fetcher.data;
+      setBadges({ directMessages, total, dealsWaiting, deals, newMatches });
       window.dispatchEvent(new CustomEvent(BADGES_EVENT, { detail: fetcher.data }));
     }
   }, [fetcher.data]);
@@ -67,7 +80,8 @@ export function useLiveBadges(initial: Badges, room: RoomAccess<"user">) {
     if (BADGE_EVENTS.has(event.type)) load.current("/api/badges");
     window.dispatchEvent(new CustomEvent(USER_EVENT, { detail: event }));
   });
-  return { badges, status };
+  const refresh = useCallback(() => load.current("/api/badges"), []);
+  return { badges, status, refresh };
 }
 
 /** Calls `onEvent` for each event of the signed-in user's room (delivered by the header's socket). */

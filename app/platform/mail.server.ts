@@ -13,7 +13,16 @@ export type MailConfig = {
   MAIL_FROM?: string;
 };
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra headers (List-Unsubscribe, List-Unsubscribe-Post — RFC 8058) sent as the provider's `headers` object. */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  /** Sent as the provider's Idempotency-Key header: a retried send of one queued mail is delivered once. */
+  idempotencyKey?: string;
+};
 
 export class MailError extends Error {
   name = "MailError";
@@ -24,14 +33,31 @@ export async function sendMail(deps: { db: Db; env: MailConfig }, mail: Mail) {
   if (env.MAIL_PROVIDER_URL) {
     const response = await fetch(env.MAIL_PROVIDER_URL, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}` },
-      body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}`,
+        ...(mail.idempotencyKey ? { "Idempotency-Key": mail.idempotencyKey } : {}),
+      },
+      body: JSON.stringify({
+        from: env.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      }),
     });
     if (!response.ok) throw new MailError(`Mail provider answered ${response.status}`);
     return;
   }
   if (env.APP_ENV === "production") throw new MailError("No mail provider configured");
-  await deps.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+  await deps.db.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+  });
 }
 
 /** The newest outbox messages first (dev page). */

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { LIMITS } from "~/shared/catalog/options";
 import { splitSportKeyword } from "~/shared/catalog/sport-match";
 import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/shared/catalog/sport-names";
@@ -7,12 +7,13 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
 import { FilterChips } from "~/components/search-chips";
+import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/toaster";
 import { listNearby } from "~/features/search/nearby.server";
 import { searchListings } from "~/features/search/search.server";
 import { visitorOrigin } from "~/features/accounts/visitor-location.server";
 import { getUser } from "~/web/session.server";
-import { filterChips, hasHomeCriteria, parseSearchParams, searchHref } from "~/shared/search-params";
+import { filterChips, hasHomeCriteria, HOME_SEARCH_KEYS, homeSearchState, parseSearchParams, searchHref } from "~/shared/search-params";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";
 
@@ -26,16 +27,14 @@ export const meta: MetaFunction = () =>
     "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
   );
 
-const HOME_KEYS = ["q", "location", "zip", "club", "sports", "radius", "anywhere"] as const;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = parseSearchParams(url.searchParams);
-  // The home page knows only these (spec 01 §2); the rest belongs to /sport/{sport}.
-  const state = { ...parseSearchParams(""), ...Object.fromEntries(HOME_KEYS.map((key) => [key, parsed[key]])) };
+  // The home page knows only its own keys (spec 01 §2); the rest belongs to /sport/{sport}.
+  const state = homeSearchState(parsed);
 
   // A submitted search with nothing in it (spec 01 §5). With JavaScript the form never sends it.
-  const submitted = HOME_KEYS.some((key) => url.searchParams.has(key));
+  const submitted = HOME_SEARCH_KEYS.some((key) => url.searchParams.has(key));
   if (submitted && !hasHomeCriteria(state) && url.searchParams.has("q")) {
     return redirectWithToast(context, "/", {
       title: "Please enter search criteria",
@@ -202,9 +201,22 @@ export default function Home() {
       )}
 
       <section aria-labelledby="listings-title" className="space-y-4">
-        <h2 id="listings-title" className="text-xl font-bold">
-          {filtered ? "Search Results" : "Recent Listings Near You"}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="listings-title" className="text-xl font-bold">
+            {filtered ? "Search Results" : "Recent Listings Near You"}
+          </h2>
+          {filtered && signedIn ? (
+            <Form method="post" action="/saved-searches">
+              {/* 'Save this search' (issue 22 §1), inline: a shared component would be a chunk of its own (96 KB budget). */}
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="path" value="/" />
+              <input type="hidden" name="query" value={location.search.slice(1)} />
+              <Button type="submit" variant="secondary" size="sm">
+                Save this search
+              </Button>
+            </Form>
+          ) : null}
+        </div>
         {visitorNear ? (
           <Suspense>
             <VisitorLocation where={visitorNear.where} near={visitorNear.near} zipCode={visitorNear.zip} />

@@ -15,8 +15,7 @@ import { getClubPage } from "~/features/clubs/club-page.server";
 import { getUser, isTestingModeOn } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
-import { itemRequestsTabData } from "~/web/item-requests.server";
-import { itemRequestsBySlug } from "~/features/item-requests/item-requests.server";
+import { itemRequestsTabData, readItemRequestsBySlug } from "~/web/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { photoUrl } from "~/features/photos/urls";
 
@@ -55,7 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
   const requested = new URL(request.url).searchParams.get("tab") ?? "in-play";
   // The item requests go beside the club page's batch (ADR 051), active members only in the SQL.
-  const itemRequestsRead = viewer && requested === "radar" ? itemRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
+  const itemRequestsRead = viewer && requested === "radar" ? readItemRequestsBySlug(context.db, viewer, params.slug ?? "") : undefined;
   // So does the Messages tab's work, Direct Messages' marking as read included (ADR 052).
   const url = new URL(request.url);
   const messagesRead = viewer && requested === "messages" ? readMessagesTab(context.db, viewer, params.slug ?? "", url) : undefined;

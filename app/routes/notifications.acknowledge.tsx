@@ -1,8 +1,9 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { acknowledgeApproval } from "~/features/messaging/notifications.server";
 import { requireUser } from "~/web/session.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AcknowledgeSchema } from "~/shared/schemas/notifications";
+import { AcknowledgeSchema, SeenMatchesSchema } from "~/shared/schemas/notifications";
+import { markMatchesSeen } from "~/features/matching/matches.server";
 import { invalidSubmission } from "~/web/submission.server";
 import { dismissWarning } from "~/features/safety/warnings.server";
 import { safeRedirect } from "~/platform/security.server";
@@ -22,6 +23,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (dismissal.status !== "success") return invalidSubmission(dismissal);
     await dismissWarning(context.db, user, dismissal.value.warningId);
     return redirect(safeRedirect(dismissal.value.redirectTo));
+  }
+  // 'New matches' seen (issue 22 §3): the menu's fetcher when it opens, or 'Mark as seen' without JS.
+  if (formData.get("intent") === "seenMatches") {
+    const seen = parseWithZod(formData, { schema: SeenMatchesSchema });
+    if (seen.status !== "success") return invalidSubmission(seen);
+    await markMatchesSeen(context.db, user, context.publish);
+    // The fetcher gets data, not a redirect (a fetcher's redirect would navigate away from the page).
+    if (seen.value.redirectTo === undefined) return json({ ok: true });
+    return redirect(safeRedirect(seen.value.redirectTo));
   }
   const submission = parseWithZod(formData, { schema: AcknowledgeSchema });
   if (submission.status !== "success") return invalidSubmission(submission);

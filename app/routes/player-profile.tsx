@@ -9,6 +9,7 @@ import { PasswordForm, SignOutOthers } from "~/components/player-profile/passwor
 import { DealHistorySection } from "~/components/player-profile/deal-history";
 import { BlockedPeople } from "~/components/safety/blocked-people";
 import { blockedPeopleOf } from "~/features/safety/block-actions.server";
+import { listSavedSearches } from "~/features/matching/saved-searches.server";
 import { dealHistoryFor, type HistoryDeal } from "~/features/trade/deal-history.server";
 import { userRating } from "~/features/trade/ratings.server";
 import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
@@ -46,12 +47,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The deals and the rating beside the page's own reads (issue 20); they are shown only once
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
-  const [found, history, rating, blocked] = await Promise.all([
+  const [found, history, rating, blocked, saved] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
     // 'Blocked people' (issue 21 §2): one's own page only — an admin's ?user= view never lists them.
     target === viewer.id ? blockedPeopleOf(context.db, viewer) : Promise.resolve([]),
+    // The 'Saved searches' link's count (issue 22 §1): one's own only, like the blocks.
+    target === viewer.id ? listSavedSearches(context.db, viewer) : Promise.resolve([]),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -73,6 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       rating,
       otherSessions: page.otherSessions,
       blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
+      savedSearches: page.role === "self" ? saved.length : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -191,6 +195,11 @@ export default function PlayerProfile() {
         <p className="w-full text-slate-600">
           {adminView ? `Viewing ${name}'s account. Everything here is read-only.` : "Your account, your listings and your clubs."}
         </p>
+        {page.savedSearches !== null ? (
+          <ButtonLink to="/saved-searches" variant="secondary" size="sm">
+            Saved searches ({page.savedSearches})
+          </ButtonLink>
+        ) : null}
       </header>
 
       <section aria-labelledby="account-settings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

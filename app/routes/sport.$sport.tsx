@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { conditionLabel } from "~/shared/catalog/conditions";
 import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLabel } from "~/shared/catalog/equipment";
 import { SORT_OPTIONS } from "~/shared/catalog/browse-options";
@@ -105,6 +105,7 @@ export default function SportBrowse() {
   const loading = changing && !loadingMore;
   const filterCount = panel.count;
   const favoriteSet = new Set(favorited);
+  const location = useLocation();
 
   return (
     <div className="space-y-6">
@@ -197,6 +198,17 @@ export default function SportBrowse() {
             ) : (
               <SortSelect sort={state.sort} />
             )}
+            {signedIn ? (
+              <Form method="post" action="/saved-searches">
+                {/* 'Save this search' (issue 22 §1), inline: a shared component would be a chunk of its own (96 KB budget). */}
+                <input type="hidden" name="intent" value="save" />
+                <input type="hidden" name="path" value={pathname} />
+                <input type="hidden" name="query" value={location.search.slice(1)} />
+                <Button type="submit" variant="secondary" size="sm">
+                  Save this search
+                </Button>
+              </Form>
+            ) : null}
             <Link
               to="/list-item"
               className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"

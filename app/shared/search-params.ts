@@ -187,6 +187,14 @@ type ListKey = "sports" | "types" | "brands" | "conditions" | "sizes" | "sizeGro
 /** A removable chip: its label and the URL without it. */
 export type FilterChip = { key: string; label: string; href: string };
 
+/** The keys the home page knows (spec 01 §2); the rest belongs to /sport/{sport}. */
+export const HOME_SEARCH_KEYS = ["q", "location", "zip", "club", "sports", "radius", "anywhere"] as const;
+
+/** A parsed state with only the home page's keys (a saved home search runs exactly what the page ran). */
+export function homeSearchState(parsed: SearchState): SearchState {
+  return { ...EMPTY_SEARCH, ...Object.fromEntries(HOME_SEARCH_KEYS.map((key) => [key, parsed[key]])) };
+}
+
 /** Home page criteria (spec 01 §5: keyword, location or club; the sports drawer counts too). */
 export function hasHomeCriteria(state: SearchState): boolean {
   return Boolean(state.q || state.location || state.zip || state.club || state.sports.length > 0);

@@ -14,6 +14,10 @@ import { listItemRequests, type ItemRequestRow } from "~/features/item-requests/
 import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { clubRoomAccess } from "~/features/realtime/rooms.server";
+import { itemRequestsBySlug } from "~/features/item-requests/item-requests.server";
+import { possibleMatchesInClub, type PossibleMatch } from "~/features/matching/matches.server";
+import { visibleClubIdBySlug } from "~/features/clubs/club-access.server";
+import type { Viewer } from "~/features/accounts/viewer";
 
 export type ItemRequest = {
   id: string;
@@ -25,11 +29,33 @@ export type ItemRequest = {
   createdAt: string;
 };
 
-/** `prefetched`: the requests read beside the club page (`itemRequestsBySlug`, ADR 051). */
-export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ItemRequestRow[]) {
+/** What the tab reads from the database: the requests, and 'Possible match' for the viewer's own (issue 22 §2). */
+export type ItemRequestsRead = { rows: ItemRequestRow[]; matches: Map<string, PossibleMatch[]> };
+
+/**
+ * The tab's reads for a page that has not read the club yet, side by side (one round trip), so they
+ * go beside the club page's batch (ADR 051). The caller still applies `clubCan(access, 'readRequests')`.
+ */
+export async function readItemRequestsBySlug(db: AppLoadContext["db"], viewer: Viewer, slug: string): Promise<ItemRequestsRead> {
+  const [rows, matches] = await Promise.all([
+    itemRequestsBySlug(db, viewer, slug),
+    possibleMatchesInClub(db, viewer, visibleClubIdBySlug(viewer, slug)),
+  ]);
+  return { rows, matches };
+}
+
+/** `prefetched`: the reads made beside the club page (`readItemRequestsBySlug`, ADR 051). */
+export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "env">, access: ClubAccess, prefetched?: ItemRequestsRead) {
   const viewer = access.viewer;
   if (!viewer || !clubCan(access, "readRequests")) return null;
-  const [rows, room] = await Promise.all([prefetched ?? listItemRequests(context.db, access), clubRoomAccess(context, access)]);
+  const read = async (): Promise<ItemRequestsRead> => {
+    const [rows, matches] = await Promise.all([
+      listItemRequests(context.db, access),
+      possibleMatchesInClub(context.db, viewer, access.club.id),
+    ]);
+    return { rows, matches };
+  };
+  const [{ rows, matches }, room] = await Promise.all([prefetched ?? read(), clubRoomAccess(context, access)]);
   if (!room) return null;
   return {
     clubId: access.club.id,
@@ -48,6 +74,8 @@ export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "
       authorName: r.authorName,
       createdAt: r.createdAt.toISOString(),
     })),
+    // Only the viewer's own requests have any (the query is theirs): request id → listings.
+    possibleMatches: Object.fromEntries(matches),
   };
 }
 

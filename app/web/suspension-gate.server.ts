@@ -14,6 +14,10 @@ import { toastCookie } from "./toast.server";
 const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
   [/^\/(logout|auth|verify-email|testing-mode|account\/location|notifications\/acknowledge|player-profile)\/?$/, "manageOwnAccount"],
   [/^\/club\/[^/]+\/leave\/?$/, "manageOwnAccount"],
+  // Saved searches are private to their owner and show nothing to anyone: saving one is not posting.
+  [/^\/saved-searches\/?$/, "manageOwnAccount"],
+  // Turning e-mails off (a signed link; signed in or not).
+  [/^\/unsubscribe\/?$/, "manageOwnAccount"],
   [/^\/dev\//, "manageOwnAccount"],
   [/^\/report\/?$/, "report"],
   [/^\/block(\/[^/]+)?\/?$/, "block"],

@@ -132,6 +132,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    // JSON object of extra headers the provider would get (List-Unsubscribe …), for tests and /dev/outbox.
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_created_at_idx").on(t.to, t.createdAt)],

@@ -114,3 +114,9 @@ export const REPORT_STATUSES = ["open", "closed"] as const;
 /** How a closed report ended: what the moderator (a site admin or the club's owner/admins) did. */
 export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "deleted", "member_removed", "target_gone"] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+// Notification settings (issue 22 §4): what a person is told about, and how.
+export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_MODES = ["in_app", "email_now", "email_digest"] as const;
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number];

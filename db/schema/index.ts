@@ -11,4 +11,6 @@ export * from "./deals";
 export * from "./geo";
 export * from "./audit";
 export * from "./safety";
+export * from "./matching";
+export * from "./notifications";
 export * from "./relations";

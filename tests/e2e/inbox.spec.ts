@@ -191,5 +191,13 @@ test("/api/badges is private: signed out gets 401, signed in gets counts that ar
   const response = await page.request.get("/api/badges");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("private, no-store");
-  expect(await response.json()).toEqual({ directMessages: 0, perClub: {}, listingMessages: 0, total: 0, dealsWaiting: 0, deals: [] });
+  expect(await response.json()).toEqual({
+    directMessages: 0,
+    perClub: {},
+    listingMessages: 0,
+    total: 0,
+    dealsWaiting: 0,
+    deals: [],
+    newMatches: { items: [], count: 0 },
+  });
 });

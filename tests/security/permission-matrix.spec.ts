@@ -16,6 +16,7 @@ import {
   photoObjects,
   reports,
   reviews,
+  savedSearches,
   sessions,
   suspensions,
   userBlocks,
@@ -185,6 +186,8 @@ const TABLES: TableSpec[] = [
     where: "blocker_id in A or blocked_id in A or (blocker_id in U and blocked_id in U)",
   },
   { table: "suspensions", key: ["id"], where: "user_id in U" },
+  // Saved searches (issue 22): a person's own, private rows.
+  { table: "saved_searches", key: ["id"], where: "user_id in U" },
   { table: "warnings", key: ["id"], where: "user_id in U" },
   // Append-only (a trigger refuses deletes): an allowed admin action's entry stays.
   {
@@ -1960,6 +1963,82 @@ const ROWS: Row[] = [
       });
     },
   })),
+  // --- saved searches (issue 22 §1): one's own only; the id of anyone else's is a 404 -----------
+  {
+    route: "saved-searches.tsx",
+    intent: "save",
+    // Saves for the shared people: alone, watching everything.
+    exclusive: true,
+    // A suspended person keeps it: a private search is not posting (the suspension gate's table).
+    expected: selfRule("/saved-searches"),
+    send: (cell) => post(cell, "/saved-searches", { intent: "save", path: "/sport/hockey", query: "zip=02139&q=matrix+pads" }),
+    allowed: (cell, out, changes) => {
+      // Back to the search, rebuilt from its canonical form.
+      redirectTo(out, "/sport/hockey?q=matrix+pads&zip=02139", [303]);
+      expectOnly(changes, {
+        table: "saved_searches",
+        kind: "added",
+        where: { user_id: me(cell), path: "/sport/hockey", query: "q=matrix+pads&zip=02139" },
+        count: 1,
+      });
+    },
+  },
+  ...(["rename", "pause", "resume", "delete"] as const).flatMap((intent): Row[] => {
+    const fields = (id: string) => ({ intent, id, ...(intent === "rename" ? { name: "Renamed by the matrix" } : {}) });
+    return [
+      {
+        route: "saved-searches.tsx",
+        intent,
+        variant: "own",
+        exclusive: true,
+        // Everyone has a saved search of their own (paused, to resume).
+        world: async (w) => {
+          for (const person of Object.values(people)) {
+            const [row] = await db()
+              .insert(savedSearches)
+              .values({ userId: person.id, name: "Matrix search", path: "/", query: `q=matrix+${word()}`, paused: intent === "resume" })
+              .returning({ id: savedSearches.id });
+            w.ids[`search-${person.id}`] = row.id;
+          }
+        },
+        cleanup: async (w) => {
+          for (const [key, id] of Object.entries(w.ids))
+            if (key.startsWith("search-")) await db().delete(savedSearches).where(eq(savedSearches.id, id));
+        },
+        expected: selfRule("/saved-searches"),
+        // Signed out, the member's id.
+        send: (cell) => post(cell, "/saved-searches", fields(cell.w.ids[`search-${(cell.person ?? people.member).id}`])),
+        allowed: (cell, out, changes) => {
+          redirectTo(out, "/saved-searches", [303]);
+          const id = cell.w.ids[`search-${me(cell)}`];
+          const changed = (r: Row$) =>
+            r.id === id && (intent === "rename" ? r.name === "Renamed by the matrix" : Number(r.paused) === (intent === "pause" ? 1 : 0));
+          expectOnly(
+            changes,
+            intent === "delete"
+              ? { table: "saved_searches", kind: "removed", where: { id }, count: 1 }
+              : { table: "saved_searches", kind: "changed", where: changed, count: 1 },
+          );
+        },
+      },
+      {
+        route: "saved-searches.tsx",
+        intent,
+        variant: "someone else's",
+        world: async (w) => {
+          const owner = await w.addPerson("Sav", { password: false });
+          const [row] = await db()
+            .insert(savedSearches)
+            .values({ userId: owner.id, name: "Not yours", path: "/", query: `q=matrix+${word()}`, paused: intent === "resume" })
+            .returning({ id: savedSearches.id });
+          w.ids.search = row.id;
+        },
+        // Its owner is none of the roles, and ownership is in the query: 404 for everyone, a site admin too.
+        expected: (role) => (role === "anonymous" ? toAuth("/saved-searches") : notFound),
+        send: (cell) => post(cell, "/saved-searches", fields(cell.w.ids.search)),
+      },
+    ];
+  }),
   ...MODERATION_ROWS,
   ...(
     [
@@ -2125,6 +2204,53 @@ const ROWS: Row[] = [
     // A club room's fan-out, for its active members only (roomAccessFor: the members' messages tab).
     expected: (role, w) => (role === "anonymous" ? toAuth("/dev/realtime") : clubCan(role, w, "readMessages") ? allowed : { status: 403 }),
     send: (cell) => post(cell, "/dev/realtime", { intent: "club", clubId: cell.w.club.id, content: "Matrix fan-out" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  // --- wanted gear (issue 22): the matcher and digest jobs, unsubscribe links, 'New matches' seen ----
+  {
+    route: "notifications.acknowledge.tsx",
+    intent: "seenMatches",
+    // One's own matches only (`user_id` = the viewer in the UPDATE): every signed-in person may, and
+    // no one else's row moves. The world has no matches, so nothing changes.
+    expected: (role) => (role === "anonymous" ? toAuth("/notifications/acknowledge") : allowed),
+    send: (cell) => post(cell, "/notifications/acknowledge", { intent: "seenMatches" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "unsubscribe.tsx",
+    intent: null,
+    // Signed in or not, a session is not the key: only a signed token is. A forged one changes nothing.
+    expected: () => ({ status: 400 }),
+    send: (cell) => post(cell, "/unsubscribe?token=forged.token.value", { "List-Unsubscribe": "One-Click" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.matcher.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    // The matcher writes matches and its queue only (not watched here): the world's rows stay.
+    send: (cell) => post(cell, "/dev/matcher", {}),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.digest.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    send: (cell) => post(cell, "/dev/digest", { mode: "email_digest" }),
     allowed: (_cell, out, changes) => {
       ok200(out);
       nothing(changes);

@@ -4,6 +4,7 @@
 // not yours is "not found", never "forbidden". Reads are in listing-reads.server.ts.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
+import { enqueueForMatching } from "../matching/queue.server";
 import {
   clubMembers,
   deals,
@@ -199,6 +200,8 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
       ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(id, clubIds, input.primaryClubId))] : []),
       ...(photos.length ? [db.insert(listingPhotos).values(photos.map((p, position) => ({ ...p, listingId: id, position })))] : []),
       ...(keys.length ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, keys)))] : []),
+      // Saved searches and item requests hear of it from the scheduled matcher (issue 22 §5).
+      enqueueForMatching(db, id, viewer.id, now),
     ]);
   } catch (error) {
     throw await refusedForPhotos(error, db, viewer, null, [], keys);
@@ -284,6 +287,9 @@ export async function updateListing(
       ...(addedKeys.length
         ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
         : []),
+      // An edit may newly match a saved search or an item request (issue 22 §2). Before the deals
+      // statement, which the caller reads as the batch's last result.
+      enqueueForMatching(db, listingId, viewer.id, now),
       ...(termsChanged ? [voidProposedDealsWith(db, listingId, "listing_changed", now).returning(changedDealColumns)] : []),
     ]);
   } catch (error) {

@@ -13,7 +13,8 @@ afterAll(() => t.cleanup());
 
 async function user(email: string) {
   const [row] = await t.db.insert(users).values({ email }).returning();
-  return row;
+  // A viewer: the bell reads matches as them (listingVisibleTo).
+  return { ...row, firstName: null, lastName: null, zipCode: null, isAdmin: false };
 }
 async function club(slug: string, name: string) {
   const [row] = await t.db.insert(clubs).values({ slug, name }).returning();
@@ -23,7 +24,14 @@ async function club(slug: string, name: string) {
 describe("notifications menu", () => {
   test("someone with no memberships has no notifications", async () => {
     const nobody = await user("nobody@example.com");
-    expect(await getNotifications(t.db, nobody)).toEqual({ approvals: [], pendingJoinRequests: [], deals: [], dealsWaiting: 0, count: 0 });
+    expect(await getNotifications(t.db, nobody)).toEqual({
+      approvals: [],
+      pendingJoinRequests: [],
+      deals: [],
+      dealsWaiting: 0,
+      matches: { items: [], count: 0 },
+      count: 0,
+    });
   });
 
   test("approvals and pending requests per managed club are listed and counted; acknowledging clears the approval", async () => {

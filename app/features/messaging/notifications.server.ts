@@ -6,6 +6,7 @@ import { clubMembers, clubs } from "#db/schema";
 import { activeMembershipOf, managedMembershipOf } from "../clubs/club-access.server";
 import { dealsWaitingQuery, toWaitingDeals, type WaitingDeal } from "../trade/deals-waiting.server";
 import type { Viewer } from "../accounts/viewer";
+import { newMatchesQueries, toNewMatches, type NewMatches } from "../matching/matches.server";
 
 export type Notifications = {
   /** "You've Been Approved!": active memberships the user has not acknowledged yet. */
@@ -15,14 +16,16 @@ export type Notifications = {
   /** Deals where the next move is yours (the newest few; `dealsWaiting` counts them all). */
   deals: WaitingDeal[];
   dealsWaiting: number;
-  /** Bell badge: pending requests plus approvals plus deals waiting (the header adds unread DMs). */
+  /** 'New matches' (issue 22 §3): the newest unseen few, and how many are unseen. */
+  matches: NewMatches;
+  /** Bell badge: pending requests plus approvals plus deals waiting plus unseen matches (the header adds unread DMs). */
   count: number;
 };
 
-/** The three lists in one batch: one database round trip for the bell (issue 10 item 6). */
-export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Promise<Notifications> {
+/** The lists in one batch: one database round trip for the bell (issue 10 item 6). */
+export async function getNotifications(db: Db, viewer: Viewer): Promise<Notifications> {
   const managed = db.select({ clubId: clubMembers.clubId }).from(clubMembers).where(managedMembershipOf(viewer));
-  const [approvals, pendingJoinRequests, waitingRows] = await db.batch([
+  const [approvals, pendingJoinRequests, waitingRows, matchRows, matchCount] = await db.batch([
     db
       .select({ membershipId: clubMembers.id, clubSlug: clubs.slug, clubName: clubs.name })
       .from(clubMembers)
@@ -37,11 +40,13 @@ export async function getNotifications(db: Db, viewer: Pick<Viewer, "id">): Prom
       .groupBy(clubs.id)
       .orderBy(asc(clubs.name)),
     dealsWaitingQuery(db, viewer),
+    ...newMatchesQueries(db, viewer),
   ]);
 
   const waiting = toWaitingDeals(waitingRows);
-  const total = approvals.length + pendingJoinRequests.reduce((sum, row) => sum + row.count, 0) + waiting.count;
-  return { approvals, pendingJoinRequests, deals: waiting.deals, dealsWaiting: waiting.count, count: total };
+  const matches = toNewMatches(matchRows, matchCount);
+  const total = approvals.length + pendingJoinRequests.reduce((sum, row) => sum + row.count, 0) + waiting.count + matches.count;
+  return { approvals, pendingJoinRequests, deals: waiting.deals, dealsWaiting: waiting.count, matches, count: total };
 }
 
 /** Marks the user's own approval notice as seen → the club's slug, or null if it is not theirs. */

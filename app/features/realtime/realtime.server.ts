@@ -107,6 +107,7 @@ export function eventAuthorId(event: ClubEvent | UserEvent): string | null {
     case "dm.read":
     case "deal.changed":
     case "badges.changed":
+    case "matches.changed":
       return null;
   }
 }

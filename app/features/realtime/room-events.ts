@@ -85,7 +85,9 @@ export type UserEvent =
    */
   | { type: "deal.changed"; dealId: string; listingId: string | null; state: DealEventState; step: string }
   /** Something changed the user's unread counts; badges refetch /api/badges (derived from read_at). */
-  | { type: "badges.changed" };
+  | { type: "badges.changed" }
+  /** The matcher found new listings for the user's saved searches or item requests (issue 22 §3). */
+  | { type: "matches.changed" };
 
 type DealEventState =
   | "proposed"

@@ -27,7 +27,15 @@ export type SearchFilters = Partial<
     | "priceMax"
     | "sort"
   >
-> & { sport?: string | null };
+> & {
+  sport?: string | null;
+  /**
+   * The matcher's narrowing (issue 22 §2): only these listings, never this person's own. Not URL
+   * state — a saved search runs the page's own filters over the listings waiting to be matched.
+   */
+  listingIds?: readonly string[];
+  notOwnedBy?: string;
+};
 
 /** 'City, ST' → equality on city (case-insensitive) and state when given. */
 function locationCondition(location: string): SQL | null {
@@ -55,6 +63,8 @@ export type FilterConditions = {
 export function filterConditions(viewer: Viewer | null, filters: SearchFilters): FilterConditions {
   const where: SQL[] = [listedStatuses];
 
+  if (filters.listingIds) where.push(inList(sql`listings.id`, filters.listingIds));
+  if (filters.notOwnedBy) where.push(sql`listings.user_id <> ${filters.notOwnedBy}`);
   if (filters.sport) where.push(sql`listings.sport = ${filters.sport.toLowerCase()}`);
   if (filters.sports?.length) where.push(inList(sql`listings.sport`, filters.sports));
   if (filters.category) where.push(sql`listings.sport_subcategory = ${filters.category}`);

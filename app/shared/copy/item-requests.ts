@@ -28,6 +28,9 @@ export const REQUEST_TEXT = {
   contact: "Contact",
   markFulfilled: "Mark Fulfilled",
   delete: "Delete",
+  // Issue 22 §2: listings the matcher found for the author's own open request.
+  possibleMatch: "Possible match",
+  contactSeller: "Contact seller",
   titleRequired: "Title is required",
   titleTooLong: `Title must be less than ${LIMITS.requestTitleMax} characters`,
   descriptionTooLong: `Description must be less than ${LIMITS.requestDescriptionMax} characters`,

@@ -1,0 +1,120 @@
+// The matcher (issue 22 §2, §5): listings waiting in listing_match_queue are matched against every
+// active saved search and against the open item requests of the clubs they are posted to — through
+// searchListings itself, as the searcher, with the page's own filters narrowed to the waiting
+// listings. So keyword, sport, type, size, condition, price, radius, the club, what the searcher may
+// see (members-only clubs, suspended sellers) and blocks are the search's rules, not a copy of them.
+// A match is a (search or request, listing) primary key: once, ever. Runs on a schedule (worker.ts
+// scheduled(), `npm start`'s scheduler, POST /dev/matcher), never on the create action's path.
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { listingMatchQueue } from "#db/schema";
+import { viewersById } from "../accounts/viewers-by-id.server";
+import type { Publish } from "../realtime/realtime.server";
+import { searchListings } from "../search/search.server";
+import { searchPlace } from "./saved-searches.server";
+
+export const MATCHER_CRON = "*/5 * * * *";
+/** Listings matched per run; the rest wait for the next (the oldest first). */
+export const MATCHER_BATCH = 200;
+
+export type MatcherDeps = { db: Db; publish: Pick<Publish, "user"> };
+export type MatcherRun = { listings: number; searches: number; requests: number; searchMatches: number; requestMatches: number };
+
+// Words that say "I am looking for" rather than what: left out of an item request's keywords.
+const REQUEST_FILLER = new Set(
+  (
+    "a an and any anyone are does for has have i im in is iso it looking me my need needed needs of on or our please seeking " +
+    "size sized some someone the to want wanted wanting we wtb with would you"
+  ).split(" "),
+);
+
+/**
+ * An item request's title as search keywords: 'Looking for size 6 skates' → '6 skates'. Full-text
+ * search ANDs every word, so the words that only say "I am looking" are dropped. Null when none is left.
+ */
+export function requestKeywords(title: string): string | null {
+  const words = (title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !REQUEST_FILLER.has(word));
+  return words.length ? words.join(" ") : null;
+}
+
+type Waiting = { listingId: string; enqueuedAt: number };
+
+export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: { batch?: number } = {}): Promise<MatcherRun> {
+  const { db } = deps;
+  const run: MatcherRun = { listings: 0, searches: 0, requests: 0, searchMatches: 0, requestMatches: 0 };
+  const waiting = await db.all<Waiting>(
+    sql`select listing_id as listingId, enqueued_at as enqueuedAt from listing_match_queue order by enqueued_at, listing_id limit ${batch}`,
+  );
+  if (waiting.length === 0) return run;
+  const ids = waiting.map((row) => row.listingId);
+  run.listings = ids.length;
+
+  const [searches, requests] = await db.batch([
+    db.run(sql`select id, user_id as userId, path, query from saved_searches where paused = 0`),
+    db.run(sql`select r.id, r.user_id as userId, r.title, c.slug as clubSlug from club_requests r join clubs c on c.id = r.club_id
+      where r.status = 'open' and r.club_id in (select lc.club_id from listing_clubs lc where lc.listing_id in (select value from json_each(${JSON.stringify(ids)})))`),
+  ]);
+  const searchRows = searches.rows as unknown as { id: string; userId: string; path: string; query: string }[];
+  const requestRows = requests.rows as unknown as { id: string; userId: string; title: string; clubSlug: string }[];
+  const viewers = await viewersById(db, [...new Set([...searchRows.map((s) => s.userId), ...requestRows.map((r) => r.userId)])]);
+  const told = new Set<string>();
+  const now = Date.now();
+
+  for (const search of searchRows) {
+    const viewer = viewers.get(search.userId);
+    const place = searchPlace(search.path, search.query);
+    if (!viewer || !place) continue;
+    run.searches += 1;
+    const found = await searchListings(
+      db,
+      viewer,
+      { ...place.state, sport: place.sport, listingIds: ids, notOwnedBy: viewer.id },
+      { limit: ids.length, count: false },
+    );
+    if (found.items.length === 0) continue;
+    const added = await db.all<{ listingId: string }>(sql`insert into search_matches (saved_search_id, listing_id, user_id, matched_at)
+      select ${search.id}, value, ${viewer.id}, ${now} from json_each(${JSON.stringify(found.items.map((item) => item.id))})
+      where true on conflict do nothing returning listing_id as listingId`);
+    run.searchMatches += added.length;
+    if (added.length) told.add(viewer.id);
+  }
+
+  for (const request of requestRows) {
+    const viewer = viewers.get(request.userId);
+    const keywords = requestKeywords(request.title);
+    if (!viewer || !keywords) continue;
+    run.requests += 1;
+    const found = await searchListings(
+      db,
+      viewer,
+      // Anywhere: a club's request is about its members' gear, not the author's radius.
+      { q: keywords, club: request.clubSlug, anywhere: true, listingIds: ids, notOwnedBy: viewer.id },
+      { limit: ids.length, count: false },
+    );
+    // The club filter is dropped when the club is not found (spec 01 §8): only its own listings count.
+    if (!found.club || found.items.length === 0) continue;
+    const added = await db.all<{ listingId: string }>(sql`insert into request_matches (request_id, listing_id, user_id, matched_at)
+      select ${request.id}, value, ${viewer.id}, ${now} from json_each(${JSON.stringify(found.items.map((item) => item.id))})
+      where true on conflict do nothing returning listing_id as listingId`);
+    run.requestMatches += added.length;
+    if (added.length) told.add(viewer.id);
+  }
+
+  // Done with these — unless one was queued again meanwhile (an edit): that one waits for the next run.
+  await db.run(sql`delete from listing_match_queue where (listing_id, enqueued_at) in
+    (select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${JSON.stringify(waiting.map((row) => [row.listingId, row.enqueuedAt]))}))`);
+  for (const userId of told) {
+    deps.publish.user(userId, { type: "matches.changed" });
+    deps.publish.user(userId, { type: "badges.changed" });
+  }
+  return run;
+}
+
+/** Test and bench helper: how many listings wait. */
+export async function waitingForMatcher(db: Db, listingIds?: string[]): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(listingMatchQueue)
+    .where(listingIds ? inArray(listingMatchQueue.listingId, listingIds) : sql`1 = 1`);
+  return Number(rows[0]?.n ?? 0);
+}

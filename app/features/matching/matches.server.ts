@@ -1,0 +1,140 @@
+// What the matcher found, as people see it (issue 22 §2, §3): 'New matches' in the notifications
+// menu (unseen, counted in the bell) and 'Possible match' on an item request for its author. Every
+// read goes through listingVisibleTo as the viewer now: a match whose listing was sold, removed,
+// hidden by a block or a suspension since it was made is not shown.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { CardPhoto } from "~/shared/schemas/search";
+import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
+import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
+import type { Viewer } from "../accounts/viewer";
+import type { Publish } from "../realtime/realtime.server";
+
+export type MatchedListing = { id: string; title: string; priceCents: number | null; photo: CardPhoto };
+export type NewMatch = MatchedListing & {
+  /** The saved search's name, or the item request's title. */
+  source: string;
+  kind: "search" | "request";
+  /** The saved search's id, or the request's club slug (its 'On the Radar' tab). */
+  sourceId: string;
+  matchedAt: Date;
+};
+export type NewMatches = { items: NewMatch[]; count: number };
+/** A request's match, with its seller: 'Contact seller' opens a direct message to them in the request's club. */
+export type PossibleMatch = MatchedListing & { sellerId: string };
+
+const MENU_MATCHES = 5;
+
+type Row = {
+  id: string;
+  title: string;
+  priceCents: number | null;
+  photo: string | null;
+  source: string;
+  kind: "search" | "request";
+  sourceId: string;
+  matchedAt: number;
+};
+
+/**
+ * The newest unseen matches (a few) and how many: two statements, for a caller's own batch (the
+ * bell's, getNotifications — one round trip for the whole menu). `toNewMatches` reads their answers.
+ */
+export function newMatchesQueries(db: Db, viewer: Viewer) {
+  const visible = sql`${listedStatuses} and ${listingVisibleTo(viewer)}`;
+  const price = canSeePrices(viewer) ? sql`listings.price_cents` : sql`null`;
+  const unseen = sql`select m.listing_id, s.name as source, 'search' as kind, s.id as source_id, m.matched_at
+      from search_matches m join saved_searches s on s.id = m.saved_search_id
+      where m.user_id = ${viewer.id} and m.seen_at is null
+    union all
+    select m.listing_id, r.title as source, 'request' as kind, c.slug as source_id, m.matched_at
+      from request_matches m join club_requests r on r.id = m.request_id join clubs c on c.id = r.club_id
+      where m.user_id = ${viewer.id} and m.seen_at is null and r.status = 'open'`;
+  return [
+    db.all<Row>(sql`select listings.id, listings.title, ${price} as priceCents, ${cardPhotoJson} as photo,
+        u.source, u.kind, u.source_id as sourceId, u.matched_at as matchedAt
+      from (${unseen}) u join listings on listings.id = u.listing_id
+      where ${visible}
+      order by u.matched_at desc, listings.id limit ${MENU_MATCHES}`),
+    db.all<{ n: number }>(sql`select count(*) as n from (${unseen}) u join listings on listings.id = u.listing_id where ${visible}`),
+  ] as const;
+}
+
+export function toNewMatches(items: Row[], counted: { n: number }[]): NewMatches {
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      title: row.title,
+      priceCents: row.priceCents === null ? null : Number(row.priceCents),
+      photo: cardPhotoFrom(row.photo),
+      source: row.source,
+      kind: row.kind,
+      sourceId: row.sourceId,
+      matchedAt: new Date(Number(row.matchedAt)),
+    })),
+    count: Number(counted[0]?.n ?? 0),
+  };
+}
+
+/** The newest unseen matches (a few) and how many there are, for the bell (one round trip, two statements). */
+export async function newMatchesFor(db: Db, viewer: Viewer): Promise<NewMatches> {
+  const [items, counted] = await db.batch(newMatchesQueries(db, viewer));
+  return toNewMatches(items, counted);
+}
+
+/**
+ * The menu was opened: every match so far is seen (the bell's count drops). `publish`: the user's
+ * other tabs refetch their badges (`badges.changed`) and drop the count too.
+ */
+export async function markMatchesSeen(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  publish: Pick<Publish, "user"> | null = null,
+  now = new Date(),
+): Promise<void> {
+  await db.batch([
+    db.run(sql`update search_matches set seen_at = ${now.getTime()} where user_id = ${viewer.id} and seen_at is null`),
+    db.run(sql`update request_matches set seen_at = ${now.getTime()} where user_id = ${viewer.id} and seen_at is null`),
+  ]);
+  publish?.user(viewer.id, { type: "badges.changed" });
+}
+
+/**
+ * 'Possible match' on the viewer's own item requests: request id → the listings matched to it that
+ * the viewer may still see (newest first). Another person's request has none here.
+ */
+export async function possibleMatchesFor(db: Db, viewer: Viewer, requestIds: readonly string[]): Promise<Map<string, PossibleMatch[]>> {
+  if (requestIds.length === 0) return new Map();
+  return possibleMatches(db, viewer, sql`m.request_id in (select value from json_each(${JSON.stringify(requestIds)}))`);
+}
+
+/**
+ * The same for the viewer's requests in one club — its id, or a subquery such as
+ * visibleClubIdBySlug — so the On the Radar tab reads it beside the requests themselves (ADR 051).
+ */
+export async function possibleMatchesInClub(db: Db, viewer: Viewer, clubId: string | SQL): Promise<Map<string, PossibleMatch[]>> {
+  return possibleMatches(db, viewer, sql`m.request_id in (select id from club_requests where club_id = ${clubId} and status = 'open')`);
+}
+
+async function possibleMatches(db: Db, viewer: Viewer, requests: SQL): Promise<Map<string, PossibleMatch[]>> {
+  const found = new Map<string, PossibleMatch[]>();
+  const price = canSeePrices(viewer) ? sql`listings.price_cents` : sql`null`;
+  const rows = await db.all<Omit<Row, "source" | "kind" | "sourceId" | "matchedAt"> & { requestId: string; sellerId: string }>(sql`
+    select m.request_id as requestId, listings.id, listings.title, listings.user_id as sellerId, ${price} as priceCents, ${cardPhotoJson} as photo
+    from request_matches m join listings on listings.id = m.listing_id
+    where m.user_id = ${viewer.id} and ${requests}
+      and ${listedStatuses} and ${listingVisibleTo(viewer)}
+    order by m.matched_at desc, listings.id`);
+  for (const row of rows) {
+    const list = found.get(row.requestId) ?? [];
+    list.push({
+      id: row.id,
+      title: row.title,
+      sellerId: row.sellerId,
+      priceCents: row.priceCents === null ? null : Number(row.priceCents),
+      photo: cardPhotoFrom(row.photo),
+    });
+    found.set(row.requestId, list);
+  }
+  return found;
+}

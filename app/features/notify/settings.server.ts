@@ -1,0 +1,41 @@
+// Notification settings (issue 22 §4): per kind, in the app only, e-mail right away, or an e-mail
+// digest. No row means the kind's default; the mail jobs read the mode in their own SQL.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationMode } from "#db/schema/enums";
+import { notificationSettings } from "#db/schema";
+
+/** What a person gets before they choose: mail for what waits on them, the app for the rest, matches as a digest. */
+export const DEFAULT_MODES: Readonly<Record<NotificationKind, NotificationMode>> = {
+  messages: "email_now",
+  deals: "email_now",
+  clubs: "in_app",
+  matches: "email_digest",
+  announcements: "in_app",
+};
+
+/** The mode of `kind` for the user in `userColumn`, as SQL (their row, else the default). */
+export function modeOf(userColumn: SQL, kind: NotificationKind): SQL<NotificationMode> {
+  return sql<NotificationMode>`coalesce((select ns.mode from notification_settings ns
+    where ns.user_id = ${userColumn} and ns.kind = ${kind}), ${DEFAULT_MODES[kind]})`;
+}
+
+/** Every kind's mode for one person. */
+export async function settingsOf(db: Db, userId: string): Promise<Record<NotificationKind, NotificationMode>> {
+  const rows = await db.all<{ kind: NotificationKind; mode: NotificationMode }>(
+    sql`select kind, mode from notification_settings where user_id = ${userId}`,
+  );
+  const chosen = new Map(rows.map((row) => [row.kind, row.mode]));
+  return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? DEFAULT_MODES[kind]])) as Record<
+    NotificationKind,
+    NotificationMode
+  >;
+}
+
+/** The statement that sets one kind's mode (an upsert: a retry stores it once). */
+export function setModeStatement(db: Db, userId: string, kind: NotificationKind, mode: NotificationMode, now = new Date()) {
+  return db
+    .insert(notificationSettings)
+    .values({ userId, kind, mode, updatedAt: now })
+    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { mode, updatedAt: now } });
+}

@@ -1,0 +1,59 @@
+// How people are told (issue 22 §3, §4): their settings per kind, and the mail queue every e-mail
+// of a scheduled job goes through — written in the job's own batch, sent after it committed, each
+// row once (its dedupe key), so a failure or a retry never sends anything twice.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { col, createdAt, id, isOneOf, timestamp } from "./columns";
+import { NOTIFICATION_KINDS, NOTIFICATION_MODES } from "./enums";
+
+/** A person's choice for one kind; no row = the kind's default (app/features/notify/settings.server.ts). */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    mode: text("mode", { enum: NOTIFICATION_MODES }).notNull(),
+    updatedAt: timestamp("updated_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("notification_settings_kind", isOneOf(t.kind, NOTIFICATION_KINDS)),
+    check("notification_settings_mode", isOneOf(t.mode, NOTIFICATION_MODES)),
+  ],
+);
+
+export const mailQueue = sqliteTable(
+  "mail_queue",
+  {
+    id: id(),
+    // What this mail is, once: 'digest:{user}:{day}'. A second insert of the same key is ignored.
+    dedupeKey: text("dedupe_key").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    // JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post).
+    headers: text("headers"),
+    createdAt: createdAt(),
+    // A sender took it (and until when no other may); sent once `sent_at` is set.
+    claimedUntil: timestamp("claimed_until"),
+    sentAt: timestamp("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("mail_queue_dedupe_key").on(t.dedupeKey),
+    index("mail_queue_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${col(t.sentAt)} is null`),
+  ],
+);
+
+export type NotificationSetting = typeof notificationSettings.$inferSelect;
+export type MailQueueRow = typeof mailQueue.$inferSelect;
