@@ -9,7 +9,7 @@ import { PasswordForm, SignOutOthers } from "~/components/player-profile/passwor
 import { DealHistorySection } from "~/components/player-profile/deal-history";
 import { BlockedPeople } from "~/components/safety/blocked-people";
 import { blockedPeopleOf } from "~/features/safety/block-actions.server";
-import { listSavedSearches } from "~/features/matching/saved-searches.server";
+import { countSavedSearches } from "~/features/matching/saved-searches.server";
 import { dealHistoryFor, type HistoryDeal } from "~/features/trade/deal-history.server";
 import { userRating } from "~/features/trade/ratings.server";
 import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // 'Blocked people' (issue 21 §2): one's own page only — an admin's ?user= view never lists them.
     target === viewer.id ? blockedPeopleOf(context.db, viewer) : Promise.resolve([]),
     // The 'Saved searches' link's count (issue 22 §1): one's own only, like the blocks.
-    target === viewer.id ? listSavedSearches(context.db, viewer) : Promise.resolve([]),
+    target === viewer.id ? countSavedSearches(context.db, viewer) : Promise.resolve(0),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       rating,
       otherSessions: page.otherSessions,
       blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
-      savedSearches: page.role === "self" ? saved.length : null,
+      savedSearches: page.role === "self" ? saved : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },

@@ -128,6 +128,15 @@ export async function listSavedSearches(db: Db, viewer: Pick<Viewer, "id">): Pro
   }));
 }
 
+/** How many searches the viewer has saved (the 'Saved searches (n)' link on /player-profile). */
+export async function countSavedSearches(db: Db, viewer: Pick<Viewer, "id">): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, viewer.id));
+  return Number(row?.n ?? 0);
+}
+
 const own = (viewer: Pick<Viewer, "id">, id: string) => and(eq(savedSearches.id, id), eq(savedSearches.userId, viewer.id));
 
 /** Each returns false when the search is not the viewer's (or gone): the caller answers 404. */
