@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { bundleWorker, ensureDevVars, wranglerDevArgs, writeWorkerEnvFile } from "./stack";
+import { bundleWorker, ensureDevVars, workerdHostArgs, wranglerDevArgs, writeWorkerEnvFile } from "./stack";
 
 describe("local .dev.vars", () => {
   test("a fresh checkout gets every variable with random secrets", () => {
@@ -29,9 +29,18 @@ describe("secrets reach wrangler through a private file, never the command line 
     const vars = ensureDevVars(join(dir, ".dev.vars"));
     const envFile = writeWorkerEnvFile(join(dir, "worker.env"), vars);
     const args = wranglerDevArgs({ port: 8813, persistTo: join(dir, "state"), envFile, script: join(dir, "worker.js") });
+    const hostArgs = workerdHostArgs({
+      port: 8813,
+      persistTo: join(dir, "state"),
+      envFile,
+      script: join(dir, "worker.js"),
+      config: "wrangler.toml",
+    });
     for (const key of ["SESSION_SECRET", "REALTIME_SECRET", "PASSWORD_PEPPER"]) {
       expect(args.join(" ")).not.toContain(vars[key]);
+      expect(hostArgs.join(" ")).not.toContain(vars[key]);
     }
+    expect(hostArgs).toContain("--env-file");
     expect(args).not.toContain("--var");
     expect(args).toContain("--env-file");
     expect(statSync(envFile).mode & 0o777).toBe(0o600);

@@ -65,7 +65,7 @@ export function ensureDevVars(file = ".dev.vars") {
 async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the Worker runtime exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.status === 200) return;
@@ -110,6 +110,22 @@ export function wranglerDevArgs(opts: { port: number; persistTo: string; envFile
     opts.persistTo,
     "--show-interactive-dev-session=false",
     ...(opts.config ? ["--config", opts.config] : []),
+    "--env-file",
+    resolve(opts.envFile),
+  ];
+}
+
+/** scripts/workerd-host.ts's arguments: the same bundle, config, storage and env file as wranglerDevArgs. */
+export function workerdHostArgs(opts: { port: number; persistTo: string; envFile: string; script: string; config: string }) {
+  return [
+    "--script",
+    opts.script,
+    "--config",
+    opts.config,
+    "--port",
+    String(opts.port),
+    "--persist-to",
+    opts.persistTo,
     "--env-file",
     resolve(opts.envFile),
   ];
@@ -207,6 +223,12 @@ export async function startStack(opts: {
   /** wrangler's log level for this stack (default LOOPBACK_ENV's, "warn"): "log" keeps the Worker's console.log lines. */
   logLevel?: "log" | "info" | "warn" | "error";
   /**
+   * What serves the bundle: "workerd" (default) is the runtime through Miniflare's API with nothing in
+   * front of it (scripts/workerd-host.ts, ADR 072) — the tests and benches; "wrangler" is `wrangler dev`
+   * (its proxy, DevTools and request log) — `npm start`, for people.
+   */
+  runtime?: "workerd" | "wrangler";
+  /**
    * The libSQL server in a process of its own, as Turso is to a Worker, instead of in this one.
    * Benches that also hold hundreds of sockets use it: otherwise the database's answers wait
    * behind the bench's own event loop and the figures measure the bench, not the app.
@@ -231,9 +253,21 @@ export async function startStack(opts: {
   }
   const envFile = writeWorkerEnvFile(join(opts.persistTo, `worker-${opts.port}.env`), { ...opts.vars, DATABASE_URL: database.url });
   // The config always named: wrangler would otherwise look for one from the bundle's folder up.
-  const args = wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, script, config });
-  // Not npx: a direct child, so stopping it (or the whole process group) stops wrangler and workerd.
-  const wrangler = spawn(process.execPath, ["node_modules/wrangler/bin/wrangler.js", ...args], {
+  const runtime = opts.runtime ?? "workerd";
+  const args =
+    runtime === "wrangler"
+      ? [
+          "node_modules/wrangler/bin/wrangler.js",
+          ...wranglerDevArgs({ port: opts.port, persistTo: opts.persistTo, envFile, script, config }),
+        ]
+      : [
+          "--import",
+          "tsx",
+          "scripts/workerd-host.ts",
+          ...workerdHostArgs({ port: opts.port, persistTo: opts.persistTo, envFile, script, config }),
+        ];
+  // Not npx: a direct child, so stopping it (or the whole process group) stops it and workerd.
+  const wrangler = spawn(process.execPath, args, {
     stdio: ["ignore", opts.quiet ? "pipe" : "inherit", opts.quiet ? "pipe" : "inherit"],
     env: { ...process.env, ...LOOPBACK_ENV, ...(opts.logLevel ? { WRANGLER_LOG: opts.logLevel } : {}) },
   });
@@ -245,7 +279,7 @@ export async function startStack(opts: {
   let stopping = false;
   // A stack that dies under a test run must say so (and why), not leave only "connection refused".
   wrangler.once("exit", (code, signal) => {
-    if (!stopping) console.error(`wrangler dev exited unexpectedly (code ${code}, signal ${signal})\n${log.slice(-4000)}`);
+    if (!stopping) console.error(`${runtime} exited unexpectedly (code ${code}, signal ${signal})\n${log.slice(-4000)}`);
   });
   const stop = async () => {
     stopping = true;

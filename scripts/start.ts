@@ -50,6 +50,8 @@ try {
     persistTo: ".wrangler/state",
     // GET /__scheduled runs the Worker's cron handler: the scheduler below drives the deal clock with it.
     testScheduled: true,
+    // wrangler dev for people: its request log and DevTools (the tests and benches run workerd bare; ADR 072).
+    runtime: "wrangler",
   });
 } catch (error) {
   await localGoogle?.stop();
@@ -79,6 +81,7 @@ const runCron = (job: string, cron: string) =>
 let minutes = 0;
 const dealClock = setInterval(() => {
   void runCron("deal clock", DEAL_CLOCK_CRON);
+  // The matcher's cron also runs the e-mail when away (issue 22 §4): every minute here.
   void runCron("matcher", MATCHER_CRON);
   // The daily match digest, hourly here: a demo sees one without waiting a day.
   if (++minutes % 60 === 0) void runCron("match digest", DIGEST_CRON);
