@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL } from "./tests/setup/e2e-env";
+// Loaded in the runner and in every worker (each evaluates this config): see the file for why.
+import "./tests/setup/keep-alive";
 
 // Debian's Chromium (never `npx playwright install`); flags keep it off the closed network.
 const chromium = {

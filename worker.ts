@@ -10,7 +10,8 @@ import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/trade/deal-clock.server";
 import { MATCHER_CRON, runMatcher } from "./app/features/matching/matcher.server";
 import { DIGEST_CRON, runMatchDigest } from "./app/features/matching/digest.server";
-import { createPublish, createRealtime } from "./app/features/realtime/realtime.server";
+import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
+import { runAwayMail } from "./app/features/notify/away.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";
@@ -75,7 +76,7 @@ export function createWorker(build: unknown) {
 
     /**
      * Cron triggers (wrangler.toml [triggers]), one job per cron: the deal clock every 15 minutes
-     * (issue 20, ADR 068), the matcher every 5 and the match digest daily (issue 22, ADR 071), otherwise the daily photo
+     * (issue 20, ADR 068), the matcher and the away mail every 5 and the match digest daily (issue 22, ADR 071), otherwise the daily photo
      * cleanup (ADR 017) — also what a bare
      * `/__scheduled` (no cron) runs under `wrangler dev --test-scheduled`.
      */
@@ -96,9 +97,19 @@ export function createWorker(build: unknown) {
           // 'E-mail right away' for matches: straight after the run that found them.
           const mailed = await runMatchDigest({ db, env: config }, { mode: "email_now" });
           console.log(JSON.stringify({ level: "info", event: "matcher", ...report, mailed }));
+          // E-mail when away (issue 22 §4) rides on this 5-minute cron: "10 minutes away" is thus 10–15
+          // in production (10–11 under npm start, which runs this cron every minute).
+          const away = await runAwayMail({ db, env: config, presence: createPresenceOf(env, config.REALTIME_SECRET) });
+          console.log(JSON.stringify({ level: "info", event: "away_mail", ...away }));
         } else if (controller.cron === DIGEST_CRON) {
           const report = await runMatchDigest({ db, env: config }, { mode: "email_digest" });
           console.log(JSON.stringify({ level: "info", event: "match_digest", ...report }));
+          // 'E-mail digest' for messages, deal steps, club requests and approvals, announcements: once a day.
+          const away = await runAwayMail(
+            { db, env: config, presence: createPresenceOf(env, config.REALTIME_SECRET) },
+            { mode: "email_digest" },
+          );
+          console.log(JSON.stringify({ level: "info", event: "away_digest", ...away }));
         } else {
           const report = await cleanupPhotos(db, env.PHOTOS);
           console.log(JSON.stringify({ level: "info", event: "photo_cleanup", ...report }));

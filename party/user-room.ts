@@ -1,4 +1,46 @@
+import type { Connection, ConnectionContext } from "partyserver";
 import { BroadcastRoom } from "./broadcast-room";
+import { PUBLISH_SECRET_HEADER, type Presence } from "../app/features/realtime/realtime.server";
+import type { ConnectionClaims } from "./connection-claims";
+import { timingSafeEqual } from "../app/platform/crypto";
 
-/** One per user: their direct messages and unread badges (spec 01 §4, 02 §4). */
-export class UserRoom extends BroadcastRoom {}
+/** Storage key of the last time this room had its user connected (ms): survives hibernation, unlike fields. */
+const LAST_SEEN_KEY = "presence:lastSeenAt";
+
+/**
+ * One per user: their direct messages and unread badges (spec 01 §4, 02 §4). It also knows whether
+ * its user is here (issue 22 §4, e-mail when away): an open connection now, else when the last one
+ * closed — asked by the away-mail job through `?op=presence` (createPresenceOf), with the same
+ * secret as a publish. Only a time is kept; what to mail is the job's rule, not the room's.
+ */
+export class UserRoom extends BroadcastRoom {
+  async onConnect(connection: Connection<ConnectionClaims>, ctx: ConnectionContext) {
+    await super.onConnect(connection, ctx);
+    // Also on connect: should a close never be reported (a crash), the room still knows of a visit.
+    await this.seen();
+  }
+
+  async onClose() {
+    await this.seen();
+  }
+
+  async onError() {
+    await this.seen();
+  }
+
+  private seen(now = Date.now()) {
+    return this.ctx.storage.put(LAST_SEEN_KEY, now);
+  }
+
+  async onRequest(request: Request) {
+    if (new URL(request.url).searchParams.get("op") !== "presence") return super.onRequest(request);
+    const secret = request.headers.get(PUBLISH_SECRET_HEADER) ?? "";
+    if (request.method !== "POST" || !timingSafeEqual(secret, this.env.REALTIME_SECRET)) {
+      return new Response("Forbidden", { status: 403 });
+    }
+    // getConnections() lists only open sockets, and is rebuilt from the runtime after hibernation.
+    const connected = [...this.getConnections()].length > 0;
+    const stored = await this.ctx.storage.get<number>(LAST_SEEN_KEY);
+    return Response.json({ connected, lastSeenAt: connected ? Date.now() : (stored ?? null) } satisfies Presence);
+  }
+}

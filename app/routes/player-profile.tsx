@@ -8,6 +8,9 @@ import { ProfileForm, ReadOnlyAccount } from "~/components/player-profile/accoun
 import { PasswordForm, SignOutOthers } from "~/components/player-profile/password-and-devices";
 import { DealHistorySection } from "~/components/player-profile/deal-history";
 import { BlockedPeople } from "~/components/safety/blocked-people";
+import { NotificationSettings } from "~/components/notification-settings/notification-settings";
+import { KIND_MODES, NotificationSettingsSchema, saveSettings, settingsOf } from "~/features/notify/settings.server";
+import { NOTIFICATION_SETTINGS_SAVED, notificationSettingsView, notSaved } from "~/shared/copy/notification-settings";
 import { blockedPeopleOf } from "~/features/safety/block-actions.server";
 import { countSavedSearches } from "~/features/matching/saved-searches.server";
 import { dealHistoryFor, type HistoryDeal } from "~/features/trade/deal-history.server";
@@ -27,7 +30,7 @@ import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
 import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
-import { knownIntent } from "~/shared/schemas/intent";
+import { firstError, knownIntent } from "~/shared/schemas/intent";
 
 // Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
 // (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
@@ -47,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The deals and the rating beside the page's own reads (issue 20); they are shown only once
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
-  const [found, history, rating, blocked, saved] = await Promise.all([
+  const [found, history, rating, blocked, saved, notify] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
@@ -55,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     target === viewer.id ? blockedPeopleOf(context.db, viewer) : Promise.resolve([]),
     // The 'Saved searches' link's count (issue 22 §1): one's own only, like the blocks.
     target === viewer.id ? countSavedSearches(context.db, viewer) : Promise.resolve(0),
+    // 'Notifications' (issue 22 §4): how one is told is one's own; an admin's ?user= view leaves it out.
+    target === viewer.id ? settingsOf(context.db, viewer.id) : Promise.resolve(null),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -77,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       otherSessions: page.otherSessions,
       blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
       savedSearches: page.role === "self" ? saved : null,
+      notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES) : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -84,12 +90,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { form: "profile" | "password"; result: SubmissionResult<string[]>; showPassword?: boolean; formError?: string };
+type ActionResult = {
+  form: "profile" | "password" | "notifications";
+  result: SubmissionResult<string[]>;
+  showPassword?: boolean;
+  formError?: string;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const formData = await request.formData();
   const sessionHash = await currentSessionHash(request, context.env);
+
+  // 'Notifications' (issue 22 §4): every kind in one batch, for the signed-in person only (a posted
+  // userId is dropped by the schema). Refused: 400 with the entered values and words, nothing written.
+  if (formData.get("intent") === "notifications") {
+    const settings = parseWithZod(formData, { schema: NotificationSettingsSchema });
+    if (settings.status !== "success") {
+      return data<ActionResult>(
+        { form: "notifications", result: settings.reply(), formError: notSaved(firstError(settings.error)) },
+        { status: 400 },
+      );
+    }
+    await saveSettings(context.db, viewer.id, settings.value.modes);
+    return redirectWithToast(context, "/player-profile#notifications", { title: NOTIFICATION_SETTINGS_SAVED, variant: "success" });
+  }
 
   const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
   if (toggle.status === "success") {
@@ -181,6 +206,7 @@ export default function PlayerProfile() {
   const actionData = useActionData<ActionResult>();
   const profileReply = actionData?.form === "profile" ? actionData : undefined;
   const passwordReply = actionData?.form === "password" ? actionData : undefined;
+  const notificationsReply = actionData?.form === "notifications" ? actionData : undefined;
   const adminView = page.role === "siteAdmin";
   const name = [page.user.firstName, page.user.lastName].filter(Boolean).join(" ") || page.user.displayName || page.user.email;
   return (
@@ -234,6 +260,14 @@ export default function PlayerProfile() {
           )}
           <SignOutOthers count={page.otherSessions} />
         </section>
+      ) : null}
+
+      {page.notifications ? (
+        <NotificationSettings
+          kinds={page.notifications}
+          lastResult={notificationsReply?.result}
+          formError={notificationsReply?.formError}
+        />
       ) : null}
 
       {page.role === "self" ? (

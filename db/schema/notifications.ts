@@ -55,5 +55,23 @@ export const mailQueue = sqliteTable(
   ],
 );
 
+/**
+ * E-mail when away (issue 22 §4, app/features/notify/away.server.ts): per person and kind, when the
+ * last away mail was queued (at most one an hour) and the newest thing it told of (the next one
+ * gathers only what is newer). One row per (user, kind): the mark and the mail are one batch.
+ */
+export const awayMailMarks = sqliteTable(
+  "away_mail_marks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    lastMailedAt: timestamp("last_mailed_at").notNull(),
+    coveredUntil: timestamp("covered_until").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check("away_mail_marks_kind", isOneOf(t.kind, NOTIFICATION_KINDS))],
+);
+
 export type NotificationSetting = typeof notificationSettings.$inferSelect;
 export type MailQueueRow = typeof mailQueue.$inferSelect;

@@ -54,6 +54,7 @@ import {
 import { slugify } from "../../app/shared/club-slug";
 import { buildDeals, type DealRows } from "./deals";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { demoMatching, type DemoMatchingRows } from "./demo-matching";
 import { illustrationFor, renderIllustration, SHOTS, VARIANTS, type DrawingKey, type Shot } from "./illustrations";
 import { Random } from "./random";
 
@@ -126,6 +127,8 @@ export type Community = DealRows & {
   clubMessages: NewClubMessage[];
   clubDirectMessages: NewClubDirectMessage[];
   clubRequests: NewClubRequest[];
+  savedSearches: DemoMatchingRows["savedSearches"];
+  listingMatchQueue: DemoMatchingRows["listingMatchQueue"];
 };
 
 type Person = { id: string; metro: MetroKey; place: ZipPlace; createdAt: Date; demo?: DemoKey };
@@ -270,6 +273,8 @@ export function buildCommunity(options: BuildOptions): Community {
     clubMessages: [],
     clubDirectMessages: [],
     clubRequests: [],
+    savedSearches: [],
+    listingMatchQueue: [],
   };
 
   // ── People ────────────────────────────────────────────────────────────────────────────────
@@ -897,6 +902,22 @@ export function buildCommunity(options: BuildOptions): Community {
         updatedAt: at(ago(7)),
       },
     );
+
+    // Issue 22: a saved search and this open request that two fresh neighbours' listings match.
+    const member = personById.get(demoMember)!;
+    const sellers = cambridge.active.filter((id) => !personById.get(id)?.demo);
+    const soccerSeller = personById.get(rng.pick(sellers))!;
+    const matching = demoMatching(rng, {
+      member,
+      hockeySeller: rng.pick(byMetro.get("boston")!),
+      soccerSeller,
+      cambridgeClubId: cambridge.id,
+      now: options.now,
+    });
+    community.listings.push(...matching.listings);
+    community.listingClubs.push(...matching.listingClubs);
+    community.savedSearches.push(...matching.savedSearches);
+    community.listingMatchQueue.push(...matching.listingMatchQueue);
   }
 
   return community;

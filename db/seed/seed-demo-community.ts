@@ -113,6 +113,8 @@ export async function insertCommunity(db: Db, c: Community): Promise<Record<stri
     ["club_messages", () => insertInBatches(db, schema.clubMessages, c.clubMessages)],
     ["club_direct_messages", () => insertInBatches(db, schema.clubDirectMessages, c.clubDirectMessages)],
     ["club_requests", () => insertInBatches(db, schema.clubRequests, c.clubRequests)],
+    ["saved_searches", () => insertInBatches(db, schema.savedSearches, c.savedSearches)],
+    ["listing_match_queue", () => insertInBatches(db, schema.listingMatchQueue, c.listingMatchQueue)],
   ];
   for (const [table, step] of steps) counts[table] = await step();
   return counts;

@@ -10,6 +10,7 @@ import { imageFor, isPlaceName } from "./community";
 import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
 import { CHAT_PAGE_SIZE } from "~/features/messaging/club-chat.server";
+import { runMatcher } from "~/features/matching/matcher.server";
 
 const PEPPER = "test-pepper-for-the-seed";
 const NOW = new Date("2025-06-01T12:00:00Z");
@@ -175,6 +176,25 @@ describe("the demo accounts", () => {
       args: [user.id],
     });
     expect(Number(pending.rows[0]!.n)).toBeGreaterThan(0);
+  });
+
+  test("the member's saved search and open item request are each matched by a neighbour's new listing once the matcher runs (issue 22)", async () => {
+    const { user } = await demoUser("member");
+    const searches = await db.select().from(schema.savedSearches).where(eq(schema.savedSearches.userId, user.id));
+    expect(searches.map((s) => s.name)).toEqual([expect.stringMatching(/^Goalie pads · Hockey · within 25 mi of \d{5}$/)]);
+    expect(await db.select().from(schema.listingMatchQueue)).toHaveLength(2);
+
+    await runMatcher({ db, publish: { user: () => {} } });
+    const matched = await testDb.client.execute({
+      sql: `select 'search' as kind, l.title from search_matches m join listings l on l.id = m.listing_id where m.user_id = ?
+            union all select 'request', l.title from request_matches m join listings l on l.id = m.listing_id
+            join club_requests r on r.id = m.request_id where m.user_id = ? and r.title = 'Size 4 soccer ball for practice'`,
+      args: [user.id, user.id],
+    });
+    expect(matched.rows.map((row) => [row.kind, row.title])).toEqual([
+      ["search", "Vaughn goalie pads, 30+1"],
+      ["request", "Size 4 soccer ball, Adidas"],
+    ]);
   });
 
   test("the member is active in two clubs and has not yet seen one approval", async () => {

@@ -24,6 +24,7 @@ import {
   listingLocks,
   listingMessages,
   listings,
+  notificationSettings,
   profiles,
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
@@ -963,6 +964,56 @@ test("player profile and password change", async () => {
       });
     },
   );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Notification settings on /player-profile (issue 22 §4): a mode per kind, one's own rows only
+// ---------------------------------------------------------------------------------------------
+
+test("notification settings", async () => {
+  const settingsOf = (userId: string) =>
+    db().select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).orderBy(asc(notificationSettings.kind));
+  const MODES = ["in_app", "email_now", "email_digest"];
+  const mode = (valid: string) =>
+    field(valid, fc.oneof(nasty, fc.constantFrom("EMAIL_NOW", "email_weekly", "in_app ", "none", "email_now\u0000", "")));
+  await check(
+    (l) =>
+      fc.record({
+        path: dataPath,
+        as: encoding,
+        form: fields({
+          intent: mostly("notifications", fc.constantFrom("Notifications", "", "x")),
+          "modes.messages": mode("in_app"),
+          "modes.deals": mode("email_digest"),
+          "modes.clubs": mode("email_now"),
+          "modes.matches": mode("in_app"),
+          "modes.announcements": mode("email_digest"),
+          // Someone else's id: never whose rows are written.
+          userId: field(l.stranger.id, uuidLike),
+          modes: field("", nasty),
+        }),
+      }),
+    60,
+    async ({ path, as, form }, l) => {
+      const what = `notification settings ${JSON.stringify(form).slice(0, 200)}`;
+      const theirs = JSON.stringify(await settingsOf(l.stranger.id));
+      await sendChecked(what, post(l.as.member, `/player-profile${path}`, form, as), {
+        rows: () => settingsOf(l.member.id),
+        message: VALIDATION,
+      });
+      expect(JSON.stringify(await settingsOf(l.stranger.id)), `${what}: another person's settings changed`).toBe(theirs);
+    },
+  );
+  const stored = await db()
+    .select()
+    .from(notificationSettings)
+    .where(
+      inArray(
+        notificationSettings.userId,
+        lanes.map((l) => l.member.id),
+      ),
+    );
+  expect(stored.filter((row) => !MODES.includes(row.mode))).toEqual([]);
 });
 
 // ---------------------------------------------------------------------------------------------

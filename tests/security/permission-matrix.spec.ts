@@ -188,6 +188,8 @@ const TABLES: TableSpec[] = [
   { table: "suspensions", key: ["id"], where: "user_id in U" },
   // Saved searches (issue 22): a person's own, private rows.
   { table: "saved_searches", key: ["id"], where: "user_id in U" },
+  // Notification settings (issue 22 §4): a person's own choices, one row per kind.
+  { table: "notification_settings", key: ["user_id", "kind"], where: "user_id in U" },
   { table: "warnings", key: ["id"], where: "user_id in U" },
   // Append-only (a trigger refuses deletes): an allowed admin action's entry stays.
   {
@@ -1159,6 +1161,32 @@ const ROWS: Row[] = [
         where: (r) => r.user_id === me(cell) && r.id !== cell.person!.sessionId,
         count: 1,
       });
+    },
+  },
+  {
+    route: "player-profile.tsx",
+    intent: "notifications",
+    exclusive: true,
+    // Someone whose id is posted as `userId`: the action writes the sender's rows whatever it says.
+    world: async (w) => {
+      w.extra.target = await w.addPerson("Ned", { password: false });
+    },
+    // A suspended person keeps it: how one is told is the account's own housekeeping (the suspension gate's table).
+    expected: selfRule("/player-profile"),
+    send: (cell) =>
+      post(cell, "/player-profile", {
+        intent: "notifications",
+        "modes.messages": "in_app",
+        "modes.deals": "email_digest",
+        "modes.clubs": "email_now",
+        "modes.matches": "in_app",
+        "modes.announcements": "email_digest",
+        userId: cell.w.extra.target.id,
+      }),
+    allowed: (cell, out, changes) => {
+      // To the section (#notifications): the outcome's location keeps path and query only.
+      redirectTo(out, "/player-profile");
+      expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 5 });
     },
   },
   {
@@ -2251,6 +2279,18 @@ const ROWS: Row[] = [
     devOnly: true,
     expected: everyone,
     send: (cell) => post(cell, "/dev/digest", { mode: "email_digest" }),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.away-mail.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    // The job narrowed to nobody (an unknown id): it runs and answers, the world's rows stay.
+    send: (cell) => post(cell, "/dev/away-mail?user=00000000-0000-4000-8000-000000000000", {}),
     allowed: (_cell, out, changes) => {
       ok200(out);
       nothing(changes);

@@ -5,11 +5,10 @@
 // on it, are the web layer's (app/web/session.server.ts).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { profiles, sessions, userRoles, users } from "#db/schema";
+import { profiles, sessions, users } from "#db/schema";
 import { randomBase64Url } from "~/platform/crypto";
-import type { ReportReason } from "#db/schema/enums";
-import { activeSuspensionColumns } from "../safety/suspensions.server";
 import type { Viewer } from "./viewer";
+import { viewerColumns, viewerFromRow } from "./viewer-columns.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -61,13 +60,7 @@ function sessionWithViewer(db: Db, tokenHash: string, now: Date) {
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      zipCode: profiles.zipCode,
-      isAdmin: sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
-      ...activeSuspensionColumns(sql`${sessions.userId}`, now),
+      ...viewerColumns(sql`${sessions.userId}`, now),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -106,23 +99,7 @@ export async function findSessionViewer(store: SessionStore, token: string, now 
   if (idleSince >= LAST_SEEN_RESOLUTION_MS) {
     await inBackground(store, store.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).execute());
   }
-  const {
-    sessionId: _sessionId,
-    lastSeenAt: _lastSeenAt,
-    expiresAt: _expiresAt,
-    isAdmin,
-    suspended,
-    suspendedUntil,
-    suspensionReason,
-    ...viewer
-  } = row;
-  const suspension = suspended
-    ? {
-        until: suspendedUntil === null ? null : new Date(suspendedUntil).toISOString(),
-        reason: (suspensionReason ?? "other") as ReportReason,
-      }
-    : null;
-  return { ...viewer, isAdmin: Boolean(isAdmin), suspension };
+  return viewerFromRow(row);
 }
 
 /** Ends the session of this token (its row is deleted). */

@@ -156,6 +156,44 @@ describe("the mail queue", () => {
     }
   });
 
+  test("a digest longer than a page mails everyone once, whole, in one run; the queue is sent in the same run", async () => {
+    const seller = await createTestUser(t.db, { zipCode: "02116" });
+    const word = `kayak${Date.now().toString(36)}`;
+    const people = [];
+    for (let i = 0; i < 3; i++) {
+      const person = await createTestUser(t.db, { zipCode: "02139" });
+      const saved = await saveSearch(t.db, person, { path: "/", query: `q=${word}` });
+      if (!saved.ok) throw new Error("not saved");
+      people.push(person);
+    }
+    await createTestListing(t.db, seller, { title: `Touring ${word} paddle`, zipCode: "02116" });
+    await createTestListing(t.db, seller, { title: `River ${word} helmet`, zipCode: "02116" });
+    await runMatcher({ db: t.db, publish });
+    // Pages of 3 pending matches: each page cuts the next person's two short; they wait for the next page.
+    const run = await runMatchDigest({ db: t.db, env }, { pageSize: 3 });
+    expect(run).toMatchObject({ mails: 3, listings: 6, failed: 0 });
+    for (const person of people) {
+      const mails = await mailsTo(person);
+      expect(mails.map((mail) => mail.subject)).toEqual(["2 new matches for your saved searches"]);
+    }
+    expect(await runMatchDigest({ db: t.db, env }, { pageSize: 3 })).toMatchObject({ mails: 0 });
+  });
+
+  test("the queue is drained batch after batch in one run: 45 mails, 45 sent", async () => {
+    const now = new Date();
+    const keys = Array.from({ length: 45 }, (_, i) => `test:many:${now.getTime()}:${i}`);
+    for (const key of keys) {
+      await queueMailStatement(t.db, { dedupeKey: key, userId: null, to: "many@example.com", subject: key, text: "Hello" }, now);
+    }
+    const report = await drainMailQueue({ db: t.db, env }, now);
+    expect(report.failed).toBe(0);
+    const unsent = await t.db.all<{ n: number }>(
+      sql`select count(*) as n from mail_queue where dedupe_key like ${`test:many:${now.getTime()}:%`} and sent_at is null`,
+    );
+    expect(Number(unsent[0].n)).toBe(0);
+    expect(report.sent).toBeGreaterThanOrEqual(45);
+  });
+
   test("a setting is one row per person and kind, however often it is set", async () => {
     const person = await createTestUser(t.db);
     await setModeStatement(t.db, person.id, "deals", "in_app");

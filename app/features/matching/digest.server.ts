@@ -28,6 +28,8 @@ type Pending = { userId: string; email: string; searchId: string; name: string; 
 type Section = { searchId: string; name: string; items: ListingSummary[] };
 
 const MAX_PAIRS = 2000;
+/** How long one run may go on paging and sending (a cron of ours fires at most every 5 minutes). */
+const JOB_BUDGET_MS = 120_000;
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -43,20 +45,48 @@ async function digestKey(userId: string, pairs: string[]) {
   return `matches:${userId}:${hex.slice(0, 32)}`;
 }
 
-/** Sends the match e-mails of everyone whose 'matches' setting is `mode`. */
+/**
+ * Sends the match e-mails of everyone whose 'matches' setting is `mode`: page after page of pending
+ * matches (each page settles what it read, so the next one starts after it) until none is left or the
+ * run has used `budgetMs` — a daily digest for 10,000 people is one run, not ten days of runs — then
+ * sends what it queued within the same budget.
+ */
 export async function runMatchDigest(
   deps: DigestDeps,
-  { mode = "email_digest", now = new Date() }: { mode?: Extract<NotificationMode, "email_now" | "email_digest">; now?: Date } = {},
+  {
+    mode = "email_digest",
+    now = new Date(),
+    budgetMs = JOB_BUDGET_MS,
+    pageSize = MAX_PAIRS,
+  }: { mode?: Extract<NotificationMode, "email_now" | "email_digest">; now?: Date; budgetMs?: number; pageSize?: number } = {},
 ): Promise<DigestRun> {
+  const started = Date.now();
+  const run: DigestRun = { people: 0, mails: 0, listings: 0, sent: 0, failed: 0 };
+  while ((await digestPage(deps, mode, now, run, pageSize)) && Date.now() - started < budgetMs);
+  const drained = await drainMailQueue(deps, now, { budgetMs: Math.max(0, budgetMs - (Date.now() - started)) });
+  return { ...run, ...drained };
+}
+
+/** One page of pending matches mailed; true when there may be more. */
+async function digestPage(
+  deps: DigestDeps,
+  mode: Extract<NotificationMode, "email_now" | "email_digest">,
+  now: Date,
+  run: DigestRun,
+  pageSize: number,
+) {
   const { db, env } = deps;
   const origin = env.APP_ORIGIN.replace(/\/+$/, "");
   const pending = await db.all<Pending>(sql`
     select m.user_id as userId, u.email, s.id as searchId, s.name, s.path, s.query, m.listing_id as listingId
     from search_matches m join saved_searches s on s.id = m.saved_search_id join users u on u.id = m.user_id
     where m.emailed_at is null and s.emails = 1 and ${modeOf(sql`m.user_id`, "matches")} = ${mode}
-    order by m.user_id, s.created_at, s.id, m.matched_at limit ${MAX_PAIRS}`);
-  const run: DigestRun = { people: 0, mails: 0, listings: 0, sent: 0, failed: 0 };
+    order by m.user_id, s.created_at, s.id, m.matched_at limit ${pageSize}`);
   const byUser = groupBy(pending, (row) => row.userId);
+  const full = pending.length === pageSize;
+  // A full page may have cut its last person's matches short: they wait for the next page, whole, so
+  // nobody gets two mails from one run (unless one person alone fills a page).
+  if (full && byUser.size > 1) byUser.delete(pending[pending.length - 1]!.userId);
   const viewers = await viewersById(db, [...byUser.keys()], now);
 
   for (const [userId, rows] of byUser) {
@@ -146,6 +176,5 @@ export async function runMatchDigest(
     ]);
     run.mails += 1;
   }
-  const drained = await drainMailQueue(deps, now);
-  return { ...run, ...drained };
+  return full;
 }

@@ -49,11 +49,13 @@ export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: {
   const ids = waiting.map((row) => row.listingId);
   run.listings = ids.length;
 
-  const [searches, requests] = await db.batch([
+  const [searches, requests, sports] = await db.batch([
     db.run(sql`select id, user_id as userId, path, query from saved_searches where paused = 0`),
     db.run(sql`select r.id, r.user_id as userId, r.title, c.slug as clubSlug from club_requests r join clubs c on c.id = r.club_id
       where r.status = 'open' and r.club_id in (select lc.club_id from listing_clubs lc where lc.listing_id in (select value from json_each(${JSON.stringify(ids)})))`),
+    db.run(sql`select distinct sport from listings where id in (select value from json_each(${JSON.stringify(ids)}))`),
   ]);
+  const waitingSports = new Set(sports.rows.map((row) => String(row.sport)));
   const searchRows = searches.rows as unknown as { id: string; userId: string; path: string; query: string }[];
   const requestRows = requests.rows as unknown as { id: string; userId: string; title: string; clubSlug: string }[];
   const viewers = await viewersById(db, [...new Set([...searchRows.map((s) => s.userId), ...requestRows.map((r) => r.userId)])]);
@@ -64,6 +66,11 @@ export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: {
     const viewer = viewers.get(search.userId);
     const place = searchPlace(search.path, search.query);
     if (!viewer || !place) continue;
+    // A search for sports none of the waiting listings is in finds nothing: not asked. One query per
+    // active search is what a run costs (bench/matching.ts), and a run with a few new listings —
+    // the usual five minutes — has a few sports.
+    const searchSports: string[] = place.sport ? [place.sport] : place.state.sports;
+    if (searchSports.length && !searchSports.some((sport) => waitingSports.has(sport))) continue;
     run.searches += 1;
     const found = await searchListings(
       db,

@@ -98,6 +98,21 @@ describe("saving a search", () => {
 });
 
 describe("matching new listings (issue 22 §2)", () => {
+  test("a search for a sport none of the waiting listings is in is not asked, and still matches when one comes", async () => {
+    await runMatcher(deps()); // earlier tests' listings
+    const parent = await person("02139");
+    const seller = await person("02116");
+    const saved = await saveSearch(t.db, parent, { path: "/", query: "q=curved+stick&sports=lacrosse" });
+    if (!saved.ok) throw new Error("not saved");
+    await createTestListing(t.db, seller, { title: "Curved stick", sport: "hockey", zipCode: "02116" });
+    const before = await runMatcher(deps());
+    await createTestListing(t.db, seller, { title: "Curved stick", sport: "hockey", zipCode: "02116" });
+    const lacrosse = await createTestListing(t.db, seller, { title: "Curved stick, lacrosse", sport: "lacrosse", zipCode: "02116" });
+    const after = await runMatcher(deps());
+    expect(after.searches).toBe(before.searches + 1);
+    expect(await matchesOf(parent)).toEqual([lacrosse]);
+  });
+
   test("a new listing matches through the page's filters: keyword, sport, price and radius; never the searcher's own; once, ever", async () => {
     await runMatcher(deps()); // earlier tests' listings
     const parent = await person("02139");

@@ -166,6 +166,59 @@ export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts
   return { directMessages, perClub, listingMessages, total: directMessages + listingMessages };
 }
 
+export type UnreadMessage = {
+  kind: "listing" | "club";
+  /** The listing id or the club id. */
+  subjectId: string;
+  /** The listing title or the club name. */
+  subjectTitle: string;
+  clubSlug: string | null;
+  sender: { id: string; name: string };
+  content: string;
+  createdAt: Date;
+};
+
+/**
+ * The viewer's unread messages received after `since`, oldest first, at most `limit`: what the
+ * e-mail when away gathers (issue 22 §4, notify/away.server.ts). The same "still open" and block
+ * rules as unreadCounts, so a mail never tells of what the badge would not count.
+ */
+export async function unreadMessagesSince(db: Db, viewer: Viewer, since: Date, limit = 50): Promise<UnreadMessage[]> {
+  const me = viewer.id;
+  const rows = await db.all<{
+    kind: "listing" | "club";
+    subject_id: string;
+    subject_title: string;
+    club_slug: string | null;
+    sender_id: string;
+    sender_name: string;
+    content: string;
+    created_at: number;
+  }>(sql`
+    select 'club' as kind, dm.club_id as subject_id, cl.name as subject_title, cl.slug as club_slug, dm.sender_id as sender_id,
+           ${memberName()} as sender_name, dm.content as content, dm.created_at as created_at
+      from club_direct_messages dm join clubs cl on cl.id = dm.club_id left join profiles on profiles.user_id = dm.sender_id
+      where dm.receiver_id = ${me} and dm.read_at is null and dm.created_at > ${since.getTime()}
+        and ${clubStillMine(viewer, sql`dm.club_id`)} and ${notBlockedWith(me, sql`dm.sender_id`)}
+    union all
+    select 'listing', lm.listing_id, listings.title, null, lm.sender_id, ${memberName()}, lm.content, lm.created_at
+      from listing_messages lm join listings on listings.id = lm.listing_id left join profiles on profiles.user_id = lm.sender_id
+      where lm.receiver_id = ${me} and lm.read_at is null and lm.created_at > ${since.getTime()}
+        and ${listingStillOpen(viewer)} and ${notBlockedWith(me, sql`lm.sender_id`)}
+    order by created_at
+    limit ${limit}
+  `);
+  return rows.map((r) => ({
+    kind: r.kind,
+    subjectId: r.subject_id,
+    subjectTitle: r.subject_title,
+    clubSlug: r.club_slug,
+    sender: { id: r.sender_id, name: r.sender_name },
+    content: r.content,
+    createdAt: new Date(Number(r.created_at)),
+  }));
+}
+
 /**
  * Opening a listing's page reads its threads (ADR 042 §Read state): every message on it addressed to
  * the viewer becomes read. Tells the viewer's other tabs to refresh their badges when anything changed.

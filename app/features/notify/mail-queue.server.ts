@@ -31,15 +31,33 @@ export function queueMailStatement(db: Db, mail: QueuedMail, now = new Date()) {
 
 export type DrainReport = { sent: number; failed: number };
 
-/** Sends what is waiting (oldest first, up to 20), each once. */
-export async function drainMailQueue(deps: { db: Db; env: MailConfig }, now = new Date()): Promise<DrainReport> {
+/** Sends what is waiting (oldest first, 20 at a time), each once. */
+export async function drainMailQueue(
+  deps: { db: Db; env: MailConfig },
+  now = new Date(),
+  { budgetMs = 60_000 }: { budgetMs?: number } = {},
+): Promise<DrainReport> {
+  // Batch after batch while batches come back full and the budget lasts: a run that queued 10,000
+  // mails sends them in the same run, not 20 per cron tick.
+  const started = Date.now();
+  const report: DrainReport = { sent: 0, failed: 0 };
+  for (;;) {
+    const sentBefore = report.sent;
+    const claimed = await drainBatch(deps, now, report);
+    // A whole batch refused: the provider is down, and the next run tries again after the claim ends.
+    const providerDown = claimed > 0 && report.sent === sentBefore;
+    if (claimed < DRAIN_BATCH || providerDown || Date.now() - started >= budgetMs) return report;
+  }
+}
+
+/** Claims and sends one batch; returns how many rows it claimed. */
+async function drainBatch(deps: { db: Db; env: MailConfig }, now: Date, report: DrainReport): Promise<number> {
   const { db } = deps;
   const claimed = await db.all<{ id: string; to: string; subject: string; text: string; html: string | null; headers: string | null }>(sql`
     update mail_queue set claimed_until = ${now.getTime() + CLAIM_MS}, attempts = attempts + 1
     where id in (select id from mail_queue where sent_at is null and attempts < ${MAX_ATTEMPTS}
       and (claimed_until is null or claimed_until < ${now.getTime()}) order by created_at limit ${DRAIN_BATCH})
     returning id, "to", subject, text, html, headers`);
-  const report: DrainReport = { sent: 0, failed: 0 };
   for (const row of claimed) {
     try {
       await sendMail(deps, {
@@ -58,5 +76,5 @@ export async function drainMailQueue(deps: { db: Db; env: MailConfig }, now = ne
       report.failed += 1;
     }
   }
-  return report;
+  return claimed.length;
 }

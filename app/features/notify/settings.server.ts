@@ -2,8 +2,9 @@
 // digest. No row means the kind's default; the mail jobs read the mode in their own SQL.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationMode } from "#db/schema/enums";
+import { NOTIFICATION_KINDS, NOTIFICATION_MODES, type NotificationKind, type NotificationMode } from "#db/schema/enums";
 import { notificationSettings } from "#db/schema";
+import { notificationSettingsSchema, type KindModes, type NotificationChoices } from "~/shared/schemas/notification-settings";
 
 /** What a person gets before they choose: mail for what waits on them, the app for the rest, matches as a digest. */
 export const DEFAULT_MODES: Readonly<Record<NotificationKind, NotificationMode>> = {
@@ -38,4 +39,28 @@ export function setModeStatement(db: Db, userId: string, kind: NotificationKind,
     .insert(notificationSettings)
     .values({ userId, kind, mode, updatedAt: now })
     .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { mode, updatedAt: now } });
+}
+
+/**
+ * Which modes each kind offers, as data: the settings form shows these and its schema refuses any
+ * other. Every kind offers all three for now.
+ */
+export const KIND_MODES: KindModes = {
+  messages: NOTIFICATION_MODES,
+  deals: NOTIFICATION_MODES,
+  clubs: NOTIFICATION_MODES,
+  matches: NOTIFICATION_MODES,
+  announcements: NOTIFICATION_MODES,
+};
+
+/** The /player-profile 'Notifications' form's schema, over KIND_MODES. */
+export const NotificationSettingsSchema = notificationSettingsSchema(KIND_MODES);
+
+/**
+ * Stores every kind's mode for one person in one batch (all or nothing; upserts, so a retry or a
+ * double submit stores the same). `userId` is the signed-in person's: nothing posted names whose.
+ */
+export async function saveSettings(db: Db, userId: string, choices: NotificationChoices, now = new Date()): Promise<void> {
+  const [first, ...rest] = NOTIFICATION_KINDS.map((kind) => setModeStatement(db, userId, kind, choices[kind], now));
+  await db.batch([first, ...rest]);
 }

@@ -38,39 +38,62 @@ export type Realtime = {
   disconnect(kind: RoomKind, room: string, userId: string): Promise<boolean>;
 };
 
+/** A user room's answer to `?op=presence`: lastSeenAt (ms) is now while connected, null when never seen. */
+export type Presence = { connected: boolean; lastSeenAt: number | null };
+/**
+ * Whether a user has a connection open to their user room now, and when they last had one (issue
+ * 22 §4, e-mail when away). Never throws; null when the room is unreachable (the caller waits).
+ */
+export type PresenceOf = (userId: string) => Promise<Presence | null>;
+
 export type PublishOptions = {
   /** Users whose open connections in the room skip this event (everyone else gets it). */
   exceptUserIds?: readonly string[];
 };
 
-export function createRealtime(bindings: Bindings, secret: string): Realtime {
-  /** An internal request to a room: the raw Durable Object stub, authenticated by the shared secret. */
-  async function toRoom(kind: RoomKind, room: string, init: { search?: string; body: string; except?: readonly string[] }, what: string) {
-    const { binding, party } = ROOM_KINDS[kind];
-    try {
-      // The raw stub, not partyserver's helpers: importing partyserver in route code breaks Vite dev.
-      const namespace = bindings[binding] as DurableObjectNamespace;
-      const stub = namespace.get(namespace.idFromName(room));
-      const response = await stub.fetch(`https://rooms.internal/parties/${party}/${encodeURIComponent(room)}${init.search ?? ""}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-partykit-room": room,
-          "x-partykit-namespace": party,
-          [PUBLISH_SECRET_HEADER]: secret,
-          ...(init.except?.length ? { [PUBLISH_EXCEPT_HEADER]: init.except.join(",") } : {}),
-        },
-        body: init.body,
-      });
-      return response.ok;
-    } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: `realtime_${what}_failed`, kind, room, message: String(error) }));
-      return false;
-    }
+type RoomRequest = { search?: string; body: string; except?: readonly string[] };
+
+/** An internal request to a room: the raw Durable Object stub, authenticated by the shared secret. Null when unreachable. */
+async function roomRequest(bindings: Bindings, secret: string, kind: RoomKind, room: string, init: RoomRequest, what: string) {
+  const { binding, party } = ROOM_KINDS[kind];
+  try {
+    // The raw stub, not partyserver's helpers: importing partyserver in route code breaks Vite dev.
+    const namespace = bindings[binding] as DurableObjectNamespace;
+    const stub = namespace.get(namespace.idFromName(room));
+    return await stub.fetch(`https://rooms.internal/parties/${party}/${encodeURIComponent(room)}${init.search ?? ""}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-partykit-room": room,
+        "x-partykit-namespace": party,
+        [PUBLISH_SECRET_HEADER]: secret,
+        ...(init.except?.length ? { [PUBLISH_EXCEPT_HEADER]: init.except.join(",") } : {}),
+      },
+      body: init.body,
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: `realtime_${what}_failed`, kind, room, message: String(error) }));
+    return null;
   }
+}
+
+export function createRealtime(bindings: Bindings, secret: string): Realtime {
+  const toRoom = async (kind: RoomKind, room: string, init: RoomRequest, what: string) =>
+    (await roomRequest(bindings, secret, kind, room, init, what))?.ok ?? false;
   return {
     publish: (kind, room, event, options) => toRoom(kind, room, { body: JSON.stringify(event), except: options?.exceptUserIds }, "publish"),
     disconnect: (kind, room, userId) => toRoom(kind, room, { search: `?op=disconnect`, body: JSON.stringify({ userId }) }, "disconnect"),
+  };
+}
+
+/** Asks a user's own room (`?op=presence`, party/user-room.ts) through the same stub and secret as publish. */
+export function createPresenceOf(bindings: Bindings, secret: string): PresenceOf {
+  return async (userId) => {
+    const response = await roomRequest(bindings, secret, "user", userRoomName(userId), { search: "?op=presence", body: "{}" }, "presence");
+    if (!response?.ok) return null;
+    const body = (await response.json().catch(() => null)) as Partial<Presence> | null;
+    if (typeof body?.connected !== "boolean") return null;
+    return { connected: body.connected, lastSeenAt: typeof body.lastSeenAt === "number" ? body.lastSeenAt : null };
   };
 }
 

@@ -2,12 +2,15 @@
 // other party, only after the step committed (callers send them once the batch returned ok; the
 // clock sends the reminder for the deals its UPDATE marked). Links use APP_ORIGIN, the origin the
 // server trusts, never the request's Host (ADR 013). A failed send is logged, never thrown: the
-// step itself already happened.
-import { eq, inArray } from "drizzle-orm";
+// step itself already happened. They follow the recipient's 'deals' setting (issue 22 §4): sent at
+// once only for 'e-mail right away'; 'e-mail digest' gets the waiting offers and turns in the daily
+// away mail instead (notify/away.server.ts), 'in the app only' no mail.
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealListings, profiles, users, type Deal, type DealParty } from "#db/schema";
 import { sendMail, type MailConfig } from "~/platform/mail.server";
 import { DEAL_MAILS, FORMER_MEMBER } from "~/shared/copy/deals";
+import { modeOf } from "../notify/settings.server";
 import { other } from "./deal-machine";
 
 export type DealMailDeps = { db: Db; env: MailConfig & { APP_ORIGIN: string } };
@@ -27,14 +30,14 @@ async function send(deps: DealMailDeps, deal: DealForMail, kind: Kind, to: DealP
     const ids = senderId ? [recipientId, senderId] : [recipientId];
     const [people, titles] = await Promise.all([
       deps.db
-        .select({ id: users.id, email: users.email, firstName: profiles.firstName })
+        .select({ id: users.id, email: users.email, firstName: profiles.firstName, mode: modeOf(sql`${users.id}`, "deals") })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(inArray(users.id, ids)),
       deps.db.select({ title: dealListings.title, side: dealListings.side }).from(dealListings).where(eq(dealListings.dealId, deal.id)),
     ]);
     const recipient = people.find((p) => p.id === recipientId);
-    if (!recipient) return;
+    if (!recipient || recipient.mode !== "email_now") return;
     const from = senderId ? people.find((p) => p.id === senderId)?.firstName?.trim() || "A member" : FORMER_MEMBER;
     // The listing asked for names the deal (the owner's side).
     const title = titles.find((t) => t.side === "owner")?.title ?? titles[0]?.title ?? "your listing";

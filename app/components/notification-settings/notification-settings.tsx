@@ -1,0 +1,59 @@
+// 'Notifications' on /player-profile (issue 22 §4): per kind, in the app only, e-mail right away or
+// an e-mail digest. A plain server-rendered form with no client validation, its words from the loader
+// (notificationSettingsView): the page is at the edge of its 110 KB first-load budget (ADR 033), and
+// radios cannot be filled in wrong from the page — a tampered body comes back from the action with the
+// entered values and a message.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { ErrorList } from "~/components/ui/field";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import type { NotificationKindView } from "~/shared/copy/notification-settings";
+import { modeField, NOTIFICATIONS_INTENT } from "~/shared/schemas/notification-settings";
+
+export function NotificationSettings({
+  kinds,
+  lastResult,
+  formError,
+}: {
+  kinds: NotificationKindView[];
+  /** The action's refusal: the entered values are shown again, with the messages. */
+  lastResult?: SubmissionResult<string[]>;
+  formError?: string;
+}) {
+  const pending = useIsPending({ intent: NOTIFICATIONS_INTENT });
+  const entered = (lastResult?.initialValue?.modes ?? {}) as Record<string, unknown>;
+  return (
+    // Named "Notification settings", not by its heading: the toasts' live region is "Notifications" (axe landmark-unique).
+    <section
+      id="notifications"
+      aria-label="Notification settings"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">Notifications</h2>
+      <p className="mt-1 text-slate-600">How LockerSwap tells you about each kind of news.</p>
+      <Form method="post" action="/player-profile" className="mt-4 space-y-5">
+        <ErrorList id="notifications-form-error" errors={formError ? [formError] : null} />
+        {kinds.map(({ kind, legend, covers, mode, options }) => {
+          const name = modeField(kind);
+          const again = entered[kind];
+          return (
+            <RadioGroup
+              key={kind}
+              id={`notify-${kind}`}
+              name={name}
+              legend={legend}
+              description={covers}
+              defaultValue={typeof again === "string" ? again : mode}
+              errors={lastResult?.error?.[name]}
+              options={options}
+            />
+          );
+        })}
+        <SubmitButton name="intent" value={NOTIFICATIONS_INTENT} pending={pending} pendingText="Saving...">
+          Save notification settings
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+// What a Viewer is made of, read in one select: the session's "who is asking" (session.server.ts)
+// and work without a request, such as the matcher searching as each searcher (viewers-by-id.server.ts).
+// One list, so a field added to Viewer reaches both.
+import { sql, type SQL } from "drizzle-orm";
+import { profiles, userRoles, users } from "#db/schema";
+import type { ReportReason } from "#db/schema/enums";
+import { activeSuspensionColumns } from "../safety/suspensions.server";
+import type { Viewer } from "./viewer";
+
+/** The select columns of a Viewer; `userId` is the user id column the query has (users.id or sessions.user_id). Needs users and profiles joined. */
+export function viewerColumns(userId: SQL, now: Date) {
+  return {
+    id: users.id,
+    email: users.email,
+    firstName: profiles.firstName,
+    lastName: profiles.lastName,
+    zipCode: profiles.zipCode,
+    isAdmin: sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'admin')`,
+    ...activeSuspensionColumns(userId, now),
+  };
+}
+
+type ViewerRow = Pick<Viewer, "id" | "email" | "firstName" | "lastName" | "zipCode"> & {
+  isAdmin: number;
+  suspended: number;
+  suspendedUntil: number | null;
+  suspensionReason: string | null;
+};
+
+/** The Viewer from a row selected with viewerColumns (other columns in the row are left out). */
+export function viewerFromRow(row: ViewerRow): Viewer {
+  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason } = row;
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    zipCode,
+    isAdmin: Boolean(isAdmin),
+    suspension: suspended
+      ? {
+          until: suspendedUntil === null ? null : new Date(suspendedUntil).toISOString(),
+          reason: (suspensionReason ?? "other") as ReportReason,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,34 @@
+// The 'Notifications' form on /player-profile (issue 22 §4): one mode per kind, every kind required.
+// Which modes a kind offers is the feature's data (KIND_MODES, app/features/notify/settings.server.ts),
+// passed in, so this module stays free of server code; a mode the kind does not offer is refused.
+import { z } from "zod";
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationMode } from "#db/schema/enums";
+import { CHOICES_MISSING, choiceMissing, choiceNotOffered } from "~/shared/copy/notification-settings";
+
+export const NOTIFICATIONS_INTENT = "notifications";
+/** A kind's field name in the form. */
+export const modeField = (kind: NotificationKind) => `modes.${kind}`;
+
+/** The modes each kind offers: at least one. */
+export type KindModes = Readonly<Record<NotificationKind, readonly [NotificationMode, ...NotificationMode[]]>>;
+
+export type NotificationChoices = Record<NotificationKind, NotificationMode>;
+
+function modeOf(kind: NotificationKind, offered: KindModes[NotificationKind]) {
+  // Missing (conform leaves an empty value out) and anything else (an unknown or not-offered mode,
+  // a repeated field, control characters) get their own words.
+  return z.enum(offered, { error: (issue) => (issue.input === undefined ? choiceMissing(kind) : choiceNotOffered(kind)) });
+}
+
+/**
+ * The form's schema for these offered modes; anything else posted (a userId) is dropped. The fields
+ * are `modes.{kind}`, never the bare kind: a control named `matches` would shadow the form element's
+ * own `matches()` method for every script that reads the form (axe did, and failed on it).
+ */
+export function notificationSettingsSchema(kindModes: KindModes) {
+  const modes = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, modeOf(kind, kindModes[kind])])) as Record<
+    NotificationKind,
+    ReturnType<typeof modeOf>
+  >;
+  return z.object({ intent: z.literal(NOTIFICATIONS_INTENT), modes: z.object(modes, { error: CHOICES_MISSING }) });
+}
