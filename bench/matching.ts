@@ -17,9 +17,9 @@
  *     then `--batch` new listings queued at once and the matcher run until the queue is empty (it
  *     takes MATCHER_BATCH = 200 per run, as the cron does) — goal ≤ 30 s for 1,000;
  * (c) runMatchDigest for 10,000 people with pending matches (each with a search of their own that
- *     the matched listings really meet, so every one gets a mail), run until nobody is left (it
- *     takes at most 2,000 pairs per run); the mails go to the dev outbox (mail_outbox). Then the mails
- *     the runs queued and did not send (each run sends 20) are drained until none is left.
+ *     the matched listings really meet, so every one gets a mail), run until nobody is left (since
+ *     2026-11-26 one run pages through them all and sends what it queued, within its time budget);
+ *     the mails go to the dev outbox (mail_outbox). Any mail still queued is then drained.
  */
 import { execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";

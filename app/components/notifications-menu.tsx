@@ -1,5 +1,5 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useRef, useState, type SyntheticEvent } from "react";
 import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 import type { MenuMatches } from "~/hooks/use-user-room";
 import { formatPrice } from "~/shared/format";
@@ -102,7 +102,6 @@ export function NotificationsMenu({
   const deals = liveDeals ?? notifications.deals;
   const matches = liveMatches ?? notifications.matches;
   const location = useLocation();
-  const seenFetcher = useFetcher();
   // The matches this tab marked seen: while they are still the newest data we have (before the
   // refetch answers), they count as 0. Any newer answer — with matches found since — counts again.
   const [seen, setSeen] = useState<MenuMatches | null>(null);
@@ -116,16 +115,8 @@ export function NotificationsMenu({
     notifications.count - notifications.dealsWaiting - notifications.matches.count + waiting + unseenCount + unreadDirectMessages;
   const approved = approvals.length > 0;
 
-  const marking = useRef(false);
   const onSeen = useRef(onMatchesSeen);
   onSeen.current = onMatchesSeen;
-  useEffect(() => {
-    if (seenFetcher.state !== "idle") marking.current = true;
-    else if (marking.current) {
-      marking.current = false;
-      onSeen.current?.();
-    }
-  }, [seenFetcher.state]);
 
   // Opening the menu is seeing it (issue 22 §3): mark the matches seen (no JS: 'Mark as seen').
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
@@ -136,7 +127,15 @@ export function NotificationsMenu({
     if (unseenCount === 0) return;
     setSeen(matches);
     setHeld(matches.items);
-    seenFetcher.submit({ intent: "seenMatches" }, { method: "post", action: "/notifications/acknowledge" });
+    // A plain POST to the resource route, not a Remix fetcher: a fetcher action's revalidation that
+    // finishes while a click on one of these links is still discovering the listing route (lazy route
+    // discovery) aborts that navigation and completes it with the old matches — the listing page came
+    // up as a 404 about one time in twelve (React Router 6.30; ADR 073). The menu keeps its own state,
+    // and the badges are refetched when the server has it.
+    void fetch("/notifications/acknowledge", { method: "POST", body: new URLSearchParams({ intent: "seenMatches" }) }).then(
+      (response) => response.ok && onSeen.current?.(),
+      () => undefined,
+    );
   };
   return (
     <details className="sm:relative" data-menu onToggle={onToggle}>

@@ -10,6 +10,8 @@ import type { Db } from "#db/client";
 import { listingMatchQueue } from "#db/schema";
 import { viewersById } from "../accounts/viewers-by-id.server";
 import type { Publish } from "../realtime/realtime.server";
+import { ftsQuery } from "../search/fts-query";
+import { distanceMiles, normalizeZip, type GeoPoint } from "../search/geo.server";
 import { searchListings } from "../search/search.server";
 import { searchPlace } from "./saved-searches.server";
 
@@ -38,6 +40,40 @@ export function requestKeywords(title: string): string | null {
 }
 
 type Waiting = { listingId: string; enqueuedAt: number };
+type WaitingFacts = { id: string; sport: string; latitude: number | null; longitude: number | null };
+
+/** Slack on the radius for the pre-check: floating point may not decide a listing the search would take. */
+const RADIUS_SLACK_MILES = 1;
+
+/**
+ * The waiting listings a saved search could possibly match, from two facts the search itself checks:
+ * the sport, and the distance from the search's origin ZIP when its radius applies (the same origin
+ * rule as searchListings: the URL's ZIP, else the profile's, unless 'anywhere' or a location text).
+ * Only ever a superset — a listing left in may still be refused by the search, which decides;
+ * a listing whose ZIP we cannot place is left in. It saves asking the search for what cannot match.
+ */
+function possibleFor(
+  place: NonNullable<ReturnType<typeof searchPlace>>,
+  viewerZip: string | null | undefined,
+  waiting: WaitingFacts[],
+  zips: Map<string, GeoPoint>,
+): WaitingFacts[] {
+  const sports: string[] = place.sport ? [place.sport] : place.state.sports;
+  const state = place.state;
+  const urlZip = normalizeZip(state.zip);
+  const originZip = urlZip ?? normalizeZip(viewerZip);
+  const radius = state.radius ?? 25;
+  const radiusOn = Boolean(originZip && !state.location.trim() && (urlZip || !state.anywhere) && Number.isFinite(radius) && radius >= 0);
+  const origin = radiusOn && originZip ? zips.get(originZip) : undefined;
+  return waiting.filter(
+    (listing) =>
+      (sports.length === 0 || sports.includes(listing.sport)) &&
+      (!origin ||
+        listing.latitude === null ||
+        listing.longitude === null ||
+        distanceMiles(origin, { latitude: listing.latitude, longitude: listing.longitude }) <= radius + RADIUS_SLACK_MILES),
+  );
+}
 
 export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: { batch?: number } = {}): Promise<MatcherRun> {
   const { db } = deps;
@@ -49,34 +85,62 @@ export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: {
   const ids = waiting.map((row) => row.listingId);
   run.listings = ids.length;
 
-  const [searches, requests, sports] = await db.batch([
+  const [searches, requests, facts] = await db.batch([
     db.run(sql`select id, user_id as userId, path, query from saved_searches where paused = 0`),
     db.run(sql`select r.id, r.user_id as userId, r.title, c.slug as clubSlug from club_requests r join clubs c on c.id = r.club_id
       where r.status = 'open' and r.club_id in (select lc.club_id from listing_clubs lc where lc.listing_id in (select value from json_each(${JSON.stringify(ids)})))`),
-    db.run(sql`select distinct sport from listings where id in (select value from json_each(${JSON.stringify(ids)}))`),
+    db.run(sql`select l.id, l.sport, z.latitude, z.longitude from listings l left join zip_codes z on z.zip = l.zip_code
+      where l.id in (select value from json_each(${JSON.stringify(ids)}))`),
   ]);
-  const waitingSports = new Set(sports.rows.map((row) => String(row.sport)));
+  const waitingFacts = facts.rows as unknown as WaitingFacts[];
   const searchRows = searches.rows as unknown as { id: string; userId: string; path: string; query: string }[];
   const requestRows = requests.rows as unknown as { id: string; userId: string; title: string; clubSlug: string }[];
   const viewers = await viewersById(db, [...new Set([...searchRows.map((s) => s.userId), ...requestRows.map((r) => r.userId)])]);
+  const places = new Map(searchRows.map((search) => [search.id, searchPlace(search.path, search.query)]));
+  // The searches' origin ZIPs (the URL's, else the searcher's), placed in one query for possibleFor.
+  const originZips = new Set<string>();
+  for (const search of searchRows) {
+    const zip = normalizeZip(places.get(search.id)?.state.zip) ?? normalizeZip(viewers.get(search.userId)?.zipCode);
+    if (zip) originZips.add(zip);
+  }
+  const zipRows = await db.all<{ zip: string; latitude: number; longitude: number }>(
+    sql`select zip, latitude, longitude from zip_codes where zip in (select value from json_each(${JSON.stringify([...originZips])}))`,
+  );
+  const zips = new Map(zipRows.map((row) => [row.zip, { latitude: Number(row.latitude), longitude: Number(row.longitude) }]));
+  // The waiting listings each distinct keyword finds, by the search's own full-text condition
+  // (ftsQuery; `rowid in (… match …)`, as searchListings puts it), all in one round trip: a search
+  // whose words none of its possible listings has is not asked.
+  const keywordQueries = [
+    ...new Set([...places.values()].map((place) => (place ? ftsQuery(place.state.q) : null)).filter((q) => q !== null)),
+  ];
+  const keywordHits = new Map<string, Set<string>>();
+  if (keywordQueries.length > 0) {
+    const [first, ...rest] = keywordQueries.map((match) =>
+      db.run(sql`select id from listings where id in (select value from json_each(${JSON.stringify(ids)}))
+        and rowid in (select rowid from listings_fts where listings_fts match ${match})`),
+    );
+    const results = await db.batch([first!, ...rest]);
+    keywordQueries.forEach((match, i) => keywordHits.set(match, new Set(results[i]!.rows.map((row) => String(row.id)))));
+  }
   const told = new Set<string>();
   const now = Date.now();
 
   for (const search of searchRows) {
     const viewer = viewers.get(search.userId);
-    const place = searchPlace(search.path, search.query);
+    const place = places.get(search.id);
     if (!viewer || !place) continue;
-    // A search for sports none of the waiting listings is in finds nothing: not asked. One query per
-    // active search is what a run costs (bench/matching.ts), and a run with a few new listings —
-    // the usual five minutes — has a few sports.
-    const searchSports: string[] = place.sport ? [place.sport] : place.state.sports;
-    if (searchSports.length && !searchSports.some((sport) => waitingSports.has(sport))) continue;
+    // One query per search is what a run costs (bench/matching.ts): a search is asked only about the
+    // waiting listings it could match by sport, distance and words — none, and it is not asked at all.
+    const match = ftsQuery(place.state.q);
+    const hits = match === null ? null : keywordHits.get(match);
+    const possible = possibleFor(place, viewer.zipCode, waitingFacts, zips).filter((listing) => !hits || hits.has(listing.id));
+    if (possible.length === 0) continue;
     run.searches += 1;
     const found = await searchListings(
       db,
       viewer,
-      { ...place.state, sport: place.sport, listingIds: ids, notOwnedBy: viewer.id },
-      { limit: ids.length, count: false },
+      { ...place.state, sport: place.sport, listingIds: possible.map((listing) => listing.id), notOwnedBy: viewer.id },
+      { limit: possible.length, count: false },
     );
     if (found.items.length === 0) continue;
     const added = await db.all<{ listingId: string }>(sql`insert into search_matches (saved_search_id, listing_id, user_id, matched_at)

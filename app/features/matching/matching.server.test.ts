@@ -155,6 +155,47 @@ describe("matching new listings (issue 22 §2)", () => {
     expect(await listSavedSearches(t.db, parent)).toMatchObject([{ newMatches: 0, matches: 1 }]);
   });
 
+  test("the radius the search applies decides, from the URL's ZIP, else the profile's, unless 'anywhere'; a search that cannot match is not asked", async () => {
+    await runMatcher(deps()); // earlier tests' listings
+    const word = `toboggan${Date.now().toString(36)}`;
+    const parent = await person("02139");
+    const noZip = await person(null);
+    const seller = await person("02116");
+    for (const [who, query] of [
+      [parent, `q=${word}`], // the profile's ZIP, 25 mi
+      [parent, `q=${word}&anywhere=1`], // the chip removed: anywhere
+      [parent, `q=${word}&zip=10001&radius=10`], // the URL's ZIP wins over the profile's
+      [noZip, `q=${word}`], // no ZIP at all: no radius
+    ] as const) {
+      const saved = await saveSearch(t.db, who, { path: "/", query });
+      if (!saved.ok) throw new Error(`not saved: ${query}`);
+    }
+    const near = await createTestListing(t.db, seller, { title: `Wooden ${word}`, zipCode: "02116" });
+    const far = await createTestListing(t.db, seller, { title: `Plastic ${word}`, zipCode: "10001" });
+    const run = await runMatcher(deps());
+    const found = async (who: TestUser, query: string) =>
+      (
+        await t.db.all<{ listingId: string }>(sql`select m.listing_id as listingId from search_matches m
+          join saved_searches s on s.id = m.saved_search_id where s.user_id = ${who.id} and s.query = ${query}`)
+      )
+        .map((row) => row.listingId)
+        .sort();
+    expect(await found(parent, `q=${word}`)).toEqual([near]);
+    expect(await found(parent, `q=${word}&anywhere=1`)).toEqual([near, far].sort());
+    expect(await found(parent, `q=${word}&zip=10001&radius=10`)).toEqual([far]);
+    expect(await found(noZip, `q=${word}`)).toEqual([near, far].sort());
+    // Every search of this test could match one of the two: all four were asked.
+    expect(run.searches).toBeGreaterThanOrEqual(4);
+    // A run whose only listing is in Boston: the New York search (among others) is not asked.
+    const active = await t.db.all<{ n: number }>(sql`select count(*) as n from saved_searches where paused = 0`);
+    const another = await createTestListing(t.db, seller, { title: `Racing ${word}`, zipCode: "02116" });
+    const second = await runMatcher(deps());
+    expect(second.searches).toBeLessThan(Number(active[0].n));
+    expect(await found(parent, `q=${word}&zip=10001&radius=10`)).toEqual([far]);
+    expect(await found(parent, `q=${word}`)).toEqual([near, another].sort());
+    expect(await found(noZip, `q=${word}`)).toEqual([near, far, another].sort());
+  });
+
   test("an edited listing that newly matches is matched then", async () => {
     const parent = await person();
     const seller = await person();
