@@ -1,5 +1,5 @@
 // The message box of the club Messages tab (issue 12 §5), for the group chat, announcements and DMs.
-import { Form, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import type { ChatMessageData } from "~/web/club-messages-tab.server";
@@ -67,12 +67,14 @@ export function MessageComposer({
   const [error, setError] = useState<string | null>(null);
   const handled = useRef<unknown>(null);
   const sending = fetcher.state !== "idle";
-  // The club's Messages tab hydrates when its chunk arrives: text typed into the server-rendered box
-  // meanwhile is in the DOM but not in `text`, and Send would stay disabled over it. Adopt it.
+  // The club's Messages tab hydrates when its chunk arrives, and text can be typed into the
+  // server-rendered box at any moment around that. The box is uncontrolled — the DOM holds the text,
+  // React never writes over it — and one form element serves before and after hydration (swapping
+  // <Form> for <fetcher.Form> remounted the box and lost what was typed in between: CI, blocks.spec).
+  // `text` follows the box (Send's state); it is read from the DOM on mount and once hydrated.
   useEffect(() => {
-    const typed = field.current?.value;
-    if (typed) setText((current) => current || typed);
-  }, []);
+    setText(field.current?.value ?? "");
+  }, [hydrated]);
 
   useEffect(() => {
     // fetcher.data arrives while the page revalidates ("loading"); act on it then, before the
@@ -81,6 +83,7 @@ export function MessageComposer({
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
+      if (field.current) field.current.value = "";
       setText("");
       setClientId(newClientId());
       setError(null);
@@ -97,9 +100,10 @@ export function MessageComposer({
     event.preventDefault();
     if (!empty && !sending && online) form.current?.requestSubmit();
   };
-  const Wrapper = hydrated ? fetcher.Form : Form;
+  // fetcher.Form renders the same <form method="post" action> as <Form> on the server, so the page
+  // works without JavaScript; once hydrated it submits through the fetcher.
   return (
-    <Wrapper ref={form} method="post" action={action} className="space-y-1">
+    <fetcher.Form ref={form} method="post" action={action} className="space-y-1">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -114,7 +118,7 @@ export function MessageComposer({
           rows={2}
           maxLength={MESSAGE_MAX_LENGTH}
           required
-          value={text}
+          defaultValue=""
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
@@ -134,6 +138,6 @@ export function MessageComposer({
           {error}
         </p>
       ) : null}
-    </Wrapper>
+    </fetcher.Form>
   );
 }
