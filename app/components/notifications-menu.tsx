@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { dealWaitingLine } from "~/shared/copy/deals";
 import { useRef, useState, type SyntheticEvent } from "react";
 import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 import type { MenuMatches } from "~/hooks/use-user-room";
@@ -60,18 +61,7 @@ function MatchItem({ match }: { match: MenuMatch }) {
 
 /** One line per deal waiting for you (issue 20). */
 function waitingText({ kind, title, otherName }: WaitingDeal): string {
-  switch (kind) {
-    case "offer":
-      return `${otherName} made an offer on ${title}`;
-    case "turn":
-      return `Your turn: ${title}`;
-    case "meetup":
-      return `Confirm the meeting place for ${title}`;
-    case "handoff":
-      return `Confirm the handoff of ${title}`;
-    case "review":
-      return `Review your deal for ${title}`;
-  }
+  return dealWaitingLine(kind, title, otherName);
 }
 
 /**

@@ -30,6 +30,7 @@ import { dealsWaitingQuery, type WaitingKind } from "../trade/deals-waiting.serv
 import { clubNoticesFor, joinRequestNews, unseenApprovalNews, type ClubNotice } from "../clubs/club-notices.server";
 import { announcementNews, announcementsSince } from "../messaging/club-announcements.server";
 import { drainMailQueue, queueMailStatement, type DrainReport } from "./mail-queue.server";
+import { dealWaitingLine } from "~/shared/copy/deals";
 import { modeOf } from "./settings.server";
 
 /** How long a person must have been gone, and how old the oldest new thing must be. */
@@ -82,21 +83,6 @@ function conversationLink(origin: string, message: UnreadMessage) {
   return message.kind === "club"
     ? `${origin}/club/${message.clubSlug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: message.sender.id })}`
     : `${origin}/listing/${message.subjectId}`;
-}
-
-function dealLine(kind: WaitingKind, title: string, otherName: string) {
-  switch (kind) {
-    case "offer":
-      return `${otherName} made an offer on ${title}`;
-    case "turn":
-      return `Your turn: ${title}`;
-    case "meetup":
-      return `Confirm the meeting place for ${title}`;
-    case "handoff":
-      return `Confirm the handoff of ${title}`;
-    case "review":
-      return `Review your deal for ${title}`;
-  }
 }
 
 /**
@@ -203,7 +189,7 @@ async function gather(db: Db, kind: AwayKind, { viewer, since, mark, lastSeen, m
     .filter((deal) => (at.get(deal.dealId) ?? 0) > since && (at.get(deal.dealId) ?? 0) <= now.getTime())
     .map((deal) => ({
       at: at.get(deal.dealId)!,
-      text: dealLine(deal.kind as WaitingKind, deal.title, deal.otherName),
+      text: dealWaitingLine(deal.kind as WaitingKind, deal.title, deal.otherName),
       link: `${origin}/deals/${encodeURIComponent(deal.dealId)}`,
     }))
     .sort((a, b) => a.at - b.at);

@@ -181,3 +181,19 @@ export const DEAL_MAILS = {
     text: `${from} is waiting for your answer on ${title}. The offer expires 48 hours after it was made.\n\nAnswer here: ${link}${signature}`,
   }),
 } as const;
+
+/** One line per deal step waiting for someone (issue 20): the bell's menu and the away e-mail (issue 22). */
+export function dealWaitingLine(kind: "offer" | "turn" | "meetup" | "handoff" | "review", title: string, otherName: string): string {
+  switch (kind) {
+    case "offer":
+      return `${otherName} made an offer on ${title}`;
+    case "turn":
+      return `Your turn: ${title}`;
+    case "meetup":
+      return `Confirm the meeting place for ${title}`;
+    case "handoff":
+      return `Confirm the handoff of ${title}`;
+    case "review":
+      return `Review your deal for ${title}`;
+  }
+}
