@@ -15,7 +15,7 @@ import { viewersById } from "../accounts/viewers-by-id.server";
 import { drainMailQueue, queueMailStatement, type DrainReport } from "../notify/mail-queue.server";
 import { modeOf } from "../notify/settings.server";
 import { signUnsubscribeToken } from "../notify/unsubscribe-token.server";
-import { searchListings } from "../search/search.server";
+import { searchListingsMany } from "../search/search.server";
 import { searchPlace } from "./saved-searches.server";
 
 /** Daily at 13:00 UTC (morning across the US): wrangler.toml [triggers], worker.ts scheduled(). */
@@ -89,21 +89,29 @@ async function digestPage(
   if (full && byUser.size > 1) byUser.delete(pending[pending.length - 1]!.userId);
   const viewers = await viewersById(db, [...byUser.keys()], now);
 
+  // Each search asks, as its owner, which of its matches they may still see — all of the page's
+  // searches sent in batches of statements, not one round trip each.
+  const asks = [...byUser].flatMap(([userId, rows]) => {
+    const viewer = viewers.get(userId);
+    return [...groupBy(rows, (row) => row.searchId)].flatMap(([searchId, matched]) => {
+      const place = searchPlace(matched[0].path, matched[0].query);
+      if (!viewer || !place) return [];
+      const filters = { ...place.state, sport: place.sport, listingIds: matched.map((row) => row.listingId), notOwnedBy: viewer.id };
+      return [{ userId, searchId, name: matched[0].name, viewer, filters, options: { limit: matched.length, count: false } }];
+    });
+  });
+  const answers = await searchListingsMany(db, asks);
+  const sectionsOf = new Map<string, Section[]>();
+  asks.forEach((ask, i) => {
+    const items = answers[i]!.items;
+    if (items.length === 0) return;
+    sectionsOf.set(ask.userId, [...(sectionsOf.get(ask.userId) ?? []), { searchId: ask.searchId, name: ask.name, items }]);
+  });
+
   for (const [userId, rows] of byUser) {
     run.people += 1;
     const viewer = viewers.get(userId);
-    const sections: Section[] = [];
-    for (const [searchId, matched] of groupBy(rows, (row) => row.searchId)) {
-      const place = searchPlace(matched[0].path, matched[0].query);
-      if (!viewer || !place) continue;
-      const found = await searchListings(
-        db,
-        viewer,
-        { ...place.state, sport: place.sport, listingIds: matched.map((row) => row.listingId), notOwnedBy: viewer.id },
-        { limit: matched.length, count: false },
-      );
-      if (found.items.length) sections.push({ searchId, name: matched[0].name, items: found.items });
-    }
+    const sections = sectionsOf.get(userId) ?? [];
     const pairs = rows.map((row) => [row.searchId, row.listingId]);
     // Every pair considered is settled, shown or not (a hidden listing is not mailed later either).
     const settle = db.run(sql`update search_matches set emailed_at = ${now.getTime()}

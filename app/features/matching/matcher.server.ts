@@ -12,7 +12,8 @@ import { viewersById } from "../accounts/viewers-by-id.server";
 import type { Publish } from "../realtime/realtime.server";
 import { ftsQuery } from "../search/fts-query";
 import { distanceMiles, normalizeZip, type GeoPoint } from "../search/geo.server";
-import { searchListings } from "../search/search.server";
+import { searchListingsMany } from "../search/search.server";
+import type { SearchFilters } from "../search/search-filters.server";
 import { searchPlace } from "./saved-searches.server";
 
 export const MATCHER_CRON = "*/5 * * * *";
@@ -125,50 +126,74 @@ export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: {
   const told = new Set<string>();
   const now = Date.now();
 
+  // Every search's question, then every item request's, asked in batches of statements (one round
+  // trip per batch on Turso): the searches only about the waiting listings they could match.
+  type Ask = { kind: "search" | "request"; ownerId: string; userId: string; filters: SearchFilters; limit: number };
+  const asks: Ask[] = [];
   for (const search of searchRows) {
     const viewer = viewers.get(search.userId);
     const place = places.get(search.id);
     if (!viewer || !place) continue;
-    // One query per search is what a run costs (bench/matching.ts): a search is asked only about the
-    // waiting listings it could match by sport, distance and words — none, and it is not asked at all.
+    // A search is asked only about the waiting listings it could match by sport, distance and
+    // words — none, and it is not asked at all (bench/matching.ts).
     const match = ftsQuery(place.state.q);
     const hits = match === null ? null : keywordHits.get(match);
     const possible = possibleFor(place, viewer.zipCode, waitingFacts, zips).filter((listing) => !hits || hits.has(listing.id));
     if (possible.length === 0) continue;
     run.searches += 1;
-    const found = await searchListings(
-      db,
-      viewer,
-      { ...place.state, sport: place.sport, listingIds: possible.map((listing) => listing.id), notOwnedBy: viewer.id },
-      { limit: possible.length, count: false },
-    );
-    if (found.items.length === 0) continue;
-    const added = await db.all<{ listingId: string }>(sql`insert into search_matches (saved_search_id, listing_id, user_id, matched_at)
-      select ${search.id}, value, ${viewer.id}, ${now} from json_each(${JSON.stringify(found.items.map((item) => item.id))})
-      where true on conflict do nothing returning listing_id as listingId`);
-    run.searchMatches += added.length;
-    if (added.length) told.add(viewer.id);
+    const listingIds = possible.map((listing) => listing.id);
+    asks.push({
+      kind: "search",
+      ownerId: search.id,
+      userId: viewer.id,
+      filters: { ...place.state, sport: place.sport, listingIds, notOwnedBy: viewer.id },
+      limit: listingIds.length,
+    });
   }
-
   for (const request of requestRows) {
     const viewer = viewers.get(request.userId);
     const keywords = requestKeywords(request.title);
     if (!viewer || !keywords) continue;
     run.requests += 1;
-    const found = await searchListings(
-      db,
-      viewer,
-      // Anywhere: a club's request is about its members' gear, not the author's radius.
-      { q: keywords, club: request.clubSlug, anywhere: true, listingIds: ids, notOwnedBy: viewer.id },
-      { limit: ids.length, count: false },
-    );
+    // Anywhere: a club's request is about its members' gear, not the author's radius.
+    asks.push({
+      kind: "request",
+      ownerId: request.id,
+      userId: viewer.id,
+      filters: { q: keywords, club: request.clubSlug, anywhere: true, listingIds: ids, notOwnedBy: viewer.id },
+      limit: ids.length,
+    });
+  }
+  const answers = await searchListingsMany(
+    db,
+    asks.map((ask) => ({ viewer: viewers.get(ask.userId)!, filters: ask.filters, options: { limit: ask.limit, count: false } })),
+  );
+
+  // The matches, each (search or request, listing) once ever, written in one batch.
+  const inserts = asks.flatMap((ask, i) => {
+    const found = answers[i]!;
     // The club filter is dropped when the club is not found (spec 01 §8): only its own listings count.
-    if (!found.club || found.items.length === 0) continue;
-    const added = await db.all<{ listingId: string }>(sql`insert into request_matches (request_id, listing_id, user_id, matched_at)
-      select ${request.id}, value, ${viewer.id}, ${now} from json_each(${JSON.stringify(found.items.map((item) => item.id))})
-      where true on conflict do nothing returning listing_id as listingId`);
-    run.requestMatches += added.length;
-    if (added.length) told.add(viewer.id);
+    if (found.items.length === 0 || (ask.kind === "request" && !found.club)) return [];
+    const listingIds = JSON.stringify(found.items.map((item) => item.id));
+    const statement =
+      ask.kind === "search"
+        ? sql`insert into search_matches (saved_search_id, listing_id, user_id, matched_at)
+            select ${ask.ownerId}, value, ${ask.userId}, ${now} from json_each(${listingIds})
+            where true on conflict do nothing returning listing_id as listingId`
+        : sql`insert into request_matches (request_id, listing_id, user_id, matched_at)
+            select ${ask.ownerId}, value, ${ask.userId}, ${now} from json_each(${listingIds})
+            where true on conflict do nothing returning listing_id as listingId`;
+    return [{ ask, statement: db.run(statement) }];
+  });
+  if (inserts.length > 0) {
+    const [first, ...rest] = inserts.map((insert) => insert.statement);
+    const written = await db.batch([first!, ...rest]);
+    inserts.forEach(({ ask }, i) => {
+      const added = written[i]!.rows.length;
+      if (ask.kind === "search") run.searchMatches += added;
+      else run.requestMatches += added;
+      if (added) told.add(ask.userId);
+    });
   }
 
   // Done with these — unless one was queued again meanwhile (an edit): that one waits for the next run.

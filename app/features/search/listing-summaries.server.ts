@@ -27,6 +27,12 @@ export type SummaryQuery = {
   orderBy: SQL | OrderKey[];
   limit: number;
   offset?: number;
+  /**
+   * Only these listings, and let them drive the plan (the matcher asks about a few new listings):
+   * each is a primary-key lookup, then the other conditions are checked on it — instead of the
+   * page's own plan walking a sport or full-text index and testing each row against the list.
+   */
+  onlyIds?: readonly string[];
 };
 
 type SummaryRow = {
@@ -44,7 +50,13 @@ type SummaryRow = {
   photo: string | null;
 };
 
-export function fromClause(query: Pick<SummaryQuery, "match" | "join">): SQL {
+export function fromClause(query: Pick<SummaryQuery, "match" | "join" | "onlyIds">): SQL {
+  if (query.onlyIds) {
+    // CROSS JOIN fixes the loop order in SQLite: the ids outermost, each listing by its key, then
+    // (with keywords) the full-text index probed at that listing's rowid.
+    const fts = query.match ? sql` cross join listings_fts on listings_fts.rowid = listings.rowid` : sql``;
+    return sql`from json_each(${JSON.stringify(query.onlyIds)}) as only_ids cross join listings on listings.id = only_ids.value${fts}${query.join ?? sql``}`;
+  }
   const fts = query.match ? sql` join listings_fts on listings_fts.rowid = listings.rowid` : sql``;
   return sql`from listings${fts}${query.join ?? sql``}`;
 }

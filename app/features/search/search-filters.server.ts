@@ -57,13 +57,14 @@ export type FilterConditions = {
   clubSlug: string | null;
   /** The location text's condition; when set, no radius applies. */
   location: SQL | null;
+  /** The matcher's listings (`listingIds`): not a condition here — they drive the query (SummaryQuery.onlyIds). */
+  onlyIds: readonly string[] | null;
 };
 
 /** Every filter but keywords and the radius, as conditions on `listings`. */
 export function filterConditions(viewer: Viewer | null, filters: SearchFilters): FilterConditions {
   const where: SQL[] = [listedStatuses];
 
-  if (filters.listingIds) where.push(inList(sql`listings.id`, filters.listingIds));
   if (filters.notOwnedBy) where.push(sql`listings.user_id <> ${filters.notOwnedBy}`);
   if (filters.sport) where.push(sql`listings.sport = ${filters.sport.toLowerCase()}`);
   if (filters.sports?.length) where.push(inList(sql`listings.sport`, filters.sports));
@@ -91,5 +92,5 @@ export function filterConditions(viewer: Viewer | null, filters: SearchFilters):
 
   const location = filters.location ? locationCondition(filters.location) : null;
   if (location) where.push(location);
-  return { where, clubSlug, location };
+  return { where, clubSlug, location, onlyIds: filters.listingIds ?? null };
 }

@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
 import { ftsQuery } from "./fts-query";
 import { listNearby } from "./nearby.server";
-import { searchListings } from "./search.server";
+import { searchListings, searchListingsMany } from "./search.server";
 import { suggestClubs, suggestListings } from "./suggestions.server";
 import type { Viewer } from "../accounts/viewer";
 
@@ -369,6 +369,52 @@ describe("distance", () => {
     expect(result.radiusApplied).toBe(false);
     expect(result.total).toBe(6);
     expect(result.items.every((item) => item.distanceMiles === null)).toBe(true);
+  });
+});
+
+describe("a search narrowed to given listings (the matcher, the digest; issue 22)", () => {
+  // The given ids drive the query (primary-key lookups, the radius per row) instead of the page's
+  // plan: it must still be the same search — the same rows, the same order, the same visibility.
+  const cases: [string, Parameters<typeof searchListings>[2], () => Viewer | null][] = [
+    ["sport", { sport: "soccer" }, member],
+    ["keyword + radius", { q: "soccer", zip: "02139", radius: 10 }, member],
+    ["radius from the profile", { sport: "soccer", radius: 10 }, () => viewer("x", { zipCode: "10001" })],
+    ["location text", { location: "Cambridge, MA" }, member],
+    ["club", { club: "river-fc" }, member],
+    ["club a stranger may not see", { club: "river-fc", q: "jersey" }, () => viewer(ids.stranger)],
+    ["filters and price", { types: ["Cleats", "Balls"], priceMin: 10, priceMax: 30 }, member],
+    ["signed out", { q: "ball" }, () => null],
+  ];
+  test.each(cases)("%s: the same rows in the same order as the page, only those asked about", async (_name, filters, viewerOf) => {
+    const who = viewerOf();
+    const everything = Object.values(ids);
+    const page = await searchListings(t.db, who, filters, { limit: 50 });
+    const narrowed = await searchListings(t.db, who, { ...filters, listingIds: everything }, { limit: 50, count: false });
+    expect(titles(narrowed)).toEqual(titles(page));
+    expect(narrowed.items.map((item) => item.distanceMiles)).toEqual(page.items.map((item) => item.distanceMiles));
+    const some = page.items.filter((_, i) => i % 2 === 0).map((item) => item.id);
+    const half = await searchListings(t.db, who, { ...filters, listingIds: [...some, ids.sold] }, { limit: 50, count: false });
+    expect(half.items.map((item) => item.id)).toEqual(some);
+  });
+
+  test("many searches in one batch answer as each alone, in the order asked, without the viewer's own listings when asked", async () => {
+    const asks = cases.map(([, filters, viewerOf]) => ({
+      viewer: viewerOf(),
+      filters: { ...filters, listingIds: Object.values(ids) },
+      options: { limit: 50, count: false },
+    }));
+    const together = await searchListingsMany(t.db, asks, { perTrip: 3 });
+    const alone = [];
+    for (const ask of asks) alone.push(await searchListings(t.db, ask.viewer, ask.filters, ask.options));
+    expect(together.map(titles)).toEqual(alone.map(titles));
+    expect(together.some((result) => result.items.length > 0)).toBe(true);
+    const notMine = await searchListings(
+      t.db,
+      viewer(ids.seller),
+      { sport: "soccer", listingIds: Object.values(ids), notOwnedBy: ids.seller },
+      { limit: 50 },
+    );
+    expect(notMine.items).toEqual([]);
   });
 });
 

@@ -46,8 +46,9 @@ export type SearchResult = {
  * gender) the count never reads the table — only the index and one probe of listing_clubs per row
  * for visibility. Keywords go through `rowid in (… match …)`, driven by the FTS index.
  */
-function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match">): SQL {
+function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match" | "onlyIds">): SQL {
   const conditions = [listingVisibleTo(viewer), ...query.where];
+  if (query.onlyIds) conditions.push(sql`listings.id in (select value from json_each(${JSON.stringify(query.onlyIds)}))`);
   if (query.match) conditions.push(sql`listings.rowid in (select rowid from listings_fts where listings_fts match ${query.match})`);
   return sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`;
 }
@@ -56,25 +57,55 @@ function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where"
  * Browse and search (spec 01 §4, §7 "listings home grid" and "listings sport browse").
  * `total` counts every match, for '{n} item(s) found'.
  */
-export async function searchListings(
+type SearchOptions = {
+  limit: number;
+  offset?: number;
+  /**
+   * Count every match for `total` (default). `false` for lists that show no count (the home
+   * grid): `total` is then only `offset + items.length`.
+   */
+  count?: boolean;
+};
+
+/** A search as its statements and what turns their rows into the result: sent alone or in a batch with others. */
+type PreparedSearch = { statements: SQL[]; finish: (results: unknown[][]) => SearchResult };
+
+/**
+ * Browse and search (spec 01 §4, §7 "listings home grid" and "listings sport browse").
+ * `total` counts every match, for '{n} item(s) found'.
+ */
+export async function searchListings(db: Db, viewer: Viewer | null, filters: SearchFilters, options: SearchOptions): Promise<SearchResult> {
+  const search = prepareSearch(viewer, filters, options);
+  return search.finish(await readBatch(db, search.statements));
+}
+
+/**
+ * Many searches in as few round trips as possible (the matcher and the digest ask one per saved
+ * search): up to `perTrip` searches' statements go in one batch. Results in the order asked.
+ */
+export async function searchListingsMany(
   db: Db,
-  viewer: Viewer | null,
-  filters: SearchFilters,
-  {
-    limit,
-    offset = 0,
-    count = true,
-  }: {
-    limit: number;
-    offset?: number;
-    /**
-     * Count every match for `total` (default). `false` for lists that show no count (the home
-     * grid): `total` is then only `offset + items.length`.
-     */
-    count?: boolean;
-  },
-): Promise<SearchResult> {
-  const { where, clubSlug, location } = filterConditions(viewer, filters);
+  searches: { viewer: Viewer | null; filters: SearchFilters; options: SearchOptions }[],
+  { perTrip = 50 }: { perTrip?: number } = {},
+): Promise<SearchResult[]> {
+  const results: SearchResult[] = [];
+  for (let start = 0; start < searches.length; start += perTrip) {
+    const prepared = searches.slice(start, start + perTrip).map((s) => prepareSearch(s.viewer, s.filters, s.options));
+    const rows = await readBatch(
+      db,
+      prepared.flatMap((search) => search.statements),
+    );
+    let at = 0;
+    for (const search of prepared) {
+      results.push(search.finish(rows.slice(at, at + search.statements.length)));
+      at += search.statements.length;
+    }
+  }
+  return results;
+}
+
+function prepareSearch(viewer: Viewer | null, filters: SearchFilters, { limit, offset = 0, count = true }: SearchOptions): PreparedSearch {
+  const { where, clubSlug, location, onlyIds } = filterConditions(viewer, filters);
   const prices = canSeePrices(viewer);
 
   // Spec 01 §4: a ZIP from the URL, else the profile, and no location text → drop listings
@@ -89,7 +120,8 @@ export async function searchListings(
   // ZIP index. Measured in bench/search-latency.ts (README "Round trips and search").
   const match = ftsQuery(filters.q);
   const countWhere = [...where];
-  if (radiusOn && originZip && match) {
+  // With keywords, or a few given listings (the matcher), one distance per row costs less.
+  if (radiusOn && originZip && (match || onlyIds)) {
     where.push(withinRadiusPerRow(originZip, radius));
     countWhere.push(withinRadiusPerRow(originZip, radius));
   } else if (radiusOn && originZip) {
@@ -115,31 +147,44 @@ export async function searchListings(
   const windowTotal = count && Boolean(match) && !sort;
   const separateCount = count && !windowTotal;
   const statements: SQL[] = [
-    summaryStatement(viewer, { where, match, orderBy, limit, offset, windowTotal, favoritesOf: viewer, zipPoints: Boolean(originZip) }),
+    summaryStatement(viewer, {
+      where,
+      match,
+      orderBy,
+      limit,
+      offset,
+      windowTotal,
+      favoritesOf: viewer,
+      zipPoints: Boolean(originZip),
+      onlyIds: onlyIds ?? undefined,
+    }),
     originZip
       ? sql`select latitude, longitude from zip_codes where zip = ${originZip}`
       : sql`select null as latitude, null as longitude where 0`,
     clubSlug
       ? sql`select id, slug, name from clubs where slug = ${clubSlug} and ${clubVisibleTo(viewer)} limit 1`
       : sql`select null as id, null as slug, null as name where 0`,
-    ...(separateCount ? [countStatement(viewer, { where: countWhere, match })] : []),
+    ...(separateCount ? [countStatement(viewer, { where: countWhere, match, onlyIds: onlyIds ?? undefined })] : []),
   ];
-  const [rows, origins, clubs, counted] = (await readBatch(db, statements)) as [
-    SummaryRowWithExtras[],
-    GeoPoint[],
-    { id: string; slug: string; name: string }[],
-    { total: number }[] | undefined,
-  ];
-  const origin = origins[0] ?? null;
-  const items = rows.map((row) => toSummaryFrom(viewer, row, origin));
-  const total = windowTotal && rows.length ? Number(rows[0].total) : counted ? Number(counted[0].total) : offset + items.length;
-  return {
-    items,
-    favorites: new Set(rows.filter((row) => Number(row.favorited) === 1).map((row) => row.id)),
-    total,
-    clubNotFound: Boolean(clubSlug) && clubs.length === 0,
-    club: clubs[0] ?? null,
-    originZip,
-    radiusApplied: radiusOn && origin !== null,
+  const finish = (results: unknown[][]): SearchResult => {
+    const [rows, origins, clubs, counted] = results as [
+      SummaryRowWithExtras[],
+      GeoPoint[],
+      { id: string; slug: string; name: string }[],
+      { total: number }[] | undefined,
+    ];
+    const origin = origins[0] ?? null;
+    const items = rows.map((row) => toSummaryFrom(viewer, row, origin));
+    const total = windowTotal && rows.length ? Number(rows[0].total) : counted ? Number(counted[0].total) : offset + items.length;
+    return {
+      items,
+      favorites: new Set(rows.filter((row) => Number(row.favorited) === 1).map((row) => row.id)),
+      total,
+      clubNotFound: Boolean(clubSlug) && clubs.length === 0,
+      club: clubs[0] ?? null,
+      originZip,
+      radiusApplied: radiusOn && origin !== null,
+    };
   };
+  return { statements, finish };
 }
