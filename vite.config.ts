@@ -35,7 +35,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Vite dev: room WebSockets go to the party Worker that scripts/dev.ts runs on port 1999.
   server: { proxy: { "/parties": { target: "http://127.0.0.1:1999", ws: true } } },
   build: {
-    minify: true,
+    // `VITE_MINIFY=off`: a production build with readable names, for bench/hydration-profile.ts.
+    minify: process.env.VITE_MINIFY !== "off",
     rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: everyPageChunk } },
   },
 }));

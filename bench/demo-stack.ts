@@ -37,7 +37,7 @@ async function freePort() {
   throw new Error("No free port between 61000 and 64999");
 }
 
-export async function startDemoStack(opts: { by: string; build: boolean; photos: boolean }) {
+export async function startDemoStack(opts: { by: string; build: boolean; photos: boolean; runtime?: "workerd" | "wrangler" }) {
   const dir = resolve(".cache", `bench-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -55,7 +55,7 @@ export async function startDemoStack(opts: { by: string; build: boolean; photos:
   // Production's settings where they change what a page ships: testing mode is off there
   // (wrangler.toml), so its banner and switch are not part of any visitor's page.
   const vars = { ...E2E_VARS, APP_ORIGIN: `http://127.0.0.1:${port}`, TESTING_MODE: "off", DB_TRACE: "off" };
-  const stack = await startStack({ dbFile, port, vars, persistTo, config, quiet: true });
+  const stack = await startStack({ dbFile, port, vars, persistTo, config, quiet: true, runtime: opts.runtime });
   const db = createDb({ url: dbUrl });
 
   const userId = async (email: string) => {
