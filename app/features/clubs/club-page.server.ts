@@ -80,7 +80,9 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   // dropped when they may not see it, and only a signed-out visitor (the one role without
   // viewListingsAll) is sent the preview's few rows.
   const clubId = visibleClubIdBySlug(viewer, slug);
-  const inClub = sql`listings.status = 'active' and exists (select 1 from listing_clubs lc where lc.listing_id = listings.id and lc.club_id = ${clubId})`;
+  // Driven by the club's links (listing_clubs by club_id, then each listing by its key): a correlated
+  // `exists` per listing made SQLite scan the whole listings table, twice a page (docs/capacity.md).
+  const inClub = sql`listings.id in (select lc.listing_id from listing_clubs lc where lc.club_id = ${clubId}) and listings.status = 'active'`;
   const linkable = viewer ? sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end` : sql`0`;
   // A card's photo only when /photos/ would serve it to this viewer (the listing's own rule): a
   // club-only listing in a visitor's preview shows the no-photo tile, not a broken image.

@@ -38,6 +38,23 @@ describe("group chat and announcements (02 §2, §6)", () => {
     expect(await chat(null as never, "hi")).toEqual({ ok: false, reason: "forbidden" });
   });
 
+  test("the post hands the fan-out everyone blocked either way with the author, read in its own batch (no look-up of the publish's own)", async () => {
+    const audiences: unknown[] = [];
+    const publish = { club: (_id: string, _e: unknown, audience?: unknown) => void audiences.push(audience), user: () => {} };
+    await t.db.insert(userBlocks).values([
+      { blockerId: member.id, blockedId: other.id },
+      { blockerId: admin.id, blockedId: member.id },
+    ]);
+    try {
+      await postClubMessage(t.db, await access(member), { kind: "chat", content: "blocked audience", clientId: randomUUID() }, publish);
+      await postClubMessage(t.db, await access(owner), { kind: "chat", content: "nobody blocked", clientId: randomUUID() }, publish);
+    } finally {
+      await t.db.delete(userBlocks);
+    }
+    expect(audiences).toEqual([{ blockedWithAuthor: expect.arrayContaining([other.id, admin.id]) }, { blockedWithAuthor: [] }]);
+    expect((audiences[0] as { blockedWithAuthor: string[] }).blockedWithAuthor).toHaveLength(2);
+  });
+
   test("announcements: owners and admins post, members may not", async () => {
     expect(await chat(owner, "Season opens May 1", { kind: "announcement" })).toMatchObject({ ok: true });
     expect(await chat(admin, "Fields are open", { kind: "announcement" })).toMatchObject({ ok: true });

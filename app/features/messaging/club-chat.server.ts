@@ -4,7 +4,7 @@
 // this club" is also in every query, so a stale access object cannot read or write anything. After
 // each write the function publishes to the club room (the database is the source of truth).
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { blockedByViewer } from "../safety/blocks.server";
+import { blockedByViewer, blockedWith } from "../safety/blocks.server";
 import type { Db } from "#db/client";
 import { clubMessages, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
@@ -127,7 +127,9 @@ export async function postClubMessage(
   // (a retry answers the stored message again without counting), insert only while still an active
   // member and within the limit, and read the row back with its author.
   const key = clubSendRateKey(viewer.id);
-  const [counted, inserted, [stored]] = await db.batch([
+  // The same batch reads who is blocked either way with the author, for the fan-out (createPublish
+  // would otherwise read it in a round trip of its own before the room hears of the message).
+  const [counted, inserted, [stored], blocked] = await db.batch([
     rateLimitHit(db, key, CLUB_SEND_RATE_LIMIT, now, sql`not exists (select 1 from club_messages where id = ${id})`),
     db.run(sql`
       insert into club_messages (id, club_id, user_id, message_type, content, created_at)
@@ -135,6 +137,7 @@ export async function postClubMessage(
       where ${activeMemberOf(viewer, sql`${access.club.id}`)} and ${withinRateLimit(key, CLUB_SEND_RATE_LIMIT)}
       on conflict (id) do nothing`),
     clubMessageWithAuthor(db, id),
+    db.all<{ id: string }>(sql`select blocked_id as id from ${blockedWith(viewer.id)}`),
   ]);
   const limit = rateLimitVerdict(counted, CLUB_SEND_RATE_LIMIT, now);
   if (limit && !limit.ok) return { ok: false, reason: "rate_limited" };
@@ -142,7 +145,12 @@ export async function postClubMessage(
   if (!same(stored.row)) return { ok: false, reason: "conflict" };
   const message = chatView(stored);
   const created = inserted.rowsAffected > 0;
-  if (created) publish?.club(access.club.id, { type: "club.message.created", message: chatEvent(access.club.id, message) });
+  if (created)
+    publish?.club(
+      access.club.id,
+      { type: "club.message.created", message: chatEvent(access.club.id, message) },
+      { blockedWithAuthor: blocked.map((row) => row.id) },
+    );
   return { ok: true, message, created };
 }
 

@@ -130,6 +130,18 @@ describe("a person's words do not reach anyone blocked either way with them, fro
     );
   });
 
+  test("an audience the caller read in its write's batch is used as it is: no look-up of its own", async () => {
+    let lookups = 0;
+    const r = rooms(async () => {
+      lookups += 1;
+      return [];
+    });
+    r.publish.club("c1", chatBy(ana), { blockedWithAuthor: [ben.id] });
+    await r.settled();
+    expect(lookups).toBe(0);
+    expect(r.sent).toEqual([{ room: "club:c1", type: "club.message.created", except: [ben.id] }]);
+  });
+
   test("when the look-up fails the event is not sent (pages catch up on load) rather than sent to everyone", async () => {
     const errors: unknown[] = [];
     const original = console.error;

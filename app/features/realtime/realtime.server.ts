@@ -103,10 +103,17 @@ export const userRoomName = (userId: string) => `user:${userId}`;
 
 export type Publish = {
   /** To the club's room (its active members). Never a DM. */
-  club(clubId: string, event: ClubEvent): void;
+  club(clubId: string, event: ClubEvent, audience?: KnownAudience): void;
   /** To one user's room (that user only). */
-  user(userId: string, event: UserEvent): void;
+  user(userId: string, event: UserEvent, audience?: KnownAudience): void;
 };
+
+/**
+ * The people blocked either way with the event's author, already read by the caller in the same
+ * batch as the write the event reports (`blockedWith(authorId)`, safety): then publishing needs no
+ * look-up of its own and the room hears one round trip sooner (issue 23 §3). Same rule, same moment.
+ */
+export type KnownAudience = { blockedWithAuthor: readonly string[] };
 
 /**
  * Whose words an event carries, or null when it carries none (ids, read marks, a deal's new state).
@@ -154,13 +161,19 @@ export type BlockedWith = (userId: string) => Promise<readonly string[]>;
  * to people it must not reach.
  */
 export function createPublish(realtime: Realtime, waitUntil: (promise: Promise<unknown>) => void, blockedWith: BlockedWith): Publish {
-  async function send<K extends "club" | "user">(kind: K, room: string, event: PublishedEvent[K], owner: string | null) {
+  async function send<K extends "club" | "user">(
+    kind: K,
+    room: string,
+    event: PublishedEvent[K],
+    owner: string | null,
+    audience: KnownAudience | undefined,
+  ) {
     const authorId = eventAuthorId(event);
     // A user's own words in their own room (the sender's copy of a DM) need no look-up.
     if (authorId === null || authorId === owner) return realtime.publish(kind, room, event);
     let except: readonly string[];
     try {
-      except = await blockedWith(authorId);
+      except = audience ? audience.blockedWithAuthor : await blockedWith(authorId);
     } catch (error) {
       console.error(JSON.stringify({ level: "error", event: "realtime_audience_failed", kind, room, message: String(error) }));
       return false;
@@ -170,7 +183,7 @@ export function createPublish(realtime: Realtime, waitUntil: (promise: Promise<u
     return realtime.publish(kind, room, event, except.length ? { exceptUserIds: except } : undefined);
   }
   return {
-    club: (clubId, event) => waitUntil(send("club", clubRoomName(clubId), event, null)),
-    user: (userId, event) => waitUntil(send("user", userRoomName(userId), event, userId)),
+    club: (clubId, event, audience) => waitUntil(send("club", clubRoomName(clubId), event, null, audience)),
+    user: (userId, event, audience) => waitUntil(send("user", userRoomName(userId), event, userId, audience)),
   };
 }
