@@ -1,7 +1,7 @@
 // The group chat and announcements of the club Messages tab (spec 02 §2, §6; issue 12 item 1).
 // Everything here is a real form first; with JavaScript the composer posts with a fetcher, live
 // events from the club room add and remove messages, and older history pages in as you scroll up.
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useFetcher, useFetchers } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import { SAFETY_TEXT } from "~/shared/copy/safety";
@@ -43,6 +43,16 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
   const top = useOlderHistory({ action, older: chat.older, add, params: { kind: chat.kind }, tabParams: { sub } });
 
   const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
+  // Optimistic (issue 23 §4): a message on its way is shown at once, from the composer's own
+  // submission, under its client-made id — which is the stored message's id, so the real one takes
+  // its place when it comes back (the response or the room, whichever is first). Refused, it goes
+  // and the composer keeps the text with the reason.
+  const sendingNow = useFetchers()
+    .filter(
+      (f) => f.state !== "idle" && f.formAction === action && f.formData?.get("intent") === "post" && f.formData.get("kind") === chat.kind,
+    )
+    .map((f) => ({ id: String(f.formData!.get("clientId")), content: String(f.formData!.get("content") ?? "").trim() }))
+    .filter((p) => p.content && !messages.some((m) => m.id === p.id));
   const deleteMessage = useDeleteMessage(action, remove);
 
   return (
@@ -50,7 +60,7 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
       <LiveStatus status={status} text={CHAT_TEXT.livePaused} />
       {chat.paged ? <BackToLatest href={`?tab=messages&sub=${sub}`} /> : null}
       <MessageScroller label={isAnnouncements ? "Announcements" : "Group Chat"} top={top}>
-        {messages.length === 0 ? (
+        {messages.length === 0 && sendingNow.length === 0 ? (
           <p className="py-10 text-center text-slate-600">{isAnnouncements ? CHAT_TEXT.announcementsEmpty : CHAT_TEXT.chatEmpty}</p>
         ) : (
           <ul className="space-y-3">
@@ -85,6 +95,15 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
                 ) : (
                   <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{m.content}</p>
                 )}
+              </li>
+            ))}
+            {sendingNow.map((p) => (
+              <li key={p.id} data-message-id={p.id} data-sending="" className="rounded-lg bg-brand-50 px-3 py-2">
+                <p className="text-sm">
+                  <span className="font-semibold text-slate-900">You</span>{" "}
+                  <span className="italic text-slate-600">{CHAT_TEXT.sending}</span>
+                </p>
+                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{p.content}</p>
               </li>
             ))}
           </ul>

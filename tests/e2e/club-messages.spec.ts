@@ -313,6 +313,31 @@ test("bad input gets a clear message, never a 500: control characters, too long,
   expect((await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).map((m) => m.content)).toEqual(["once"]);
 });
 
+test("a sent message shows at once, before the server has stored it, and the stored one takes its place", async ({ page, context }) => {
+  const c = await club();
+  const mia = await member(c, "Mia");
+  await signInAs(context, mia.id);
+  await openChat(page, c);
+  const text = `On my way ${word()}`;
+  // The send is held at the network until the optimistic copy has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/club/${c.slug}/messages*`, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  const sending = chatLog(page).locator("li[data-sending]", { hasText: text });
+  await expect(sending).toBeVisible();
+  await expect(sending).toContainText("Sending...");
+  expect(await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).toEqual([]);
+  release();
+  await expect(chatLog(page).locator("li:not([data-sending])", { hasText: text })).toBeVisible();
+  await expect(chatLog(page).locator("li", { hasText: text })).toHaveCount(1);
+  await expect(composer(page)).toHaveValue("");
+});
+
 test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page, context }) => {
   test.slow();
   const c = await club();

@@ -151,7 +151,6 @@ function ButtonForm({
   withRevision,
   description,
   page,
-  ...rest
 }: FormsProps & {
   intent: DealIntent;
   label: string;
@@ -160,11 +159,13 @@ function ButtonForm({
   withRevision?: boolean;
   description?: string;
 }) {
-  const { formProps, engine, pending } = useDealForm(intent, rest);
+  // A button and hidden values: nothing to validate in the browser, so no form engine (conform and
+  // the deal schema would load on the tap's focus, in the tap's own task: issue 23 §4, bench/interactions.ts).
+  // What the server refuses (a stale revision) comes back as the page's refusal notice, as before.
+  const pending = useIsPending({ intent });
   return (
-    <Form {...formProps}>
+    <Form method="post" id={`deal-${intent}`}>
       <input type="hidden" name="intent" value={intent} />
-      {engine}
       {/* You accept what you saw: the revision this page showed (a newer one is refused as stale). */}
       {withRevision ? <input type="hidden" name="revision" value={page.deal.revision} /> : null}
       <SubmitButton pending={pending} pendingText={pendingText} tone={tone}>

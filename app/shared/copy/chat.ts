@@ -5,6 +5,8 @@ import { SAFETY_TEXT } from "./safety";
 
 export const CHAT_TEXT = {
   chatEmpty: "No messages yet. Start the conversation!",
+  // A message shown before the server has stored it (optimistic, issue 23 §4).
+  sending: "Sending...",
   announcementsEmpty: "No announcements yet",
   announcementsAdminsOnly: "Only admins can post announcements",
   dmEmpty: "No other members yet",
