@@ -45,6 +45,9 @@ export function PhotoImage({ src, alt, className, width, height, loading }: Imag
       width={width}
       height={height}
       loading={loading}
+      // Decoded off the frame: opening the viewer paints at once instead of waiting for a full-size
+      // photo's decode (issue 23 §4, bench/interactions.ts).
+      decoding="async"
       className={className}
       onError={() => setBroken(true)}
     />
@@ -61,7 +64,13 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
   const location = useLocation();
   const navigate = useNavigate();
   const total = photos.length;
-  const index = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
+  // A tap on a photo opens the viewer at once from local state; the URL (?photo=n, what works
+  // without JavaScript and what Back closes) follows in the next task, so the re-render of the page
+  // a navigation brings is not part of the tap (issue 23 §4: INP 32 → 184 ms p75 when it was).
+  const [opening, setOpening] = useState<number | null>(null);
+  useEffect(() => setOpening(null), [open]);
+  const fromUrl = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
+  const index = opening ?? fromUrl;
   const showing = index >= 0 && index < total;
   const link = (i: number) => `${location.pathname}?photo=${(((i % total) + total) % total) + 1}`;
 
@@ -92,6 +101,12 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
             <Link
               to={link(i)}
               preventScrollReset
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                setOpening(i);
+                setTimeout(() => navigate(link(i), { preventScrollReset: true }));
+              }}
               aria-label={`Open photo ${i + 1} of ${total}`}
               className="block overflow-hidden rounded-xl bg-slate-100"
             >
