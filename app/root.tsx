@@ -27,7 +27,7 @@ import { getSession, isTestingModeOn } from "~/web/session.server";
 import { useNonce } from "~/components/nonce";
 import { userRoomAccess } from "~/features/realtime/rooms.server";
 import { readToast } from "~/web/toast.server";
-import { pageShouldRevalidate } from "~/shared/revalidation";
+import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -91,7 +91,7 @@ async function headerBadges(context: LoaderFunctionArgs["context"], viewer: View
 }
 
 // A submission the server could not complete changed nothing: no reload (ADR 047, ~/shared/unsaved).
-export const shouldRevalidate = pageShouldRevalidate;
+export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
 // signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is

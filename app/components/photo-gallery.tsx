@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { NoPhoto } from "./no-photo";
 
 /** A photo at full size, and its card-size rendition (the photo itself when it has none; ADR 036). */
@@ -64,22 +64,36 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
   const location = useLocation();
   const navigate = useNavigate();
   const total = photos.length;
-  // A tap on a photo opens the viewer at once from local state; the URL (?photo=n, what works
-  // without JavaScript and what Back closes) follows in the next task, so the re-render of the page
-  // a navigation brings is not part of the tap (issue 23 §4: INP 32 → 184 ms p75 when it was).
-  const [opening, setOpening] = useState<number | null>(null);
-  useEffect(() => setOpening(null), [open]);
+  // A tap (or key) shows its photo at once from local state; the URL (?photo=n: what works without
+  // JavaScript, what Back and a reload return to) follows in the next task, so the navigation's
+  // loaders and the page's re-render are not part of the tap (issue 23 §4: the viewer was on screen
+  // 140–160 ms after a tap at 4× CPU, ~17 ms this way). -1 is "closed"; undefined follows the URL.
   const fromUrl = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
-  const index = opening ?? fromUrl;
+  const [shown, setShown] = useState<number | undefined>(undefined);
+  // Once the URL has caught up, it decides again (a later Back, another link).
+  useEffect(() => setShown((local) => (local === fromUrl ? undefined : local)), [fromUrl]);
+  const index = shown ?? fromUrl;
   const showing = index >= 0 && index < total;
-  const link = (i: number) => `${location.pathname}?photo=${(((i % total) + total) % total) + 1}`;
+  const wrap = (i: number) => ((i % total) + total) % total;
+  const link = (i: number) => `${location.pathname}?photo=${wrap(i) + 1}`;
+  /** Show photo `to` (wrapped), or close the viewer (null). */
+  const go = (to: number | null, replace: boolean) => {
+    setShown(to === null ? -1 : wrap(to));
+    setTimeout(() => navigate(to === null ? location.pathname : link(to), { replace, preventScrollReset: true }));
+  };
+  /** A plain click on one of the viewer's links; a new tab or window (a modifier) stays a link. */
+  const tap = (to: number | null, replace: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(to, replace);
+  };
 
   useEffect(() => {
     if (!showing) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "ArrowRight") navigate(link(index + 1), { replace: true, preventScrollReset: true });
-      else if (event.key === "ArrowLeft") navigate(link(index - 1), { replace: true, preventScrollReset: true });
-      else if (event.key === "Escape") navigate(location.pathname, { replace: true, preventScrollReset: true });
+      if (event.key === "ArrowRight") go(index + 1, true);
+      else if (event.key === "ArrowLeft") go(index - 1, true);
+      else if (event.key === "Escape") go(null, true);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -101,12 +115,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
             <Link
               to={link(i)}
               preventScrollReset
-              onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                event.preventDefault();
-                setOpening(i);
-                setTimeout(() => navigate(link(i), { preventScrollReset: true }));
-              }}
+              onClick={tap(i, false)}
               aria-label={`Open photo ${i + 1} of ${total}`}
               className="block overflow-hidden rounded-xl bg-slate-100"
             >
@@ -147,6 +156,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
               to={location.pathname}
               replace
               preventScrollReset
+              onClick={tap(null, true)}
               className="rounded bg-white/10 px-3 py-1"
               aria-label="Close photo viewer"
             >
@@ -158,6 +168,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
               to={link(index - 1)}
               replace
               preventScrollReset
+              onClick={tap(index - 1, true)}
               className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl"
               aria-label="Previous photo"
             >
@@ -174,6 +185,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
               to={link(index + 1)}
               replace
               preventScrollReset
+              onClick={tap(index + 1, true)}
               className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full bg-white/10 px-3 py-2 text-2xl"
               aria-label="Next photo"
             >
@@ -187,6 +199,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
                   to={link(i)}
                   replace
                   preventScrollReset
+                  onClick={tap(i, true)}
                   aria-label={`Show photo ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
                 >

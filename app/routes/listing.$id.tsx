@@ -29,7 +29,7 @@ import { lazy, Suspense } from "react";
 
 // Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
 const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
-import { pageShouldRevalidate } from "~/shared/revalidation";
+import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { ListingPageActionSchema } from "~/shared/schemas/listing-actions";
@@ -215,7 +215,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   }
 }
 
-export const shouldRevalidate = pageShouldRevalidate;
+export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 export default function ListingDetail() {
   const { listing, seller, sellerId, viewer, isOwner, favorited, threads, access, offers } = useLoaderData<typeof loader>();
