@@ -4,10 +4,14 @@
  * typical searches. Prints figures; asserts nothing.
  *
  *   node --import tsx bench/admin-search.ts [--users 100000] [--runs 40]
+ *   node --import tsx bench/admin-search.ts --file /tmp/b1m.db     (issue 23: the seed-bench database, read only)
+ *
+ * With `--file` nothing is seeded: the queries run over that database's users, clubs and listings,
+ * with search terms taken from its rows.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
@@ -20,10 +24,75 @@ const option = (name: string, fallback: string) => {
 };
 const userCount = Number(option("--users", "100000"));
 const runs = Number(option("--runs", "40"));
+const existing = args.includes("--file") ? resolve(option("--file", "")) : null;
+if (existing && !existsSync(existing)) throw new Error(`no database at ${existing}`);
 
-const dir = mkdtempSync(join(tmpdir(), "lockerswap-admin-bench-"));
-const url = `file:${join(dir, "admin.db")}`;
+const dir = existing ? null : mkdtempSync(join(tmpdir(), "lockerswap-admin-bench-"));
+const url = `file:${existing ?? join(dir!, "admin.db")}`;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 try {
+  if (!existing) await seedUsers();
+  const db = createDb({ url });
+  const terms = existing ? await termsFrom() : { email: "user04213", name: "smi", first: "Quinn", state: "TX", club: "eagles" };
+  if (existing) {
+    const [n] = await db.all<{ users: number; clubs: number; listings: number }>(
+      sql`select (select count(*) from users) as users, (select count(*) from clubs) as clubs, (select count(*) from listings) as listings`,
+    );
+    console.log(
+      `${existing}: ${n.users} users, ${n.clubs} clubs, ${n.listings} listings; load average ${load()}; ${new Date().toISOString()}`,
+    );
+  }
+
+  async function termsFrom() {
+    // A real user's e-mail prefix and names, the commonest state and a word of a club's name.
+    const [user] = await db.all<{ email: string; first_name: string; last_name: string }>(
+      sql`select u.email, p.first_name, p.last_name from users u join profiles p on p.user_id = u.id where p.first_name is not null limit 1 offset 1000`,
+    );
+    const [state] = await db.all<{ state: string }>(sql`select state from profiles group by state order by count(*) desc limit 1`);
+    const [club] = await db.all<{ name: string }>(sql`select name from clubs limit 1 offset 500`);
+    return {
+      email: user!.email.slice(0, 9),
+      name: user!.last_name.slice(0, 3).toLowerCase(),
+      first: user!.first_name,
+      state: state?.state ?? "TX",
+      club: club!.name.split(" ")[0]!.toLowerCase(),
+    };
+  }
+
+  const cases: [string, () => Promise<unknown>][] = [
+    ["stat cards", () => adminStats(db)],
+    ["All Users, page 1 (no search)", () => searchUsers(db, {})],
+    ["All Users, page 40", () => searchUsers(db, { page: 40 })],
+    [`search e-mail prefix '${terms.email}'`, () => searchUsers(db, { q: terms.email })],
+    [`search name prefix '${terms.name}'`, () => searchUsers(db, { q: terms.name })],
+    [`search name '${terms.first}'`, () => searchUsers(db, { q: terms.first })],
+    [`search state '${terms.state}'`, () => searchUsers(db, { q: terms.state })],
+    ["search no match 'zzzz'", () => searchUsers(db, { q: "zzzz" })],
+    [`All Clubs, search '${terms.club}'`, () => searchClubs(db, { q: terms.club })],
+  ];
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  console.log(`\n| query | p50 ms | p95 ms |\n|---|---:|---:|`);
+  for (const [name, run] of cases) {
+    await run();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+  }
+  console.log(`load average ${load()} at the end`);
+  db.$client.close();
+} finally {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+async function seedUsers() {
   await migrateDatabase(url);
   const db = createDb({ url });
   const started = performance.now();
@@ -49,31 +118,5 @@ try {
   await db.run(sql`analyze`);
   console.log(`${userCount.toLocaleString("en-US")} users seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (${dir})`);
 
-  const cases: [string, () => Promise<unknown>][] = [
-    ["stat cards", () => adminStats(db)],
-    ["All Users, page 1 (no search)", () => searchUsers(db, {})],
-    ["All Users, page 40", () => searchUsers(db, { page: 40 })],
-    ["search e-mail prefix 'user04213'", () => searchUsers(db, { q: "user04213" })],
-    ["search name prefix 'smi'", () => searchUsers(db, { q: "smi" })],
-    ["search name 'Quinn'", () => searchUsers(db, { q: "Quinn" })],
-    ["search state 'TX'", () => searchUsers(db, { q: "TX" })],
-    ["search no match 'zzzz'", () => searchUsers(db, { q: "zzzz" })],
-    ["All Clubs, search 'eagles'", () => searchClubs(db, { q: "eagles" })],
-  ];
-  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  console.log(`\n| query | p50 ms | p95 ms |\n|---|---:|---:|`);
-  for (const [name, run] of cases) {
-    await run();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      await run();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`| ${name} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
-  }
   db.$client.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

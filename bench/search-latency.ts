@@ -13,16 +13,22 @@
  * of the SQL text ("no filter", the reads as before issue 21). The twins are removed at the end.
  *
  *   node --import tsx bench/seed-bench.ts --file .data/bench.db      (once, ~100k listings)
- *   node --import tsx bench/search-latency.ts [--file .data/bench.db] [--runs 40] [--explain] [--only soccer]
+ *   node --import tsx bench/search-latency.ts [--file .data/bench.db] [--runs 40] [--explain] [--only soccer] [--count-cap 0]
+ *
+ * Issue 23 §2: every case the issue lists (each sport page, every filter, radius 10/50/250 with and
+ * without keywords, city/state, suggestions, the club filter, signed in and out, first and deep
+ * pages), at 10,000 / 100,000 / 1,000,000 listings. `total` is the count the page would show
+ * ('+' when it stopped at its cap, ADR 074).
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
-import { searchListings } from "../app/features/search/search.server";
+import { COUNT_CAP, searchListings } from "../app/features/search/search.server";
 import type { SearchFilters } from "../app/features/search/search-filters.server";
-import { suggestListings } from "../app/features/search/suggestions.server";
+import { suggestClubs, suggestListings } from "../app/features/search/suggestions.server";
+import { listNearby } from "../app/features/search/nearby.server";
 import type { Viewer } from "../app/features/accounts/viewer";
 
 const args = process.argv.slice(2);
@@ -34,6 +40,9 @@ const file = resolve(option("--file", ".data/bench.db"));
 const runs = Number(option("--runs", "40"));
 const explain = args.includes("--explain");
 const only = option("--only", "");
+// `--count-cap 0` counts exactly, as before ADR 074 (to show what the cap saves); default: the app's cap.
+const countCapOption = option("--count-cap", "");
+const countCap = countCapOption === "0" ? Number.MAX_SAFE_INTEGER : countCapOption ? Number(countCapOption) : undefined;
 if (!existsSync(file)) {
   console.log(`No bench database at ${file}. Run: node --import tsx bench/seed-bench.ts --file ${file}`);
   process.exit(0);
@@ -41,6 +50,7 @@ if (!existsSync(file)) {
 
 const db = createDb({ url: `file:${file}` });
 const [{ listings }] = await db.all<{ listings: number }>(sql`select count(*) as listings from listings`);
+const started = new Date();
 const [member] = await db.all<{ user_id: string; zip_code: string | null }>(
   sql`select m.user_id, p.zip_code from club_members m left join profiles p on p.user_id = m.user_id where m.status = 'active' limit 1`,
 );
@@ -54,45 +64,163 @@ const viewer: Viewer | null = member
   ? { id: member.user_id, email: "bench@example.com", firstName: null, lastName: null, zipCode: member.zip_code, isAdmin: false }
   : null;
 
+const [bigPublicClub] = await db.all<{ slug: string }>(
+  sql`select c.slug from clubs c join listing_clubs lc on lc.club_id = c.id where c.visibility = 'public'
+    group by c.id order by count(*) desc limit 1`,
+);
+const [memberClub] = member
+  ? await db.all<{ slug: string }>(
+      sql`select c.slug from club_members m join clubs c on c.id = m.club_id
+        where m.user_id = ${member.user_id} and m.status = 'active'
+        order by (select count(*) from listing_clubs lc where lc.club_id = c.id) desc limit 1`,
+    )
+  : [];
+const [someSize] = await db.all<{ size_numeric: string }>(
+  sql`select size_numeric from listings where sport = 'soccer' and size_numeric is not null group by 1 order by count(*) desc limit 1`,
+);
+const [someSizeGroup] = await db.all<{ size: string }>(
+  sql`select size from listings where sport = 'hockey' and size is not null group by 1 order by count(*) desc limit 1`,
+);
+const [farZip] = await db.all<{ zip: string }>(sql`select zip from zip_codes where state = 'WY' order by zip limit 1`);
+const [sports] = await db.all<{ keys: string }>(
+  sql`select json_group_array(sport) as keys from (select distinct sport from listings order by sport)`,
+);
+const sportKeys: string[] = JSON.parse(sports?.keys ?? "[]");
+const kw = keyword.slice(0, 4);
+// The sport page asks for pages 1..n in one list ('Load more' is a plain link, sport.$sport.tsx).
+const PAGE = 24;
+
 // `count` as the route asks: the home grid shows no '{n} item(s) found', /sport/{sport} does.
-type Case = { name: string; who: Viewer | null; filters: SearchFilters; limit: number; count?: boolean; suggest?: boolean };
+// `run` for what is not `searchListings` (suggestions, the visitor's nearby grid, the club combobox).
+type Case = {
+  name: string;
+  who: Viewer | null;
+  filters: SearchFilters;
+  limit: number;
+  offset?: number;
+  count?: boolean;
+  suggest?: boolean;
+  run?: (who: Viewer | null) => Promise<{ total: number }>;
+};
 const cases: Case[] = [
+  // The home grid (no count).
   { name: "home grid, signed out (12 newest)", who: null, filters: {}, limit: 12, count: false },
   { name: "home grid, member with profile ZIP", who: viewer, filters: {}, limit: 12, count: false },
+  {
+    name: `home, visitor near ${someZip?.zip_code} (ADR 035)`,
+    who: null,
+    filters: {},
+    limit: 12,
+    run: async (who) => ({ total: (await listNearby(db, who, { zip: someZip!.zip_code }, 12)).items.length }),
+  },
+  {
+    name: `home, visitor near ${farZip?.zip} (far away)`,
+    who: null,
+    filters: {},
+    limit: 12,
+    run: async (who) => ({ total: (await listNearby(db, who, { zip: farZip!.zip }, 12)).items.length }),
+  },
   { name: "home grid, signed out + exact count", who: null, filters: {}, limit: 12 },
   { name: "home grid, member ZIP + exact count", who: viewer, filters: {}, limit: 12 },
-  { name: "sport browse soccer, signed out", who: null, filters: { sport: "soccer" }, limit: 24 },
-  { name: "sport browse soccer, page 3 (72)", who: null, filters: { sport: "soccer" }, limit: 72 },
-  { name: "sport browse soccer", who: viewer, filters: { sport: "soccer" }, limit: 24 },
-  { name: `keyword "${keyword.slice(0, 4)}" prefix`, who: viewer, filters: { q: keyword.slice(0, 4) }, limit: 24 },
+  { name: `home keyword "${kw}", signed out`, who: null, filters: { q: kw }, limit: 12, count: false },
+  { name: "home sports soccer+hockey, signed out", who: null, filters: { sports: ["soccer", "hockey"] }, limit: 12, count: false },
+  // Each sport page, signed out, first page with its count.
+  ...sportKeys.map((sport): Case => ({ name: `sport ${sport}, signed out`, who: null, filters: { sport }, limit: PAGE })),
+  { name: "sport browse soccer", who: viewer, filters: { sport: "soccer" }, limit: PAGE },
+  { name: "sport soccer, anywhere (no ZIP radius)", who: viewer, filters: { sport: "soccer", anywhere: true }, limit: PAGE },
+  { name: "sport soccer, page 3 (72)", who: null, filters: { sport: "soccer" }, limit: 3 * PAGE },
+  { name: "sport soccer, page 21 (504), signed out", who: null, filters: { sport: "soccer" }, limit: 21 * PAGE },
+  { name: "sport soccer, page 21 (504)", who: viewer, filters: { sport: "soccer" }, limit: 21 * PAGE },
+  { name: "sport soccer, offset 480 (24)", who: null, filters: { sport: "soccer" }, limit: PAGE, offset: 480 },
+  // Keywords.
+  { name: `keyword "${kw}" prefix`, who: viewer, filters: { q: kw }, limit: PAGE },
+  { name: `keyword "${kw}" prefix, signed out`, who: null, filters: { q: kw }, limit: PAGE },
+  { name: `soccer + keyword "${kw}", signed out`, who: null, filters: { sport: "soccer", q: kw }, limit: PAGE },
+  { name: `keyword "${kw}", price asc`, who: viewer, filters: { q: kw, sort: "price_asc" }, limit: PAGE },
+  // Every filter.
   {
     name: "soccer + types + conditions",
     who: viewer,
     filters: { sport: "soccer", types: ["Cleats", "Balls"], conditions: ["like-new", "gently-used"] },
-    limit: 24,
+    limit: PAGE,
+  },
+  {
+    name: "soccer types + conditions, signed out",
+    who: null,
+    filters: { sport: "soccer", types: ["Cleats", "Balls"], conditions: ["like-new", "gently-used"] },
+    limit: PAGE,
   },
   {
     name: "soccer price 25–100, price asc",
     who: viewer,
     filters: { sport: "soccer", priceMin: 25, priceMax: 100, sort: "price_asc" },
-    limit: 24,
+    limit: PAGE,
   },
+  { name: "soccer price desc", who: viewer, filters: { sport: "soccer", sort: "price_desc" }, limit: PAGE },
   {
     name: "tennis pickleball + brand + gender",
     who: viewer,
     filters: { sport: "tennis", category: "pickleball", brands: ["Selkirk", "JOOLA"], genders: ["Unisex"] },
-    limit: 24,
+    limit: PAGE,
   },
-  { name: `ZIP ${someZip?.zip_code} radius 50`, who: viewer, filters: { zip: someZip?.zip_code, radius: 50 }, limit: 24 },
-  { name: `ZIP radius 250 + keyword`, who: viewer, filters: { zip: someZip?.zip_code, radius: 250, q: keyword.slice(0, 4) }, limit: 24 },
-  { name: "location text 'City, ST'", who: viewer, filters: { location: "Springfield, MA" }, limit: 24 },
+  {
+    name: "tennis pickleball brand, signed out",
+    who: null,
+    filters: { sport: "tennis", category: "pickleball", brands: ["Selkirk", "JOOLA"], genders: ["Unisex"] },
+    limit: PAGE,
+  },
+  {
+    name: `soccer size ${someSize?.size_numeric}, signed out`,
+    who: null,
+    filters: { sport: "soccer", sizes: [someSize?.size_numeric ?? "5"] },
+    limit: PAGE,
+  },
+  {
+    name: `hockey size group ${someSizeGroup?.size}, signed out`,
+    who: null,
+    filters: { sport: "hockey", sizeGroups: [(someSizeGroup?.size ?? "Youth") as never] },
+    limit: PAGE,
+  },
+  { name: "soccer gender Women, signed out", who: null, filters: { sport: "soccer", genders: ["Women"] }, limit: PAGE },
+  // Radius (from a URL ZIP), with and without keywords, and location text.
+  { name: `ZIP ${someZip?.zip_code} radius 10`, who: viewer, filters: { zip: someZip?.zip_code, radius: 10 }, limit: PAGE },
+  { name: `ZIP ${someZip?.zip_code} radius 50`, who: viewer, filters: { zip: someZip?.zip_code, radius: 50 }, limit: PAGE },
+  { name: `ZIP ${someZip?.zip_code} radius 250`, who: viewer, filters: { zip: someZip?.zip_code, radius: 250 }, limit: PAGE },
+  { name: "ZIP radius 50, signed out", who: null, filters: { zip: someZip?.zip_code, radius: 50 }, limit: PAGE },
+  { name: "soccer ZIP radius 10, signed out", who: null, filters: { sport: "soccer", zip: someZip?.zip_code, radius: 10 }, limit: PAGE },
+  { name: `ZIP radius 10 + keyword`, who: viewer, filters: { zip: someZip?.zip_code, radius: 10, q: kw }, limit: PAGE },
+  { name: `ZIP radius 250 + keyword`, who: viewer, filters: { zip: someZip?.zip_code, radius: 250, q: kw }, limit: PAGE },
+  { name: `ZIP ${farZip?.zip} radius 50 (none near)`, who: null, filters: { zip: farZip?.zip, radius: 50 }, limit: PAGE },
+  { name: "location text 'City, ST'", who: viewer, filters: { location: "Springfield, MA" }, limit: PAGE },
   {
     name: `location text '${someCity?.city}, ${someCity?.state}'`,
     who: viewer,
     filters: { location: `${someCity?.city}, ${someCity?.state}` },
-    limit: 24,
+    limit: PAGE,
   },
+  {
+    name: `location '${someCity?.city}', signed out`,
+    who: null,
+    filters: { location: `${someCity?.city}, ${someCity?.state}` },
+    limit: PAGE,
+  },
+  // The club filter: the public club with most listings (its listings are for members, so a
+  // non-member sees none: ADR 026), and the member's own club with most listings.
+  { name: `club filter (public, biggest)`, who: null, filters: { club: bigPublicClub?.slug }, limit: PAGE },
+  { name: `club filter (public), member`, who: viewer, filters: { club: bigPublicClub?.slug }, limit: PAGE },
+  { name: `club filter (member's own club)`, who: viewer, filters: { club: memberClub?.slug, anywhere: true }, limit: PAGE },
+  { name: `member's club + profile radius`, who: viewer, filters: { club: memberClub?.slug }, limit: PAGE },
+  { name: `soccer + club filter (public)`, who: null, filters: { sport: "soccer", club: bigPublicClub?.slug }, limit: PAGE },
+  // Suggestions as you type.
   { name: "suggestions (5)", who: viewer, filters: { q: keyword.slice(0, 3) }, limit: 5, suggest: true },
+  { name: "suggestions (5), signed out", who: null, filters: { q: keyword.slice(0, 3) }, limit: 5, suggest: true },
+  {
+    name: "club combobox 'soc'",
+    who: viewer,
+    filters: {},
+    limit: 10,
+    run: async (who) => ({ total: (await suggestClubs(db, who, "soc")).length }),
+  },
 ];
 
 // The 50 people: owners of what the signed-in cases show, taken in turn from each case's first
@@ -100,7 +228,7 @@ const cases: Case[] = [
 // the viewer, odd ones blocking the viewer. Chosen with no blocks in place.
 async function choosePartners(me: Viewer): Promise<string[]> {
   const perCase: string[][] = [];
-  for (const c of cases.filter((c) => c.who)) {
+  for (const c of cases.filter((c) => c.who && !c.run)) {
     const ids = c.suggest
       ? (await suggestListings(db, me, c.filters.q ?? "")).map((item) => item.id)
       : (await searchListings(db, me, c.filters, { limit: 100, count: false })).items.map((item) => item.id);
@@ -181,8 +309,9 @@ client.batch = ((statements: (Statement | string)[], mode?: unknown) => {
 
 const selected = cases.filter((c) => !only || c.name.includes(only));
 const runCase = async (c: Case, who = c.who) => {
+  if (c.run) return c.run(who);
   if (c.suggest) return { total: (await suggestListings(db, who, c.filters.q ?? "")).length };
-  return searchListings(db, who, c.filters, { limit: c.limit, count: c.count });
+  return searchListings(db, who, c.filters, { limit: c.limit, offset: c.offset, count: c.count, countCap });
 };
 
 if (explain) {
@@ -220,10 +349,10 @@ type Arm = "none" | "blocks" | "nofilter";
 async function timeOnce(c: Case, arm: Arm) {
   stripBlockFilter = arm === "nofilter";
   const start = performance.now();
-  const { total } = await runCase(c, c.who && (arm === "none" ? plainTwin : blockingTwin));
+  const result = await runCase(c, c.who && (arm === "none" ? plainTwin : blockingTwin));
   const ms = performance.now() - start;
   stripBlockFilter = false;
-  return { ms, total };
+  return { ms, total: `${result.total}${"totalCapped" in result && result.totalCapped ? "+" : ""}` };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -236,8 +365,11 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
-console.log(`search latency over ${file} (${listings} listings), ${runs} runs each after 3 warm-ups`);
-console.log(`${cpus().length} CPUs, load average ${load()} at the start`);
+const bytes = statSync(file).size;
+console.log(
+  `search latency over ${file} (${listings} listings, ${(bytes / 1e6).toFixed(0)} MB), ${runs} runs each after 3 warm-ups, count cap ${countCapOption === "0" ? "none (exact)" : (countCap ?? COUNT_CAP)}`,
+);
+console.log(`${cpus().length} CPUs, load average ${load()} at the start, ${started.toISOString()}`);
 console.log(
   `signed-in cases: twins of the member (same clubs and ZIP), one with no blocks, one with ${partners.length} (half blocked by them, half blocking them), and that one's SQL without the block filter, interleaved\n`,
 );
@@ -257,7 +389,7 @@ const ratiosToNoFilter: number[] = [];
 for (const c of selected) {
   const arms: Arm[] = c.who ? ["none", "blocks", "nofilter"] : ["none"];
   const times = new Map<Arm, number[]>(arms.map((arm) => [arm, []]));
-  const totals = new Map<Arm, number>();
+  const totals = new Map<Arm, string>();
   for (let i = 0; i < 3; i++) for (const arm of arms) await timeOnce(c, arm);
   for (let i = 0; i < runs; i++) {
     // Rotate who goes first so no arm always follows a block write or always runs warm.

@@ -49,7 +49,16 @@ async function main() {
     );
 
     t = performance.now();
-    const community = buildCommunity({ scale: listings / BASE_LISTINGS, now: new Date(), activity: false, ...(await loadMetroPlaces(db)) });
+    // Issue 23: 10,000 clubs and 200,000 users at 1,000,000 listings (the demo's own ratio gives
+    // ~145,000 users and ~12,700 clubs), so the head counts are set per listing here.
+    const community = buildCommunity({
+      scale: listings / BASE_LISTINGS,
+      now: new Date(),
+      activity: false,
+      users: Math.round(listings / 5),
+      clubs: Math.round(listings / 100),
+      ...(await loadMetroPlaces(db)),
+    });
     console.log(`generated in ${seconds(performance.now() - t)}`);
 
     const tables = [

@@ -66,7 +66,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sport,
     state: shown,
     items: result.items,
-    total: result.total,
+    // '{n} item(s) found' (spec 01 §4); past the count's cap '1,000+ items found' (ADR 074). Written
+    // here, so the page's script carries no count logic (its first-load JS is at its 96 KB budget).
+    found: `${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} ${result.total === 1 && !result.totalCapped ? "item" : "items"} found`,
     club: result.club,
     signedIn: Boolean(viewer),
     favorited: [...favorites],
@@ -77,7 +79,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       category: (key) => tennisSubcategoryLabel(key) ?? key,
       profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
     }),
-    loadMoreHref: result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
+    // A capped count (ADR 074) is at least the pages shown, and more exist past it.
+    loadMoreHref:
+      result.totalCapped || result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
   };
 }
 
@@ -95,7 +99,7 @@ function FilterIcon() {
 
 export default function SportBrowse() {
   const data = useLoaderData<typeof loader>();
-  const { state, items, total, club, signedIn, favorited, panel, chips, loadMoreHref } = data;
+  const { state, items, found, club, signedIn, favorited, panel, chips, loadMoreHref } = data;
   const sport = { ...data.sport, ...SPORT_NAMES[data.sport.key] };
   const navigation = useNavigation();
   const pathname = `/sport/${sport.key}`;
@@ -186,7 +190,7 @@ export default function SportBrowse() {
         <section aria-labelledby="results-title" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="results-title" className="mr-auto text-lg font-semibold" aria-live="polite">
-              {loading ? "Loading..." : `${total} ${total === 1 ? "item" : "items"} found`}
+              {loading ? "Loading..." : found}
             </h2>
             {panel.priceSignInHref ? (
               <p className="text-sm text-slate-600">

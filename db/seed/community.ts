@@ -102,6 +102,9 @@ export type BuildOptions = {
   photoListings?: number;
   /** False for the bench: only users, clubs, memberships, listings and their club links. */
   activity?: boolean;
+  /** The bench's head counts at a given listing count (ADR 074); unset = in proportion to `scale`. */
+  users?: number;
+  clubs?: number;
   seed?: number;
 };
 
@@ -328,7 +331,7 @@ export function buildCommunity(options: BuildOptions): Community {
   }
   community.userRoles.push({ id: rng.uuid(), userId: community.demoUserIds.admin, role: "admin", createdAt: at(ago(90)) });
 
-  const userCount = Math.max(60, Math.round(BASE_USERS * options.scale));
+  const userCount = options.users ?? Math.max(60, Math.round(BASE_USERS * options.scale));
   for (let i = 0; i < userCount; i++) {
     const metro = METROS[i % METROS.length]!;
     const firstName = rng.pick(FIRST_NAMES);
@@ -352,7 +355,7 @@ export function buildCommunity(options: BuildOptions): Community {
 
   // ── Clubs and memberships ─────────────────────────────────────────────────────────────────
   const clubSeeds: ClubSeed[] = [...CLUB_SEEDS];
-  const clubTarget = Math.max(CLUB_SEEDS.length, Math.round(CLUB_SEEDS.length * options.scale));
+  const clubTarget = Math.max(CLUB_SEEDS.length, options.clubs ?? Math.round(CLUB_SEEDS.length * options.scale));
   for (let i = CLUB_SEEDS.length; i < clubTarget; i++) {
     // The bench's extra clubs: same shape, template names.
     const metro = METROS[i % METROS.length]!;

@@ -57,8 +57,11 @@ export function fromClause(query: Pick<SummaryQuery, "match" | "join" | "onlyIds
     const fts = query.match ? sql` cross join listings_fts on listings_fts.rowid = listings.rowid` : sql``;
     return sql`from json_each(${JSON.stringify(query.onlyIds)}) as only_ids cross join listings on listings.id = only_ids.value${fts}${query.join ?? sql``}`;
   }
-  const fts = query.match ? sql` join listings_fts on listings_fts.rowid = listings.rowid` : sql``;
-  return sql`from listings${fts}${query.join ?? sql``}`;
+  // With keywords the full-text index drives (CROSS JOIN fixes the order): left to itself SQLite
+  // walked a sport's index and ran the MATCH once per row — 5.3 s for a sport + keyword with no
+  // match at 1,000,000 listings, 0.03 s this way (ADR 074). Ranking visits every match anyway.
+  if (query.match) return sql`from listings_fts cross join listings on listings.rowid = listings_fts.rowid${query.join ?? sql``}`;
+  return sql`from listings${query.join ?? sql``}`;
 }
 
 export function whereClause(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match">): SQL {

@@ -308,6 +308,27 @@ describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () =
     expect(byPrice.total).toBe(everything.total);
   });
 
+  test("past its cap the count stops and says so, never below what the pages show (ADR 074)", async () => {
+    const exact = await searchListings(t.db, member(), { sport: "soccer" }, { limit: 2, countCap: 6 });
+    expect(exact).toMatchObject({ total: 6, totalCapped: false });
+    const capped = await searchListings(t.db, member(), { sport: "soccer" }, { limit: 2, countCap: 3 });
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.items.map((i) => i.id)).toEqual(exact.items.map((i) => i.id));
+    // The cap rises to the rows asked for: 'Load more' still knows more exist.
+    expect(await searchListings(t.db, member(), { sport: "soccer" }, { limit: 4, countCap: 3 })).toMatchObject({
+      total: 4,
+      totalCapped: true,
+    });
+    expect(await searchListings(t.db, member(), { sport: "soccer" }, { limit: 6, countCap: 3 })).toMatchObject({
+      total: 6,
+      totalCapped: false,
+    });
+    // Ranked keywords count in the ranking pass, capped alike.
+    const everything = await search({ q: "soccer" });
+    expect(everything.total).toBeGreaterThan(2);
+    expect(await searchListings(t.db, member(), { q: "soccer" }, { limit: 1, countCap: 2 })).toMatchObject({ total: 2, totalCapped: true });
+  });
+
   test("a list that shows no count can skip it", async () => {
     const result = await searchListings(t.db, member(), { sport: "soccer" }, { limit: 2, count: false });
     expect(result.items).toHaveLength(2);

@@ -25,7 +25,10 @@ import { filterConditions, type SearchFilters } from "./search-filters.server";
 
 export type SearchResult = {
   items: ListingSummary[];
+  /** Every match, or with `totalCapped` a lower bound: more than this many match (ADR 074). */
   total: number;
+  /** The count stopped at its cap: the page says '{total}+ items found' (ADR 074). */
+  totalCapped: boolean;
   /** A club slug was given that does not exist: the filter was dropped (spec 01 §8). */
   clubNotFound: boolean;
   /** The club the results were narrowed to, for the empty state and chips. */
@@ -39,18 +42,25 @@ export type SearchResult = {
 };
 
 /**
- * The exact number of matches, for '{n} item(s) found' (ADR 010). A page that came back short
- * already holds every match after `offset`, so no second query is needed. Otherwise one
- * `count(*)` with the same conditions as the page: the listed indexes carry `id` and `user_id` (the
- * sport one also ZIP, type, condition, sub-category), so unless a filter needs the row (brand, size,
- * gender) the count never reads the table — only the index and one probe of listing_clubs per row
- * for visibility. Keywords go through `rowid in (… match …)`, driven by the FTS index.
+ * Matches are counted exactly up to this many; past it the page says '1,000+ items found' (ADR 074):
+ * at a million listings an exact count walks every match (a sport: ~50,000 index entries and as
+ * many visibility probes) and costs many times the page.
  */
-function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match" | "onlyIds">): SQL {
+export const COUNT_CAP = 1000;
+
+/**
+ * The number of matches, for '{n} item(s) found' (ADR 010, capped by ADR 074): one `count(*)` with
+ * the same conditions as the page over at most `cap + 1` matching rows — one more than the cap
+ * tells "more than `cap`" from "exactly `cap`". The listed indexes carry `id` and `user_id` (the
+ * sport one also ZIP, type, condition, sub-category), so unless a filter needs the row (brand,
+ * size, gender) the count never reads the table — only the index and one probe of listing_clubs per
+ * row for visibility. Keywords go through `rowid in (… match …)`, driven by the FTS index.
+ */
+function countStatement(viewer: Viewer | null, query: Pick<SummaryQuery, "where" | "match" | "onlyIds">, cap: number): SQL {
   const conditions = [listingVisibleTo(viewer), ...query.where];
   if (query.onlyIds) conditions.push(sql`listings.id in (select value from json_each(${JSON.stringify(query.onlyIds)}))`);
   if (query.match) conditions.push(sql`listings.rowid in (select rowid from listings_fts where listings_fts match ${query.match})`);
-  return sql`select count(*) as total from listings where ${sql.join(conditions, sql` and `)}`;
+  return sql`select count(*) as total from (select 1 from listings where ${sql.join(conditions, sql` and `)} limit ${cap + 1})`;
 }
 
 /**
@@ -65,6 +75,8 @@ type SearchOptions = {
    * grid): `total` is then only `offset + items.length`.
    */
   count?: boolean;
+  /** Count exactly up to this many matches (at least `offset + limit`), then stop: `totalCapped`. */
+  countCap?: number;
 };
 
 /** A search as its statements and what turns their rows into the result: sent alone or in a batch with others. */
@@ -76,8 +88,15 @@ type PreparedSearch = { statements: SQL[]; finish: (results: unknown[][]) => Sea
  */
 export async function searchListings(db: Db, viewer: Viewer | null, filters: SearchFilters, options: SearchOptions): Promise<SearchResult> {
   const search = prepareSearch(viewer, filters, options);
-  return search.finish(await readBatch(db, search.statements));
+  const result = search.finish(await readBatch(db, search.statements));
+  return result.clubNotFound ? withoutUnknownClub(result, await searchListings(db, viewer, { ...filters, club: "" }, options)) : result;
 }
+
+/**
+ * Spec 01 §8: a club not found is not applied. Its filter matched nothing in the first pass; the
+ * search runs again without it — a second round trip only then (the pages redirect anyway).
+ */
+const withoutUnknownClub = (first: SearchResult, again: SearchResult): SearchResult => ({ ...again, clubNotFound: first.clubNotFound });
 
 /**
  * Many searches in as few round trips as possible (the matcher and the digest ask one per saved
@@ -101,10 +120,24 @@ export async function searchListingsMany(
       at += search.statements.length;
     }
   }
+  // The few whose club was not found, again without it (searchListings: spec 01 §8).
+  const unknown = results.flatMap((result, i) => (result.clubNotFound ? [i] : []));
+  if (unknown.length) {
+    const again = await searchListingsMany(
+      db,
+      unknown.map((i) => ({ ...searches[i]!, filters: { ...searches[i]!.filters, club: "" } })),
+      { perTrip },
+    );
+    unknown.forEach((i, k) => (results[i] = withoutUnknownClub(results[i]!, again[k]!)));
+  }
   return results;
 }
 
-function prepareSearch(viewer: Viewer | null, filters: SearchFilters, { limit, offset = 0, count = true }: SearchOptions): PreparedSearch {
+function prepareSearch(
+  viewer: Viewer | null,
+  filters: SearchFilters,
+  { limit, offset = 0, count = true, countCap = COUNT_CAP }: SearchOptions,
+): PreparedSearch {
   const { where, clubSlug, location, onlyIds } = filterConditions(viewer, filters);
   const prices = canSeePrices(viewer);
 
@@ -146,6 +179,9 @@ function prepareSearch(viewer: Viewer | null, filters: SearchFilters, { limit, o
   // when asked for and not counted by the page itself (bm25 visits every match anyway), the count.
   const windowTotal = count && Boolean(match) && !sort;
   const separateCount = count && !windowTotal;
+  // Never below what the page itself shows, so 'Load more' knows whether more exist. The window
+  // total (ranked keywords) is exact for free, but is capped the same so every search reads alike.
+  const cap = Math.max(countCap, offset + limit);
   const statements: SQL[] = [
     summaryStatement(viewer, {
       where,
@@ -164,7 +200,7 @@ function prepareSearch(viewer: Viewer | null, filters: SearchFilters, { limit, o
     clubSlug
       ? sql`select id, slug, name from clubs where slug = ${clubSlug} and ${clubVisibleTo(viewer)} limit 1`
       : sql`select null as id, null as slug, null as name where 0`,
-    ...(separateCount ? [countStatement(viewer, { where: countWhere, match, onlyIds: onlyIds ?? undefined })] : []),
+    ...(separateCount ? [countStatement(viewer, { where: countWhere, match, onlyIds: onlyIds ?? undefined }, cap)] : []),
   ];
   const finish = (results: unknown[][]): SearchResult => {
     const [rows, origins, clubs, counted] = results as [
@@ -175,11 +211,13 @@ function prepareSearch(viewer: Viewer | null, filters: SearchFilters, { limit, o
     ];
     const origin = origins[0] ?? null;
     const items = rows.map((row) => toSummaryFrom(viewer, row, origin));
-    const total = windowTotal && rows.length ? Number(rows[0].total) : counted ? Number(counted[0].total) : offset + items.length;
+    const matches = windowTotal && rows.length ? Number(rows[0].total) : counted ? Number(counted[0].total) : offset + items.length;
+    const totalCapped = count && matches > cap;
     return {
       items,
       favorites: new Set(rows.filter((row) => Number(row.favorited) === 1).map((row) => row.id)),
-      total,
+      total: totalCapped ? cap : matches,
+      totalCapped,
       clubNotFound: Boolean(clubSlug) && clubs.length === 0,
       club: clubs[0] ?? null,
       originZip,
