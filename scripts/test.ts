@@ -1,7 +1,7 @@
 /**
  * `npm test`: static checks (layers, ESLint, Prettier, knip — seconds each), typecheck, unit tests
  * (Vitest), build + `wrangler deploy --dry-run` (prints the Worker's gzip size), then end-to-end tests
- * (Playwright, Debian Chromium) against the built Worker under wrangler dev on a fresh temporary database.
+ * (Playwright, Debian's Chromium headless shell) against the built Worker under workerd on a fresh temporary database.
  * Ends with one plain line: `N passed, N failed`.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -14,7 +14,9 @@ let failed = 0;
 
 function step(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n━━ ${title}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...LOOPBACK_ENV, ...env } });
+  console.log(`${result.status === 0 ? "ok" : "FAILED"}: ${title} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
 
@@ -29,14 +31,17 @@ function readJson(file: string) {
 // Debian's emoji font: without it the sport emoji are empty boxes in screenshots and to axe (issue 10 §4).
 const EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
 
+// The suite runs in Debian's Chromium headless shell (playwright.config.ts, ADR 076); CHROMIUM_PATH
+// points it at another build.
 function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  const missing = [existsSync(path) ? null : "chromium", existsSync(EMOJI_FONT) ? null : "fonts-noto-color-emoji"].filter(
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+  const browser = process.env.CHROMIUM_PATH ? "chromium" : "chromium-headless-shell";
+  const missing = [existsSync(path) ? null : browser, existsSync(EMOJI_FONT) ? null : "fonts-noto-color-emoji"].filter(
     (name): name is string => name !== null,
   );
   if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {
-    if (!missing.includes("chromium")) {
+    if (!missing.includes(browser)) {
       console.warn("fonts-noto-color-emoji is missing: emoji show as empty boxes (sudo apt-get install -y fonts-noto-color-emoji)");
       return true;
     }
@@ -97,7 +102,7 @@ async function unitAndBuildLane() {
     "--reporter=json",
     "--outputFile.json=.cache/vitest.json",
   ]);
-  console.log(`\n━━ unit tests (vitest)\n${unitRun.output.trimEnd()}`);
+  console.log(`\n━━ unit tests (vitest)\n${unitRun.output.trimEnd()}\nunit tests in ${unitRun.seconds.toFixed(1)} s`);
   const unit = readJson(".cache/vitest.json");
   if (unit) {
     passed += unit.numPassedTests;
@@ -109,7 +114,7 @@ async function unitAndBuildLane() {
   rmSync(".cache/deploy", { recursive: true, force: true });
   const dry = await stepBuffered("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".cache/deploy"], { WRANGLER_LOG: "log" });
   const size = dry.output.match(/Total Upload:[^\n]*/);
-  console.log(`\n━━ wrangler deploy --dry-run\n${size ? `Worker bundle — ${size[0]}` : dry.output}`);
+  console.log(`\n━━ wrangler deploy --dry-run\n${size ? `Worker bundle — ${size[0]}` : dry.output}\nin ${dry.seconds.toFixed(1)} s`);
   if (dry.ok) passed += 1;
   else failed += 1;
   return true;

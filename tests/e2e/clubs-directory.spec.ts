@@ -12,6 +12,21 @@ const word = () => `zq${randomBytes(4).toString("hex")}`;
 const db = () => e2eDb();
 const cards = (page: Page) => page.getByTestId("club-card");
 
+/**
+ * Clubs "<prefix> 01" … "<prefix> 21", made a second apart so "newest first" has one answer (two
+ * made in the same millisecond would tie, and the tie goes to their random ids).
+ */
+async function createNumberedClubs(owner: Awaited<ReturnType<typeof createTestUser>>, prefix: string) {
+  const base = Date.now() - 60_000;
+  for (let i = 1; i <= 21; i++) {
+    const club = await createTestClub(db(), owner, { name: `${prefix} ${String(i).padStart(2, "0")}` });
+    await db()
+      .update(clubs)
+      .set({ createdAt: new Date(base + i * 1000) })
+      .where(eq(clubs.id, club.id));
+  }
+}
+
 async function expectNoAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const found = violations.flatMap((v) =>
@@ -58,7 +73,7 @@ test.describe("clubs directory", () => {
   test("search by name with ?q=, newest first, and Load More shows more than 20", async ({ page }) => {
     const w = word();
     const owner = await createTestUser(db());
-    for (let i = 1; i <= 21; i++) await createTestClub(db(), owner, { name: `Batch ${w} ${String(i).padStart(2, "0")}` });
+    await createNumberedClubs(owner, `Batch ${w}`);
     const other = await createTestClub(db(), owner, { name: `Other ${word()}` });
 
     await page.goto("/clubs");
@@ -100,7 +115,7 @@ test.describe("clubs directory without JavaScript", () => {
   test("search is a GET form and Load More is a plain link that renders all so far", async ({ page }) => {
     const w = word();
     const owner = await createTestUser(db());
-    for (let i = 1; i <= 21; i++) await createTestClub(db(), owner, { name: `Plain ${w} ${String(i).padStart(2, "0")}` });
+    await createNumberedClubs(owner, `Plain ${w}`);
 
     await page.goto("/clubs");
     await page.getByLabel("Search clubs by name").fill(`PLAIN ${w}`);
