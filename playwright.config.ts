@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL } from "./tests/setup/e2e-env";
 // Loaded in the runner and in every worker (each evaluates this config): see the file for why.
@@ -6,9 +7,11 @@ import "./tests/setup/keep-alive";
 // Debian's Chromium (never `npx playwright install`), its headless shell build (Debian's
 // chromium-headless-shell: the same Blink and V8, without the desktop browser's UI process work — the
 // suite's CPU −38 %, ADR 076); flags keep it off the closed network. The benches keep the full
-// browser (/usr/bin/chromium): they measure what people's Chromium does.
+// browser (/usr/bin/chromium): they measure what people's Chromium does. Without the shell (a machine
+// where it could not be installed) the suite runs in the full browser, slower.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -31,17 +31,21 @@ function readJson(file: string) {
 // Debian's emoji font: without it the sport emoji are empty boxes in screenshots and to axe (issue 10 §4).
 const EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
 
-// The suite runs in Debian's Chromium headless shell (playwright.config.ts, ADR 076); CHROMIUM_PATH
-// points it at another build.
+// The suite runs in Debian's Chromium headless shell, or the full browser where the shell is missing
+// (playwright.config.ts, ADR 076); CHROMIUM_PATH points it at another build.
 function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
-  const browser = process.env.CHROMIUM_PATH ? "chromium" : "chromium-headless-shell";
-  const missing = [existsSync(path) ? null : browser, existsSync(EMOJI_FONT) ? null : "fonts-noto-color-emoji"].filter(
-    (name): name is string => name !== null,
-  );
+  const browsers = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+  const missing = [
+    browsers.some((path) => existsSync(path)) ? null : "chromium-headless-shell",
+    existsSync(EMOJI_FONT) ? null : "fonts-noto-color-emoji",
+  ].filter((name): name is string => name !== null);
+  if (!process.env.CHROMIUM_PATH && !existsSync(browsers[0]))
+    console.warn(
+      "chromium-headless-shell is missing: the browser tests run in the full chromium, slower (apt-get install -y chromium-headless-shell)",
+    );
   if (missing.length === 0) return true;
   if (process.getuid?.() !== 0) {
-    if (!missing.includes(browser)) {
+    if (!missing.includes("chromium-headless-shell")) {
       console.warn("fonts-noto-color-emoji is missing: emoji show as empty boxes (sudo apt-get install -y fonts-noto-color-emoji)");
       return true;
     }
