@@ -4,10 +4,10 @@
 // cannot be probed), sign in for signed-out visitors, a redirect with a toast for the rest — a
 // redirect rather than a 403 because every form must work without JavaScript.
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { requireUser } from "./session.server";
+import { getSessionWith, requireUser } from "./session.server";
 import type { Viewer } from "~/features/accounts/viewer";
 import { CLUB_ERRORS, type ClubErrorCode } from "~/shared/copy/clubs";
-import { denialFor, type ClubAccess } from "~/features/clubs/club-access.server";
+import { clubAccessQuery, denialFor, getClubAccess, toClubAccess, type ClubAccess } from "~/features/clubs/club-access.server";
 import { can, SITE } from "~/features/permissions/can";
 import type { ClubAction } from "~/features/permissions/club";
 import { redirectWithToast } from "./toast.server";
@@ -21,6 +21,16 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
     description: "You don't have admin permissions",
     variant: "destructive",
   });
+}
+
+/**
+ * For club actions: who is asking and their access to the club with this slug, read in one round
+ * trip (the session lookup and `clubAccessQuery` in one batch); null when there is no such club or
+ * they may not see it. A stale cookie pays a second round trip, as a signed-out visitor.
+ */
+export async function clubAccessForAction(request: Request, context: AppLoadContext, slug: string): Promise<ClubAccess | null> {
+  const { viewer, companion } = await getSessionWith(request, context, (asker) => clubAccessQuery(context.db, asker, slug));
+  return companion ? toClubAccess(viewer, companion) : getClubAccess(context.db, viewer, slug);
 }
 
 /**

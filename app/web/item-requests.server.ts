@@ -2,12 +2,10 @@
 // room's token, so the tab stays one line in the club page loader.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
-import { getClubAccess } from "~/features/clubs/club-access.server";
 import { deleteItemRequest, fulfilItemRequest, postItemRequest } from "~/features/item-requests/item-requests.server";
 import { REQUEST_TOASTS } from "~/shared/copy/item-requests";
 import { ItemRequestActionSchema, type PostRequestActionData } from "~/shared/schemas/item-request";
-import { clubDenialResponse, requireClubPermission } from "./guards.server";
-import { getUser } from "./session.server";
+import { clubAccessForAction, clubDenialResponse, requireClubPermission } from "./guards.server";
 import { redirectWithToast } from "./toast.server";
 import { clubCan, type ClubAccess } from "~/features/clubs/club-access.server";
 import { listItemRequests, type ItemRequestRow } from "~/features/item-requests/item-requests.server";
@@ -85,8 +83,7 @@ export async function itemRequestsTabData(context: Pick<AppLoadContext, "db" | "
  * 'New Request' opens without JavaScript, so a refused field comes back there with what was typed).
  */
 export async function handleItemRequestPost({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await getUser(request, context);
-  const access = await getClubAccess(context.db, viewer, params.slug ?? "");
+  const access = await clubAccessForAction(request, context, params.slug ?? "");
   // Non-members: 404 when they may not see the club, /auth when signed out, else back with a refusal.
   await requireClubPermission(context, access, "readRequests");
   const club = access!.club;

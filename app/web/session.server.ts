@@ -2,15 +2,18 @@
 // token the accounts feature hands out (app/features/accounts/session.server.ts keeps the rows and
 // their rules); here it becomes Set-Cookie headers, the request's viewer, and redirects to /auth.
 import { redirect } from "@remix-run/cloudflare";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import {
   endSession,
   findSessionViewer,
+  findSessionViewerWith,
   hashToken,
   SESSION_LIFETIME_MS,
   startSession,
   type SessionStore,
 } from "~/features/accounts/session.server";
 import type { Viewer } from "~/features/accounts/viewer";
+import type { SqlViewer } from "~/features/accounts/viewer-columns.server";
 import { readCookie } from "~/platform/cookies";
 import { returnPath } from "~/platform/security.server";
 import { refuseWhileSuspended } from "./suspension-gate.server";
@@ -79,6 +82,26 @@ export function getSession(request: Request, context: SessionContext, now = new 
     memo.set(token, lookup);
   }
   return lookup;
+}
+
+/**
+ * For actions: the session and one query that depends on who is asking, in one round trip
+ * (`findSessionViewerWith`; issue 23 §3 — a chat post reaches the room a round trip sooner). The
+ * suspension gate holds as in getSession. `companion` is null when the request has no live session:
+ * the caller asks again as a signed-out visitor. Not memoised: page loaders use getSession.
+ */
+export async function getSessionWith<Q extends BatchItem<"sqlite">>(
+  request: Request,
+  context: SessionContext,
+  companion: (viewer: SqlViewer) => Q,
+  now = new Date(),
+): Promise<SessionLookup & { companion: BatchResponse<[Q]>[0] | null }> {
+  const token = readCookie(request, sessionCookieName(context.env));
+  if (!token) return { viewer: null, clearCookie: null, companion: null };
+  const found = await findSessionViewerWith(context, token, companion, now);
+  if (!found.viewer) return { viewer: null, clearCookie: clearSessionCookie(context.env), companion: null };
+  if (request.method !== "GET" && request.method !== "HEAD") await refuseWhileSuspended(request, context, found.viewer);
+  return { viewer: found.viewer, clearCookie: null, companion: found.companion };
 }
 
 export async function getUser(request: Request, context: SessionContext): Promise<Viewer | null> {

@@ -4,11 +4,12 @@
 // after sign-in (absolute). The cookie that carries the token, and the redirects and guards built
 // on it, are the web layer's (app/web/session.server.ts).
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "#db/client";
 import { profiles, sessions, users } from "#db/schema";
 import { randomBase64Url } from "~/platform/crypto";
 import type { Viewer } from "./viewer";
-import { viewerColumns, viewerFromRow } from "./viewer-columns.server";
+import { isSiteAdmin, viewerColumns, viewerFromRow, type SqlViewer } from "./viewer-columns.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -89,6 +90,15 @@ async function inBackground(store: SessionStore, write: Promise<unknown>) {
 export async function findSessionViewer(store: SessionStore, token: string, now = new Date()): Promise<Viewer | null> {
   // A session whose user is gone finds no row here (the join), like a deleted session.
   const [row] = await sessionWithViewer(store.db, await hashToken(token), now);
+  return liveViewer(store, row, now);
+}
+
+/** The viewer of a session row, or null when there is none or it has ended (then it is removed). */
+async function liveViewer(
+  store: SessionStore,
+  row: Awaited<ReturnType<typeof sessionWithViewer>>[number] | undefined,
+  now: Date,
+): Promise<Viewer | null> {
   if (!row) return null;
   const idleSince = now.getTime() - row.lastSeenAt.getTime();
   const expired = row.expiresAt.getTime() <= now.getTime() || idleSince >= SESSION_IDLE_MS;
@@ -100,6 +110,28 @@ export async function findSessionViewer(store: SessionStore, token: string, now 
     await inBackground(store, store.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).execute());
   }
   return viewerFromRow(row);
+}
+
+/**
+ * `findSessionViewer` and a query that depends on who is asking, in one round trip: `companion` is
+ * built for the session's user as SQL (`SqlViewer`) and sent in the same batch as the session
+ * lookup. Its rows are kept only when the session is live; otherwise `companion` is null and the
+ * caller asks again as a signed-out visitor (a stale cookie pays the extra round trip, not everyone).
+ */
+export async function findSessionViewerWith<Q extends BatchItem<"sqlite">>(
+  store: SessionStore,
+  token: string,
+  companion: (viewer: SqlViewer) => Q,
+  now = new Date(),
+): Promise<{ viewer: Viewer | null; companion: BatchResponse<[Q]>[0] | null }> {
+  const tokenHash = await hashToken(token);
+  const userId = sql`(select s.user_id from sessions s where s.token_hash = ${tokenHash})`;
+  const [rows, companionRows] = await store.db.batch([
+    sessionWithViewer(store.db, tokenHash, now),
+    companion({ id: userId, isAdmin: isSiteAdmin(userId) }),
+  ]);
+  const viewer = await liveViewer(store, rows[0], now);
+  return { viewer, companion: viewer ? companionRows : null };
 }
 
 /** Ends the session of this token (its row is deleted). */

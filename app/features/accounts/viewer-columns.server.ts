@@ -7,6 +7,19 @@ import type { ReportReason } from "#db/schema/enums";
 import { activeSuspensionColumns } from "../safety/suspensions.server";
 import type { Viewer } from "./viewer";
 
+/** Condition: the user `userId` names holds the site's admin role (one spelling, for viewerColumns and SqlViewer). */
+export function isSiteAdmin(userId: SQL): SQL<number> {
+  return sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'admin')`;
+}
+
+/**
+ * A signed-in viewer not yet read, as SQL: their id and admin flag as expressions, so a query that
+ * depends on who is asking can ride in the same round trip as the session lookup that says who it is
+ * (session.server.ts `findSessionViewerWith`). Query builders that take a Viewer for its id and admin
+ * flag (`clubVisibleTo`, `clubAccessQuery`) take this too.
+ */
+export type SqlViewer = { id: SQL; isAdmin: SQL };
+
 /** The select columns of a Viewer; `userId` is the user id column the query has (users.id or sessions.user_id). Needs users and profiles joined. */
 export function viewerColumns(userId: SQL, now: Date) {
   return {
@@ -15,7 +28,7 @@ export function viewerColumns(userId: SQL, now: Date) {
     firstName: profiles.firstName,
     lastName: profiles.lastName,
     zipCode: profiles.zipCode,
-    isAdmin: sql<number>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'admin')`,
+    isAdmin: isSiteAdmin(userId),
     ...activeSuspensionColumns(userId, now),
   };
 }

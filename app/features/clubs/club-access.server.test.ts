@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, clubs, listingClubs, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
-import { clubVisibleTo, getClubAccess, managedBy } from "./club-access.server";
+import { clubAccessQuery, clubVisibleTo, getClubAccess, managedBy, toClubAccess } from "./club-access.server";
+import { findSessionViewerWith, startSession } from "../accounts/session.server";
+import { isSiteAdmin } from "../accounts/viewer-columns.server";
 import { can } from "../permissions/can";
 import { CLUB_ROLES } from "../permissions/club";
 import { listingVisibleTo } from "../listings/listing-visibility.server";
@@ -85,6 +87,43 @@ describe("getClubAccess", () => {
     const coded = await createTestClub(t.db, who.owner, { joinMode: "code", inviteCode: "SECRET1" });
     const access = await getClubAccess(t.db, who.owner, coded.slug);
     expect(JSON.stringify(access)).not.toContain("SECRET1");
+  });
+});
+
+describe("the access read with the session, in one round trip (issue 23 §3)", () => {
+  const signedIn = ROLE_NAMES.filter((role) => role !== "anonymous");
+  test.each(signedIn)("%s: the same access as getClubAccess, for every club and an unknown slug", async (role) => {
+    const viewer = who[role];
+    const token = await startSession({ db: t.db }, viewer.id, { userAgent: null, ip: null });
+    for (const slug of ["public-club", "members-only-club", "private-club", "no-such-club"]) {
+      const found = await findSessionViewerWith({ db: t.db }, token, (asker) => clubAccessQuery(t.db, asker, slug));
+      expect(found.viewer?.id).toBe(viewer.id);
+      expect(toClubAccess(found.viewer, found.companion!), `${role} → ${slug}`).toEqual(await getClubAccess(t.db, found.viewer, slug));
+    }
+  });
+
+  test("an ended or unknown session keeps nothing it read: the caller asks again as a visitor", async () => {
+    const long = new Date(Date.now() + 40 * 24 * 3600 * 1000);
+    const token = await startSession({ db: t.db }, who.member.id, { userAgent: null, ip: null });
+    const ended = await findSessionViewerWith({ db: t.db }, token, (asker) => clubAccessQuery(t.db, asker, "private-club"), long);
+    expect(ended).toEqual({ viewer: null, companion: null });
+    const unknown = await findSessionViewerWith({ db: t.db }, "not-a-token", (asker) => clubAccessQuery(t.db, asker, "public-club"));
+    expect(unknown).toEqual({ viewer: null, companion: null });
+  });
+
+  test("clubVisibleTo for a viewer known only as SQL sees what it sees for the same viewer read first", async () => {
+    for (const role of signedIn) {
+      const id = sql`${who[role].id}`;
+      const rows = await t.db
+        .select({ slug: clubs.slug })
+        .from(clubs)
+        .where(clubVisibleTo({ id, isAdmin: isSiteAdmin(id) }))
+        .orderBy(clubs.slug);
+      expect(
+        rows.map((r) => r.slug),
+        role,
+      ).toEqual(await visibleSlugs(who[role]));
+    }
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type ClubRole,
 } from "../permissions/club";
 import type { Viewer } from "../accounts/viewer";
+import type { SqlViewer } from "../accounts/viewer-columns.server";
 
 // ---------------------------------------------------------------------------------------------
 // SQL fragments
@@ -35,7 +36,7 @@ export function activeClubIdsOf(viewer: Pick<Viewer, "id">): SQL {
 }
 
 /** Condition: the viewer is an active member of the club `clubId` names (default `clubs.id`). */
-export function activeMemberOf(viewer: Pick<Viewer, "id"> | null, clubId: SQL = sql`clubs.id`): SQL {
+export function activeMemberOf(viewer: Pick<Viewer, "id"> | Pick<SqlViewer, "id"> | null, clubId: SQL = sql`clubs.id`): SQL {
   if (!viewer) return sql`0 = 1`;
   return sql`exists (select 1 from club_members cm where cm.club_id = ${clubId} and cm.user_id = ${viewer.id} and cm.status = 'active')`;
 }
@@ -45,7 +46,9 @@ export function activeMemberOf(viewer: Pick<Viewer, "id"> | null, clubId: SQL = 
  * CLUB_VISIBILITY[…].view as SQL. Public → everyone; members_only → signed-in users; private →
  * active members and site admins. A club this is false for is "not found".
  */
-export function clubVisibleTo(viewer: Pick<Viewer, "id" | "isAdmin"> | null): SQL {
+export function clubVisibleTo(viewer: Pick<Viewer, "id" | "isAdmin"> | SqlViewer | null): SQL {
+  // A viewer known only as SQL (read in the same round trip): the same three cases, decided in SQL.
+  if (viewer && isSqlViewer(viewer)) return sql`(${viewer.isAdmin} or clubs.visibility <> 'private' or ${activeMemberOf(viewer)})`;
   if (viewer?.isAdmin) return sql`1 = 1`;
   if (!viewer) return sql`clubs.visibility = 'public'`;
   return sql`(clubs.visibility <> 'private' or ${activeMemberOf(viewer)})`;
@@ -116,8 +119,10 @@ export async function getClubAccess(db: Db, viewer: Viewer | null, slug: string)
   return toClubAccess(viewer, await clubAccessQuery(db, viewer, slug));
 }
 
-/** The statement behind getClubAccess, for a page that sends it in a batch (ADR 051). */
-export function clubAccessQuery(db: Db, viewer: Viewer | null, slug: string) {
+const isSqlViewer = (viewer: Pick<Viewer, "id"> | Pick<SqlViewer, "id">): viewer is SqlViewer => typeof viewer.id !== "string";
+
+/** The statement behind getClubAccess, for a page that sends it in a batch (ADR 051), or with the session lookup (SqlViewer). */
+export function clubAccessQuery(db: Db, viewer: Viewer | SqlViewer | null, slug: string) {
   const membership = viewer
     ? sql`(select json_object('id', cm.id, 'role', cm.role, 'status', cm.status, 'createdAt', cm.created_at, 'approvalNotified', cm.approval_notified)
         from club_members cm where cm.club_id = clubs.id and cm.user_id = ${viewer.id})`

@@ -33,6 +33,15 @@ export type SummaryQuery = {
    * page's own plan walking a sport or full-text index and testing each row against the list.
    */
   onlyIds?: readonly string[];
+  /**
+   * A second way to pick the page (keys only), taken when `when` holds — a condition on no row,
+   * evaluated once per arm, and only one arm runs: the page is picked with `where` in place of the
+   * query's and its keys unindexed (`+`), so the conditions choose the index and the few rows they
+   * find are sorted. The radius around a ZIP with few listings near (ADR 077).
+   */
+  alternative?: { when: SQL; where: SQL[] };
+  /** Common table expressions the conditions name (`a(x) as (…), b(y) as (…)`), before the statement. */
+  with?: SQL;
 };
 
 type SummaryRow = {
@@ -111,6 +120,7 @@ export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & Su
         where lc.listing_id = listings.id order by lc.is_primary desc, c.name limit 1) as club_name,
       ${cardPhotoJson} as photo${favorited}${points}`;
   const page = sql`limit ${query.limit} offset ${query.offset ?? 0}`;
+  const prefix = query.with ? sql`with ${query.with} ` : sql``;
   if (Array.isArray(query.orderBy)) {
     const keys = query.orderBy;
     const dir = (key: OrderKey) => (key.desc ? sql` desc` : sql` asc`);
@@ -129,7 +139,26 @@ export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & Su
     // The LIMIT keeps SQLite from flattening the page into the outer join; the outer ORDER BY
     // re-sorts at most `limit` rows by the keys the inner query already computed. A window total
     // needs one more level: bm25() may not be evaluated inside a window query.
-    return sql`
+    const alternative = query.windowTotal ? undefined : query.alternative;
+    if (alternative) {
+      const unindexed = sql.join(
+        keys.map((key, i) => sql`+${key.expr} as ${sql.raw(`k${i}`)}`),
+        sql`, `,
+      );
+      // The choice is in each arm's LIMIT, not its WHERE: a LIMIT of 0 skips the arm's loop before
+      // it starts, while a condition in the WHERE (a subquery, so not "constant" to SQLite) would be
+      // tested on every row the arm walks — the unwanted arm then still walks its index (ADR 077).
+      const pick = (keyColumns: SQL, where: SQL[], limit: SQL) =>
+        sql`select * from (select listings.rowid as rid, ${keyColumns} ${fromClause(query)} ${whereClause(viewer, { ...query, where })}
+          order by ${innerOrder} limit ${limit} offset ${query.offset ?? 0})`;
+      return sql`${prefix}
+      select ${columns}
+      from (${pick(unindexed, alternative.where, sql`case when ${alternative.when} then ${query.limit} else 0 end`)}
+        union all ${pick(inner, query.where, sql`case when ${alternative.when} then 0 else ${query.limit} end`)}) as page
+      join listings on listings.rowid = page.rid
+      order by ${outerOrder}`;
+    }
+    return sql`${prefix}
       select ${columns}${query.windowTotal ? sql`, page.total` : sql``}
       from (${query.windowTotal ? sql`select *, count(*) over () as total from (` : sql``}select listings.rowid as rid, ${inner}
         ${fromClause(query)} ${whereClause(viewer, query)}${query.windowTotal ? sql`)` : sql``}
@@ -137,7 +166,7 @@ export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & Su
       join listings on listings.rowid = page.rid
       order by ${outerOrder}`;
   }
-  return sql`
+  return sql`${prefix}
       select ${columns}
       ${fromClause(query)}
       ${whereClause(viewer, query)}

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
 import { MILES_PER_DEGREE_LATITUDE, type GeoPoint } from "./geo.server";
-import { listedStatuses } from "../listings/listing-visibility.server";
+import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
 import type { Viewer } from "../accounts/viewer";
 import { readBatch, summaryStatement, toSummaryFrom, type SummaryRowWithExtras } from "./listing-summaries.server";
 import { haversineMiles } from "./radius.server";
@@ -35,16 +35,31 @@ export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOr
       : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
   const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
   const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
-  const near = sql` join (
-      select z.zip, ${haversineMiles} as miles from ${o} o join zip_codes z
+  const visible = sql`${listedStatuses} and ${listingVisibleTo(viewer)}`;
+  // Nearest first, without sorting every listing within 250 miles (ADR 077): `near_zips` are the ZIPs
+  // in range with their distance; `enough` is the distance by which `limit` listings this viewer
+  // may see are reached (each ZIP counted in its index, at most `limit` a ZIP, summed nearest
+  // first). Only listings no farther than that are sorted. Null when fewer are in range: then all.
+  const ctes = sql`near_zips(zip, miles) as materialized (
+      select z.zip, ${haversineMiles} from ${o} o join zip_codes z
         on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
       where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
-        and ${haversineMiles} <= ${miles}
-    ) near on near.zip = listings.zip_code`;
+        and ${haversineMiles} <= ${miles}),
+    enough(miles) as materialized (
+      select min(miles) from (
+        select miles, sum(found) over (order by miles rows unbounded preceding) as running from (
+          select near_zips.miles, (select count(*) from (
+            select 1 from listings where listings.zip_code = near_zips.zip and ${visible} limit ${limit})) as found
+          from near_zips))
+      where running >= ${limit})`;
+  const near = sql` join near_zips near on near.zip = listings.zip_code`;
   const page = summaryStatement(viewer, {
-    where: [listedStatuses],
+    with: ctes,
+    where: [listedStatuses, sql`near.miles <= coalesce((select miles from enough), ${miles})`],
     join: near,
-    orderBy: sql`near.miles, listings.created_at desc, listings.id`,
+    // As keys: the 12 are picked on the keys alone, and the card's club and photo are then read for
+    // those 12 only.
+    orderBy: [{ expr: sql`near.miles` }, { expr: sql`listings.created_at`, desc: true }, { expr: sql`listings.id` }],
     limit,
     zipPoints: true,
     favoritesOf: viewer,

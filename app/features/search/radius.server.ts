@@ -17,19 +17,23 @@ export const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
  * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
  */
 export function withinRadius(originZip: string, miles: number, column: SQL = sql`listings.zip_code`): SQL {
+  return sql`${column} in (${radiusZips(originZip, miles)})`;
+}
+
+/** The ZIPs of `withinRadius`, as a select of one column `zip`. */
+function radiusZips(originZip: string, miles: number): SQL {
   const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
   const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
   const haversine = haversineMiles;
   // No OR around the IN: a plain `zip_code in (…)` lets SQLite drive the listed ZIP index from
   // the ZIP set. An unknown origin yields every known ZIP instead (the radius does not apply).
-  return sql`${column} in (
-      select z.zip from zip_codes o join zip_codes z
+  return sql`select z.zip from zip_codes o join zip_codes z
         on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
       where o.zip = ${originZip}
         and (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
         and ${haversine} <= ${miles}
       union all
-      select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip}))`;
+      select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip})`;
 }
 
 /**
@@ -42,4 +46,25 @@ export function withinRadiusPerRow(originZip: string, miles: number): SQL {
   return sql`exists (
       select 1 from zip_codes z left join zip_codes o on o.zip = ${originZip}
       where z.zip = listings.zip_code and (o.zip is null or ${haversineMiles} <= ${miles}))`;
+}
+
+/** How many listed listings "few" is for a radius (RadiusPlan): sorting this many costs a few ms. */
+export const FEW_IN_RADIUS = 2_000;
+
+/**
+ * A radius for a page that picks its rows one of two ways (ADR 077): `with` names the ZIP set once
+ * (`near_zips`, computed once for the statement) and whether fewer than `few` listed listings lie in
+ * it (`few_near`, counted in the ZIP index, stopping at `few`). Near a place with few listings the
+ * page is best picked by ZIP and sorted (`byZip`); elsewhere by walking the newest-first index and
+ * testing each row's ZIP (`walking`, the `+` keeps SQLite from driving it by ZIP).
+ */
+export function radiusPlan(originZip: string, miles: number, listed: SQL, few = FEW_IN_RADIUS) {
+  return {
+    with: sql`near_zips(zip) as materialized (${radiusZips(originZip, miles)}),
+      few_near(yes) as materialized (select (select count(*) from (select 1 from listings
+        where ${listed} and listings.zip_code in (select zip from near_zips) limit ${few})) < ${few})`,
+    few: sql`(select yes from few_near)`,
+    byZip: sql`listings.zip_code in (select zip from near_zips)`,
+    walking: sql`+listings.zip_code in (select zip from near_zips)`,
+  };
 }

@@ -385,6 +385,31 @@ describe("distance", () => {
     expect(withLocation.total).toBe(3);
   });
 
+  // ADR 077: near a place with few listings the page is picked by ZIP and sorted; elsewhere the
+  // newest-first index is walked. Either way it must be the same page.
+  test.each([
+    ["radius 10", { zip: "02139", radius: 10 }, () => null],
+    ["sport + radius 100", { sport: "soccer", zip: "02139", radius: 100 }, member],
+    ["radius 250, price ascending", { zip: "02139", radius: 250, sort: "price_asc" }, member],
+    ["radius 250, price descending", { zip: "02139", radius: 250, sort: "price_desc" }, member],
+    ["radius from the profile", { radius: 25 }, () => viewer(ids.stranger, { zipCode: "02139" })],
+    ["nothing near", { zip: "10001", radius: 5 }, member],
+  ] as [string, Parameters<typeof searchListings>[2], () => Viewer | null][])(
+    "%s: the page picked by ZIP is the page the newest-first walk finds",
+    async (_name, filters, who) => {
+      for (const [limit, offset] of [
+        [50, 0],
+        [2, 0],
+        [2, 2],
+      ]) {
+        const byZip = await searchListings(t.db, who(), filters, { limit, offset });
+        const walked = await searchListings(t.db, who(), filters, { limit, offset, fewInRadius: 0 });
+        expect(byZip).toEqual(walked);
+        if (offset === 0 && limit === 50 && _name !== "nothing near") expect(byZip.items.length).toBeGreaterThan(0);
+      }
+    },
+  );
+
   test("when the ZIP cannot be placed the unfiltered list remains", async () => {
     const result = await search({ sport: "soccer", zip: "99999" });
     expect(result.radiusApplied).toBe(false);
@@ -528,6 +553,22 @@ describe("near you for visitors (ADR 035)", () => {
     // Only listed items a visitor may see, no prices.
     expect(result.items.every((item) => item.priceCents === null && ["active", "pending_pickup"].includes(item.status))).toBe(true);
     expect(titles(result)).not.toContain("River FC club-only soccer jersey");
+  });
+
+  // ADR 077: only the listings up to the distance where `limit` are reached are sorted. Whatever the
+  // limit, the page must be the first `limit` of everything in range sorted nearest first.
+  test.each([
+    ["a visitor", () => null],
+    ["a club member (club-only listings count)", () => viewer(ids.member)],
+  ] as [string, () => Viewer | null][])("for %s, any limit gives the first of the whole nearest-first list", async (_name, who) => {
+    for (const origin of [{ zip: "10001" }, { zip: "02139" }, { zip: "01060" }]) {
+      const all = await listNearby(t.db, who(), origin, 50);
+      expect(all.items.length).toBeGreaterThan(3);
+      for (const limit of [1, 2, 3, 5]) {
+        const page = await listNearby(t.db, who(), origin, limit);
+        expect(page.items.map((item) => item.id)).toEqual(all.items.slice(0, limit).map((item) => item.id));
+      }
+    }
   });
 
   test("a point from the edge works without a ZIP; an unknown ZIP falls back to the newest anywhere", async () => {

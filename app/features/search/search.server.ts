@@ -9,7 +9,7 @@ import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
 import { clubVisibleTo } from "../clubs/club-access.server";
 import { normalizeZip, type GeoPoint } from "./geo.server";
-import { canSeePrices, listingVisibleTo } from "../listings/listing-visibility.server";
+import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
 import type { Viewer } from "../accounts/viewer";
 import { ftsQuery } from "./fts-query";
 import {
@@ -20,7 +20,7 @@ import {
   type SummaryQuery,
   type SummaryRowWithExtras,
 } from "./listing-summaries.server";
-import { withinRadius, withinRadiusPerRow } from "./radius.server";
+import { FEW_IN_RADIUS, radiusPlan, withinRadius, withinRadiusPerRow } from "./radius.server";
 import { filterConditions, type SearchFilters } from "./search-filters.server";
 
 export type SearchResult = {
@@ -77,6 +77,8 @@ type SearchOptions = {
   count?: boolean;
   /** Count exactly up to this many matches (at least `offset + limit`), then stop: `totalCapped`. */
   countCap?: number;
+  /** Below how many listed listings in the radius the page is picked by ZIP (ADR 077); 0 never, for tests. */
+  fewInRadius?: number;
 };
 
 /** A search as its statements and what turns their rows into the result: sent alone or in a batch with others. */
@@ -136,7 +138,7 @@ export async function searchListingsMany(
 function prepareSearch(
   viewer: Viewer | null,
   filters: SearchFilters,
-  { limit, offset = 0, count = true, countCap = COUNT_CAP }: SearchOptions,
+  { limit, offset = 0, count = true, countCap = COUNT_CAP, fewInRadius: few = FEW_IN_RADIUS }: SearchOptions,
 ): PreparedSearch {
   const { where, clubSlug, location, onlyIds } = filterConditions(viewer, filters);
   const prices = canSeePrices(viewer);
@@ -153,10 +155,19 @@ function prepareSearch(
   // ZIP index. Measured in bench/search-latency.ts (README "Round trips and search").
   const match = ftsQuery(filters.q);
   const countWhere = [...where];
+  let alternative: SummaryQuery["alternative"];
+  let ctes: SQL | undefined;
   // With keywords, or a few given listings (the matcher), one distance per row costs less.
   if (radiusOn && originZip && (match || onlyIds)) {
     where.push(withinRadiusPerRow(originZip, radius));
     countWhere.push(withinRadiusPerRow(originZip, radius));
+  } else if (radiusOn && originZip && few > 0) {
+    // Where few listings are near, the page is picked by ZIP instead (ADR 077).
+    const plan = radiusPlan(originZip, radius, listedStatuses, few);
+    ctes = plan.with;
+    alternative = { when: plan.few, where: [...where, plan.byZip] };
+    where.push(plan.walking);
+    countWhere.push(withinRadius(originZip, radius));
   } else if (radiusOn && originZip) {
     where.push(withinRadius(originZip, radius, sql`+listings.zip_code`));
     countWhere.push(withinRadius(originZip, radius));
@@ -193,6 +204,8 @@ function prepareSearch(
       favoritesOf: viewer,
       zipPoints: Boolean(originZip),
       onlyIds: onlyIds ?? undefined,
+      alternative,
+      with: ctes,
     }),
     originZip
       ? sql`select latitude, longitude from zip_codes where zip = ${originZip}`
