@@ -271,8 +271,10 @@ export async function sendDirectMessage(
       createdAt: row.createdAt.toISOString(),
       readAt: null,
     };
-    // Only the two people's own rooms — never the club room.
-    publish.user(row.receiverId, { type: "dm.created", message: event });
+    // Only the two people's own rooms — never the club room. The batch that stored it read that no
+    // block stands between them (it would have stored nothing): the receiver's room, whose only
+    // audience is the receiver, needs no look-up of its own (KnownAudience; issue 23 §3).
+    publish.user(row.receiverId, { type: "dm.created", message: event }, { blockedWithAuthor: [] });
     publish.user(row.receiverId, { type: "badges.changed" });
     publish.user(row.senderId, { type: "dm.created", message: event });
   }
