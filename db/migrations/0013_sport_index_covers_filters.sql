@@ -1,0 +1,2 @@
+DROP INDEX `listings_listed_sport_created_at_idx`;--> statement-breakpoint
+CREATE INDEX `listings_listed_sport_created_at_idx` ON `listings` (`sport`,"created_at" DESC,`id`,`user_id`,`audience`,`zip_code`,`equipment_type`,`condition`,`sport_subcategory`,`brand`,`size_numeric`,`size`,`gender`) WHERE "status" in ('active', 'pending_pickup');
