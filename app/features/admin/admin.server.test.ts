@@ -12,6 +12,7 @@ import {
   listingPhotos,
   listings,
   photoObjects,
+  profiles,
   sessions,
   userRoles,
   users,
@@ -70,6 +71,41 @@ describe("searchUsers", () => {
     expect((await searchUsers(t.db, { q: "%" })).total).toBe((await searchUsers(t.db, {})).total);
     expect((await searchUsers(t.db, { q: `_ed-${tag}` })).total).toBe(0);
     expect((await searchUsers(t.db, { q: "Ada" })).rows.find((r) => r.id === admin.id)?.isAdmin).toBe(true);
+  });
+
+  // ADR 077: the count stops past 1,000 without gathering the union; up to it, it is exact, and a user
+  // matching two ways (name and city) counts once.
+  test("counts exactly up to 1,000, then '1,000+'; each user once; either way the page is the newest matches", async () => {
+    const tag = word();
+    const at = Date.now() - 3_600_000;
+    const made = Array.from({ length: 1_001 }, (_, i) => ({ id: `${tag}-${String(i).padStart(4, "0")}`, i }));
+    await t.db.insert(users).values(made.map(({ id, i }) => ({ id, email: `${id}@count.test`, createdAt: new Date(at + i * 1000) })));
+    await t.db.insert(profiles).values(
+      made.map(({ id, i }) => ({
+        userId: id,
+        email: `${id}@count.test`,
+        firstName: i < 3 ? `Cnt${tag}` : "Other",
+        city: `Cnt${tag}ville`,
+      })),
+    );
+    const many = await searchUsers(t.db, { q: `cnt${tag}` });
+    expect(many).toMatchObject({ total: 1_000, capped: true });
+    expect(many.rows.map((r) => r.id)).toEqual(
+      made
+        .slice(-25)
+        .reverse()
+        .map((u) => u.id),
+    );
+    // Remove one: exactly 1,000 match, counted through the union; the three also matching by first name count once.
+    await t.db.delete(users).where(eq(users.id, made[1_000].id));
+    const exact = await searchUsers(t.db, { q: `cnt${tag}` });
+    expect(exact).toMatchObject({ total: 1_000, capped: false });
+    expect(exact.rows.map((r) => r.id)).toEqual(
+      made
+        .slice(975, 1_000)
+        .reverse()
+        .map((u) => u.id),
+    );
   });
 
   test("pages 25 at a time, newest first", async () => {
