@@ -16,8 +16,8 @@ export const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
  * haversine distance decides; near the 180th meridian the box would wrap, so only the band applies.
  * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
  */
-export function withinRadius(originZip: string, miles: number, column: SQL = sql`listings.zip_code`): SQL {
-  return sql`${column} in (${radiusZips(originZip, miles)})`;
+export function withinRadius(originZip: string, miles: number): SQL {
+  return sql`listings.zip_code in (${radiusZips(originZip, miles)})`;
 }
 
 /** The ZIPs of `withinRadius`, as a select of one column `zip`. */

@@ -161,15 +161,12 @@ function prepareSearch(
   if (radiusOn && originZip && (match || onlyIds)) {
     where.push(withinRadiusPerRow(originZip, radius));
     countWhere.push(withinRadiusPerRow(originZip, radius));
-  } else if (radiusOn && originZip && few > 0) {
-    // Where few listings are near, the page is picked by ZIP instead (ADR 077).
+  } else if (radiusOn && originZip) {
+    // Where few listings are near, the page is picked by ZIP instead (ADR 077); `few` 0 always walks.
     const plan = radiusPlan(originZip, radius, listedStatuses, few);
     ctes = plan.with;
     alternative = { when: plan.few, where: [...where, plan.byZip] };
     where.push(plan.walking);
-    countWhere.push(withinRadius(originZip, radius));
-  } else if (radiusOn && originZip) {
-    where.push(withinRadius(originZip, radius, sql`+listings.zip_code`));
     countWhere.push(withinRadius(originZip, radius));
   }
 
