@@ -86,6 +86,29 @@ export const listings = sqliteTable(
         t.gender,
       )
       .where(listed),
+    // A sport within a radius: the same columns led by (sport, ZIP), so a signed-in member's sport page
+    // (their profile's 25 miles) counts only the sport's listings in the ZIPs near them instead of
+    // walking every listing of the sport to test its ZIP (soccer types + conditions around Denver at
+    // 1,000,000 listings: 69,254 entries walked → 8,780 read; ADR 078). The newest-first index above
+    // still picks the page.
+    index("listings_listed_sport_zip_idx")
+      .on(
+        t.sport,
+        t.zipCode,
+        sql`${t.createdAt} DESC`,
+        t.id,
+        t.userId,
+        t.audience,
+        t.priceCents,
+        t.equipmentType,
+        t.condition,
+        t.sportSubcategory,
+        t.brand,
+        t.sizeNumeric,
+        t.size,
+        t.gender,
+      )
+      .where(listed),
     // Price sorts and ranges, across sports and within one.
     index("listings_listed_price_cents_idx")
       .on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)

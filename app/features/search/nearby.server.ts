@@ -2,11 +2,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
-import { MILES_PER_DEGREE_LATITUDE, type GeoPoint } from "./geo.server";
+import type { GeoPoint } from "./geo.server";
 import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
 import type { Viewer } from "../accounts/viewer";
 import { readBatch, summaryStatement, toSummaryFrom, type SummaryRowWithExtras } from "./listing-summaries.server";
-import { haversineMiles } from "./radius.server";
+import { zipCentre, zipsNear } from "./radius.server";
 
 /** How far 'Recent Listings Near You' looks for a visitor before it falls back to the newest anywhere. */
 export const VISITOR_NEAR_MILES = 250;
@@ -29,22 +29,13 @@ export type NearbyResult = {
  */
 export async function listNearby(db: Db, viewer: Viewer | null, origin: NearbyOrigin, limit: number): Promise<NearbyResult> {
   const miles = VISITOR_NEAR_MILES;
-  const o =
-    "zip" in origin
-      ? sql`(select latitude, longitude from zip_codes where zip = ${origin.zip})`
-      : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
-  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
-  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  const o = "zip" in origin ? zipCentre(origin.zip) : sql`(select ${origin.latitude} as latitude, ${origin.longitude} as longitude)`;
   const visible = sql`${listedStatuses} and ${listingVisibleTo(viewer)}`;
   // Nearest first, without sorting every listing within 250 miles (ADR 077): `near_zips` are the ZIPs
   // in range with their distance; `enough` is the distance by which `limit` listings this viewer
   // may see are reached (each ZIP counted in its index, at most `limit` a ZIP, summed nearest
   // first). Only listings no farther than that are sorted. Null when fewer are in range: then all.
-  const ctes = sql`near_zips(zip, miles) as materialized (
-      select z.zip, ${haversineMiles} from ${o} o join zip_codes z
-        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
-      where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
-        and ${haversineMiles} <= ${miles}),
+  const ctes = sql`near_zips(zip, miles) as materialized (${zipsNear(o, miles)}),
     enough(miles) as materialized (
       select min(miles) from (
         select miles, sum(found) over (order by miles rows unbounded preceding) as running from (

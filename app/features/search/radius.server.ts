@@ -7,14 +7,13 @@ import { EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE } from "./geo.server";
 // geo.server's distanceMiles. No pow(): not every libSQL build has it; a square is a product.
 const halfDLat = sql`sin(radians(z.latitude - o.latitude) / 2)`;
 const halfDLon = sql`sin(radians(z.longitude - o.longitude) / 2)`;
-export const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
+const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
     ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon}))))`;
 
 /**
  * ZIPs within `miles` of the origin ZIP's centre, as a subquery (issue 10 item 6): the radius costs
- * no round trip of its own. A latitude band (indexed) and a longitude box narrow the ZIPs, the
- * haversine distance decides; near the 180th meridian the box would wrap, so only the band applies.
- * When the origin is not a ZIP we know, no radius applies (spec 01 §8: the unfiltered list remains).
+ * no round trip of its own. When the origin is not a ZIP we know, no radius applies (spec 01 §8:
+ * the unfiltered list remains).
  */
 export function withinRadius(originZip: string, miles: number): SQL {
   return sql`listings.zip_code in (${radiusZips(originZip, miles)})`;
@@ -22,18 +21,31 @@ export function withinRadius(originZip: string, miles: number): SQL {
 
 /** The ZIPs of `withinRadius`, as a select of one column `zip`. */
 function radiusZips(originZip: string, miles: number): SQL {
-  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
-  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
-  const haversine = haversineMiles;
   // No OR around the IN: a plain `zip_code in (…)` lets SQLite drive the listed ZIP index from
   // the ZIP set. An unknown origin yields every known ZIP instead (the radius does not apply).
-  return sql`select z.zip from zip_codes o join zip_codes z
-        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
-      where o.zip = ${originZip}
-        and (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
-        and ${haversine} <= ${miles}
+  return sql`select zip from (${zipsNear(zipCentre(originZip), miles)})
       union all
       select zip from zip_codes where not exists (select 1 from zip_codes where zip = ${originZip})`;
+}
+
+/** A ZIP's centre, as the one-row origin `zipsNear` takes (no row when the ZIP is unknown). */
+export function zipCentre(zip: string): SQL {
+  return sql`(select latitude, longitude from zip_codes where zip = ${zip})`;
+}
+
+/**
+ * The ZIPs within `miles` of `origin` (a one-row select of latitude and longitude), with their
+ * distance: columns `zip`, `miles`. A latitude band (indexed) and a longitude box narrow the ZIPs,
+ * the haversine distance decides; near the 180th meridian the box would wrap, so only the band
+ * applies. The search radius and the visitor's nearby grid both start here.
+ */
+export function zipsNear(origin: SQL, miles: number): SQL {
+  const latDelta = miles / MILES_PER_DEGREE_LATITUDE;
+  const lonDelta = sql`(${miles} / (${MILES_PER_DEGREE_LATITUDE} * max(cos(radians(o.latitude)), 0.01)))`;
+  return sql`select z.zip, ${haversineMiles} as miles from ${origin} o join zip_codes z
+        on z.latitude between o.latitude - ${latDelta} and o.latitude + ${latDelta}
+      where (abs(o.longitude) + ${lonDelta} > 180 or z.longitude between o.longitude - ${lonDelta} and o.longitude + ${lonDelta})
+        and ${haversineMiles} <= ${miles}`;
 }
 
 /**

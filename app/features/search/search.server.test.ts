@@ -7,6 +7,7 @@ import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility
 import { ftsQuery } from "./fts-query";
 import { listNearby } from "./nearby.server";
 import { searchListings, searchListingsMany } from "./search.server";
+import { withinRadius } from "./radius.server";
 import { suggestClubs, suggestListings } from "./suggestions.server";
 import type { Viewer } from "../accounts/viewer";
 
@@ -353,6 +354,13 @@ describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () =
     );
     expect(sport).toMatch(/USING (COVERING )?INDEX listings_listed_sport_/);
     expect(sport).not.toContain("SCAN listings");
+    // A sport within a radius (a member's sport page, their profile's 25 miles) is counted in the
+    // ZIPs near them, not by walking every listing of the sport (ADR 078).
+    const sportNear = await plan(
+      sql`select count(*) from listings where ${listingVisibleTo(member())} and ${listedStatuses} and listings.sport = 'soccer'
+        and listings.equipment_type in ('Cleats', 'Balls') and ${withinRadius("02139", 25)}`,
+    );
+    expect(sportNear).toMatch(/USING (COVERING )?INDEX listings_listed_sport_zip_idx \(sport=\? AND zip_code=\?\)/);
   });
 });
 

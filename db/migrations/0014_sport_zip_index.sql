@@ -1,0 +1,1 @@
+CREATE INDEX `listings_listed_sport_zip_idx` ON `listings` (`sport`,`zip_code`,"created_at" DESC,`id`,`user_id`,`audience`,`price_cents`,`equipment_type`,`condition`,`sport_subcategory`,`brand`,`size_numeric`,`size`,`gender`) WHERE "status" in ('active', 'pending_pickup');
