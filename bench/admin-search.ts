@@ -16,12 +16,8 @@ import { sql } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { adminStats, searchClubs, searchUsers } from "../app/features/admin/admin.server";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const userCount = Number(option("--users", "100000"));
 const runs = Number(option("--runs", "40"));
 const existing = args.includes("--file") ? resolve(option("--file", "")) : null;

@@ -20,12 +20,8 @@ import { createDb } from "../db/client";
 import { run, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
 import { count5xx, formatSignedInReport, runSignedInLoad } from "../tests/setup/signed-in-load";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const seconds = Number(option("--seconds", "10"));
 const connections = Number(option("--connections", "20"));
 const signedIn = args.includes("--signed-in");

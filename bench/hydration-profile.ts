@@ -12,12 +12,8 @@
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { startDemoStack } from "./demo-stack";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const top = Number(option("--top", "25"));
 const only = option("--only", "");
 process.env.VITE_MINIFY = "off";

@@ -47,17 +47,13 @@ import { createListing } from "../app/features/listings/listings.server";
 import { proposeDeal } from "../app/features/trade/deals.server";
 import { DEAL_STATE_LABELS } from "../app/shared/copy/deals";
 import { startDemoStack } from "./demo-stack";
+import { args, option } from "./cli";
 
 const NAMES = ["favorite", "filter", "photo", "chat", "accept"] as const;
 type Name = (typeof NAMES)[number];
 const GOAL_P75_MS = 100;
 const THROTTLE = 4;
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const tries = Math.max(1, Number(option("--tries", "20")));
 const only = option("--only", "").split(",").filter(Boolean) as Name[];
 const profileName = option("--profile", "") as Name | "";

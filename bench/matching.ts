@@ -36,12 +36,8 @@ import { runMatchDigest } from "../app/features/matching/digest.server";
 import { drainMailQueue } from "../app/features/notify/mail-queue.server";
 import { viewersById } from "../app/features/accounts/viewers-by-id.server";
 import type { Viewer } from "../app/features/accounts/viewer";
+import { option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const file = resolve(option("--file", "/tmp/m.db"));
 const listingCount = Number(option("--listings", "100000"));
 const creates = Number(option("--creates", "200"));

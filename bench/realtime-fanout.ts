@@ -30,6 +30,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { args, option } from "./cli";
 
 // Node 20 has WebSocket behind a flag: re-run with it rather than add a dependency.
 if (typeof WebSocket === "undefined") {
@@ -49,11 +50,6 @@ const { addTestMember, createTestClub, createTestUser } = await import("../tests
 type Db = ReturnType<typeof createDb>;
 type Runtime = "workerd" | "wrangler";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const soak = args.includes("--soak");
 const roomCount = Number(option("--rooms", "0"));
 const socketCount = Number(option("--sockets", soak ? "50" : "500"));

@@ -18,12 +18,8 @@ import { sessions, users } from "../db/schema";
 import type { TraceSummary } from "../db/local-server/server";
 import { buildSnapshot, run, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const port = Number(option("--port", "8802"));
 const build = !args.includes("--no-build");
 const detail = args.includes("--detail");

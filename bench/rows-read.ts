@@ -24,12 +24,8 @@ import Database from "libsql";
 import { Miniflare } from "miniflare";
 import { buildSnapshot, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const source = resolve(option("--db", "/tmp/rr/bench.db"));
 const port = Number(option("--port", "8831"));
 const build = !args.includes("--no-build");

@@ -30,12 +30,8 @@ import type { SearchFilters } from "../app/features/search/search-filters.server
 import { suggestClubs, suggestListings } from "../app/features/search/suggestions.server";
 import { listNearby } from "../app/features/search/nearby.server";
 import type { Viewer } from "../app/features/accounts/viewer";
+import { args, option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const file = resolve(option("--file", ".data/bench.db"));
 const runs = Number(option("--runs", "40"));
 const explain = args.includes("--explain");

@@ -15,12 +15,7 @@ import { countRows, insertInBatches } from "../db/seed/batch-insert";
 import { BASE_LISTINGS, buildCommunity } from "../db/seed/community";
 import { ensureZipCodes, loadMetroPlaces } from "../db/seed/seed-demo-community";
 import * as schema from "../db/schema";
-
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
+import { option } from "./cli";
 
 const listings = Number(option("--listings", "100000"));
 const file = resolve(option("--file", ".data/bench.db"));

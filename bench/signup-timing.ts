@@ -15,12 +15,8 @@ import { join } from "node:path";
 import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
 import { run, startStack } from "../scripts/stack";
 import { E2E_VARS } from "../tests/setup/e2e-env";
+import { option } from "./cli";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const tries = Number(option("--tries", "12"));
 
 let base = option("--url", "");
