@@ -321,8 +321,8 @@ export async function startStack(opts: {
 /**
  * A bench or script that crashes (or returns) before stopping its stack must not leave wrangler,
  * workerd or the libSQL server running: `child` gets SIGTERM when this process exits ('exit' also
- * fires on an uncaught exception; SIGKILL of this process is not covered). Returns the undo, for a
- * normal stop.
+ * fires on an uncaught exception; SIGKILL of this process is not covered — the libSQL server also
+ * stops when its stdin pipe from us closes). Returns the undo, for a normal stop.
  */
 function stopsWithThisProcess(child: ChildProcess) {
   const kill = () => {
@@ -334,9 +334,10 @@ function stopsWithThisProcess(child: ChildProcess) {
 
 /** db/local-server/main.ts as a child process; resolves once it prints the address it listens on. */
 async function startDbProcess(file: string, port: number): Promise<LocalDbServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "db/local-server/main.ts", "--file", file, "--port", String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // Its stdin is a pipe from us: if we are killed outright (SIGKILL runs no 'exit' handler), the
+  // system closes the pipe and the server stops itself (`--stop-with-stdin`).
+  const args = ["--import", "tsx", "db/local-server/main.ts", "--file", file, "--port", String(port), "--stop-with-stdin"];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   const forgetChild = stopsWithThisProcess(child);
   let output = "";
   const url = await new Promise<string>((ok, fail) => {

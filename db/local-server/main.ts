@@ -1,4 +1,4 @@
-// CLI: node --import tsx db/local-server/main.ts --file .data/lockerswap.db --port 8080 [--host 127.0.0.1]
+// CLI: node --import tsx db/local-server/main.ts --file .data/lockerswap.db --port 8080 [--host 127.0.0.1] [--stop-with-stdin]
 import { parseArgs } from "node:util";
 import { startLocalDbServer } from "./server";
 
@@ -7,6 +7,9 @@ const { values } = parseArgs({
     file: { type: "string", default: ".data/lockerswap.db" },
     port: { type: "string", default: "8080" },
     host: { type: "string", default: "127.0.0.1" },
+    // Stop when stdin closes: the process that started us holds its other end, and the system closes
+    // it when that process ends — even by SIGKILL, which runs none of its exit handlers.
+    "stop-with-stdin": { type: "boolean", default: false },
   },
 });
 
@@ -29,3 +32,4 @@ async function stop() {
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+if (values["stop-with-stdin"]) process.stdin.on("end", stop).on("close", stop).resume();

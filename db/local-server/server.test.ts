@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -265,7 +266,38 @@ describe("server lifecycle", () => {
     check.close();
     await reopened.close();
   });
+
+  test("the CLI server started with --stop-with-stdin stops when the process that started it is killed outright", async () => {
+    // A parent that starts the server as scripts/stack.ts does, then gets SIGKILL: no exit handler
+    // of its runs, but the system closes its end of the server's stdin.
+    const parentScript = `
+      const { spawn } = require("node:child_process");
+      const args = ["--import", "tsx", "db/local-server/main.ts", "--file", ${JSON.stringify(join(dir, "orphan.db"))}, "--port", "0", "--stop-with-stdin"];
+      const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
+      child.stdout.on("data", (d) => { if (/listening on/.test(String(d))) console.log("server pid " + child.pid); });`;
+    const parent = spawn(process.execPath, ["-e", parentScript], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    const serverPid = await new Promise<number>((ok) =>
+      parent.stdout.on("data", (d) => {
+        output += d;
+        const found = /server pid (\d+)/.exec(output);
+        if (found) ok(Number(found[1]));
+      }),
+    );
+    expect(isRunning(serverPid)).toBe(true);
+    parent.kill("SIGKILL");
+    await expect.poll(() => isRunning(serverPid), { timeout: 10_000 }).toBe(false);
+  });
 });
+
+/** Whether a process is alive: it exists and is not a zombie waiting to be reaped. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 describe("round-trip tracing", () => {
   const traced = (id: string) => createClient({ url: server.url, fetch: createDbTrace(id).fetch });
