@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
-import { col, createdAt, id, isNotBlank, isOneOf, isZip, updatedAt } from "./columns";
+import { col, createdAt, id, isNotBlank, isOneOf, isZip, timestamp, updatedAt } from "./columns";
 import { CLUB_JOIN_MODES, CLUB_MEMBER_ROLES, CLUB_MEMBER_STATUSES, CLUB_TYPES, CLUB_VISIBILITIES, SPORT_KEYS } from "./enums";
 
 export const clubs = sqliteTable(
@@ -70,6 +70,9 @@ export const clubMembers = sqliteTable(
     status: text("status", { enum: CLUB_MEMBER_STATUSES }).notNull(),
     // False until the member has seen the "you were approved" notice (spec 01 §4).
     approvalNotified: integer("approval_notified", { mode: "boolean" }).notNull().default(false),
+    // When a request to join was approved (null: joined without one, or approved before migration
+    // 0015 — such an approval is dated by its request). The "you were approved" news is dated by it.
+    approvedAt: timestamp("approved_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -31,12 +31,12 @@ export function joinRequestNews(after: number, until: number): SQL {
       where cm.status = 'pending' and cm.created_at > ${after} and cm.created_at <= ${until}`;
 }
 
-/**
- * `(user_id, at)` of every approval its member has not seen (approval_notified = 0). club_members
- * keeps no approval time, so an approval is dated by its request: old, but news while unseen.
- */
+/** When an approval was given: its own date, or (approved before migration 0015) its request's. */
+const approvedAt = sql`coalesce(cm.approved_at, cm.created_at)`;
+
+/** `(user_id, at)` of every approval its member has not seen (approval_notified = 0), dated when given. */
 export function unseenApprovalNews(): SQL {
-  return sql`select cm.user_id as user_id, cm.created_at as at from club_members cm
+  return sql`select cm.user_id as user_id, ${approvedAt} as at from club_members cm
       where cm.status = 'active' and cm.approval_notified = 0`;
 }
 
@@ -47,7 +47,7 @@ export type ClubNotice =
 /**
  * What waits for the viewer, oldest first: join requests in clubs they may approve made after
  * `requestsAfter` (never from someone either of them blocked), and their own unseen approvals
- * requested after `approvalsAfter`. Only clubs they are an active member of.
+ * given after `approvalsAfter`. Only clubs they are an active member of.
  */
 export async function clubNoticesFor(
   db: Db,
@@ -64,10 +64,10 @@ export async function clubNoticesFor(
       where cm.status = 'pending' and cm.created_at > ${requestsAfter.getTime()} and cm.created_at <= ${until.getTime()}
         and ${notBlockedWith(viewer.id, sql`cm.user_id`)}
     union all
-    select 'approved', c.slug, c.name, null, cm.created_at
+    select 'approved', c.slug, c.name, null, ${approvedAt}
       from club_members cm join clubs c on c.id = cm.club_id
       where cm.user_id = ${viewer.id} and cm.status = 'active' and cm.approval_notified = 0
-        and cm.created_at > ${approvalsAfter.getTime()}
+        and ${approvedAt} > ${approvalsAfter.getTime()}
     order by at
     limit ${limit}`);
   return rows.map((r) =>

@@ -86,13 +86,22 @@ export async function leaveClub(db: Db, viewer: Viewer | null, slug: string): Pr
   return deleted.length ? { ok: true, club: access.club } : { ok: false, error: "notMember", club: access.club };
 }
 
-/** Approve a pending request → active, approval_notified reset so the bell shows it: 'Request approved'. */
-export async function approveJoinRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
+/**
+ * Approve a pending request → active, dated `now`, approval_notified reset so the bell shows it:
+ * 'Request approved'.
+ */
+export async function approveJoinRequest(
+  db: Db,
+  viewer: Viewer | null,
+  slug: string,
+  membershipId: string,
+  now = new Date(),
+): Promise<ClubResult> {
   const access = await accessFor(db, viewer, slug, "approve");
   if (isRefusal(access)) return access;
   const updated = await db
     .update(clubMembers)
-    .set({ status: "active", approvalNotified: false })
+    .set({ status: "active", approvalNotified: false, approvedAt: now })
     .where(and(eq(clubMembers.id, membershipId), eq(clubMembers.clubId, access.club.id), eq(clubMembers.status, "pending")))
     .returning({ id: clubMembers.id });
   return updated.length ? { ok: true, club: access.club } : { ok: false, error: "noSuchRequest", club: access.club };

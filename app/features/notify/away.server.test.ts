@@ -284,6 +284,31 @@ describe("e-mail when away: club approvals and requests", () => {
     expect(await leaveClub(t.db, other.asker, other.club.slug)).toMatchObject({ ok: true });
     expect(await runAwayMail(deps, { now: at(30), userIds: [other.asker.id] })).toMatchObject({ candidates: 0 });
   });
+
+  test("an approval is dated when it is given: mail about something newer than the request does not hide it", async () => {
+    // Jay asked to join Rink Rats a month ago. He runs a club of his own, and was mailed today about a
+    // request to it — after his own request, before Rink Rats approved him.
+    const { owner, asker, club, membershipId } = await requestToJoinAt(-30 * 24 * 60, "in_app");
+    await setModeStatement(t.db, asker.id, "clubs", "email_now");
+    const own = await createTestClub(t.db, asker, { name: `Jay's Juniors ${asker.id.slice(0, 6)}`, joinMode: "approval" });
+    const visitor = await createTestUser(t.db, { firstName: "Vi", lastName: "Visitor" });
+    const request = await addTestMember(t.db, own, visitor, { status: "pending" });
+    await t.db
+      .update(clubMembers)
+      .set({ createdAt: at(0) })
+      .where(eq(clubMembers.id, request));
+    const { deps } = rooms();
+    expect(await runAwayMail(deps, { now: at(11), userIds: [asker.id] })).toMatchObject({ mails: 1 });
+
+    expect(await approveJoinRequest(t.db, owner, club.slug, membershipId, at(20))).toMatchObject({ ok: true });
+    expect(await runAwayMail(deps, { now: at(90), userIds: [asker.id] })).toMatchObject({ mails: 1 });
+    const texts = (await mailsTo(asker)).map((mail) => mail.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((text) => text.includes(`Vi Visitor asks to join ${own.name}`))).toHaveLength(1);
+    const approval = texts.find((text) => text.includes(`You've been approved: welcome to ${club.name}`));
+    expect(approval).not.toContain("Vi Visitor"); // told once
+    expect(await runAwayMail(deps, { now: at(200), userIds: [asker.id] })).toMatchObject({ mails: 0 });
+  });
 });
 
 describe("e-mail when away: club announcements", () => {

@@ -125,7 +125,8 @@ function newsQuery(kind: AwayKind, mode: AwayMode, after: number, until: number)
             select d.owner_id, d.updated_at from deals d
               where d.owner_id is not null and d.state in ${states} and d.updated_at > ${after} and d.updated_at <= ${until}`;
     }
-    // An unseen approval is news however old its request (it has no date of its own): no horizon, no wait.
+    // An unseen approval is news however old its request (dated when given, or by its request before
+    // migration 0015): no horizon, no wait.
     case "clubs":
       return sql`${joinRequestNews(after, until)} union all ${unseenApprovalNews()}`;
     case "announcements":

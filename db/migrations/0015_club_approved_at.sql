@@ -1,0 +1,1 @@
+ALTER TABLE `club_members` ADD `approved_at` integer;
