@@ -1,7 +1,7 @@
 // The group chat and announcements of the club Messages tab (spec 02 §2, §6; issue 12 item 1).
 // Everything here is a real form first; with JavaScript the composer posts with a fetcher, live
 // events from the club room add and remove messages, and older history pages in as you scroll up.
-import { Form, useFetcher, useFetchers } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import { SAFETY_TEXT } from "~/shared/copy/safety";
@@ -12,7 +12,16 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { MessageComposer, type ComposerResult } from "./messaging/composer";
 import { LiveStatus } from "./live-status";
 import { ReportLink } from "./safety/report-link";
-import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
+import {
+  BackToLatest,
+  MessageScroller,
+  SendingMessage,
+  useLiveRoom,
+  useMergedMessages,
+  useNow,
+  useOlderHistory,
+  useSendingNow,
+} from "./messaging/thread";
 import { showToast, type ToastMessage } from "./toaster";
 import { Button } from "./ui/button";
 
@@ -43,16 +52,8 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
   const top = useOlderHistory({ action, older: chat.older, add, params: { kind: chat.kind }, tabParams: { sub } });
 
   const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
-  // Optimistic (issue 23 §4): a message on its way is shown at once, from the composer's own
-  // submission, under its client-made id — which is the stored message's id, so the real one takes
-  // its place when it comes back (the response or the room, whichever is first). Refused, it goes
-  // and the composer keeps the text with the reason.
-  const sendingNow = useFetchers()
-    .filter(
-      (f) => f.state !== "idle" && f.formAction === action && f.formData?.get("intent") === "post" && f.formData.get("kind") === chat.kind,
-    )
-    .map((f) => ({ id: String(f.formData!.get("clientId")), content: String(f.formData!.get("content") ?? "").trim() }))
-    .filter((p) => p.content && !messages.some((m) => m.id === p.id));
+  // Optimistic (issue 23 §4): a message on its way shows at once.
+  const sendingNow = useSendingNow(action, { intent: "post", kind: chat.kind }, messages);
   const deleteMessage = useDeleteMessage(action, remove);
 
   return (
@@ -98,13 +99,7 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
               </li>
             ))}
             {sendingNow.map((p) => (
-              <li key={p.id} data-message-id={p.id} data-sending="" className="rounded-lg bg-brand-50 px-3 py-2">
-                <p className="text-sm">
-                  <span className="font-semibold text-slate-900">You</span>{" "}
-                  <span className="italic text-slate-600">{CHAT_TEXT.sending}</span>
-                </p>
-                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{p.content}</p>
-              </li>
+              <SendingMessage key={p.id} id={p.id} content={p.content} />
             ))}
           </ul>
         )}

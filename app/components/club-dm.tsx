@@ -12,7 +12,16 @@ import { MessageComposer } from "./messaging/composer";
 import { LiveStatus } from "./live-status";
 import { ReportLink } from "./safety/report-link";
 import { BlockLink } from "./safety/block-link";
-import { BackToLatest, MessageScroller, useLiveRoom, useMergedMessages, useNow, useOlderHistory } from "./messaging/thread";
+import {
+  BackToLatest,
+  MessageScroller,
+  SendingMessage,
+  useLiveRoom,
+  useMergedMessages,
+  useNow,
+  useOlderHistory,
+  useSendingNow,
+} from "./messaging/thread";
 
 type Dm = NonNullable<MessagesTabData["dm"]>;
 
@@ -66,6 +75,8 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
   });
 
   const onSent = useCallback((result: { dm?: unknown }) => result.dm && add([result.dm as DirectMessageData]), [add]);
+  // Optimistic, as the group chat (issue 23 §4): a message on its way shows at once.
+  const sendingNow = useSendingNow(action, { intent: "dm", recipientId: partner?.userId ?? "" }, messages);
   const unread = (userId: string, fromDb: number) => (arrived[userId] === 0 ? 0 : fromDb + (arrived[userId] ?? 0));
 
   return (
@@ -120,7 +131,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                 <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} />
               ) : null}
               <MessageScroller label={`Conversation with ${partner.name}`} top={top}>
-                {messages.length === 0 ? (
+                {messages.length === 0 && sendingNow.length === 0 ? (
                   <p className="py-10 text-center text-slate-600">{CHAT_TEXT.conversationEmpty}</p>
                 ) : (
                   <ul className="space-y-3">
@@ -141,6 +152,9 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                         </li>
                       );
                     })}
+                    {sendingNow.map((p) => (
+                      <SendingMessage key={p.id} id={p.id} content={p.content} className="ml-auto max-w-[85%]" />
+                    ))}
                   </ul>
                 )}
               </MessageScroller>

@@ -313,30 +313,47 @@ test("bad input gets a clear message, never a 500: control characters, too long,
   expect((await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).map((m) => m.content)).toEqual(["once"]);
 });
 
-test("a sent message shows at once, before the server has stored it, and the stored one takes its place", async ({ page, context }) => {
-  const c = await club();
-  const mia = await member(c, "Mia");
-  await signInAs(context, mia.id);
-  await openChat(page, c);
-  const text = `On my way ${word()}`;
-  // The send is held at the network until the optimistic copy has been seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/club/${c.slug}/messages*`, async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
+for (const where of ["the group chat", "a direct message"] as const) {
+  test(`${where}: a sent message shows at once, before the server has stored it, and the stored one takes its place`, async ({
+    page,
+    context,
+  }) => {
+    const c = await club();
+    const mia = await member(c, "Mia");
+    const noah = await member(c, "Noah");
+    await signInAs(context, mia.id);
+    const dm = where === "a direct message";
+    if (dm) {
+      await page.goto(`/club/${c.slug}?tab=messages&sub=dm&with=${noah.id}`);
+      await expect(page.getByTestId("club-dm")).toHaveAttribute("data-live", "open", { timeout: 20_000 });
+    } else await openChat(page, c);
+    const log = dm ? page.getByRole("log", { name: `Conversation with Noah ${noah.lastName}` }) : chatLog(page);
+    const box = dm ? page.getByRole("textbox", { name: `Message to Noah ${noah.lastName}` }) : composer(page);
+    const stored = async () =>
+      dm
+        ? await db().select().from(clubDirectMessages).where(eq(clubDirectMessages.clubId, c.id))
+        : await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id));
+    const text = `On my way ${word()}`;
+    // The send is held at the network until the optimistic copy has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/club/${c.slug}/messages*`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await box.fill(text);
+    await box.press("Enter");
+    const sending = log.locator("li[data-sending]", { hasText: text });
+    await expect(sending).toBeVisible();
+    await expect(sending).toContainText("Sending...");
+    expect(await stored()).toEqual([]);
+    release();
+    await expect(log.locator("li:not([data-sending])", { hasText: text })).toBeVisible();
+    await expect(log.locator("li", { hasText: text })).toHaveCount(1);
+    await expect(box).toHaveValue("");
+    expect((await stored()).map((m) => m.content)).toEqual([text]);
   });
-  await composer(page).fill(text);
-  await composer(page).press("Enter");
-  const sending = chatLog(page).locator("li[data-sending]", { hasText: text });
-  await expect(sending).toBeVisible();
-  await expect(sending).toContainText("Sending...");
-  expect(await db().select().from(clubMessages).where(eq(clubMessages.clubId, c.id))).toEqual([]);
-  release();
-  await expect(chatLog(page).locator("li:not([data-sending])", { hasText: text })).toBeVisible();
-  await expect(chatLog(page).locator("li", { hasText: text })).toHaveCount(1);
-  await expect(composer(page)).toHaveValue("");
-});
+}
 
 test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page, context }) => {
   test.slow();

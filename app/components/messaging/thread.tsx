@@ -2,7 +2,7 @@
 // chat, announcements and DM conversations: what to show (loaded + live + older pages − deleted),
 // the live room, the scroller that opens at the newest message, and paging up. The box to write in
 // is composer.tsx.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useFetchers, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -165,5 +165,33 @@ export function BackToLatest({ href }: { href: string }) {
         Back to the latest messages
       </Link>
     </p>
+  );
+}
+
+/**
+ * Messages on their way (issue 23 §4): the composer's own submissions to `action` carrying `fields`,
+ * shown at once under their client-made id — which is the stored message's id, so the real one takes
+ * its place when it comes back (the response or the room, whichever is first). Refused, one goes and
+ * the composer keeps its text with the reason.
+ */
+export function useSendingNow(action: string, fields: Record<string, string>, shown: readonly { id: string }[]) {
+  return useFetchers()
+    .filter(
+      (f) =>
+        f.state !== "idle" && f.formAction === action && Object.entries(fields).every(([name, value]) => f.formData?.get(name) === value),
+    )
+    .map((f) => ({ id: String(f.formData!.get("clientId")), content: String(f.formData!.get("content") ?? "").trim() }))
+    .filter((p) => p.content && !shown.some((m) => m.id === p.id));
+}
+
+/** One message on its way: 'You', 'Sending...' and its words. */
+export function SendingMessage({ id, content, className = "" }: { id: string; content: string; className?: string }) {
+  return (
+    <li data-message-id={id} data-sending="" className={`rounded-lg bg-brand-50 px-3 py-2 ${className}`}>
+      <p className="text-sm">
+        <span className="font-semibold text-slate-900">You</span> <span className="italic text-slate-600">{CHAT_TEXT.sending}</span>
+      </p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{content}</p>
+    </li>
   );
 }
