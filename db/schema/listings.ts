@@ -56,92 +56,67 @@ export const listings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    // Browse and search (app/features/search/search.server.ts, ADR 010). Partial indexes over the listed
-    // statuses only: the WHERE is exactly `listedStatuses`, so a search's `status in (...)` picks
-    // them and they keep the newest-first order an `IN` on a leading status column would break.
-    // Each ends with (created_at desc, id, user_id, audience): the tie-break order, plus the columns
-    // the visibility rule reads, so ordering, paging and counting stay inside the index.
-    index("listings_listed_created_at_idx")
-      .on(sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
-      .where(listed),
-    // Sport browse. Also carries every filter a sport page has (radius, type, condition, tennis
-    // sub-category, brand, size, size group, gender), so the page and its count never need the table
-    // row: a selective brand or size read a row per listing walked (soccer size XL at 1,000,000
-    // listings 45 → 6 ms, a pickleball brand 130 → 11 ms; ADR 077).
-    index("listings_listed_sport_created_at_idx")
-      .on(
-        t.sport,
-        sql`${t.createdAt} DESC`,
-        t.id,
-        t.userId,
-        t.audience,
-        t.zipCode,
-        t.equipmentType,
-        t.condition,
-        t.sportSubcategory,
-        t.brand,
-        t.sizeNumeric,
-        t.size,
-        t.gender,
-      )
-      .where(listed),
-    // A sport within a radius: the same columns led by (sport, ZIP), so a signed-in member's sport page
-    // (their profile's 25 miles) counts only the sport's listings in the ZIPs near them instead of
-    // walking every listing of the sport to test its ZIP (soccer types + conditions around Denver at
-    // 1,000,000 listings: 69,254 entries walked → 8,780 read; ADR 078). The newest-first index above
-    // still picks the page.
-    index("listings_listed_sport_zip_idx")
-      .on(
-        t.sport,
-        t.zipCode,
-        sql`${t.createdAt} DESC`,
-        t.id,
-        t.userId,
-        t.audience,
-        t.priceCents,
-        t.equipmentType,
-        t.condition,
-        t.sportSubcategory,
-        t.brand,
-        t.sizeNumeric,
-        t.size,
-        t.gender,
-      )
-      .where(listed),
-    // Price sorts and ranges, across sports and within one.
-    index("listings_listed_price_cents_idx")
-      .on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
-      .where(listed),
-    index("listings_listed_sport_price_cents_idx")
-      .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode)
-      .where(listed),
-    // Distance filter: listings in a set of ZIPs. Only the radius count walks it (the page walks the
-    // newest-first index); audience right after the ZIP makes that count's visibility test cheaper
-    // (radius 50 around Denver, 18,633 listings: 14.9 → 8.8 ms; ADR 052).
-    index("listings_listed_zip_audience_idx")
-      .on(t.zipCode, t.audience, sql`${t.createdAt} DESC`, t.id, t.userId)
-      .where(listed),
-    // 'City, ST' location text, compared case-insensitively.
-    index("listings_listed_city_state_idx")
-      .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
-      .where(listed),
-    // In Play: own listings newest first.
-    index("listings_user_id_created_at_idx").on(t.userId, t.createdAt),
-    check("listings_title", isNotBlank(t.title)),
-    check("listings_price_cents", sql`${col(t.priceCents)} >= 0`),
-    check("listings_sport", isOneOf(t.sport, SPORT_KEYS)),
-    check(
-      "listings_sport_subcategory",
-      sql`${col(t.sportSubcategory)} is null or (${col(t.sport)} = 'tennis' and ${isOneOf(t.sportSubcategory, TENNIS_SUBCATEGORIES)})`,
-    ),
-    check("listings_condition", isOneOf(t.condition, LISTING_CONDITIONS)),
-    check("listings_size", isOneOf(t.size, LISTING_SIZES)),
-    check("listings_gender", isOneOf(t.gender, LISTING_GENDERS)),
-    check("listings_zip_code", isZip(t.zipCode)),
-    check("listings_status", isOneOf(t.status, LISTING_STATUSES)),
-    check("listings_audience", isOneOf(t.audience, LISTING_AUDIENCES)),
-  ],
+  (t) => {
+    // Every filter a sport page has beyond the radius: the two sport indexes carry them all.
+    const sportFilters = [t.equipmentType, t.condition, t.sportSubcategory, t.brand, t.sizeNumeric, t.size, t.gender];
+    return [
+      // Browse and search (app/features/search/search.server.ts, ADR 010). Partial indexes over the listed
+      // statuses only: the WHERE is exactly `listedStatuses`, so a search's `status in (...)` picks
+      // them and they keep the newest-first order an `IN` on a leading status column would break.
+      // Each ends with (created_at desc, id, user_id, audience): the tie-break order, plus the columns
+      // the visibility rule reads, so ordering, paging and counting stay inside the index.
+      index("listings_listed_created_at_idx")
+        .on(sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
+        .where(listed),
+      // Sport browse. Also carries every filter a sport page has (radius, type, condition, tennis
+      // sub-category, brand, size, size group, gender), so the page and its count never need the table
+      // row: a selective brand or size read a row per listing walked (soccer size XL at 1,000,000
+      // listings 45 → 6 ms, a pickleball brand 130 → 11 ms; ADR 077).
+      index("listings_listed_sport_created_at_idx")
+        .on(t.sport, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode, ...sportFilters)
+        .where(listed),
+      // A sport within a radius: the same columns led by (sport, ZIP), so a signed-in member's sport page
+      // (their profile's 25 miles) counts only the sport's listings in the ZIPs near them instead of
+      // walking every listing of the sport to test its ZIP (soccer types + conditions around Denver at
+      // 1,000,000 listings: 69,254 entries walked → 8,780 read; ADR 078). The newest-first index above
+      // still picks the page.
+      index("listings_listed_sport_zip_idx")
+        .on(t.sport, t.zipCode, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.priceCents, ...sportFilters)
+        .where(listed),
+      // Price sorts and ranges, across sports and within one.
+      index("listings_listed_price_cents_idx")
+        .on(t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
+        .where(listed),
+      index("listings_listed_sport_price_cents_idx")
+        .on(t.sport, t.priceCents, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience, t.zipCode)
+        .where(listed),
+      // Distance filter: listings in a set of ZIPs. Only the radius count walks it (the page walks the
+      // newest-first index); audience right after the ZIP makes that count's visibility test cheaper
+      // (radius 50 around Denver, 18,633 listings: 14.9 → 8.8 ms; ADR 052).
+      index("listings_listed_zip_audience_idx")
+        .on(t.zipCode, t.audience, sql`${t.createdAt} DESC`, t.id, t.userId)
+        .where(listed),
+      // 'City, ST' location text, compared case-insensitively.
+      index("listings_listed_city_state_idx")
+        .on(sql`${t.city} COLLATE NOCASE`, sql`${t.state} COLLATE NOCASE`, sql`${t.createdAt} DESC`, t.id, t.userId, t.audience)
+        .where(listed),
+      // In Play: own listings newest first.
+      index("listings_user_id_created_at_idx").on(t.userId, t.createdAt),
+      check("listings_title", isNotBlank(t.title)),
+      check("listings_price_cents", sql`${col(t.priceCents)} >= 0`),
+      check("listings_sport", isOneOf(t.sport, SPORT_KEYS)),
+      check(
+        "listings_sport_subcategory",
+        sql`${col(t.sportSubcategory)} is null or (${col(t.sport)} = 'tennis' and ${isOneOf(t.sportSubcategory, TENNIS_SUBCATEGORIES)})`,
+      ),
+      check("listings_condition", isOneOf(t.condition, LISTING_CONDITIONS)),
+      check("listings_size", isOneOf(t.size, LISTING_SIZES)),
+      check("listings_gender", isOneOf(t.gender, LISTING_GENDERS)),
+      check("listings_zip_code", isZip(t.zipCode)),
+      check("listings_status", isOneOf(t.status, LISTING_STATUSES)),
+      check("listings_audience", isOneOf(t.audience, LISTING_AUDIENCES)),
+    ];
+  },
 );
 
 /**
