@@ -305,8 +305,12 @@ describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () =
     expect(first.items[0].id).toBe(everything.items[0].id);
     const signedOut = await searchListings(t.db, null, { q: "soccer" }, { limit: 1 });
     expect(signedOut.total).toBe(everything.total - 1); // not the River FC members' jersey
+    // Sorted by price, the page still visits every match and counts them in the same pass (ADR 078).
     const byPrice = await searchListings(t.db, member(), { q: "soccer", sort: "price_asc" }, { limit: 1 });
     expect(byPrice.total).toBe(everything.total);
+    expect(byPrice.items[0].priceCents).toBe(Math.min(...everything.items.map((item) => item.priceCents ?? Infinity)));
+    const dearest = await searchListings(t.db, member(), { q: "soccer", sort: "price_desc" }, { limit: 2, offset: 1 });
+    expect(dearest.total).toBe(everything.total);
   });
 
   test("past its cap the count stops and says so, never below what the pages show (ADR 074)", async () => {

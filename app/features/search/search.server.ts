@@ -184,11 +184,13 @@ function prepareSearch(
 
   // Everything the page needs goes in one batch, one database round trip (issue 10 item 6, ADR
   // 034): the origin ZIP's centre, the club, the page (with favorites and card ZIP centres) and,
-  // when asked for and not counted by the page itself (bm25 visits every match anyway), the count.
-  const windowTotal = count && Boolean(match) && !sort;
+  // when asked for and not counted by the page itself, the count. With keywords the page visits every
+  // full-text match whatever the order (bm25 scores them all; a price sort sorts them all), so it
+  // counts them as it goes (a window) instead of a second pass over the same matches (ADR 078).
+  const windowTotal = count && Boolean(match);
   const separateCount = count && !windowTotal;
   // Never below what the page itself shows, so 'Load more' knows whether more exist. The window
-  // total (ranked keywords) is exact for free, but is capped the same so every search reads alike.
+  // total (keywords) is exact for free, but is capped the same so every search reads alike.
   const cap = Math.max(countCap, offset + limit);
   const statements: SQL[] = [
     summaryStatement(viewer, {
