@@ -311,6 +311,11 @@ describe("'{n} item(s) found' stays exact however it is counted (ADR 010)", () =
     expect(byPrice.items[0].priceCents).toBe(Math.min(...everything.items.map((item) => item.priceCents ?? Infinity)));
     const dearest = await searchListings(t.db, member(), { q: "soccer", sort: "price_desc" }, { limit: 2, offset: 1 });
     expect(dearest.total).toBe(everything.total);
+    // A page past the last match still says how many there are.
+    for (const sort of [undefined, "price_asc"] as const) {
+      const past = await searchListings(t.db, member(), { q: "soccer", sort }, { limit: 2, offset: everything.total + 5 });
+      expect(past).toMatchObject({ items: [], total: everything.total });
+    }
   });
 
   test("past its cap the count stops and says so, never below what the pages show (ADR 074)", async () => {

@@ -186,8 +186,9 @@ function prepareSearch(
   // 034): the origin ZIP's centre, the club, the page (with favorites and card ZIP centres) and,
   // when asked for and not counted by the page itself, the count. With keywords the page visits every
   // full-text match whatever the order (bm25 scores them all; a price sort sorts them all), so it
-  // counts them as it goes (a window) instead of a second pass over the same matches (ADR 078).
-  const windowTotal = count && Boolean(match);
+  // counts them as it goes (a window) instead of a second pass over the same matches (ADR 078). Not
+  // with an offset: a page past the last match has no row to carry the total.
+  const windowTotal = count && Boolean(match) && offset === 0;
   const separateCount = count && !windowTotal;
   // Never below what the page itself shows, so 'Load more' knows whether more exist. The window
   // total (keywords) is exact for free, but is capped the same so every search reads alike.
