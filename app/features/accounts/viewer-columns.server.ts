@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { profiles, userRoles, users } from "#db/schema";
 import type { ReportReason } from "#db/schema/enums";
 import { activeSuspensionColumns } from "../safety/suspensions.server";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 
 /** Condition: the user `userId` names holds the site's admin role (one spelling, for viewerColumns and SqlViewer). */
 export function isSiteAdmin(userId: SQL): SQL<number> {

@@ -3,7 +3,7 @@
 // preview when that club turned show_prices_in_preview on. Callers decide in SQL with it (a hidden
 // price is `null` in the row), so a hidden price never leaves the server.
 import { sql, type SQL } from "drizzle-orm";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export type PriceContext = {
   /** The club whose page (preview) the listing is shown on, if any. */

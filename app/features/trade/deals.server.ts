@@ -7,7 +7,7 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, type DealParty, type DealState } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import { can } from "../permissions/can";
 import { blockBetween, isBlockedBetween, notBlockedWith } from "../safety/blocks.server";
