@@ -1,4 +1,4 @@
-import { priceVisibleTo } from "./prices.server";
+import { priceVisibleTo } from "../permissions/price";
 import { sql, type SQL } from "drizzle-orm";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import type { Viewer } from "../permissions/viewer";

@@ -16,7 +16,7 @@ import {
   type DealState,
   type Listing,
 } from "#db/schema";
-import { listingLockedDeal, voidProposedDealsWith } from "../trade/deals.server";
+import { listingLockedDeal, voidProposedDealsWith } from "./listing-deal-guards.server";
 import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import type { StoredPhoto } from "../photos/ledger.server";

@@ -477,33 +477,6 @@ function releaseStatements(db: Db, dealId: string, when: SQL) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Listing changes reach the deals that include it
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Statements for a batch that edits a listing's price, condition or photos, marks it sold, or
- * deletes it: its open, unaccepted deals are voided. (A listing in an accepted deal cannot be
- * changed that way: `listingLockedDeal` says so first.)
- */
-export function voidProposedDealsWith(
-  db: Db,
-  listingId: string,
-  reason: "listing_changed" | "listing_sold" | "listing_deleted",
-  now = new Date(),
-) {
-  return db
-    .update(deals)
-    .set({ state: "voided", turn: null, closedAt: now, closedBy: "system", closeReason: reason, transitionId: crypto.randomUUID() })
-    .where(and(eq(deals.state, "proposed"), sql`deals.id in (select dl.deal_id from deal_listings dl where dl.listing_id = ${listingId})`));
-}
-
-/** The accepted deal holding this listing, if any. */
-export async function listingLockedDeal(db: Db, listingId: string): Promise<string | null> {
-  const [row] = await db.select({ dealId: listingLocks.dealId }).from(listingLocks).where(eq(listingLocks.listingId, listingId));
-  return row?.dealId ?? null;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The clock (a Workers cron trigger in production, the scheduler of `npm start`, and tests)
 // ---------------------------------------------------------------------------------------------
 
