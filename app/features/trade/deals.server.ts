@@ -9,7 +9,8 @@ import type { Db } from "#db/client";
 import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, type DealParty, type DealState } from "#db/schema";
 import type { Viewer } from "../permissions/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
-import { can } from "../permissions/can";
+import { DEAL_PERMISSIONS, dealCan } from "../permissions/deal";
+import { grants } from "../permissions/table";
 import { blockBetween, isBlockedBetween, notBlockedWith } from "../safety/blocks.server";
 import { notSuspended } from "../safety/suspensions.server";
 import {
@@ -210,7 +211,8 @@ type BatchItem = Parameters<Db["batch"]>[0][number];
 export function ruleAsSql(step: DealStep, party: DealParty, now: Date, seenRevision?: number): SQL[] {
   const rule = DEAL_RULES[step];
   const conditions: SQL[] = [sql`deals.state in (${inList(rule.from)})`];
-  if (rule.only) conditions.push(sql`${rule.only === party ? sql`1` : sql`0`} = 1`);
+  // A party the deal permission table does not allow this step never matches (decide says 'notYours').
+  if (!grants(DEAL_PERMISSIONS, [party], step)) conditions.push(sql`0 = 1`);
   // An offer past its 48 hours is expired whether or not the clock has run yet.
   conditions.push(sql`(deals.state <> 'proposed' or deals.last_revision_at > ${now.getTime() - OFFER_TTL_MS})`);
   if (rule.onTurn) conditions.push(sql`deals.turn = ${party}`);
@@ -226,10 +228,10 @@ async function runStep(db: Db, viewer: Viewer, dealId: string, spec: StepSpec, n
   const deal = await dealFor(db, { ...viewer, isAdmin: false }, dealId);
   if (!deal) return { ok: false, error: "notFound" };
   const party = partyOf(viewer, deal)!;
-  const target = { kind: "deal", proposerId: deal.proposerId, ownerId: deal.ownerId } as const;
-  if (!can(viewer, "view", target)) return { ok: false, error: "notFound" };
+  const target = { proposerId: deal.proposerId, ownerId: deal.ownerId };
+  if (!dealCan(viewer, "view", target)) return { ok: false, error: "notFound" };
   // A party the table does not grant this step (the owner withdrawing): told so, not a 404 — they see the deal.
-  if (!can(viewer, spec.step, target)) return { ok: false, error: "notYours", deal };
+  if (!dealCan(viewer, spec.step, target)) return { ok: false, error: "notYours", deal };
 
   // Refused on the row as read: nothing to write. Allowed: the UPDATE's WHERE decides again, atomically.
   const decided = decide(deal, party, spec.step, now, spec.seenRevision);
