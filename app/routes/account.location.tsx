@@ -9,6 +9,7 @@ import { safeRedirect } from "~/platform/security.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { LOCATION_TOASTS, LocationSchema } from "~/shared/schemas/location";
 import { pageMeta } from "~/web/meta";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () =>
   pageMeta("Update Your Location — LockerSwap", "Set your ZIP code to see sports equipment for sale near you.");
@@ -48,9 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountLocation() {
   const { zipCode } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-sm rounded-xl border border-slate-200 bg-white p-6">
+    <Card padding="xl" className="mx-auto max-w-sm shadow-none">
       <h1 className="text-xl font-bold">Update Your Location</h1>
       <LocationForm zipCode={zipCode} redirectTo="/" />
-    </div>
+    </Card>
   );
 }

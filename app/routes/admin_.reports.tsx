@@ -17,6 +17,7 @@ import { requireAdmin } from "~/web/guards.server";
 import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
+import { Card } from "~/components/ui/card";
 
 // The moderation queue (issue 21 §3): open reports grouped by target, newest first, ten groups a
 // page, each with the content in context and the history of the people involved. Site admins only
@@ -155,7 +156,7 @@ export default function ModerationQueue() {
         {d.suspensions.length === 0 ? (
           <p className="text-slate-600">Nobody is suspended.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          <Card as="ul" className="divide-y divide-slate-200 shadow-none">
             {d.suspensions.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="suspension">
                 <span>
@@ -176,7 +177,7 @@ export default function ModerationQueue() {
                 />
               </li>
             ))}
-          </ul>
+          </Card>
         )}
       </section>
     </div>

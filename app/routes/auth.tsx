@@ -291,12 +291,9 @@ function CheckEmailDialog({ email }: { email: string }) {
         </p>
         <p className="mt-2 text-slate-700">Click the link in the email to verify your account.</p>
         <p className="mt-2 text-sm text-slate-500">Don't see it? Check your spam folder.</p>
-        <Link
-          to="/"
-          className="mt-5 inline-block w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <ButtonLink to="/" size="slim" className="mt-5 w-full">
           Got it, thanks!
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

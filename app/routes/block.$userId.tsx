@@ -11,6 +11,7 @@ import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { Card } from "~/components/ui/card";
 
 // Block or unblock a person (issue 21 §2): a confirmation page of its own that says what a block
 // does, so every Block link is a plain <a> and it all works without JavaScript. The rules are the
@@ -67,7 +68,7 @@ export default function BlockPage() {
   const unblocking = useIsPending({ intent: "unblock" });
   return (
     <div className="mx-auto max-w-md py-6">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Card padding="xl">
         {self ? (
           <>
             <h1 className="text-xl font-semibold">{SAFETY_TEXT.blockSelf}</h1>
@@ -114,7 +115,7 @@ export default function BlockPage() {
             </Form>
           </>
         )}
-      </div>
+      </Card>
     </div>
   );
 }

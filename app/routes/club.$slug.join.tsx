@@ -11,6 +11,7 @@ import { photoUrl } from "~/features/photos/urls";
 import { JoinPageActionSchema } from "~/shared/schemas/club-join";
 import { knownIntent } from "~/shared/schemas/intent";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Card } from "~/components/ui/card";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
@@ -59,10 +60,10 @@ export default function JoinWithCode() {
         Back to {club.name}
       </Link>
       <ClubHeader club={club} />
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card padding="md">
         <h2 className="mb-3 text-lg font-semibold">Enter Invite Code</h2>
         <InviteCodePageForm action={`/club/${club.slug}/join`} lastResult={actionData} />
-      </div>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
+import { Card } from "~/components/ui/card";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
@@ -32,7 +33,7 @@ export default function LeaveClub() {
   const pending = useIsPending({ intent: "leave" });
   return (
     <div className="mx-auto max-w-md py-6">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Card padding="xl">
         <h1 className="text-xl font-semibold">Leave {club.name}</h1>
         <p className="mt-2 text-slate-700">{CLUB_TEXT.leaveConfirm}</p>
         <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
@@ -43,7 +44,7 @@ export default function LeaveClub() {
             Leave Group
           </SubmitButton>
         </Form>
-      </div>
+      </Card>
     </div>
   );
 }

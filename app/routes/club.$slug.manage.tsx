@@ -33,6 +33,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ClubManageSchema, type ClubManageIntent } from "~/shared/schemas/club-manage";
 import { knownIntent } from "~/shared/schemas/intent";
 import { invalidSubmission } from "~/web/submission.server";
+import { Card } from "~/components/ui/card";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
@@ -197,8 +198,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
-
 function RowButton({ intent, memberId, label, tone }: { intent: Intent; memberId: string; label: string; tone?: "danger" }) {
   const pending = useIsPending({ intent });
   return (
@@ -224,7 +223,7 @@ export default function ManageClub() {
       </Link>
       <h1 className="text-2xl font-bold">Manage {club.name}</h1>
 
-      <section className={card} aria-labelledby="pending-heading">
+      <Card as="section" padding="md" aria-labelledby="pending-heading">
         <h2 id="pending-heading" className="mb-3 text-lg font-semibold">
           Pending Membership Requests
         </h2>
@@ -247,11 +246,11 @@ export default function ManageClub() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
-      {canModerate ? <ClubReports groups={reports} className={card} /> : null}
+      {canModerate ? <ClubReports groups={reports} /> : null}
 
-      <section className={card} aria-labelledby="settings-heading">
+      <Card as="section" padding="md" aria-labelledby="settings-heading">
         <h2 id="settings-heading" className="mb-3 text-lg font-semibold">
           Club Settings
         </h2>
@@ -271,10 +270,10 @@ export default function ManageClub() {
             </SubmitButton>
           </div>
         </Form>
-      </section>
+      </Card>
 
       {club.joinMode === "code" && inviteCode ? (
-        <section className={card} aria-labelledby="code-heading">
+        <Card as="section" padding="md" aria-labelledby="code-heading">
           <h2 id="code-heading" className="mb-3 text-lg font-semibold">
             Invite Code
           </h2>
@@ -303,12 +302,12 @@ export default function ManageClub() {
               Change Code
             </SubmitButton>
           </Form>
-        </section>
+        </Card>
       ) : null}
 
       <LogoCard club={club} />
 
-      <section className={card} aria-labelledby="members-heading">
+      <Card as="section" padding="md" aria-labelledby="members-heading">
         <h2 id="members-heading" className="mb-3 text-lg font-semibold">
           Members
         </h2>
@@ -334,9 +333,9 @@ export default function ManageClub() {
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
 
-      <section className={card} aria-labelledby="about-heading">
+      <Card as="section" padding="md" aria-labelledby="about-heading">
         <h2 id="about-heading" className="mb-2 text-lg font-semibold">
           What managers can do
         </h2>
@@ -344,7 +343,7 @@ export default function ManageClub() {
           Owners and admins approve or reject membership requests, change the club's settings and invite code, promote members to admin or
           make admins members again, and remove members. Nobody can change or remove the owner.
         </p>
-      </section>
+      </Card>
     </div>
   );
 }
@@ -353,7 +352,7 @@ export default function ManageClub() {
 function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) {
   const uploading = useIsPending({ intent: "logo" });
   return (
-    <section className={card} aria-labelledby="logo-heading">
+    <Card as="section" padding="md" aria-labelledby="logo-heading">
       <h2 id="logo-heading" className="mb-3 text-lg font-semibold">
         Club Logo
       </h2>
@@ -388,6 +387,6 @@ function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) 
           Upload Logo
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }

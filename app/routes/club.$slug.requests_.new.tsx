@@ -13,6 +13,7 @@ import { photoUrl } from "~/features/photos/urls";
 import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { getFormConstraint } from "~/shared/form-constraint";
 import type { PostRequestActionData } from "~/shared/schemas/item-request";
+import { Card } from "~/components/ui/card";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 // The page posts to itself with the requests action, so a refused field comes back here with what
@@ -59,7 +60,7 @@ export default function PostRequestPage() {
         Back to {club.name}
       </Link>
       <ClubHeader club={club} />
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card padding="md">
         <h2 className="mb-3 text-lg font-semibold">{REQUEST_TEXT.dialogTitle}</h2>
         <PostRequestForm
           action={`/club/${club.slug}/requests/new`}
@@ -69,7 +70,7 @@ export default function PostRequestPage() {
           FormComponent={Form}
           constraint={constraint}
         />
-      </div>
+      </Card>
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useZipLookup } from "~/hooks/use-zip-lookup";
 import { ZIP_HTML_PATTERN } from "~/shared/zip";
 import { ClubFormSchema } from "~/shared/schemas/club";
+import { Card } from "~/components/ui/card";
 
 // Create a club (spec 02 §2 Create club, §5 Club form). One schema for the browser and the action;
 // the action adds what only the server knows: whether the slug is taken.
@@ -94,13 +95,13 @@ export default function NewClub() {
       {signedIn ? (
         <ClubForm />
       ) : (
-        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+        <Card padding="xl" className="mt-6 text-center">
           <h2 className="text-lg font-semibold text-slate-900">Sign In Required</h2>
           <p className="mt-1 text-slate-600">Please sign in to create a club.</p>
           <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: "/clubs/new" })}`} className="mt-4">
             Sign In
           </ButtonLink>
-        </div>
+        </Card>
       )}
     </div>
   );

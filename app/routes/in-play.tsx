@@ -16,6 +16,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { InPlayActionSchema } from "~/shared/schemas/listing-actions";
 import { invalidSubmission } from "~/web/submission.server";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () =>
   pageMeta("In Play — LockerSwap", "Your listings on LockerSwap: edit them, mark them sold and answer buyers.");
@@ -62,27 +63,23 @@ export default function InPlay() {
           <h1 className="text-3xl font-bold">In Play</h1>
           <p className="text-slate-600">Your active listings</p>
         </div>
-        <Link to="/list-item" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+        <ButtonLink to="/list-item" size="slim">
           List New Item
-        </Link>
+        </ButtonLink>
       </div>
       {listings.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="text-slate-600">You haven't listed anything yet.</p>
-          <Link to="/list-item" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+          <ButtonLink to="/list-item" size="slim" className="mt-4">
             Create Your First Listing
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your listings">
           {listings.map((listing) => {
             const badge = conditionBadge(listing.condition);
             return (
-              <li
-                key={listing.id}
-                className="group relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-                data-testid="in-play-listing"
-              >
+              <Card key={listing.id} as="li" className="group relative overflow-hidden" data-testid="in-play-listing">
                 <Link to={`/listing/${listing.id}`} className="block">
                   <div className="aspect-[4/3] bg-slate-100">
                     {listing.photoUrl ? (
@@ -145,7 +142,7 @@ export default function InPlay() {
                     🗑 Delete
                   </Link>
                 )}
-              </li>
+              </Card>
             );
           })}
         </ul>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
 import { ListingCard, ListingGrid } from "~/components/listings/listing-card";
 import { listFavorites } from "~/features/listings/favorites.server";
 import { requireUser } from "~/web/session.server";
@@ -24,9 +25,9 @@ export default function OnDeck() {
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-semibold">No favorites yet</p>
           <p className="mt-1 text-sm text-slate-600">Tap the heart on any listing to keep it on deck.</p>
-          <Link to="/" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <ButtonLink to="/" size="slim" className="mt-4">
             Browse Listings
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <ListingGrid>

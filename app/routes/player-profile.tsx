@@ -31,6 +31,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
+import { Card } from "~/components/ui/card";
 
 // Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
 // (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
@@ -228,7 +229,7 @@ export default function PlayerProfile() {
         ) : null}
       </header>
 
-      <section aria-labelledby="account-settings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <Card aria-labelledby="account-settings" as="section" padding="lg">
         <h2 id="account-settings" className="text-lg font-semibold text-slate-900">
           Account Settings
         </h2>
@@ -242,10 +243,10 @@ export default function PlayerProfile() {
         ) : (
           <ReadOnlyAccount user={page.user} />
         )}
-      </section>
+      </Card>
 
       {page.can.changePassword ? (
-        <section aria-labelledby="security" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <Card aria-labelledby="security" as="section" padding="lg">
           <h2 id="security" className="text-lg font-semibold text-slate-900">
             Password and devices
           </h2>
@@ -259,7 +260,7 @@ export default function PlayerProfile() {
             <p className="mt-2 text-slate-600">This account signs in with Google, so it has no password here.</p>
           )}
           <SignOutOthers count={page.otherSessions} />
-        </section>
+        </Card>
       ) : null}
 
       {page.notifications ? (
@@ -271,7 +272,7 @@ export default function PlayerProfile() {
       ) : null}
 
       {page.role === "self" ? (
-        <section aria-labelledby="delete-account" className="rounded-xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
+        <Card aria-labelledby="delete-account" as="section" padding="lg" className="border-red-200">
           <h2 id="delete-account" className="text-lg font-semibold text-slate-900">
             Delete my account
           </h2>
@@ -291,10 +292,10 @@ export default function PlayerProfile() {
               fields={{ intent: "deleteAccount" }}
             />
           </div>
-        </section>
+        </Card>
       ) : null}
 
-      <section aria-labelledby="my-listings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <Card aria-labelledby="my-listings" as="section" padding="lg">
         <h2 id="my-listings" className="text-lg font-semibold text-slate-900">
           {adminView ? "Listings" : "My Listings"}
         </h2>
@@ -318,11 +319,11 @@ export default function PlayerProfile() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       <DealHistorySection deals={page.deals} adminView={adminView} rating={page.rating} />
 
-      <section aria-labelledby="my-clubs" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <Card aria-labelledby="my-clubs" as="section" padding="lg">
         <h2 id="my-clubs" className="text-lg font-semibold text-slate-900">
           Clubs &amp; Organizations
         </h2>
@@ -346,7 +347,7 @@ export default function PlayerProfile() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {page.role === "self" ? <BlockedPeople people={page.blocked} /> : null}
     </div>

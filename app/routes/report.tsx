@@ -16,6 +16,7 @@ import { ReportSchema, ReportTargetSchema, type ReportFormInput } from "~/shared
 import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { Card } from "~/components/ui/card";
 
 // Report something (issue 21 §1): a page of its own, so it works without JavaScript and every
 // Report link is a plain <a>. /report?type={REPORT_TARGET_TYPE}&id={id}. What may be reported, and
@@ -88,9 +89,9 @@ export default function ReportPage() {
           {target.type === "user" ? SAFETY_TEXT.reportSelf : SAFETY_TEXT.reportOwn}
         </p>
       ) : (
-        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <Card padding="md">
           <ReportForm target={target} constraint={constraint} />
-        </div>
+        </Card>
       )}
       <Link to={target.returnTo} className="inline-block min-h-6 text-sm font-medium text-brand-700 underline">
         Back

@@ -213,12 +213,9 @@ export default function SportBrowse() {
                 </Button>
               </Form>
             ) : null}
-            <Link
-              to="/list-item"
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <ButtonLink to="/list-item" size="sm">
               List an Item
-            </Link>
+            </ButtonLink>
           </div>
           <FilterChips chips={chips} clearHref={pathname} />
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDate, formatPrice } from "~/shared/format";
+import { Card } from "~/components/ui/card";
 
 /** A deal as the Player Profile lists it (app/features/trade/deal-history.server.ts, dates as ISO). */
 export type ProfileDeal = {
@@ -72,7 +73,7 @@ export type ProfileRating = { average: number | null; count: number };
  */
 export function DealHistorySection({ deals, adminView, rating }: { deals: ProfileDeals; adminView: boolean; rating: ProfileRating }) {
   return (
-    <section aria-labelledby="deal-history" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <Card aria-labelledby="deal-history" as="section" padding="lg">
       <h2 id="deal-history" className="text-lg font-semibold text-slate-900">
         {adminView ? "Deals" : "My Deals"}
       </h2>
@@ -87,6 +88,6 @@ export function DealHistorySection({ deals, adminView, rating }: { deals: Profil
         <DealList id="deals-sold" heading="Sold" deals={deals.sold} empty="Nothing sold yet." who="To" />
         <DealList id="deals-swapped" heading="Swapped" deals={deals.swapped} empty="Nothing swapped yet." who="With" />
       </div>
-    </section>
+    </Card>
   );
 }

@@ -5,16 +5,17 @@ import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Card, cardClass } from "~/components/ui/card";
 
 export function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <Card padding="sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/ /g, "-")}`}>
         {value.toLocaleString("en-US")}
       </dd>
       {note ? <dd className="text-xs text-slate-600">{note}</dd> : null}
-    </div>
+    </Card>
   );
 }
 
@@ -87,7 +88,11 @@ export function Table({ caption, head, children }: { caption: string; head: stri
       aria-label={`${caption} table`}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- on a phone the table scrolls sideways; a region with no link in it (the audit log) must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      // The class, not <Card>: on the element itself jsx-a11y still checks the tabIndex above.
+      className={cardClass(
+        undefined,
+        "relative overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600",
+      )}
     >
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>

@@ -15,6 +15,7 @@ import type { FieldConstraint } from "~/shared/form-constraint";
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, SUSPENSION_LENGTH_LABELS, SUSPENSION_LENGTHS } from "~/shared/copy/safety";
 import { formatDate, formatPrice } from "~/shared/format";
 import type { ModerationAction } from "~/shared/schemas/moderation";
+import { Card } from "~/components/ui/card";
 
 /** A group as the loader sends it: the listing's thumbnail as a URL. */
 export type QueueGroup = ReportGroup & { thumbUrl: string | null };
@@ -61,11 +62,7 @@ export function ReportGroupCard({
   const target = { targetType: group.targetType, targetId: group.targetId };
   const mainReason = group.reasons[0]?.reason ?? "other";
   return (
-    <article
-      aria-labelledby={headingId}
-      data-testid="report-group"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <Card aria-labelledby={headingId} data-testid="report-group" as="article" padding="sm" className="space-y-4">
       <header className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {capitalised(REPORT_TARGET_LABELS[group.targetType])}: {titleOf(group)}
@@ -182,7 +179,7 @@ export function ReportGroupCard({
           </>
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }
 

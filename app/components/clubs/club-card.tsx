@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ClubType } from "~/shared/catalog/options";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 import { clubInitials } from "./club-header";
 import { ClubTypeBadge } from "./club-type-badge";
+import { CardLink } from "~/components/ui/card-link";
 
 export type ClubCardClub = {
   slug: string;
@@ -24,10 +24,7 @@ export function ClubCard({ club, pending = false }: { club: ClubCardClub; pendin
   const place = [club.city, club.state].filter(Boolean).join(", ");
   return (
     <li data-testid="club-card" className="list-none">
-      <Link
-        to={`/club/${club.slug}`}
-        className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <CardLink to={`/club/${club.slug}`} padding="sm" className="flex h-full gap-4">
         {club.logoUrl ? (
           <img src={club.logoUrl} alt="" className="h-14 w-14 shrink-0 rounded-full object-cover" />
         ) : (
@@ -56,7 +53,7 @@ export function ClubCard({ club, pending = false }: { club: ClubCardClub; pendin
             </span>
           </div>
         </div>
-      </Link>
+      </CardLink>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { ClubType } from "~/shared/catalog/options";
 import { ClubTypeBadge } from "./club-type-badge";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
+import { Card } from "~/components/ui/card";
 
 export type ClubHeaderClub = {
   name: string;
@@ -26,10 +27,7 @@ export function clubInitials(name: string): string {
 export function ClubHeader({ club, actions }: { club: ClubHeaderClub; actions?: ReactNode }) {
   const place = [club.city, club.state].filter(Boolean).join(", ");
   return (
-    <header
-      data-testid="club-header"
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:p-6"
-    >
+    <Card data-testid="club-header" as="header" padding="md" className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-4">
         {club.logoUrl ? (
           <img src={club.logoUrl} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-20 sm:w-20" />
@@ -55,6 +53,6 @@ export function ClubHeader({ club, actions }: { club: ClubHeaderClub; actions?: 
         </div>
       </div>
       {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
-    </header>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { conditionBadge } from "~/shared/catalog/conditions";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
 import type { ClubListingCard } from "~/web/pages/club-page.server";
 import { formatPrice } from "~/shared/format";
+import { Card } from "~/components/ui/card";
 
 /** Cards on the first row of the club grid (lg:grid-cols-3): their photos are not lazy. */
 const CLUB_FIRST_ROW_CARDS = 3;
@@ -15,10 +16,7 @@ const CLUB_FIRST_ROW_CARDS = 3;
 export function ClubListingCardView({ listing, index = CLUB_FIRST_ROW_CARDS }: { listing: ClubListingCard; index?: number }) {
   const badge = conditionBadge(listing.condition);
   return (
-    <article
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-      data-testid="club-listing-card"
-    >
+    <Card as="article" className="flex flex-col overflow-hidden" data-testid="club-listing-card">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         {listing.photoUrl ? (
           <img
@@ -60,6 +58,6 @@ export function ClubListingCardView({ listing, index = CLUB_FIRST_ROW_CARDS }: {
           {listing.city}, {listing.state}
         </p>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { CLUB_MODERATION_TEXT as TEXT, REPORT_REASON_LABELS } from "~/shared/cop
 import { formatDate } from "~/shared/format";
 import { SubmitButton, useIsPending } from "../ui/status-button";
 import type { ButtonVariant } from "../ui/button";
+import { Card } from "~/components/ui/card";
 
 /** The manage page's intents for a report (app/shared/schemas/club-manage.ts). */
 type ReportIntent = "report-dismiss" | "report-remove" | "report-remove-member";
@@ -15,9 +16,9 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
  * messages, announcements and item requests, one entry per reported thing, with what was reported,
  * who wrote it and the chat around it. Every action is a plain form (works without JavaScript).
  */
-export function ClubReports({ groups, className }: { groups: ClubReportGroup[]; className?: string }) {
+export function ClubReports({ groups }: { groups: ClubReportGroup[] }) {
   return (
-    <section className={className} aria-labelledby="reports-heading" data-testid="club-reports">
+    <Card as="section" padding="md" aria-labelledby="reports-heading" data-testid="club-reports">
       <h2 id="reports-heading" className="mb-1 text-lg font-semibold">
         {TEXT.heading}
       </h2>
@@ -31,7 +32,7 @@ export function ClubReports({ groups, className }: { groups: ClubReportGroup[]; 
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 // Names and emoji only: the full catalogue (descriptions, popular items) stays off every page.
 import { SPORTS_BY_NAME as SPORTS } from "~/shared/catalog/sport-names";
+import { ButtonLink } from "../ui/button";
 import { Logo } from "./logo";
 
 function SportGrid({ columns }: { columns: string }) {
@@ -60,13 +61,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
               Sign In
             </Link>
           )}
-          <Link
-            to="/list-item"
-            className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <ButtonLink to="/list-item" size="sm">
             <span className="sm:hidden">List</span>
             <span className="hidden sm:inline">List an Item</span>
-          </Link>
+          </ButtonLink>
           <details className="md:hidden" data-menu>
             <summary
               className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md border border-slate-200"

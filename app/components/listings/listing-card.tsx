@@ -6,6 +6,7 @@ import { formatMiles, formatPrice } from "~/shared/format";
 import type { FilterChip } from "~/shared/search-params";
 import type { ListingSummary } from "~/shared/schemas/search";
 import { NoPhoto } from "./no-photo";
+import { Card } from "~/components/ui/card";
 
 // The heart shows only to signed-in visitors, so its code (fetcher, optimistic state, toasts) is a
 // chunk of its own that signed-out pages never load (issue 5 §6). It is server-rendered and a
@@ -35,10 +36,7 @@ export function ListingCard({
   const badge = conditionBadge(listing.condition);
   const status = STATUS_LABEL[listing.status];
   return (
-    <article
-      className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-      data-testid="listing-card"
-    >
+    <Card as="article" className="relative flex flex-col overflow-hidden" data-testid="listing-card">
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {listing.photoUrl ? (
           <img
@@ -103,25 +101,21 @@ export function ListingCard({
           </p>
         )}
       </div>
-    </article>
+    </Card>
   );
 }
 
 /** Placeholder card while the next results load. */
 export function ListingCardSkeleton() {
   return (
-    <div
-      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
-      aria-hidden="true"
-      data-testid="listing-card-skeleton"
-    >
+    <Card className="animate-pulse overflow-hidden shadow-none" aria-hidden="true" data-testid="listing-card-skeleton">
       <div className="aspect-[4/3] bg-slate-200" />
       <div className="space-y-2 p-3">
         <div className="h-4 w-3/4 rounded bg-slate-200" />
         <div className="h-5 w-1/3 rounded bg-slate-200" />
         <div className="h-3 w-1/2 rounded bg-slate-200" />
       </div>
-    </div>
+    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { lazy, memo, Suspense } from "react";
 import type { RoomAccess } from "~/hooks/use-room";
 import type { Thread } from "./listing-thread";
+import { ButtonLink } from "~/components/ui/button";
 
 // Signed in, the card is a live conversation (listing-thread.tsx): its own chunk, so the
 // signed-out visitor's first load of the listing page does not carry it (ADR 033). The server
@@ -34,12 +34,9 @@ export function ListingInterestedCard({
     return (
       <section className="rounded-xl bg-white p-6 shadow-sm">
         <h2 className="text-xl font-semibold">Interested?</h2>
-        <Link
-          to={`/auth?redirectTo=/listing/${listingId}`}
-          className="mt-3 block rounded-md bg-brand-600 px-4 py-2 text-center font-semibold text-white"
-        >
+        <ButtonLink to={`/auth?redirectTo=/listing/${listingId}`} size="slim" className="mt-3 flex">
           Sign in to contact the seller
-        </Link>
+        </ButtonLink>
       </section>
     );
   }

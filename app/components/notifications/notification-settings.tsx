@@ -10,6 +10,7 @@ import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import type { NotificationKindView } from "~/shared/copy/notification-settings";
 import { modeField, NOTIFICATIONS_INTENT } from "~/shared/schemas/notification-settings";
+import { Card } from "~/components/ui/card";
 
 export function NotificationSettings({
   kinds,
@@ -25,11 +26,7 @@ export function NotificationSettings({
   const entered = (lastResult?.initialValue?.modes ?? {}) as Record<string, unknown>;
   return (
     // Named "Notification settings", not by its heading: the toasts' live region is "Notifications" (axe landmark-unique).
-    <section
-      id="notifications"
-      aria-label="Notification settings"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <Card id="notifications" aria-label="Notification settings" as="section" padding="lg">
       <h2 className="text-lg font-semibold text-slate-900">Notifications</h2>
       <p className="mt-1 text-slate-600">How LockerSwap tells you about each kind of news.</p>
       <Form method="post" action="/player-profile" className="mt-4 space-y-5">
@@ -54,6 +51,6 @@ export function NotificationSettings({
           Save notification settings
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
 // 'Unblock' button — a plain form posting to /block/{id}, so it works without JavaScript.
 import { Form } from "@remix-run/react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { Card } from "~/components/ui/card";
 
 // Its texts live here, not in copy/safety.ts: that module is a chunk of ~1 KB gzip (report reasons,
 // moderation texts) which /player-profile, at the edge of its 110 KB first-load budget, would then load.
@@ -13,7 +14,7 @@ const T = {
 
 export function BlockedPeople({ people }: { people: { id: string; name: string }[] }) {
   return (
-    <section aria-labelledby="blocked-people" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <Card aria-labelledby="blocked-people" as="section" padding="lg">
       <h2 id="blocked-people" className="text-lg font-semibold text-slate-900">
         {T.heading}
       </h2>
@@ -29,7 +30,7 @@ export function BlockedPeople({ people }: { people: { id: string; name: string }
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -10,6 +10,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { matchesSoFarText, newMatchesText } from "~/shared/copy/saved-searches";
 import type { FieldConstraint } from "~/shared/form-constraint";
+import { Card } from "~/components/ui/card";
 
 export type SavedSearchItem = { id: string; name: string; href: string; paused: boolean; newMatches: number; matches: number };
 
@@ -59,7 +60,7 @@ function SavedSearchRow({
 }) {
   const nameId = `saved-search-${search.id}`;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby={nameId} data-testid="saved-search">
+    <Card as="li" padding="sm" className="sm:p-5" aria-labelledby={nameId} data-testid="saved-search">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h2 id={nameId} className="break-words text-lg font-semibold text-slate-900">
@@ -87,7 +88,7 @@ function SavedSearchRow({
           fields={{ intent: "delete", id: search.id }}
         />
       </div>
-    </li>
+    </Card>
   );
 }
 

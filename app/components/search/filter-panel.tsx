@@ -8,6 +8,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { RadiusSelect } from "../ui/radius-select";
 import { PillLink } from "../ui/pill-link";
+import { cardClass } from "~/components/ui/card";
 
 export const FILTER_FORM_ID = "filters";
 
@@ -161,7 +162,8 @@ export function FilterPanel({
       method="get"
       action={pathname}
       preventScrollReset
-      className="space-y-1 rounded-xl border border-slate-200 bg-white p-4"
+      // Flat: the panel sits in the page's sidebar or its phone sheet, not over it.
+      className={cardClass("sm", "space-y-1 shadow-none")}
     >
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-bold">Filters ({count})</h2>
