@@ -3,17 +3,9 @@ import { eq } from "drizzle-orm";
 import { dealRevisions, deals, listingLocks, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import {
-  acceptDeal,
-  cancelDeal,
-  confirmMeetup,
-  counterDeal,
-  markHandedOver,
-  proposeDeal,
-  proposeMeetup,
-  runDealClock,
-  withdrawDeal,
-} from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { acceptDeal, cancelDeal, confirmMeetup, counterDeal, markHandedOver, proposeMeetup, withdrawDeal } from "./deal-transitions.server";
+import { runDealClock } from "./deal-clock.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -187,7 +179,7 @@ describe("the clock", () => {
 
 describe("an account that goes", () => {
   test("its open deals end (proposed voided, accepted cancelled), the other side's swap listing is released, the deals stay", async () => {
-    const { deleteUserAccount } = await import("../admin/admin.server");
+    const { deleteUserAccount } = await import("../admin/admin-deletions.server");
     const owner = await createTestUser(t.db);
     const club = await createTestClub(t.db, owner);
     const swapper = await createTestUser(t.db);

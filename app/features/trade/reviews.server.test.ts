@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { reviews } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import { deleteUserAccount } from "../admin/admin.server";
+import { deleteUserAccount } from "../admin/admin-deletions.server";
 import { REVIEW_BLIND_MS } from "./deal-machine";
-import { acceptDeal, confirmMeetup, markHandedOver, proposeDeal, proposeMeetup, runDealClock } from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { acceptDeal, confirmMeetup, markHandedOver, proposeMeetup } from "./deal-transitions.server";
+import { runDealClock } from "./deal-clock.server";
 import { replyToReview, reviewsAbout, reviewsForDeal, writeReview } from "./reviews.server";
 
 let t: TestDb;
