@@ -105,10 +105,10 @@ export function ListingCard({
   );
 }
 
-/** Placeholder card while the next results load. */
+/** Placeholder card while the next results load; with the shadow of the card it stands for. */
 export function ListingCardSkeleton() {
   return (
-    <Card className="animate-pulse overflow-hidden shadow-none" aria-hidden="true" data-testid="listing-card-skeleton">
+    <Card className="animate-pulse overflow-hidden" aria-hidden="true" data-testid="listing-card-skeleton">
       <div className="aspect-[4/3] bg-slate-200" />
       <div className="space-y-2 p-3">
         <div className="h-4 w-3/4 rounded bg-slate-200" />

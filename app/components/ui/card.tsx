@@ -18,7 +18,7 @@ export type CardProps = HTMLAttributes<HTMLElement> & CardLook & { as?: "div" | 
 /**
  * A white, rounded, bordered box with a soft shadow. Layout (`flex gap-4`, `space-y-4`) is the
  * caller's, and a caller's utility wins over the kit's look: `className="border-red-200"` for the
- * danger zone, `"shadow-none"` for a card that lies flat (the filter panel, a skeleton, a list box).
+ * danger zone, `"shadow-none"` for a card that lies flat (the filter panel, a list box).
  * No `flat` prop and no default padding: card.tsx is in every page's chunk, where each byte
  * counts against the first-load budget (ADR 033).
  *
