@@ -1,4 +1,4 @@
-// Guards: the one place a refused permission becomes a Response (issue 19 §2). Each asks the
+// Guards: the one place a refused permission becomes a Response (ADR 056). Each asks the
 // features' `can` (app/features/permissions/can.ts) or a typed refusal built on it (`denialFor`),
 // then answers the way ADR 025 and spec 02 §6 say: 404 for what may not be seen (ids and slugs
 // cannot be probed), sign in for signed-out visitors, a redirect with a toast for the rest — a

@@ -1,4 +1,4 @@
-// The one club-access module (issue 11 "Design first", ADR 025): who a viewer is in a club and what
+// The one club-access module (ADR 025): who a viewer is in a club and what
 // they may do there. Every club loader and action starts here; the rules themselves are the table in
 // app/features/permissions/club.ts, read through `can`, and "active member of" / "club visible to" /
 // "clubs they manage" are spelled once, below, as SQL fragments that compose into any query (the

@@ -1,4 +1,4 @@
-// The one price rule (issue 11 "One price rule"; spec 02 §2 In Play, §6 Anonymous; 01 §2 listing
+// The one price rule (ADR 026; spec 02 §2 In Play, §6 Anonymous; 01 §2 listing
 // card preview): signed-in viewers see prices; signed-out visitors do not — except on a club's
 // preview when that club turned show_prices_in_preview on. Callers decide in SQL with it (a hidden
 // price is `null` in the row), so a hidden price never leaves the server.

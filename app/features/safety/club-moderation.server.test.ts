@@ -10,7 +10,7 @@ import { recorder } from "../../../tests/setup/chat-club";
 import { getClubAccess } from "../clubs/club-access.server";
 import { clubActionsOn, clubReports, moderateClubReport } from "./club-moderation.server";
 
-// Issue 21 §5: a club's owner and admins moderate reports about its chat, announcements and item
+// ADR 069: a club's owner and admins moderate reports about its chat, announcements and item
 // requests from /club/{slug}/manage; each action is one batch the database decides.
 
 let t: TestDb;
