@@ -1,4 +1,4 @@
-// And ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
+// ADR 017 and ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
 // with its thumbnail — against the real libSQL and local R2 (photo-test-stack.ts).
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
@@ -7,9 +7,9 @@ import { createListing } from "../listings/listings.server";
 import { getOwnListing } from "../listings/listing-reads.server";
 import { cleanupPhotos } from "./cleanup.server";
 import { finishPhotoDeletes, removePendingPhoto, storeUpload } from "./ledger.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { makePng } from "../../../tests/fixtures/make-png";
-import { bucket, DAY, exists, input, JPEG, nextUploadIndex, PNG, seller, t, upload, usePhotoStack } from "./photo-test-stack";
+import { bucket, DAY, exists, input, JPEG, nextUploadIndex, PNG, seller, t, upload, usePhotoStack } from "../../../tests/setup/photo-test-stack";
 
 usePhotoStack();
 
