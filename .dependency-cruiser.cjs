@@ -1,4 +1,4 @@
-// The layer check (issue 19 §1, README "Layout"): `npm run check:layers`, and a step of `npm test`.
+// The layer check (ADR 055, README "Layout"): `npm run check:layers`, and a step of `npm test`.
 // Arrows point down: routes → web / components, hooks → features → platform → shared. Colocated unit
 // tests (*.test.ts) may import across layers (fixtures, controllers under test); cycles count everywhere.
 // Type-only imports count like any other, with one exception: browser code may `import type` from a

@@ -1,4 +1,4 @@
-// The membership POSTs of the club page and the invite-code page (spec 02 §4; issue 11 §6): the
+// The membership POSTs of the club page and the invite-code page (spec 02 §4; ADR 029): the
 // intent picks a domain function (membership.server.ts), which asks the permission table; this
 // only turns its typed result into the spec's toast and a redirect built from the stored slug.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";

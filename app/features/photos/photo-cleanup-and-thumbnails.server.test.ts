@@ -1,4 +1,4 @@
-// Issue 9 and ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
+// ADR 017 and ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
 // with its thumbnail — against the real libSQL and local R2 (photo-test-stack.ts).
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
@@ -25,7 +25,7 @@ import {
 
 usePhotoStack();
 
-describe("the scheduled photo cleanup (issue 9 item 3)", () => {
+describe("the scheduled photo cleanup (ADR 017)", () => {
   test("deletes pending uploads older than a day; keeps fresh uploads and listing photos; drops rows whose object is gone", async () => {
     const me = await seller();
     const now = Date.now();
