@@ -7,9 +7,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Deal } from "#db/schema";
-import type { Viewer } from "~/features/accounts/viewer";
-import { mailAccepted, mailCountered } from "~/features/trade/deal-mail.server";
-import { meetupSuggestions } from "~/features/trade/deal-page.server";
+import type { Viewer } from "~/features/permissions/viewer";
+import { mailAccepted, mailCountered } from "~/features/notifications/deal-mail.server";
+import { meetupSuggestions } from "~/web/pages/deal-page.server";
 import {
   acceptDeal,
   cancelDeal,

@@ -5,7 +5,7 @@
 // redirect rather than a 403 because every form must work without JavaScript.
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { getSessionWith, requireUser } from "./session.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { CLUB_ERRORS, type ClubErrorCode } from "~/shared/copy/clubs";
 import { clubAccessQuery, denialFor, getClubAccess, toClubAccess, type ClubAccess } from "~/features/clubs/club-access.server";
 import { can, SITE } from "~/features/permissions/can";

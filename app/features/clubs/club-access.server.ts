@@ -18,7 +18,7 @@ import {
   type ClubAction,
   type ClubRole,
 } from "../permissions/club";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import type { SqlViewer } from "../accounts/viewer-columns.server";
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { Db } from "#db/client";
 import { denialFor, getClubAccess, type ClubAccess, type ClubSummary } from "./club-access.server";
 import type { ClubErrorCode } from "~/shared/copy/clubs";
 import type { ClubAction } from "../permissions/club";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export type ClubRefusal = { ok: false; error: ClubErrorCode; club: ClubSummary | null };
 export type ClubResult<T extends object = object> = ({ ok: true; club: ClubSummary } & T) | ClubRefusal;

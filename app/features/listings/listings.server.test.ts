@@ -25,7 +25,7 @@ import {
 } from "./listings.server";
 import { acceptDeal, proposeDeal } from "../trade/deals.server";
 import { findReadablePhoto, getListingForViewer, getOwnListing, listOwnListings, postableClubs } from "./listing-reads.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 beforeAll(async () => {

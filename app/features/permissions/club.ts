@@ -2,7 +2,7 @@
 // `can` (can.ts). Actions enforce it, loaders use it to decide which buttons to show (booleans,
 // never this table), and the permission-matrix tests derive their expectations from it.
 import type { ClubJoinMode, ClubVisibility } from "#db/schema/enums";
-import { priceVisibleTo } from "../listings/prices.server";
+import { priceVisibleTo } from "./price";
 import { grants, rolesGranted, type PermissionTable } from "./table";
 
 /**

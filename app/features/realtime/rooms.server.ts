@@ -10,7 +10,7 @@ import { clubRoomName, ROOM_KINDS, userRoomName, type Realtime } from "./realtim
 import type { RoomAccess, RoomKind } from "./room-events";
 import { signRoomToken } from "./room-token.server";
 import { activeClubIdsOf, activeMemberOf, type ClubAccess } from "../clubs/club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export type { RoomAccess };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser } from "../../../tests/factories";
-import { listingPageFor } from "../listings/listing-page.server";
+import { listingPageFor } from "../../web/pages/listing-page.server";
 import { sendListingMessage } from "../messaging/listing-questions.server";
 import {
   acceptDeal,

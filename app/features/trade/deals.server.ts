@@ -7,7 +7,7 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, type DealParty, type DealState } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import { can } from "../permissions/can";
 import { blockBetween, isBlockedBetween, notBlockedWith } from "../safety/blocks.server";
@@ -474,33 +474,6 @@ function releaseStatements(db: Db, dealId: string, when: SQL) {
       ),
     db.delete(listingLocks).where(and(eq(listingLocks.dealId, dealId), when)),
   ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Listing changes reach the deals that include it
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Statements for a batch that edits a listing's price, condition or photos, marks it sold, or
- * deletes it: its open, unaccepted deals are voided. (A listing in an accepted deal cannot be
- * changed that way: `listingLockedDeal` says so first.)
- */
-export function voidProposedDealsWith(
-  db: Db,
-  listingId: string,
-  reason: "listing_changed" | "listing_sold" | "listing_deleted",
-  now = new Date(),
-) {
-  return db
-    .update(deals)
-    .set({ state: "voided", turn: null, closedAt: now, closedBy: "system", closeReason: reason, transitionId: crypto.randomUUID() })
-    .where(and(eq(deals.state, "proposed"), sql`deals.id in (select dl.deal_id from deal_listings dl where dl.listing_id = ${listingId})`));
-}
-
-/** The accepted deal holding this listing, if any. */
-export async function listingLockedDeal(db: Db, listingId: string): Promise<string | null> {
-  const [row] = await db.select({ dealId: listingLocks.dealId }).from(listingLocks).where(eq(listingLocks.listingId, listingId));
-  return row?.dealId ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, reviews, type Deal, type DealParty } from "#db/schema";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { can } from "../permissions/can";
 import { decide, other, REVIEW_BLIND_MS } from "./deal-machine";
 import { dealFor, partyOf } from "./deals.server";
