@@ -21,7 +21,7 @@ import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/g
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
 import { getClubManagePage, updateClubSettings, changeInviteCode } from "~/features/clubs/club-manage.server";
-import type { ClubResult } from "~/features/clubs/club-write-access.server";
+import type { ClubResult } from "~/features/clubs/club-access.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { approveJoinRequest, demoteMember, promoteMember, rejectJoinRequest, removeMember } from "~/features/clubs/membership.server";
 import { getUser } from "~/web/session.server";

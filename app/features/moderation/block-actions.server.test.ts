@@ -9,7 +9,8 @@ import { getClubAccess } from "../clubs/club-access.server";
 import { sendDirectMessage } from "../messaging/direct-messages.server";
 import { sendListingMessage } from "../messaging/listing-questions.server";
 import { dealPageFor } from "../../web/pages/deal-page.server";
-import { acceptDeal, counterDeal, proposeDeal } from "../trade/deals.server";
+import { proposeDeal } from "../trade/deals.server";
+import { acceptDeal, counterDeal } from "../trade/deal-transitions.server";
 import { blockedPeopleOf, blockTargetFor, blockUser, unblockUser } from "./block-actions.server";
 import { isBlockedBetween } from "../safety/blocks.server";
 

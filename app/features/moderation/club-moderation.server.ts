@@ -12,7 +12,7 @@ import type { ReportOutcome, ReportReason, ReportTargetType } from "#db/schema/e
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { Viewer } from "../permissions/viewer";
 import { clubCan, type ClubAccess, type ClubSummary } from "../clubs/club-access.server";
-import { accessFor, isRefusal, type ClubRefusal } from "../clubs/club-write-access.server";
+import { accessFor, isRefusal, type ClubRefusal } from "../clubs/club-access.server";
 import { manageableMember, memberRemovalStatement } from "../clubs/membership.server";
 import { memberName } from "../accounts/member-name.server";
 import { canManageMember } from "../permissions/club";

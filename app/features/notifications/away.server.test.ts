@@ -8,7 +8,8 @@ import { approveJoinRequest, leaveClub } from "../clubs/membership.server";
 import { sendListingMessage } from "../messaging/listing-questions.server";
 import type { Presence } from "../realtime/realtime.server";
 import { blockUser } from "../moderation/block-actions.server";
-import { acceptDeal, proposeDeal, proposeMeetup } from "../trade/deals.server";
+import { proposeDeal } from "../trade/deals.server";
+import { acceptDeal, proposeMeetup } from "../trade/deal-transitions.server";
 import { runAwayMail, type AwayDeps } from "./away.server";
 import { setModeStatement } from "./settings.server";
 

@@ -12,7 +12,7 @@ import { dealRevisions, deals, type Deal } from "#db/schema";
 import type { Publish } from "../realtime/realtime.server";
 import type { ClockEffect } from "../trade/deal-machine";
 import { mailReminder, type DealMailDeps } from "./deal-mail.server";
-import { runDealClock } from "../trade/deals.server";
+import { runDealClock } from "../trade/deal-clock.server";
 
 /** The cron of the deal clock (wrangler.toml [triggers]); worker.ts scheduled() picks the job by it. */
 export const DEAL_CLOCK_CRON = "*/15 * * * *";

@@ -4,9 +4,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, profiles } from "#db/schema";
 import type { CardPhoto } from "~/shared/schemas/search";
-import { unreadDirectMessagesQuery } from "../../features/messaging/direct-messages.server";
-import { memberName } from "../../features/accounts/member-name.server";
-import { cardPhotoFrom, cardPhotoJson } from "../../features/photos/card-photo.server";
+import { unreadDirectMessagesQuery } from "~/features/messaging/direct-messages.server";
+import { memberName } from "~/features/accounts/member-name.server";
+import { cardPhotoFrom, cardPhotoJson } from "~/features/photos/card-photo.server";
 import {
   clubAccessQuery,
   clubAllowedActions,
@@ -14,12 +14,11 @@ import {
   visibleClubIdBySlug,
   type ClubAccess,
   type ClubSummary,
-} from "../../features/clubs/club-access.server";
-import { can } from "../../features/permissions/can";
-import type { ClubAction } from "../../features/permissions/club";
-import { listingOpenableBy } from "../../features/listings/listing-visibility.server";
-import { priceColumnForClub } from "../../features/listings/prices.server";
-import type { Viewer } from "../../features/permissions/viewer";
+} from "~/features/clubs/club-access.server";
+import { canInClub, type ClubAction } from "~/features/permissions/club";
+import { listingOpenableBy } from "~/features/listings/listing-visibility.server";
+import { priceColumnForClub } from "~/features/listings/prices.server";
+import type { Viewer } from "~/features/permissions/viewer";
 
 export const ANONYMOUS_PREVIEW_SIZE = 3; // 02 §9
 
@@ -156,8 +155,7 @@ function joinOfferFor(access: ClubAccess): ClubPage["joinOffer"] {
   const anonymous = access.roles.includes("anonymous");
   if (!anonymous && !access.roles.includes("stranger")) return null;
   // A signed-out visitor is offered what a signed-in stranger could do, after signing in.
-  const aStranger = { id: "", isAdmin: false };
-  return { action, enabled: can(aStranger, action, { kind: "club", club: access.club, membership: null }), signInFirst: anonymous };
+  return { action, enabled: canInClub(["stranger"], access.club, action), signInFirst: anonymous };
 }
 
 /** Active members: owner first, then admins, then members, each by name. No e-mails. */

@@ -4,7 +4,8 @@ import { users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../../../tests/factories";
 import { dealPageFor } from "./deal-page.server";
-import { acceptDeal, counterDeal, proposeDeal } from "../../features/trade/deals.server";
+import { proposeDeal } from "~/features/trade/deals.server";
+import { acceptDeal, counterDeal } from "~/features/trade/deal-transitions.server";
 
 let t: TestDb;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, type Club } from "#db/schema";
-import type { Viewer } from "../../features/permissions/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 
 export type TeamHubClub = {
   membershipId: string;
