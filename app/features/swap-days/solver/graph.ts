@@ -1,8 +1,9 @@
 // The want graph (ADR 080): one node per item and per "any one of these" group (TradeMaximizer's dummy item),
 // an edge i → j when i's owner would take j for i. Every rule that one edge can check is checked here, once:
 // a member never trades with themselves, blocked people are never neighbours, and an exchange whose price
-// difference breaks the receiving item's cash limit is never an edge. What one edge cannot see (a block between
-// two people further apart in a ring, a cash limit met through a group) is left to the ring search.
+// difference breaks the receiving item's cash limit is never an edge (through a group: the limit of every item
+// that wants the group). What one edge cannot see, a block between two people further apart in a ring, is left
+// to the ring search.
 import { SwapInputError, type SwapInput } from "./types";
 
 export interface WantGraph {
@@ -100,21 +101,17 @@ export function buildWantGraph(input: SwapInput): WantGraph {
     }
   });
 
-  // Cash through a group: a group may pass on an item when it fits at least one of the items that reach the group
-  // (cap = the highest price that fits some wanter), and an item may want a group holding at least one that fits it.
-  const outs: number[][] = Array.from({ length: nodes }, () => []);
-  for (const key of raw.keys()) outs[Math.floor(key / nodes)].push(key % nodes);
-  const cap = new Float64Array(nodes).fill(-Infinity);
-  const cheapest = new Float64Array(nodes).fill(Infinity);
-  for (let i = 0; i < items.length; i++) cheapest[i] = price[i];
+  // Cash through a group (ADR 080 "Cash"): a group passes on only items that fit every item reaching it, so any
+  // chain item → group … → item keeps the first item's limit. cap = the lowest reach over the group's wanters.
+  const cap = new Float64Array(nodes).fill(Infinity);
   for (let changed = true; changed;) {
     changed = false;
-    for (let i = 0; i < nodes; i++) {
-      const reach = i < items.length ? price[i] - minNet[i] : cap[i];
-      for (const j of outs[i]) {
-        if (j >= items.length && reach > cap[j]) ((cap[j] = reach), (changed = true));
-        if (i >= items.length && cheapest[j] < cheapest[i]) ((cheapest[i] = cheapest[j]), (changed = true));
-      }
+    for (const key of raw.keys()) {
+      const from = Math.floor(key / nodes);
+      const to = key % nodes;
+      if (to < items.length) continue;
+      const reach = from < items.length ? price[from] - minNet[from] : cap[from];
+      if (reach < cap[to]) ((cap[to] = reach), (changed = true));
     }
   }
   const kept: Array<[number, number, number]> = [];
@@ -124,7 +121,7 @@ export function buildWantGraph(input: SwapInput): WantGraph {
     if (from === to || (to < items.length && owner[from] === owner[to])) continue;
     if (blockedWith[owner[from]].has(owner[to])) continue;
     const reach = from < items.length ? price[from] - minNet[from] : cap[from];
-    if ((to < items.length ? price[to] : cheapest[to]) > reach) continue;
+    if (to < items.length && price[to] > reach) continue;
     kept.push([from, to, from < items.length ? rank : 0]);
   }
   kept.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

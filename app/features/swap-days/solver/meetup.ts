@@ -1,13 +1,13 @@
 // Meet-up mode (rings of at most 3 items, ADR 080): every 2- and 3-ring is listed (through groups too, each
-// group used at most once), then the set of disjoint rings trading the most items is found by exact search:
-// a greedy start, then depth-first branch and bound on the item with the fewest rings left, bounded by the
-// items that can still be covered, one connected part of the ring graph at a time. Blocks and cash limits are
+// group used at most once), then the set of disjoint rings trading the most items is found exactly, one connected
+// part of the ring graph at a time: a Lagrangian bound with greedy incumbents proves most parts at once; the rest
+// go to depth-first branch and bound on the item with the fewest rings left. Blocks and cash limits are
 // exact here: in a ring of 3 every two people are neighbours, and each composed exchange is checked whole.
 import { fitsLimit, type WantGraph } from "./graph";
 import { hash3 } from "./random";
 
 /** Search nodes per solve before the best found so far is kept (and `optimal` is false). */
-const NODE_LIMIT = 3_000_000;
+const NODE_LIMIT = 200_000;
 
 interface Candidate {
   /** Items and groups it uses. */
@@ -130,13 +130,10 @@ function searchPart(
   const partItems = [...new Set(ks.flatMap((k) => all[k].items))];
   const live = new Map<number, number>();
   for (const x of partItems) live.set(x, byNode[x].length);
-  // Greedy start.
-  const greedy: number[] = [];
-  const taken = new Set<number>();
-  for (const k of ks) if (all[k].uses.every((x) => !taken.has(x))) (greedy.push(k), all[k].uses.forEach((x) => taken.add(x)));
-  let best = greedy.slice();
-  let bestCount = greedy.reduce((n, k) => n + all[k].items.length, 0);
-  const bound = dualBound(all, ks, partItems);
+  const start = lagrangian(all, ks, (x) => x < g.items);
+  let best = start.best;
+  let bestCount = start.count;
+  const bound = Math.min(start.bound, partItems.length);
   if (bestCount >= bound) return { chosen: best, optimal: true, upperBound: bestCount };
 
   const chosen: number[] = [];
@@ -203,30 +200,72 @@ function searchPart(
     release(pick, undo);
   };
   dfs();
-  return { chosen: best, optimal: !stopped, upperBound: stopped ? Math.min(bound, partItems.length) : bestCount };
+  return { chosen: best, optimal: !stopped || bestCount >= bound, upperBound: stopped ? bound : bestCount };
 }
 
 /**
- * A feasible solution of the packing LP's dual (every ring's nodes carry at least its item count): its sum bounds
- * the items any set of disjoint rings can trade. Items start at 1 and are lowered as far as every ring allows.
+ * Lagrangian relaxation of "each item and group in at most one ring" (ADR 080 "Meet-up"): for prices λ ≥ 0,
+ * Σλ + Σ max(0, |ring| − λ(ring)) bounds the items any set of disjoint rings trades; subgradient steps lower it
+ * towards the LP bound. Along the way, rings taken greedily by their reduced value give the incumbents.
  */
-function dualBound(all: Candidate[], ks: number[], partItems: number[]): number {
-  const y = new Map<number, number>();
-  for (const k of ks) for (const x of all[k].uses) y.set(x, 0);
-  for (const x of partItems) y.set(x, 1);
-  const rings = new Map<number, number[]>();
-  for (const k of ks) for (const x of all[k].items) (rings.get(x) ?? rings.set(x, []).get(x)!).push(k);
-  for (let sweep = 0; sweep < 3; sweep++)
-    for (const x of partItems) {
-      let need = 0;
-      for (const k of rings.get(x)!) {
-        let rest = all[k].items.length;
-        for (const r of all[k].uses) if (r !== x) rest -= y.get(r)!;
-        if (rest > need) need = rest;
-      }
-      y.set(x, need);
+function lagrangian(all: Candidate[], ks: number[], isItem: (x: number) => boolean): { bound: number; best: number[]; count: number } {
+  const lambda = new Map<number, number>();
+  for (const k of ks) for (const x of all[k].uses) lambda.set(x, isItem(x) ? 0.5 : 0);
+  let bound = Infinity;
+  let best: number[] = [];
+  let count = -1;
+  let mu = 1;
+  let sinceBetter = 0;
+  const reduced = new Float64Array(ks.length);
+  // Rings through items few other rings use go first among equals: they block the fewest alternatives.
+  const degree = new Map<number, number>();
+  for (const k of ks) for (const x of all[k].uses) degree.set(x, (degree.get(x) ?? 0) + 1);
+  const crowd = ks.map((k) => all[k].uses.reduce((n, x) => n + degree.get(x)!, 0) / all[k].items.length);
+  const greedy = () => {
+    const order = ks
+      .map((_, i) => i)
+      .sort((a, b) => reduced[b] - reduced[a] || all[ks[b]].items.length - all[ks[a]].items.length || crowd[a] - crowd[b]);
+    const taken = new Set<number>();
+    const chosen: number[] = [];
+    let n = 0;
+    for (const i of order) {
+      const c = all[ks[i]];
+      if (c.uses.some((x) => taken.has(x))) continue;
+      c.uses.forEach((x) => taken.add(x));
+      chosen.push(ks[i]);
+      n += c.items.length;
     }
-  let sum = 0;
-  for (const v of y.values()) sum += v;
-  return Math.floor(sum + 1e-9);
+    if (n > count) ((count = n), (best = chosen));
+  };
+  for (let it = 0; it < 300; it++) {
+    let value = 0;
+    for (const v of lambda.values()) value += v;
+    const over = new Map<number, number>();
+    ks.forEach((k, i) => {
+      const c = all[k];
+      let r = c.items.length;
+      for (const x of c.uses) r -= lambda.get(x)!;
+      reduced[i] = r;
+      if (r > 0) {
+        value += r;
+        for (const x of c.uses) over.set(x, (over.get(x) ?? 0) + 1);
+      }
+    });
+    if (value < bound - 1e-9) ((bound = value), (sinceBetter = 0));
+    else if (++sinceBetter >= 10) ((mu /= 2), (sinceBetter = 0));
+    if (it % 5 === 0) greedy();
+    if (it === 0) {
+      // Before any price is learnt: the least crowded rings first.
+      reduced.forEach((_, i) => (reduced[i] = -crowd[i]));
+      greedy();
+    }
+    if (Math.floor(bound + 1e-6) <= count || mu < 1e-4) break;
+    let norm = 0;
+    for (const x of lambda.keys()) norm += (1 - (over.get(x) ?? 0)) ** 2;
+    if (norm === 0) break;
+    const step = (mu * Math.max(0.5, value - count)) / norm;
+    for (const [x, v] of lambda) lambda.set(x, Math.max(0, v - step * (1 - (over.get(x) ?? 0))));
+  }
+  greedy();
+  return { bound: Math.floor(bound + 1e-6), best, count };
 }

@@ -3,9 +3,9 @@
 // minimum-cost perfect assignment is a set of rings that trades the most items, and among those the least rank.
 // Solved per strongly connected component. A second solve on the tight edges (those some optimal assignment may
 // use) picks, among the optimal ones, the one that spreads trades over members, then the seed's choice.
-// Blocks further apart than neighbours, and cash limits met through a group, are enforced by branch and bound.
+// Blocks between people further apart than neighbours are enforced by branch and bound.
 import { Assignment, type SparseGraph } from "./assignment";
-import { fitsLimit, type WantGraph } from "./graph";
+import type { WantGraph } from "./graph";
 import { hash3 } from "./random";
 import { csrStart, stronglyConnected } from "./scc";
 
@@ -16,6 +16,8 @@ export interface Cover {
   /** receives[x] = the node x receives (x itself: x does not trade). */
   receives: Int32Array;
   optimal: boolean;
+  /** Items the relaxation trades (blocks and group limits ignored): a bound on any valid ring set. */
+  upperBound: number;
 }
 
 interface Component {
@@ -40,12 +42,14 @@ export function solveTable(g: WantGraph, seed: number, iterations = 1): Cover {
   const itemsOf = new Int32Array(g.owners.length);
   for (let i = 0; i < g.items; i++) itemsOf[g.owner[i]]++;
   let optimal = true;
+  let upperBound = 0;
   const solved: Array<{ c: Component; best: Assignment | undefined; rows: Int32Array }> = [];
   for (const nodes of members.values()) {
     if (nodes.length < 2 || nodes[0] >= g.items) continue;
     const c = component(g, start, comp, nodes);
     const result = branchAndBound(g, c);
     optimal &&= result.optimal;
+    upperBound += result.relaxed;
     solved.push({ c, ...result });
   }
   // Stage 2 over the tight edges; with iterations, the seeded solve where most members receive.
@@ -66,7 +70,7 @@ export function solveTable(g: WantGraph, seed: number, iterations = 1): Cover {
     const score = membersReceiving(g, r);
     if (score > bestScore || (score === bestScore && tie < bestTie)) ((bestScore = score), (bestTie = tie), (best = r));
   }
-  return { receives: best ?? receives, optimal };
+  return { receives: best ?? receives, optimal, upperBound };
 }
 
 export function membersReceiving(g: WantGraph, receives: Int32Array): number {
@@ -134,17 +138,6 @@ function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32
         break;
       }
     }
-    // A cash limit met through a group: the item at the end of the group chain must fit the item that wanted the group.
-    for (let p = 0; p < L; p++) {
-      const a = c.nodes[ring[p]];
-      if (a >= g.items || c.nodes[ring[(p + 1) % L]] < g.items) continue;
-      let q = p + 1;
-      while (c.nodes[ring[q % L]] >= g.items) q++;
-      if (fitsLimit(g, a, c.nodes[ring[q % L]])) continue;
-      const edges: number[] = [];
-      for (let k = p; k < q; k++) edges.push(rowEdge[ring[k % L]]);
-      consider(edges, ring);
-    }
   }
   return { shortest, rings };
 }
@@ -156,9 +149,11 @@ const rowsOf = (a: Assignment): Int32Array => Int32Array.from({ length: a.g.size
  * is a chain e1 … ek that no valid ring set uses whole; child t forces e1 … e(t-1) and forbids et, so the
  * children split exactly the ring sets that avoid the chain. The first valid node popped is optimal.
  */
-function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefined; rows: Int32Array; optimal: boolean } {
+function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefined; rows: Int32Array; optimal: boolean; relaxed: number } {
   const root = new Assignment(c.graph);
   root.solve();
+  let relaxed = 0;
+  for (let i = 0; i < c.graph.size; i++) if (c.nodes[i] < g.items && root.receives(i) !== i) relaxed++;
   const open: Array<{ a: Assignment; cost: number }> = [{ a: root, cost: root.cost() }];
   let fallback: { rows: Int32Array; cost: number } | undefined;
   let opened = 1;
@@ -169,14 +164,14 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
     if (fallback && cost >= fallback.cost) continue;
     const rows = rowsOf(a);
     const found = violations(g, c, rows, a.rowEdge);
-    if (!found.shortest) return { best: a, rows, optimal: true };
+    if (!found.shortest) return { best: a, rows, optimal: true, relaxed };
     // Keep the rings that break nothing as a valid answer in case the search stops at its cap.
     const kept = rows.slice();
     for (const ring of found.rings) for (const x of ring) kept[x] = x;
     let keptCost = 0;
     kept.forEach((col, row) => (keptCost += col === row ? c.graph.cost[c.graph.start[row]] : c.graph.cost[a.rowEdge[row]]));
     if (!fallback || keptCost < fallback.cost) fallback = { rows: kept, cost: keptCost };
-    if (opened >= NODE_LIMIT) return { best: undefined, rows: fallback.rows, optimal: false };
+    if (opened >= NODE_LIMIT) return { best: undefined, rows: fallback.rows, optimal: false, relaxed };
     const chain: number[] = found.shortest;
     for (let t = 0; t < chain.length; t++) {
       const child = a.clone();
@@ -186,7 +181,7 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
       if (child.solve()) open.push({ a: child, cost: child.cost() });
     }
   }
-  return { best: undefined, rows: fallback!.rows, optimal: true };
+  return { best: undefined, rows: fallback!.rows, optimal: true, relaxed };
 }
 
 const rowOf = (graph: SparseGraph, e: number): number => {

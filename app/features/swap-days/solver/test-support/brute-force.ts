@@ -29,6 +29,21 @@ export function bruteForce(input: SwapInput): Best {
     out[a].push({ to: b, rank: w.rank ?? 1 });
   }
   for (const g of input.groups ?? []) for (const m of g.members) out[at.get(g.id)!].push({ to: at.get(m)!, rank: 0 });
+  // A group passes on only items that fit every item reaching it (through other groups too).
+  const reachers = (gi: number): number[] => {
+    const found = new Set<number>();
+    const todo = [gi];
+    while (todo.length > 0) {
+      const x = todo.pop()!;
+      for (let a = 0; a < N; a++)
+        if (out[a].some((e) => e.to === x) && !found.has(a)) {
+          found.add(a);
+          if (a >= n) todo.push(a);
+        }
+    }
+    return [...found].filter((a) => a < n);
+  };
+  const groupFits = ids.map((_, gi) => (gi < n ? [] : reachers(gi)));
   const sigma = new Array<number>(N).fill(-1);
   const taken = new Array<boolean>(N).fill(false);
   let best: Best = { traded: 0, rank: 0 };
@@ -45,9 +60,11 @@ export function bruteForce(input: SwapInput): Best {
       const owners = [...new Set(cycle.map((x) => owner[x]))];
       for (const a of owners) for (const b of owners) if (a !== b && blocked(a, b)) return;
       for (const a of real) {
+        const via: number[] = [];
         let b = sigma[a];
-        while (b >= n) b = sigma[b];
+        while (b >= n) (via.push(b), (b = sigma[b]));
         if (owner[a] === owner[b] || !fits(a, b)) return;
+        if (via.some((gi) => groupFits[gi].some((w) => !fits(w, b)))) return;
         rank += out[a].find((e) => e.to === sigma[a])!.rank;
       }
       traded += real.length;
