@@ -8,6 +8,8 @@ import { hash3 } from "./random";
 
 /** Search nodes per solve before the best found so far is kept (and `optimal` is false). */
 const NODE_LIMIT = 200_000;
+/** Parts with more items than this keep the Lagrangian incumbent and bound (no depth-first search). */
+const DFS_ITEMS = 120;
 
 interface Candidate {
   /** Items and groups it uses. */
@@ -53,7 +55,7 @@ function exchanges(g: WantGraph): Map<number, Array<{ via: number[]; rank: numbe
   return result;
 }
 
-function candidates(g: WantGraph, seed: number): Candidate[] {
+function candidates(g: WantGraph, seed: number, maxRing: 2 | 3): Candidate[] {
   const ex = exchanges(g);
   const out: number[][] = Array.from({ length: g.items }, () => []);
   for (const key of ex.keys()) out[Math.floor(key / g.items)].push(key % g.items);
@@ -75,14 +77,15 @@ function candidates(g: WantGraph, seed: number): Candidate[] {
     for (const j of out[i]) {
       if (j <= i) continue;
       if (ex.has(j * g.items + i)) push([i, j]);
-      for (const k of out[j]) if (k > i && k !== j && ex.has(k * g.items + i)) push([i, j, k]);
+      if (maxRing === 3) for (const k of out[j]) if (k > i && k !== j && ex.has(k * g.items + i)) push([i, j, k]);
     }
   }
   return list;
 }
 
-export function solveMeetup(g: WantGraph, seed: number): MeetupCover {
-  const all = candidates(g, seed);
+/** maxRing 2 is one-to-one swaps only (the benchmark's baseline). */
+export function solveMeetup(g: WantGraph, seed: number, maxRing: 2 | 3 = 3): MeetupCover {
+  const all = candidates(g, seed, maxRing);
   // Bigger rings first, then lower rank, then the seed: the greedy start and the branch order.
   all.sort((a, b) => b.items.length - a.items.length || a.rank - b.rank || a.tie - b.tie);
   const byNode: number[][] = Array.from({ length: g.nodes }, () => []);
@@ -135,6 +138,8 @@ function searchPart(
   let bestCount = start.count;
   const bound = Math.min(start.bound, partItems.length);
   if (bestCount >= bound) return { chosen: best, optimal: true, upperBound: bestCount };
+  // The depth-first search's bound (items still coverable) is weak: on a large part it would only spend the budget.
+  if (partItems.length > DFS_ITEMS) return { chosen: best, optimal: false, upperBound: bound };
 
   const chosen: number[] = [];
   let coverable = partItems.length;
@@ -209,63 +214,76 @@ function searchPart(
  * towards the LP bound. Along the way, rings taken greedily by their reduced value give the incumbents.
  */
 function lagrangian(all: Candidate[], ks: number[], isItem: (x: number) => boolean): { bound: number; best: number[]; count: number } {
-  const lambda = new Map<number, number>();
-  for (const k of ks) for (const x of all[k].uses) lambda.set(x, isItem(x) ? 0.5 : 0);
+  // Resources renumbered 0 … R-1, each ring's uses flattened: the loop below runs hundreds of times.
+  const index = new Map<number, number>();
+  for (const k of ks) for (const x of all[k].uses) if (!index.has(x)) index.set(x, index.size);
+  const R = index.size;
+  const start = new Int32Array(ks.length + 1);
+  const uses: number[] = [];
+  const weight = new Float64Array(ks.length);
+  ks.forEach((k, i) => {
+    for (const x of all[k].uses) uses.push(index.get(x)!);
+    start[i + 1] = uses.length;
+    weight[i] = all[k].items.length;
+  });
+  const lambda = new Float64Array(R);
+  for (const [x, r] of index) lambda[r] = isItem(x) ? 0.5 : 0;
+  const over = new Int32Array(R);
+  const taken = new Uint8Array(R);
+  const reduced = new Float64Array(ks.length);
+  // Rings through items few other rings use go first among equals: they block the fewest alternatives.
+  const degree = new Int32Array(R);
+  for (const r of uses) degree[r]++;
+  const crowd = new Float64Array(ks.length);
+  for (let i = 0; i < ks.length; i++) {
+    for (let u = start[i]; u < start[i + 1]; u++) crowd[i] += degree[uses[u]];
+    crowd[i] /= weight[i];
+  }
   let bound = Infinity;
   let best: number[] = [];
   let count = -1;
-  let mu = 1;
-  let sinceBetter = 0;
-  const reduced = new Float64Array(ks.length);
-  // Rings through items few other rings use go first among equals: they block the fewest alternatives.
-  const degree = new Map<number, number>();
-  for (const k of ks) for (const x of all[k].uses) degree.set(x, (degree.get(x) ?? 0) + 1);
-  const crowd = ks.map((k) => all[k].uses.reduce((n, x) => n + degree.get(x)!, 0) / all[k].items.length);
-  const greedy = () => {
-    const order = ks
-      .map((_, i) => i)
-      .sort((a, b) => reduced[b] - reduced[a] || all[ks[b]].items.length - all[ks[a]].items.length || crowd[a] - crowd[b]);
-    const taken = new Set<number>();
+  const order = Int32Array.from(ks, (_, i) => i);
+  const greedy = (score: Float64Array) => {
+    order.sort((a, b) => score[b] - score[a] || weight[b] - weight[a] || crowd[a] - crowd[b]);
+    taken.fill(0);
     const chosen: number[] = [];
     let n = 0;
     for (const i of order) {
-      const c = all[ks[i]];
-      if (c.uses.some((x) => taken.has(x))) continue;
-      c.uses.forEach((x) => taken.add(x));
+      let free = true;
+      for (let u = start[i]; u < start[i + 1] && free; u++) if (taken[uses[u]]) free = false;
+      if (!free) continue;
+      for (let u = start[i]; u < start[i + 1]; u++) taken[uses[u]] = 1;
       chosen.push(ks[i]);
-      n += c.items.length;
+      n += weight[i];
     }
     if (n > count) ((count = n), (best = chosen));
   };
-  for (let it = 0; it < 300; it++) {
+  greedy(Float64Array.from(crowd, (c) => -c));
+  let mu = 1;
+  let sinceBetter = 0;
+  for (let it = 0; it < 400; it++) {
     let value = 0;
-    for (const v of lambda.values()) value += v;
-    const over = new Map<number, number>();
-    ks.forEach((k, i) => {
-      const c = all[k];
-      let r = c.items.length;
-      for (const x of c.uses) r -= lambda.get(x)!;
-      reduced[i] = r;
-      if (r > 0) {
-        value += r;
-        for (const x of c.uses) over.set(x, (over.get(x) ?? 0) + 1);
+    for (let r = 0; r < R; r++) value += lambda[r];
+    over.fill(0);
+    for (let i = 0; i < ks.length; i++) {
+      let red = weight[i];
+      for (let u = start[i]; u < start[i + 1]; u++) red -= lambda[uses[u]];
+      reduced[i] = red;
+      if (red > 0) {
+        value += red;
+        for (let u = start[i]; u < start[i + 1]; u++) over[uses[u]]++;
       }
-    });
-    if (value < bound - 1e-9) ((bound = value), (sinceBetter = 0));
-    else if (++sinceBetter >= 10) ((mu /= 2), (sinceBetter = 0));
-    if (it % 5 === 0) greedy();
-    if (it === 0) {
-      // Before any price is learnt: the least crowded rings first.
-      reduced.forEach((_, i) => (reduced[i] = -crowd[i]));
-      greedy();
     }
+    if (value < bound - 1e-9) ((bound = value), (sinceBetter = 0));
+    else if (++sinceBetter >= 15) ((mu /= 2), (sinceBetter = 0));
+    if (it % 4 === 0) greedy(reduced);
     if (Math.floor(bound + 1e-6) <= count || mu < 1e-4) break;
     let norm = 0;
-    for (const x of lambda.keys()) norm += (1 - (over.get(x) ?? 0)) ** 2;
+    for (let r = 0; r < R; r++) norm += (1 - over[r]) ** 2;
     if (norm === 0) break;
     const step = (mu * Math.max(0.5, value - count)) / norm;
-    for (const [x, v] of lambda) lambda.set(x, Math.max(0, v - step * (1 - (over.get(x) ?? 0))));
+    for (let r = 0; r < R; r++) lambda[r] = Math.max(0, lambda[r] - step * (1 - over[r]));
   }
-  greedy();
+  greedy(reduced);
   return { bound: Math.floor(bound + 1e-6), best, count };
 }

@@ -11,6 +11,8 @@ import { csrStart, stronglyConnected } from "./scc";
 
 /** How many branch-and-bound nodes one component may open before the best ring set found so far is kept. */
 const NODE_LIMIT = 400;
+/** Repair splits a ring holding a blocked pair this many times, then keeps the far item of a blocked chain out. */
+const REPAIR_SPLITS = 50;
 
 export interface Cover {
   /** receives[x] = the node x receives (x itself: x does not trade). */
@@ -24,6 +26,8 @@ interface Component {
   nodes: number[];
   /** Local index of each global node in this component. */
   local: Map<number, number>;
+  /** The cost of a real item's self-loop: above the sum of every trade's rank. */
+  noTrade: number;
   /** Global graph edge id per local edge (-1 = self-loop). */
   globalEdge: Int32Array;
   graph: SparseGraph;
@@ -106,20 +110,24 @@ function component(g: WantGraph, start: Int32Array, comp: Int32Array, nodes: num
   return {
     nodes,
     local,
+    noTrade,
     globalEdge: Int32Array.from(globalEdge),
     graph: { size: nodes.length, start: rowStart, to: Int32Array.from(to), cost: Float64Array.from(cost) },
   };
 }
 
-/** Rows of an assignment that break a rule one edge cannot see, as the fewest edges that may not all be used. */
-function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32Array): { shortest: number[] | null; rings: number[][] } {
+interface Violation {
+  /** The fewest edges that may not all be used: from an item of one blocked person to the next of the other. */
+  shortest: number[];
+  /** The ring (local nodes in order) and the positions of the two people's items in it, for the repair. */
+  ring: number[];
+  sides: [number[], number[]];
+}
+
+/** The shortest chain between two people who blocked each other and share a ring, or null when none do. */
+function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32Array): Violation | null {
   const seen = new Uint8Array(rows.length);
-  let shortest: number[] | null = null;
-  const rings: number[][] = [];
-  const consider = (edges: number[], ring: number[]) => {
-    if (rings[rings.length - 1] !== ring) rings.push(ring);
-    if (!shortest || edges.length < shortest.length) shortest = edges;
-  };
+  let found: Violation | null = null;
   for (let s = 0; s < rows.length; s++) {
     if (seen[s] || rows[s] === s) continue;
     const ring: number[] = [];
@@ -132,14 +140,51 @@ function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32
       if (blocked.size === 0 || ![...present].some((o) => blocked.has(o))) continue;
       for (let q = p + 1; q < p + L; q++) {
         if (!blocked.has(ownerAt(q))) continue;
-        const edges: number[] = [];
-        for (let k = p; k < q; k++) edges.push(rowEdge[ring[k % L]]);
-        consider(edges, ring);
+        if (!found || q - p < found.shortest.length) {
+          const edges: number[] = [];
+          for (let k = p; k < q; k++) edges.push(rowEdge[ring[k % L]]);
+          const a = ownerAt(p);
+          const b = ownerAt(q);
+          const sides: [number[], number[]] = [[], []];
+          ring.forEach((_, k) => (ownerAt(k) === a ? sides[0].push(k) : ownerAt(k) === b && sides[1].push(k)));
+          found = { shortest: edges, ring, sides };
+        }
         break;
       }
     }
   }
-  return { shortest, rings };
+  return found;
+}
+
+/**
+ * One repair step: the ring is cut in two arcs, one holding an item of each of the two people, as near halves as
+ * their places allow, and no edge may join the two arcs' sides again (labels refine with each step), so each side
+ * closes its own rings. In a dense want graph this rarely costs an item.
+ */
+function splitRing(a: Assignment, label: Int32Array, v: Violation, nextLabel: number, owner: (x: number) => number): void {
+  const L = v.ring.length;
+  let best: [number, number] = [v.sides[0][0], v.sides[1][0]];
+  let bestGap = Infinity;
+  for (const p of v.sides[0])
+    for (const q of v.sides[1]) {
+      const gap = Math.abs(((q - p + L) % L) - L / 2);
+      if (gap < bestGap) ((bestGap = gap), (best = [p, q]));
+    }
+  const [p, q] = best;
+  const ringLabel = label[v.ring[0]];
+  const side = new Uint8Array(label.length);
+  for (let k = p; k !== q; k = (k + 1) % L) side[v.ring[k]] = 1;
+  // Every item of the two people in this part goes to its person's side, wherever it is now.
+  const [ownerA, ownerB] = [v.sides[0][0], v.sides[1][0]].map((k) => owner(v.ring[k]));
+  for (let x = 0; x < label.length; x++) {
+    if (label[x] !== ringLabel) continue;
+    if (owner(x) === ownerA) side[x] = 1;
+    else if (owner(x) === ownerB) side[x] = 0;
+    if (side[x]) label[x] = nextLabel;
+  }
+  const { g } = a;
+  for (let x = 0; x < g.size; x++)
+    for (let e = g.start[x]; e < g.start[x + 1]; e++) if (a.allowed[e] && label[x] !== label[g.to[e]]) a.forbid(e);
 }
 
 const rowsOf = (a: Assignment): Int32Array => Int32Array.from({ length: a.g.size }, (_, i) => a.receives(i));
@@ -147,41 +192,59 @@ const rowsOf = (a: Assignment): Int32Array => Int32Array.from({ length: a.g.size
 /**
  * Best-first branch and bound on the assignment (a relaxation: it ignores what violations() finds). A violation
  * is a chain e1 … ek that no valid ring set uses whole; child t forces e1 … e(t-1) and forbids et, so the
- * children split exactly the ring sets that avoid the chain. The first valid node popped is optimal.
+ * children split exactly the ring sets that avoid the chain. The first valid node popped is optimal. The
+ * incumbent that prunes it comes first, by repair (splitRing; after REPAIR_SPLITS steps the item at the far end
+ * of a blocked chain is kept out) until no ring holds a blocked pair; each re-solve is warm (the potentials stay
+ * valid), a few augmenting paths.
  */
 function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefined; rows: Int32Array; optimal: boolean; relaxed: number } {
   const root = new Assignment(c.graph);
   root.solve();
   let relaxed = 0;
   for (let i = 0; i < c.graph.size; i++) if (c.nodes[i] < g.items && root.receives(i) !== i) relaxed++;
-  const open: Array<{ a: Assignment; cost: number }> = [{ a: root, cost: root.cost() }];
-  let fallback: { rows: Int32Array; cost: number } | undefined;
+  const firstViolation = violations(g, c, rowsOf(root), root.rowEdge);
+  if (!firstViolation) return { best: root, rows: rowsOf(root), optimal: true, relaxed };
+  const first = firstViolation.shortest;
+  let incumbent = root.clone();
+  const label = new Int32Array(c.graph.size);
+  for (let v: Violation | null = firstViolation, step = 1; v; step++) {
+    if (step <= REPAIR_SPLITS) splitRing(incumbent, label, v, step, (x) => g.owner[c.nodes[x]]);
+    else {
+      const end = c.graph.to[v.shortest[v.shortest.length - 1]];
+      incumbent.force(end, c.graph.start[end]); // the self-loop is each row's first edge
+    }
+    incumbent.solve();
+    v = violations(g, c, rowsOf(incumbent), incumbent.rowEdge);
+  }
+  let best = incumbent.cost();
+  const open: Array<{ a: Assignment; cost: number; chain: number[] }> = [{ a: root, cost: root.cost(), chain: first }];
   let opened = 1;
   while (open.length > 0) {
     let k = 0;
     for (let i = 1; i < open.length; i++) if (open[i].cost < open[k].cost) k = i;
-    const { a, cost } = open.splice(k, 1)[0];
-    if (fallback && cost >= fallback.cost) continue;
-    const rows = rowsOf(a);
-    const found = violations(g, c, rows, a.rowEdge);
-    if (!found.shortest) return { best: a, rows, optimal: true, relaxed };
-    // Keep the rings that break nothing as a valid answer in case the search stops at its cap.
-    const kept = rows.slice();
-    for (const ring of found.rings) for (const x of ring) kept[x] = x;
-    let keptCost = 0;
-    kept.forEach((col, row) => (keptCost += col === row ? c.graph.cost[c.graph.start[row]] : c.graph.cost[a.rowEdge[row]]));
-    if (!fallback || keptCost < fallback.cost) fallback = { rows: kept, cost: keptCost };
-    if (opened >= NODE_LIMIT) return { best: undefined, rows: fallback.rows, optimal: false, relaxed };
-    const chain: number[] = found.shortest;
+    const { a, cost, chain } = open.splice(k, 1)[0];
+    if (cost >= best) break;
     for (let t = 0; t < chain.length; t++) {
+      // At the cap the count may still be proven: the incumbent trades as many items as the relaxation.
+      if (opened++ >= NODE_LIMIT)
+        return {
+          best: incumbent,
+          rows: rowsOf(incumbent),
+          optimal: Math.floor(best / c.noTrade) === Math.floor(root.cost() / c.noTrade),
+          relaxed,
+        };
       const child = a.clone();
       for (let f = 0; f < t; f++) child.force(rowOf(c.graph, chain[f]), chain[f]);
       child.forbid(chain[t]);
-      opened++;
-      if (child.solve()) open.push({ a: child, cost: child.cost() });
+      if (!child.solve()) continue;
+      const childCost = child.cost();
+      if (childCost >= best) continue;
+      const next = violations(g, c, rowsOf(child), child.rowEdge);
+      if (next) open.push({ a: child, cost: childCost, chain: next.shortest });
+      else ((incumbent = child), (best = childCost));
     }
   }
-  return { best: undefined, rows: fallback!.rows, optimal: true, relaxed };
+  return { best: incumbent, rows: rowsOf(incumbent), optimal: true, relaxed };
 }
 
 const rowOf = (graph: SparseGraph, e: number): number => {
@@ -219,6 +282,6 @@ function tieBreak(g: WantGraph, c: Component, a: Assignment, itemsOf: Int32Array
   if (!second.solve()) return null;
   const rows = rowsOf(second);
   const rowEdge = Int32Array.from(second.rowEdge, (e) => original[e]);
-  if (violations(g, c, rows, rowEdge).shortest) return null;
+  if (violations(g, c, rows, rowEdge)) return null;
   return { rows, cost: second.cost() };
 }
