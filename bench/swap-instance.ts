@@ -2,7 +2,22 @@
 // mean length chosen by the caller, skewed towards popular items (a few items are on many lists, as in published
 // BoardGameGeek want lists), a third of the members with "any one of these" groups, prices $5–$300 with some
 // cash limits, ranks by position, and a few blocked pairs. One integer seed → the same instance.
-import type { SwapInput, SwapItem } from "../app/features/swap-days/solver/types";
+import { buildWantGraph } from "../app/features/swap-days/solver/graph";
+import { solveSwapDay } from "../app/features/swap-days/solver/index";
+import { solveMeetup } from "../app/features/swap-days/solver/meetup";
+import { assemble } from "../app/features/swap-days/solver/rings";
+import type { SwapInput, SwapItem, SwapResult } from "../app/features/swap-days/solver/types";
+
+export type Kind = "full" | "meet-up" | "one-to-one";
+
+/** Rings of any length, of at most 3, or one-to-one swaps only (2-rings, exact the same way as meet-up). */
+export function solveKind(input: SwapInput, kind: Kind): SwapResult {
+  if (kind === "full") return solveSwapDay({ ...input, mode: "table" });
+  if (kind === "meet-up") return solveSwapDay({ ...input, mode: "meetup" });
+  const g = buildWantGraph(input);
+  const cover = solveMeetup(g, input.seed, 2);
+  return assemble(g, "meetup", cover.receives, cover.optimal, cover.upperBound);
+}
 
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;

@@ -10,28 +10,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { loadavg, cpus } from "node:os";
-import { buildWantGraph } from "../app/features/swap-days/solver/graph";
-import { solveSwapDay } from "../app/features/swap-days/solver/index";
-import { solveMeetup } from "../app/features/swap-days/solver/meetup";
-import { assemble } from "../app/features/swap-days/solver/rings";
 import type { SwapInput, SwapResult } from "../app/features/swap-days/solver/types";
 import { validateResult } from "../app/features/swap-days/solver/validate";
 import { args, option } from "./cli";
-import { mathTrade } from "./swap-instance";
+import { mathTrade, solveKind, type Kind } from "./swap-instance";
 
 const WANTS: Record<number, number> = { 1000: 30_000, 2000: 90_000, 5000: 150_000 };
 const sizes = option("--sizes", "1000,2000,5000").split(",").map(Number);
 const gc = (globalThis as { gc?: () => void }).gc;
-
-export type Kind = "full" | "meet-up" | "one-to-one";
-
-export function solveKind(input: SwapInput, kind: Kind): SwapResult {
-  if (kind === "full") return solveSwapDay({ ...input, mode: "table" });
-  if (kind === "meet-up") return solveSwapDay({ ...input, mode: "meetup" });
-  const g = buildWantGraph(input);
-  const cover = solveMeetup(g, input.seed, 2);
-  return assemble(g, "meetup", cover.receives, cover.optimal, cover.upperBound);
-}
 
 function measure(input: SwapInput, kind: Kind) {
   const times: number[] = [];
@@ -50,7 +36,10 @@ function measure(input: SwapInput, kind: Kind) {
   return { ms: times.sort((a, b) => a - b)[1], heapMb: heap / 2 ** 20, result: result! };
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 console.log(`swap solver bench, ${new Date().toISOString()}, ${cpus()[0]?.model ?? "cpu"} ×${cpus().length}, Node ${process.version}`);
 console.log(`uptime: ${spawnSync("uptime", { encoding: "utf8" }).stdout.trim()}\n`);
 console.log("| items | wants | groups | solver | ms (median of 3) | heap MB | items traded | proven max | bound | load |");
@@ -66,6 +55,11 @@ for (const n of sizes) {
       `| ${n} | ${input.wants.length} | ${groups} | ${kind} | ${ms.toFixed(0)} | ${heapMb.toFixed(1)} | ${result.itemsTraded} | ${result.optimal ? "yes" : "no"} | ${result.upperBound} | ${load()} |`,
     );
   }
+  // What the blocked pairs cost: the same instance without them.
+  const free = measure({ ...input, blocks: [] }, "full");
+  console.log(
+    `| ${n} | ${input.wants.length} | 0 blocks | full | ${free.ms.toFixed(0)} | ${free.heapMb.toFixed(1)} | ${free.result.itemsTraded} | ${free.result.optimal ? "yes" : "no"} | ${free.result.upperBound} | ${load()} |`,
+  );
   const ratio = traded.get(`${n}/full`)! / Math.max(1, traded.get(`${n}/one-to-one`)!);
   console.log(`| ${n} | | | full ÷ one-to-one | | | ${ratio.toFixed(2)}× | | | |`);
 }

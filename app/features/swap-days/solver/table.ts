@@ -9,8 +9,9 @@ import type { WantGraph } from "./graph";
 import { hash3 } from "./random";
 import { csrStart, stronglyConnected } from "./scc";
 
-/** How many branch-and-bound nodes one component may open before the best ring set found so far is kept. */
-const NODE_LIMIT = 400;
+/** Branch-and-bound nodes one component may open (each a clone and a warm re-solve: fewer on big components). */
+const NODE_WORK = 400_000;
+const NODE_LIMIT_MIN = 20;
 /** Repair splits a ring holding a blocked pair this many times, then keeps the far item of a blocked chain out. */
 const REPAIR_SPLITS = 50;
 
@@ -205,15 +206,22 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
   const firstViolation = violations(g, c, rowsOf(root), root.rowEdge);
   if (!firstViolation) return { best: root, rows: rowsOf(root), optimal: true, relaxed };
   const first = firstViolation.shortest;
+  // Each step takes the better of two repairs: split the ring (splitRing), or keep the chain's far item out.
   let incumbent = root.clone();
-  const label = new Int32Array(c.graph.size);
+  let label = new Int32Array(c.graph.size);
   for (let v: Violation | null = firstViolation, step = 1; v; step++) {
-    if (step <= REPAIR_SPLITS) splitRing(incumbent, label, v, step, (x) => g.owner[c.nodes[x]]);
-    else {
-      const end = c.graph.to[v.shortest[v.shortest.length - 1]];
-      incumbent.force(end, c.graph.start[end]); // the self-loop is each row's first edge
-    }
-    incumbent.solve();
+    const out = incumbent.clone();
+    const end = c.graph.to[v.shortest[v.shortest.length - 1]];
+    out.force(end, c.graph.start[end]); // the self-loop is each row's first edge
+    out.solve();
+    if (step <= REPAIR_SPLITS) {
+      const split = incumbent.clone();
+      const splitLabel = label.slice();
+      splitRing(split, splitLabel, v, step, (x) => g.owner[c.nodes[x]]);
+      split.solve();
+      if (split.cost() < out.cost()) ((incumbent = split), (label = splitLabel));
+      else incumbent = out;
+    } else incumbent = out;
     v = violations(g, c, rowsOf(incumbent), incumbent.rowEdge);
   }
   let best = incumbent.cost();
@@ -226,7 +234,7 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
     if (cost >= best) break;
     for (let t = 0; t < chain.length; t++) {
       // At the cap the count may still be proven: the incumbent trades as many items as the relaxation.
-      if (opened++ >= NODE_LIMIT)
+      if (opened++ >= Math.max(NODE_LIMIT_MIN, NODE_WORK / c.graph.size))
         return {
           best: incumbent,
           rows: rowsOf(incumbent),
