@@ -8,8 +8,7 @@
  * the items each trades and whether the count is proven the maximum; and full ÷ one-to-one. With --workerd the
  * same solves run again inside workerd (Miniflare), timed from outside around one request each.
  */
-import { spawnSync } from "node:child_process";
-import { loadavg, cpus } from "node:os";
+import { cpus, loadavg, uptime } from "node:os";
 import type { SwapInput, SwapResult } from "../app/features/swap-days/solver/types";
 import { validateResult } from "../app/features/swap-days/solver/validate";
 import { args, option } from "./cli";
@@ -41,7 +40,11 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 console.log(`swap solver bench, ${new Date().toISOString()}, ${cpus()[0]?.model ?? "cpu"} ×${cpus().length}, Node ${process.version}`);
-console.log(`uptime: ${spawnSync("uptime", { encoding: "utf8" }).stdout.trim()}\n`);
+console.log(
+  `uptime: up ${Math.round(uptime() / 60)} min, load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}\n`,
+);
 console.log("| items | wants | groups | solver | ms (median of 3) | heap MB | items traded | proven max | bound | load |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 const traded = new Map<string, number>();

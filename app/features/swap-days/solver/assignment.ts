@@ -46,7 +46,10 @@ export class Assignment {
       let bestCost = Infinity;
       for (let e = g.start[i]; e < g.start[i + 1]; e++) {
         const r = g.cost[e] - this.v[g.to[e]];
-        if (r < bestCost) ((bestCost = r), (best = e));
+        if (r < bestCost) {
+          bestCost = r;
+          best = e;
+        }
       }
       if (best >= 0 && this.colRow[g.to[best]] === -1) {
         this.rowEdge[i] = best;

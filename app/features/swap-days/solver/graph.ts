@@ -111,7 +111,10 @@ export function buildWantGraph(input: SwapInput): WantGraph {
       const to = key % nodes;
       if (to < items.length) continue;
       const reach = from < items.length ? price[from] - minNet[from] : cap[from];
-      if (reach < cap[to]) ((cap[to] = reach), (changed = true));
+      if (reach < cap[to]) {
+        cap[to] = reach;
+        changed = true;
+      }
     }
   }
   const kept: Array<[number, number, number]> = [];

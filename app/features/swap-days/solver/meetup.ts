@@ -113,7 +113,10 @@ export function solveMeetup(g: WantGraph, seed: number, maxRing: 2 | 3 = 3): Mee
       const c = all[k];
       c.items.forEach((x, idx) => {
         let at = x;
-        for (const d of c.legs[idx]) ((receives[at] = d), (at = d));
+        for (const d of c.legs[idx]) {
+          receives[at] = d;
+          at = d;
+        }
         receives[at] = c.items[(idx + 1) % c.items.length];
       });
     }
@@ -181,7 +184,10 @@ function searchPart(
   let stopped = false;
   const dfs = (): void => {
     if (--budget.nodes < 0) return void (stopped = true);
-    if (covered > bestCount) ((bestCount = covered), (best = chosen.slice()));
+    if (covered > bestCount) {
+      bestCount = covered;
+      best = chosen.slice();
+    }
     if (covered + coverable <= bestCount) return;
     let pick = -1;
     for (const x of partItems) if (!used.get(x) && live.get(x)! > 0 && (pick < 0 || live.get(x)! < live.get(pick)!)) pick = x;
@@ -256,7 +262,10 @@ function lagrangian(all: Candidate[], ks: number[], isItem: (x: number) => boole
       chosen.push(ks[i]);
       n += weight[i];
     }
-    if (n > count) ((count = n), (best = chosen));
+    if (n > count) {
+      count = n;
+      best = chosen;
+    }
   };
   greedy(Float64Array.from(crowd, (c) => -c));
   let mu = 1;
@@ -274,8 +283,13 @@ function lagrangian(all: Candidate[], ks: number[], isItem: (x: number) => boole
         for (let u = start[i]; u < start[i + 1]; u++) over[uses[u]]++;
       }
     }
-    if (value < bound - 1e-9) ((bound = value), (sinceBetter = 0));
-    else if (++sinceBetter >= 15) ((mu /= 2), (sinceBetter = 0));
+    if (value < bound - 1e-9) {
+      bound = value;
+      sinceBetter = 0;
+    } else if (++sinceBetter >= 15) {
+      mu /= 2;
+      sinceBetter = 0;
+    }
     if (it % 4 === 0) greedy(reduced);
     if (Math.floor(bound + 1e-6) <= count || mu < 1e-4) break;
     let norm = 0;

@@ -22,7 +22,10 @@ export function assemble(g: WantGraph, mode: SwapMode, receives: Int32Array, opt
   for (let s = 0; s < g.items; s++) {
     if (seen[s] || gets[s] < 0) continue;
     const ring: number[] = [];
-    for (let x = s; !seen[x]; x = gets[x]) ((seen[x] = 1), ring.push(x));
+    for (let x = s; !seen[x]; x = gets[x]) {
+      seen[x] = 1;
+      ring.push(x);
+    }
     const steps = ring.map((x, k) => {
       const from = ring[(k + 1) % ring.length];
       const to = ring[(k - 1 + ring.length) % ring.length];

@@ -10,7 +10,7 @@ import { hash3 } from "./random";
 import { csrStart, stronglyConnected } from "./scc";
 
 /** Branch-and-bound nodes one component may open (each a clone and a warm re-solve: fewer on big components). */
-const NODE_WORK = 400_000;
+const NODE_WORK = 100_000;
 const NODE_LIMIT_MIN = 20;
 /** Repair splits a ring holding a blocked pair this many times, then keeps the far item of a blocked chain out. */
 const REPAIR_SPLITS = 50;
@@ -68,12 +68,19 @@ export function solveTable(g: WantGraph, seed: number, iterations = 1): Cover {
       let chosen = rows;
       if (a) {
         const second = tieBreak(g, c, a, itemsOf, hash3(seed, it, 0x5eed));
-        if (second) ((chosen = second.rows), (tie += second.cost));
+        if (second) {
+          chosen = second.rows;
+          tie += second.cost;
+        }
       }
       chosen.forEach((col, row) => (r[c.nodes[row]] = c.nodes[col]));
     }
     const score = membersReceiving(g, r);
-    if (score > bestScore || (score === bestScore && tie < bestTie)) ((bestScore = score), (bestTie = tie), (best = r));
+    if (score > bestScore || (score === bestScore && tie < bestTie)) {
+      bestScore = score;
+      bestTie = tie;
+      best = r;
+    }
   }
   return { receives: best ?? receives, optimal, upperBound };
 }
@@ -132,7 +139,10 @@ function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32
   for (let s = 0; s < rows.length; s++) {
     if (seen[s] || rows[s] === s) continue;
     const ring: number[] = [];
-    for (let x = s; !seen[x]; x = rows[x]) ((seen[x] = 1), ring.push(x));
+    for (let x = s; !seen[x]; x = rows[x]) {
+      seen[x] = 1;
+      ring.push(x);
+    }
     const L = ring.length;
     const ownerAt = (k: number) => g.owner[c.nodes[ring[k % L]]];
     const present = new Set(ring.map((_, k) => ownerAt(k)));
@@ -169,7 +179,10 @@ function splitRing(a: Assignment, label: Int32Array, v: Violation, nextLabel: nu
   for (const p of v.sides[0])
     for (const q of v.sides[1]) {
       const gap = Math.abs(((q - p + L) % L) - L / 2);
-      if (gap < bestGap) ((bestGap = gap), (best = [p, q]));
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = [p, q];
+      }
     }
   const [p, q] = best;
   const ringLabel = label[v.ring[0]];
@@ -219,8 +232,10 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
       const splitLabel = label.slice();
       splitRing(split, splitLabel, v, step, (x) => g.owner[c.nodes[x]]);
       split.solve();
-      if (split.cost() < out.cost()) ((incumbent = split), (label = splitLabel));
-      else incumbent = out;
+      if (split.cost() < out.cost()) {
+        incumbent = split;
+        label = splitLabel;
+      } else incumbent = out;
     } else incumbent = out;
     v = violations(g, c, rowsOf(incumbent), incumbent.rowEdge);
   }
@@ -249,7 +264,10 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
       if (childCost >= best) continue;
       const next = violations(g, c, rowsOf(child), child.rowEdge);
       if (next) open.push({ a: child, cost: childCost, chain: next.shortest });
-      else ((incumbent = child), (best = childCost));
+      else {
+        incumbent = child;
+        best = childCost;
+      }
     }
   }
   return { best: incumbent, rows: rowsOf(incumbent), optimal: true, relaxed };

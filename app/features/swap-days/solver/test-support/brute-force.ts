@@ -54,7 +54,10 @@ export function bruteForce(input: SwapInput): Best {
     for (let s = 0; s < N; s++) {
       if (seen[s] || sigma[s] === s) continue;
       const cycle: number[] = [];
-      for (let x = s; !seen[x]; x = sigma[x]) ((seen[x] = true), cycle.push(x));
+      for (let x = s; !seen[x]; x = sigma[x]) {
+        seen[x] = true;
+        cycle.push(x);
+      }
       const real = cycle.filter((x) => x < n);
       if (input.mode === "meetup" && real.length > 3) return;
       const owners = [...new Set(cycle.map((x) => owner[x]))];
@@ -62,7 +65,10 @@ export function bruteForce(input: SwapInput): Best {
       for (const a of real) {
         const via: number[] = [];
         let b = sigma[a];
-        while (b >= n) (via.push(b), (b = sigma[b]));
+        while (b >= n) {
+          via.push(b);
+          b = sigma[b];
+        }
         if (owner[a] === owner[b] || !fits(a, b)) return;
         if (via.some((gi) => groupFits[gi].some((w) => !fits(w, b)))) return;
         rank += out[a].find((e) => e.to === sigma[a])!.rank;

@@ -45,12 +45,20 @@ export function denseMaximum(input: SwapInput): { traded: number; rank: number }
       for (let j = 1; j <= N; j++) {
         if (used[j]) continue;
         const cur = c[i0 - 1][j - 1] - u[i0] - v[j];
-        if (cur < minv[j]) ((minv[j] = cur), (way[j] = j0));
-        if (minv[j] < delta) ((delta = minv[j]), (j1 = j));
+        if (cur < minv[j]) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j] < delta) {
+          delta = minv[j];
+          j1 = j;
+        }
       }
       for (let j = 0; j <= N; j++)
-        if (used[j]) ((u[p[j]] += delta), (v[j] -= delta));
-        else minv[j] -= delta;
+        if (used[j]) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else minv[j] -= delta;
       j0 = j1;
     } while (p[j0] !== 0);
     do {
@@ -63,7 +71,10 @@ export function denseMaximum(input: SwapInput): { traded: number; rank: number }
   let rank = 0;
   for (let j = 1; j <= N; j++) {
     const row = p[j] - 1;
-    if (row < n && row !== j - 1) (traded++, (rank += c[row][j - 1]));
+    if (row < n && row !== j - 1) {
+      traded++;
+      rank += c[row][j - 1];
+    }
   }
   return { traded, rank };
 }
