@@ -132,6 +132,30 @@ describe("writer", () => {
   });
 });
 
+describe("writer names", () => {
+  test("a group is written as a dummy item (% first) and items keep their ids", () => {
+    const text = writeOfficialWants(
+      {
+        mode: "table",
+        seed: 3,
+        items: [
+          { id: "SK-1", owner: "ann" },
+          { id: "PAD-2", owner: "bob" },
+        ],
+        groups: [{ id: "pads", owner: "ann", members: ["PAD-2"] }],
+        wants: [
+          { item: "SK-1", wants: "pads" },
+          { item: "PAD-2", wants: "SK-1" },
+        ],
+      },
+      (o) => (o === "ann" ? "member-1" : "member-2"),
+    );
+    expect(text).toContain("(member-1) SK-1 : %pads\n");
+    expect(text).toContain("(member-1) %pads : PAD-2\n");
+    expect(solve(text).endsWith("Num trades  = 2 of 2 items (100.0%)\n")).toBe(true);
+  });
+});
+
 describe("npm run swap:solve", () => {
   const dir = mkdtempSync(join(tmpdir(), "swap-solve-"));
   const run = (text: string) => {

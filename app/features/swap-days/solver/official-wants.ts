@@ -278,7 +278,9 @@ function build(
  */
 export function writeOfficialWants(input: SwapInput, pseudonym: (owner: string) => string): string {
   const g = buildWantGraph(input);
-  for (const id of g.ids)
+  // A group is a dummy item: its name starts with % in the file whatever its id.
+  const name = g.ids.map((id, x) => (x >= g.items && !id.startsWith("%") ? `%${id}` : id));
+  for (const id of name)
     if (!/^%?[A-Za-z0-9][A-Za-z0-9-]*$/.test(id)) throw new WantsFormatError(0, `"${id}" is not a TradeMaximizer item name`);
   const out = [
     `#! ALLOW-DUMMIES REQUIRE-COLONS REQUIRE-USERNAMES CASE-SENSITIVE LINEAR-PRIORITIES SMALL-STEP=0 BIG-STEP=1 SEED=${input.seed}`,
@@ -289,7 +291,7 @@ export function writeOfficialWants(input: SwapInput, pseudonym: (owner: string) 
   let e = 0;
   for (let x = 0; x < g.nodes; x++) {
     const edges: Array<{ to: string; rank: number }> = [];
-    for (; e < g.from.length && g.from[e] === x; e++) edges.push({ to: g.ids[g.to[e]], rank: g.rank[e] });
+    for (; e < g.from.length && g.from[e] === x; e++) edges.push({ to: name[g.to[e]], rank: g.rank[e] });
     edges.sort((a, b) => a.rank - b.rank);
     let rank = 1;
     const parts: string[] = [];
@@ -297,7 +299,7 @@ export function writeOfficialWants(input: SwapInput, pseudonym: (owner: string) 
       for (; x < g.items && rank < edge.rank; rank++) parts.push(";");
       parts.push(edge.to);
     }
-    out.push(`${user(x)} ${g.ids[x]} : ${parts.join(" ")}`.trimEnd());
+    out.push(`${user(x)} ${name[x]} : ${parts.join(" ")}`.trimEnd());
   }
   return `${out.join("\n")}\n`;
 }
