@@ -137,8 +137,8 @@ function searchPart(
   const live = new Map<number, number>();
   for (const x of partItems) live.set(x, byNode[x].length);
   const start = lagrangian(all, ks, (x) => x < g.items);
-  let best = start.best;
-  let bestCount = start.count;
+  let best = start.count < start.bound ? improve(all, ks, start.best) : start.best;
+  let bestCount = best.reduce((n, k) => n + all[k].items.length, 0);
   const bound = Math.min(start.bound, partItems.length);
   if (bestCount >= bound) return { chosen: best, optimal: true, upperBound: bestCount };
   // The depth-first search's bound (items still coverable) is weak: on a large part it would only spend the budget.
@@ -300,4 +300,43 @@ function lagrangian(all: Candidate[], ks: number[], isItem: (x: number) => boole
   }
   greedy(reduced);
   return { bound: Math.floor(bound + 1e-6), best, count };
+}
+
+/**
+ * Local search on a packing: take one chosen ring out and fill what it freed with the largest rings that now fit;
+ * keep the change when it trades more items. Repeated while it gains (this is what closes most of the greedy's gap).
+ */
+function improve(all: Candidate[], ks: number[], chosen: number[]): number[] {
+  const holder = new Map<number, number>();
+  const byNode = new Map<number, number[]>();
+  for (const k of ks) for (const x of all[k].uses) (byNode.get(x) ?? byNode.set(x, []).get(x)!).push(k);
+  const picked = new Set(chosen);
+  for (const k of chosen) for (const x of all[k].uses) holder.set(x, k);
+  const fits = (k: number) => all[k].uses.every((x) => !holder.has(x));
+  const take = (k: number) => {
+    picked.add(k);
+    for (const x of all[k].uses) holder.set(x, k);
+  };
+  const drop = (k: number) => {
+    picked.delete(k);
+    for (const x of all[k].uses) holder.delete(x);
+  };
+  for (let pass = 0, gained = true; gained && pass < 8; pass++) {
+    gained = false;
+    for (const r of [...picked]) {
+      if (!picked.has(r)) continue;
+      drop(r);
+      const near = [...new Set(all[r].uses.flatMap((x) => byNode.get(x) ?? []))].filter((k) => k !== r);
+      near.sort((a, b) => all[b].items.length - all[a].items.length || a - b);
+      const added: number[] = [];
+      for (const k of near) if (fits(k)) (take(k), added.push(k));
+      const gain = added.reduce((n, k) => n + all[k].items.length, 0) - all[r].items.length;
+      if (gain > 0) gained = true;
+      else {
+        for (const k of added) drop(k);
+        take(r);
+      }
+    }
+  }
+  return [...picked].sort((a, b) => a - b);
 }
