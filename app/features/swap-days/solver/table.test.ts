@@ -5,7 +5,7 @@ import { solveSwapDay } from "./index";
 import { bruteForce } from "./test-support/brute-force";
 import { denseMaximum } from "./test-support/dense-hungarian";
 import { randomInstance, type Shape } from "./test-support/random-instance";
-import type { SwapInput } from "./types";
+import { SwapInputError, type SwapInput } from "./types";
 import { validateResult } from "./validate";
 
 const solveChecked = (input: SwapInput) => {
@@ -157,5 +157,23 @@ describe("table mode rules", () => {
     const input = randomInstance(42, { items: 120, owners: 30, density: 0.05, groups: 10, cash: true, blocks: 3, ranks: true });
     const shuffled: SwapInput = { ...input, items: [...input.items].reverse(), wants: [...input.wants].reverse() };
     expect(JSON.stringify(solveSwapDay(shuffled))).toBe(JSON.stringify(solveSwapDay(input)));
+  });
+
+  test("more seeded iterations keep the count and never have fewer members receiving", () => {
+    const input = randomInstance(9, { items: 150, owners: 40, density: 0.04, groups: 8, ranks: true });
+    const once = solveChecked(input);
+    const many = solveChecked({ ...input, iterations: 6 });
+    expect(many.itemsTraded).toBe(once.itemsTraded);
+    expect(many.rankCost).toBe(once.rankCost);
+    expect(many.membersReceiving).toBeGreaterThanOrEqual(once.membersReceiving);
+  });
+
+  test("input that names what does not exist is refused with a reason", () => {
+    const base: SwapInput = { mode: "table", seed: 1, items: [item("a", "A"), item("b", "B")], wants: [] };
+    expect(() => solveSwapDay({ ...base, wants: [{ item: "a", wants: "zz" }] })).toThrow(SwapInputError);
+    expect(() =>
+      solveSwapDay({ ...base, groups: [{ id: "%g", owner: "B", members: ["a"] }], wants: [{ item: "a", wants: "%g" }] }),
+    ).toThrow(/another member's group/);
+    expect(() => solveSwapDay({ ...base, items: [item("a", "A", { priceCents: -5 })] })).toThrow(/whole number of cents/);
   });
 });
