@@ -172,13 +172,13 @@ function violations(g: WantGraph, c: Component, rows: Int32Array, rowEdge: Int32
  * their places allow, and no edge may join the two arcs' sides again (labels refine with each step), so each side
  * closes its own rings. In a dense want graph this rarely costs an item.
  */
-function splitRing(a: Assignment, label: Int32Array, v: Violation, nextLabel: number, owner: (x: number) => number): void {
+function splitRing(a: Assignment, label: Int32Array, v: Violation, nextLabel: number, owner: (x: number) => number, share: number): void {
   const L = v.ring.length;
   let best: [number, number] = [v.sides[0][0], v.sides[1][0]];
   let bestGap = Infinity;
   for (const p of v.sides[0])
     for (const q of v.sides[1]) {
-      const gap = Math.abs(((q - p + L) % L) - L / 2);
+      const gap = Math.abs(((q - p + L) % L) - L * share);
       if (gap < bestGap) {
         bestGap = gap;
         best = [p, q];
@@ -221,22 +221,27 @@ function branchAndBound(g: WantGraph, c: Component): { best: Assignment | undefi
   const first = firstViolation.shortest;
   // Each step takes the better of two repairs: split the ring (splitRing), or keep the chain's far item out.
   let incumbent = root.clone();
-  let label = new Int32Array(c.graph.size);
+  let label: Int32Array = new Int32Array(c.graph.size);
   for (let v: Violation | null = firstViolation, step = 1; v; step++) {
-    const out = incumbent.clone();
-    const end = c.graph.to[v.shortest[v.shortest.length - 1]];
-    out.force(end, c.graph.start[end]); // the self-loop is each row's first edge
-    out.solve();
-    if (step <= REPAIR_SPLITS) {
-      const split = incumbent.clone();
-      const splitLabel = label.slice();
-      splitRing(split, splitLabel, v, step, (x) => g.owner[c.nodes[x]]);
-      split.solve();
-      if (split.cost() < out.cost()) {
-        incumbent = split;
-        label = splitLabel;
-      } else incumbent = out;
-    } else incumbent = out;
+    // Candidates: keep either end of the chain out, or split the ring at a half or a quarter; the cheapest wins.
+    const tries: Array<{ a: Assignment; label: Int32Array }> = [];
+    for (const end of [c.graph.to[v.shortest[v.shortest.length - 1]], rowOf(c.graph, v.shortest[0])]) {
+      const out = incumbent.clone();
+      out.force(end, c.graph.start[end]); // the self-loop is each row's first edge
+      out.solve();
+      tries.push({ a: out, label });
+    }
+    if (step <= REPAIR_SPLITS)
+      for (const share of [1 / 2, 1 / 4]) {
+        const split = incumbent.clone();
+        const splitLabel = label.slice();
+        splitRing(split, splitLabel, v, step, (x) => g.owner[c.nodes[x]], share);
+        split.solve();
+        tries.push({ a: split, label: splitLabel });
+      }
+    const pick = tries.reduce((m, t) => (t.a.cost() < m.a.cost() ? t : m));
+    incumbent = pick.a;
+    label = pick.label;
     v = violations(g, c, rowsOf(incumbent), incumbent.rowEdge);
   }
   let best = incumbent.cost();
