@@ -329,7 +329,11 @@ function improve(all: Candidate[], ks: number[], chosen: number[]): number[] {
       const near = [...new Set(all[r].uses.flatMap((x) => byNode.get(x) ?? []))].filter((k) => k !== r);
       near.sort((a, b) => all[b].items.length - all[a].items.length || a - b);
       const added: number[] = [];
-      for (const k of near) if (fits(k)) (take(k), added.push(k));
+      for (const k of near)
+        if (fits(k)) {
+          take(k);
+          added.push(k);
+        }
       const gain = added.reduce((n, k) => n + all[k].items.length, 0) - all[r].items.length;
       if (gain > 0) gained = true;
       else {
