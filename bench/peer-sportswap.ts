@@ -2,8 +2,8 @@
  * The SportSwap peer for bench/lighthouse.ts (ADR 075): a production build of s1dolab/SportSwap
  * (a React 19 + React Router 7 SPA on Supabase), served from `dist/` on loopback with no backend — its
  * Supabase URL points at a closed local port, so it renders its pages without listings, as it was
- * first measured. The source comes from a local copy of the repository (the `fetch` tool's mirror, a git
- * directory, or a checkout); it is built once into .cache/sportswap and reused.
+ * first measured. The source comes from a local copy of github.com/s1dolab/SportSwap (a checkout, or a bare git
+ * directory), named by `--peer <dir>` or SPORTSWAP_SOURCE; it is built once into .cache/sportswap and reused.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -11,7 +11,6 @@ import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const DEFAULT_SOURCE = "/work/.mirror/s1dolab+SportSwap/repo";
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",
@@ -23,12 +22,14 @@ const TYPES: Record<string, string> = {
 };
 
 /** Build (once) and serve the peer; its pages beside ours: home, a sport's browse, a listing, sign-in. */
-export async function startPeer(source = DEFAULT_SOURCE) {
+export async function startPeer(source = process.env.SPORTSWAP_SOURCE ?? "") {
   const dir = resolve(".cache", "sportswap");
   const dist = join(dir, "dist");
   if (!existsSync(join(dist, "index.html"))) {
-    if (!existsSync(source))
-      throw new Error(`No SportSwap source at ${source}: fetch github:s1dolab/SportSwap first, or pass --peer <dir>`);
+    if (!source || !existsSync(source))
+      throw new Error(
+        `No SportSwap source${source ? ` at ${source}` : ""}: clone github.com/s1dolab/SportSwap and pass --peer <dir> (or set SPORTSWAP_SOURCE)`,
+      );
     mkdirSync(dir, { recursive: true });
     // A git directory (the mirror has no work tree): export HEAD. A checkout: copy it.
     if (existsSync(join(source, "HEAD")) && !existsSync(join(source, "package.json"))) {
