@@ -1,14 +1,14 @@
 /**
  * Lighthouse 12 (mobile: its default emulated phone, simulated slow 4G and 4× CPU) in Debian's
  * Chromium (--headless=new --no-sandbox), on every page a visitor can open and on three signed-in
- * pages (issue 23 §1), beside the SportSwap peer measured in the same run. Starts its own stack
+ * pages (ADR 075), beside the SportSwap peer measured in the same run. Starts its own stack
  * (bench/demo-stack.ts: a private build snapshot, the demo community with photos, production's
  * testing mode off). A score moves from run to run (mostly through Total Blocking Time on this
  * 2-core VM), so each page is run `--runs` times (default 5, Lighthouse's own advice), the runs
  * interleaved page by page and ours with the peer's, and the median run is reported with the range.
  * Prints per page: performance (range), TBT, LCP, FCP (medians) and the other categories, the audits
  * that cost points, and the peer's figures for its matching pages. Targets: performance ≥ 95 and
- * TBT ≤ 150 ms (issue 23 §1), the other three categories 100. Prints, asserts nothing.
+ * TBT ≤ 150 ms (ADR 075), the other three categories 100. Prints, asserts nothing.
  *
  *   npm run bench:lighthouse -- [--no-build] [--runs 5] [--only /sport] [--no-peer] [--peer <dir>] [--save dir] [--runtime wrangler]
  *
