@@ -12,18 +12,18 @@ const config: KnipConfig = {
     "load-context.ts",
     "party/*.ts",
     // What is run, and nothing else: the rest of scripts/, bench/ and db/ is project code, reported when
-    // nothing imports it. package.json's scripts (knip finds db:seed's db/seed/index.ts and Playwright's
-    // webServer, scripts/e2e-server.ts, itself):
-    "scripts/{dev,start,test,migrate,photos-cleanup}.ts",
-    "bench/{first-load-js,lighthouse}.ts",
-    // Started by other code: the stack's processes (scripts/stack.ts), the floor room's Worker
-    // (bench/floor-room/wrangler.toml, served by bench/realtime-fanout.ts).
+    // nothing imports it. package.json's scripts (`node --import tsx scripts/test.ts` …) and Playwright's
+    // webServer knip finds itself. Started by other code: the stack's processes (scripts/stack.ts), the
+    // floor room's Worker (bench/floor-room/wrangler.toml, served by bench/realtime-fanout.ts), the swap
+    // bench's Worker (bench/swap-solve-workerd.ts writes its config).
     "scripts/workerd-host.ts",
     "db/local-server/main.ts",
     "bench/floor-room/worker.ts",
-    // Run by hand as README.md (and ADR 067 for the stack probe) says, `node --import tsx <file>`.
+    "bench/swap-solve-worker.ts",
+    // Run by hand, `node --import tsx <file>`, as README.md says (ADR 067 for the stack probe, ADR 080
+    // for the swap bench).
     "bench/{hydration-profile,interactions,seed-bench,search-latency,http-load,signup-timing,admin-search,matching}.ts",
-    "bench/{round-trips,realtime-fanout,rows-read}.ts",
+    "bench/{round-trips,realtime-fanout,rows-read,swap-solve}.ts",
     "scripts/stack-probe.ts",
     "db/geodata/load-zips.ts",
     "app/shared/catalog/generate-hero-svgs.ts",
