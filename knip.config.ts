@@ -1,5 +1,6 @@
 // knip: unused files, exports and dependencies (`npm run knip`, a step of `npm test`). An export that
-// only a test uses counts as used: tests are entry points like the routes.
+// only a test uses counts as used: the test and spec files are entry points like the routes (the Vitest
+// and Playwright plugins add them); their helpers (tests/setup, factories …) are project code.
 import type { KnipConfig } from "knip";
 
 const config: KnipConfig = {
@@ -10,12 +11,21 @@ const config: KnipConfig = {
     "worker.ts",
     "load-context.ts",
     "party/*.ts",
-    "scripts/**/*.ts",
-    "bench/**/*.ts",
-    "db/migrate.ts",
-    "db/seed/**/*.ts",
-    "db/local-server/**/*.ts",
-    "tests/**/*.{ts,tsx}",
+    // What is run, and nothing else: the rest of scripts/, bench/ and db/ is project code, reported when
+    // nothing imports it. package.json's scripts (`node --import tsx scripts/test.ts` …) and Playwright's
+    // webServer knip finds itself. Started by other code: the stack's processes (scripts/stack.ts), the
+    // floor room's Worker (bench/floor-room/wrangler.toml, served by bench/realtime-fanout.ts), the swap
+    // bench's Worker (bench/swap-solve-workerd.ts writes its config).
+    "scripts/workerd-host.ts",
+    "db/local-server/main.ts",
+    "bench/floor-room/worker.ts",
+    "bench/swap-solve-worker.ts",
+    // Run by hand, `node --import tsx <file>`, as README.md says (ADR 067 for the stack probe, ADR 080
+    // for the swap bench).
+    "bench/{hydration-profile,interactions,seed-bench,search-latency,http-load,signup-timing,admin-search,matching}.ts",
+    "bench/{round-trips,realtime-fanout,rows-read,swap-solve}.ts",
+    "scripts/stack-probe.ts",
+    "db/geodata/load-zips.ts",
     "app/shared/catalog/generate-hero-svgs.ts",
     "*.config.ts",
   ],

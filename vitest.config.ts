@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "party/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
+    // One migrated database per run, copied for each test's own (tests/setup/test-db-template.ts).
+    globalSetup: ["tests/setup/test-db-template.ts"],
     pool: "forks",
     testTimeout: 20000,
   },

@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { formatSlowest, slowestTests } from "./slowest-tests";
 import { LOOPBACK_ENV } from "./stack";
 
 mkdirSync(".cache", { recursive: true });
@@ -127,7 +128,8 @@ async function unitAndBuildLane() {
 
 const [, builtOk] = await Promise.all([checksLane(), unitAndBuildLane()]);
 
-if (ensureChromium()) {
+const e2eRan = ensureChromium();
+if (e2eRan) {
   rmSync(".cache/playwright.json", { force: true });
   rmSync(".cache/figures", { recursive: true, force: true });
   // The e2e stack's snapshot copies the build step 3 just made (see buildSnapshot).
@@ -163,6 +165,10 @@ if (existsSync(".cache/figures")) {
     }
   }
 }
+
+// Where the time went: the ten slowest tests of both suites, from their reports.
+const slowest = slowestTests({ vitest: readJson(".cache/vitest.json"), playwright: e2eRan ? readJson(".cache/playwright.json") : null });
+if (slowest.length) console.log(`\n━━ slowest ${slowest.length} tests\n${formatSlowest(slowest)}`);
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -151,11 +151,6 @@ export function rotate(s: Shape, degrees: number, cx: number, cy: number): Shape
   };
 }
 
-/** The shape mirrored left–right around x = cx. */
-export function mirror(s: Shape, cx = 50): Shape {
-  return { d: (x, y) => s.d(2 * cx - x, y), box: [2 * cx - s.box[2], s.box[1], 2 * cx - s.box[0], s.box[3]] };
-}
-
 export function move(s: Shape, dx: number, dy: number): Shape {
   return { d: (x, y) => s.d(x - dx, y - dy), box: [s.box[0] + dx, s.box[1] + dy, s.box[2] + dx, s.box[3] + dy] };
 }

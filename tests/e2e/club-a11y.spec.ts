@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
+import { axeFindings } from "./axe";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
 // Every club page has no WCAG 2.1 A/AA violation (axe), signed out and signed
@@ -12,8 +12,6 @@ import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
-// WCAG 2.1 A/AA and axe's best practices (heading order, landmarks), as Lighthouse counts them.
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const SIZES = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } } as const;
 const SHOTS = ".cache/screenshots";
 const word = () => randomBytes(4).toString("hex");
@@ -29,11 +27,7 @@ async function expectCentred(page: Page) {
 
 async function check(page: Page, name: string) {
   const width = page.viewportSize()!.width;
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const found = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
-  );
-  expect(found, `axe violations on ${name} at ${width} px`).toEqual([]);
+  expect(await axeFindings(page), `axe violations on ${name} at ${width} px`).toEqual([]);
   // No sideways scrolling on a phone (or anywhere).
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${name} at ${width} px`).toBeLessThanOrEqual(0);

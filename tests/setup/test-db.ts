@@ -1,13 +1,16 @@
 // A fresh, fully migrated libSQL database in a temporary file, for unit tests that need the real
-// database (no mocks). Each call gets its own file, so test files can run in parallel.
+// database (no mocks). Each call gets its own file, so test files can run in parallel: a copy of the
+// run's migrated template (test-db-template.ts, Vitest's globalSetup), or — run outside that setup —
+// a file migrated here.
 //
 //   const testDb = await createTestDb();
 //   afterAll(() => testDb.cleanup());
 //   await testDb.db.insert(users).values({ email: "sam@example.com" });
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
+import { inject } from "vitest";
 import { createDb, type Db } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 
@@ -24,8 +27,11 @@ export type TestDb = {
 
 export async function createTestDb(): Promise<TestDb> {
   const dir = mkdtempSync(join(tmpdir(), "lockerswap-test-db-"));
-  const url = `file:${join(dir, "test.db")}`;
-  await migrateDatabase(url);
+  const file = join(dir, "test.db");
+  const url = `file:${file}`;
+  const template = inject("testDbTemplate");
+  if (template) copyFileSync(template, file);
+  else await migrateDatabase(url);
   const db = createDb({ url });
   const client = db.$client;
   let cleaned = false;

@@ -145,10 +145,12 @@ export function NotificationsMenu({
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         {count > 0 ? (
+          // White on brand-600 (#047857, 5.48:1) when green, on red-600 (4.77:1): WCAG AA's 4.5:1 for this
+          // 12 px text (emerald-600, #009966, was 3.65:1).
           <span
             data-testid="notification-badge"
             data-approved={approved ? "true" : "false"}
-            className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full px-1 text-center text-xs font-bold leading-5 text-white ${approved ? "bg-emerald-600" : "bg-red-600"}`}
+            className={`absolute -right-0.5 -top-0.5 min-w-5 rounded-full px-1 text-center text-xs font-bold leading-5 text-white ${approved ? "bg-brand-600" : "bg-red-600"}`}
           >
             {count}
           </span>
