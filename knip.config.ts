@@ -12,6 +12,8 @@ const config: KnipConfig = {
     "party/*.ts",
     "scripts/**/*.ts",
     "bench/**/*.ts",
+    // The framework floor's own Remix app (bench/floor-app, ADR 082): its entries and route, built by its own Vite config.
+    "bench/floor-app/app/**/*.tsx",
     "db/migrate.ts",
     "db/seed/**/*.ts",
     "db/local-server/**/*.ts",

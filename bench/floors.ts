@@ -1,5 +1,5 @@
 /**
- * The floors a page is measured beside (issue 37 §1, ADR 079), and Lighthouse's CPU calibration:
+ * The floors a page is measured beside (ADR 082), and Lighthouse's CPU calibration:
  *
  * - the no-script floor: the page's own server HTML with every <script> and modulepreload removed,
  *   served statically from loopback with its CSS, images and fonts (fetched once from the stack) —
@@ -53,7 +53,11 @@ export async function startStaticFloor(stackUrl: string) {
     const gzip = /gzip/.test(String(request.headers["accept-encoding"]));
     const send = (status: number, type: string, body: Buffer) => {
       const text = /text|javascript|json|svg/.test(type);
-      response.writeHead(status, { "content-type": type, "cache-control": "no-cache", ...(gzip && text ? { "content-encoding": "gzip" } : {}) });
+      response.writeHead(status, {
+        "content-type": type,
+        "cache-control": "no-cache",
+        ...(gzip && text ? { "content-encoding": "gzip" } : {}),
+      });
       response.end(gzip && text ? gzipSync(body) : body);
     };
     const page = pages.get(path);

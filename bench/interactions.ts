@@ -11,7 +11,7 @@
  *   chat       the demo member's club Group Chat: type, press Enter
  *   accept     a fresh cash offer per try (the demo member's, on a new listing of the demo owner,
  *              made with the trade feature's own proposeDeal); the owner opens `/deals/{id}`, clicks 'Accept offer'
- *   load       INP during load (issue 37 §2): `/sport/soccer` loads with the CPU throttled 4× from the
+ *   load       INP during load (ADR 082): `/sport/soccer` loads with the CPU throttled 4× from the
  *              start, and 300 ms after its first contentful paint (CDP's lifecycle event) a click (the tap)
  *              ticks 'Like New' — on whatever the page is doing then, hydration included. Each try is a
  *              fresh load, so every try is a page's first interaction and all of them are in the p75
@@ -465,7 +465,13 @@ function scenarios(member: Person, owner: Person): Record<Name, Scenario> {
         await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
         await settle(page);
         const taken = (await page.evaluate("window.__bench.take()")) as { events: EventEntry[]; longtasks: LongTask[]; frames: Frame[] };
-        return { untilMs: Number.NaN, fetchMs: 0, fetches: [], timing: interactionTiming(firstInteraction(taken.events, "pointer")), ...taken };
+        return {
+          untilMs: Number.NaN,
+          fetchMs: 0,
+          fetches: [],
+          timing: interactionTiming(firstInteraction(taken.events, "pointer")),
+          ...taken,
+        };
       },
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 (mobile: its default emulated phone, simulated slow 4G and 4× CPU) in Debian's
  * Chromium (--headless=new --no-sandbox), on every page a visitor can open and on three signed-in
- * pages (issue 23 §1), each beside three floors measured in the same run (issue 37 §1, ADR 079):
+ * pages (issue 23 §1), each beside three floors measured in the same run (ADR 082):
  *
  *   no script   the page's own server HTML and CSS with every <script> and modulepreload removed,
  *               served statically from loopback (bench/floors.ts) — the physical limit of that markup
@@ -18,7 +18,7 @@
  * Prints Lighthouse's benchmarkIndex of the host (every run's) and the CPU multiplier Lighthouse's
  * calculator picks from it to emulate its mid-tier phone; `--calibrate` runs with that multiplier
  * instead of the fixed 4× (three warm-up runs measure the index first, their median counts). Per page: performance, TBT, LCP
- * of ours and each floor, then the goals as ratios to the floors (issue 37 §2): TBT − the framework
+ * of ours and each floor, then the goals as ratios to the floors (ADR 082): TBT − the framework
  * floor's ≤ 50 ms, TBT ÷ the peer's ≤ 0.5, LCP ÷ the peer's ≤ 0.6, and with --calibrate performance
  * ≥ 95; then the audits that cost points and, for a page off its goals, where the main thread went.
  * Prints, asserts nothing.

@@ -1,5 +1,5 @@
 /**
- * The framework floor (issue 37 §1b, ADR 079): a minimal Remix 2.17 + React 18.3 app of one route
+ * The framework floor (ADR 082): a minimal Remix 2.17 + React 18.3 app of one route
  * that server-renders and hydrates a tree of `?n=` elements — what any page of that size costs on
  * this framework before a line of the app's own code. Built with the repository's installed
  * @remix-run/dev and Vite (bench/floor-app/vite.config.ts) into a directory of the caller's, served
@@ -10,7 +10,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { dirname, extname, join, normalize, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
@@ -51,6 +50,13 @@ export async function startFloorApp(dir: string) {
         "cache-control": "public, max-age=31536000, immutable",
       });
       response.end(gzipped.get(file));
+      return;
+    }
+    // The one route, and Remix's own manifest endpoint; anything else (robots.txt, a favicon) is no
+    // page of the floor's and would only fill the log with Remix's 404s.
+    if (path !== "/" && path !== "/__manifest") {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("Not found");
       return;
     }
     void handle(toRequest(request, origin)).then(
