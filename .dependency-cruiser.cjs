@@ -9,9 +9,55 @@ const TEST = "\\.test\\.tsx?$";
 const SERVER = "\\.server(\\.|/)";
 const REACT_OR_REMIX = "^node_modules/(@remix-run/|react/|react-dom/)";
 
+// The features in their order (ADR 079): each may import only the features before it, so an import
+// between two siblings points one way and a new feature has one place to stand. A feature that is not
+// listed here fails the check until it is given its place.
+const FEATURE_ORDER = [
+  "permissions", // who may do what: pure tables, the Viewer, the price rule
+  "geo", // ZIPs, distances
+  "accounts", // users, sessions, profiles, the viewer read, member names
+  "photos", // the photo ledger, R2 keys, thumbnails
+  "safety", // the rules reads consult: blocks, suspensions, audit log, warnings
+  "clubs", // clubs, memberships, club access
+  "realtime", // rooms, tokens, publishing
+  "listings", // listings, visibility, prices, favourites, listing summaries
+  "trade", // deals, reviews, ratings
+  "messaging", // listing questions, club chat, announcements, DMs, inbox
+  "item-requests", // a club's wanted posts
+  "swap-days", // a club's swap events and their solver
+  "search", // home and sport search, suggestions, near you
+  "matching", // saved searches and the matcher
+  "admin", // site admin reads and deletions
+  "moderation", // reports, blocking actions, the moderation queues (act on every feature above)
+  "notifications", // the bell, settings, e-mail when away, digests, deal mail — reads every feature above
+];
+const featureOrderRules = FEATURE_ORDER.map((feature, index) => ({
+  name: `feature-order-${feature}`,
+  severity: "error",
+  comment: `app/features/${feature} may import only the features before it in FEATURE_ORDER (ADR 079). Move the shared piece down to the feature that owns its concept, or gather the page's data in app/web/pages/.`,
+  from: { path: `^app/features/${feature}/`, pathNot: TEST },
+  to: { path: `^app/features/(${FEATURE_ORDER.slice(index + 1).join("|")})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...featureOrderRules,
+    {
+      name: "feature-has-a-place",
+      severity: "error",
+      comment: "Every folder of app/features has a place in FEATURE_ORDER (ADR 079).",
+      from: { path: `^app/features/(?!(${FEATURE_ORDER.join("|")})/)` },
+      to: {},
+    },
+    {
+      name: "permissions-are-pure",
+      severity: "error",
+      comment:
+        "app/features/permissions is the one pure source of who may do what (ADR 079): no *.server module, no database, no other feature — a rule reads facts it is given.",
+      from: { path: "^app/features/permissions/", pathNot: TEST },
+      to: { path: [SERVER, "^app/features/(?!permissions/)", "^db/(?!schema/enums\\.ts$)", "^node_modules/drizzle-orm"] },
+    },
     {
       name: "no-circular",
       severity: "error",

@@ -7,11 +7,11 @@ import { applyPrivateCaching, readableFormRequest } from "./app/web/request-guar
 import { sessionCookieName } from "./app/web/session.server";
 import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
-import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/trade/deal-clock.server";
+import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/notifications/deal-clock-job.server";
 import { MATCHER_CRON, runMatcher } from "./app/features/matching/matcher.server";
-import { DIGEST_CRON, runMatchDigest } from "./app/features/matching/digest.server";
+import { DIGEST_CRON, runMatchDigest } from "./app/features/notifications/match-digest.server";
 import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
-import { runAwayMail } from "./app/features/notify/away.server";
+import { runAwayMail } from "./app/features/notifications/away.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";

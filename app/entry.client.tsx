@@ -1,9 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { preloadServerRenderedParts } from "~/components/lazy-part";
-import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
-import { ToastList } from "~/components/toaster";
+import { preloadServerRenderedParts } from "~/components/layout/lazy-part";
+import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/layout/root-lazy-parts";
+import { ToastList } from "~/components/layout/toaster";
 
 // A request that a newer navigation cancelled is not an error. Remix decodes loader data with
 // turbo-stream, whose decoder rejects two promises nobody holds when the stream is cut after its first

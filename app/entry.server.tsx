@@ -3,7 +3,7 @@ import { failureKind } from "#db/errors";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "~/components/nonce";
+import { NonceProvider } from "~/components/layout/nonce";
 
 const ABORT_DELAY = 5000;
 

@@ -12,19 +12,19 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Suspense, useEffect, type ReactNode } from "react";
-import type { AccountUser } from "~/components/account-menu";
-import { NotFoundMessage } from "~/components/not-found-message";
-import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/root-lazy-parts";
-import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/toaster";
+import type { AccountUser } from "~/components/layout/account-menu";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
+import { AccountMenuPart, ModerationBannersPart, TestingModeTogglePart, TestModeBannerPart } from "~/components/layout/root-lazy-parts";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Toaster } from "~/components/layout/toaster";
 import { useDismissMenus } from "~/hooks/use-dismiss";
 import { unreadCounts } from "~/features/messaging/inbox.server";
-import type { Viewer } from "~/features/accounts/viewer";
-import { getNotifications } from "~/features/messaging/notifications.server";
+import type { Viewer } from "~/features/permissions/viewer";
+import { getNotifications } from "~/features/notifications/bell.server";
 import { unseenWarning } from "~/features/safety/warnings.server";
 import { MODERATION_TEXT, suspendedMessage } from "~/shared/copy/safety";
 import { getSession, isTestingModeOn } from "~/web/session.server";
-import { useNonce } from "~/components/nonce";
+import { useNonce } from "~/components/layout/nonce";
 import { userRoomAccess } from "~/features/realtime/rooms.server";
 import { readToast } from "~/web/toast.server";
 import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
@@ -98,7 +98,7 @@ export const shouldRevalidate = skipRevalidationWhenUnsaved;
 // server-rendered either way, and its menus are <details> and its forms plain POSTs, so they work
 // before the chunk arrives. Likewise the testing-mode banner and switch: production runs with
 // TESTING_MODE=off, where they never render, so no visitor there downloads them. These parts come from
-// ~/components/root-lazy-parts (the toast list from the toaster): when their HTML is on the page,
+// ~/components/layout/root-lazy-parts (the toast list from the toaster): when their HTML is on the page,
 // entry.client loads them before it hydrates, so no boundary of the root is still waiting for its chunk when the
 // first navigation changes Remix's context (React error #421, ADR 063).
 function AccountMenu({ user }: { user: AccountUser }) {

@@ -31,11 +31,11 @@ import { serializeSearchParams, type SearchState } from "../app/shared/search-pa
 import type { SportKey } from "../app/shared/catalog/sport-names";
 import { createListing, type ListingInput } from "../app/features/listings/listings.server";
 import { runMatcher } from "../app/features/matching/matcher.server";
-import { enqueueForMatching } from "../app/features/matching/queue.server";
-import { runMatchDigest } from "../app/features/matching/digest.server";
-import { drainMailQueue } from "../app/features/notify/mail-queue.server";
+import { enqueueForMatching } from "../app/features/listings/match-queue.server";
+import { runMatchDigest } from "../app/features/notifications/match-digest.server";
+import { drainMailQueue } from "../app/features/notifications/mail-queue.server";
 import { viewersById } from "../app/features/accounts/viewers-by-id.server";
-import type { Viewer } from "../app/features/accounts/viewer";
+import type { Viewer } from "../app/features/permissions/viewer";
 import { option } from "./cli";
 
 const file = resolve(option("--file", "/tmp/m.db"));

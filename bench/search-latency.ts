@@ -29,7 +29,7 @@ import { COUNT_CAP, searchListings } from "../app/features/search/search.server"
 import type { SearchFilters } from "../app/features/search/search-filters.server";
 import { suggestClubs, suggestListings } from "../app/features/search/suggestions.server";
 import { listNearby } from "../app/features/search/nearby.server";
-import type { Viewer } from "../app/features/accounts/viewer";
+import type { Viewer } from "../app/features/permissions/viewer";
 import { args, option } from "./cli";
 
 const file = resolve(option("--file", ".data/bench.db"));

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { DEAL_CLOCK_CRON } from "../app/features/trade/deal-clock.server";
+import { DEAL_CLOCK_CRON } from "../app/features/notifications/deal-clock-job.server";
 import { MATCHER_CRON } from "../app/features/matching/matcher.server";
-import { DIGEST_CRON } from "../app/features/matching/digest.server";
+import { DIGEST_CRON } from "../app/features/notifications/match-digest.server";
 import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, startOidcProvider } from "./oidc-provider";
 import { ensureDevVars, run, startStack } from "./stack";
 

@@ -3,7 +3,8 @@
 // the buyer confirms it and hands over first — so at each stop the next move is a known party's.
 import type { Db } from "../db/client";
 import { createTestListing, createTestUser, type TestUser } from "./factories";
-import { acceptDeal, confirmMeetup, markHandedOver, proposeDeal, proposeMeetup } from "../app/features/trade/deals.server";
+import { proposeDeal } from "../app/features/trade/deals.server";
+import { acceptDeal, confirmMeetup, markHandedOver, proposeMeetup } from "../app/features/trade/deal-transitions.server";
 
 export type DealFixture = { dealId: string; listingId: string; seller: TestUser; buyer: TestUser };
 

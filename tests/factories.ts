@@ -16,7 +16,7 @@ import { clubMembers, clubs, profiles, userRoles, users, type Club } from "../db
 import { createClub, type ClubInput } from "../app/features/clubs/club-create.server";
 import { approveJoinRequest, joinClub, promoteMember, requestToJoin } from "../app/features/clubs/membership.server";
 import { createListing, type ListingInput } from "../app/features/listings/listings.server";
-import type { Viewer } from "../app/features/accounts/viewer";
+import type { Viewer } from "../app/features/permissions/viewer";
 
 const unique = () => randomBytes(5).toString("hex");
 

@@ -10,7 +10,7 @@ import type { NewMatch } from "~/features/matching/matches.server";
 const USER_EVENT = "lockerswap:user-event";
 /**
  * Fresh counts from /api/badges, re-broadcast so a page's own badge follows the header's (the club
- * page's Messages tab: ~/components/club-unread-badge, which spells the same name rather than import it, so
+ * page's Messages tab: ~/components/clubs/club-unread-badge, which spells the same name rather than import it, so
  * the header's chunk gains no shared-chunk dependency, ADR 033).
  */
 export const BADGES_EVENT = "lockerswap:badges";

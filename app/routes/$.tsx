@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { NotFoundMessage } from "~/components/not-found-message";
+import { NotFoundMessage } from "~/components/layout/not-found-message";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>

@@ -4,11 +4,11 @@ import { LIMITS } from "~/shared/catalog/options";
 import { splitSportKeyword } from "~/shared/catalog/sport-match";
 import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/shared/catalog/sport-names";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { ListingCard, ListingGrid } from "~/components/listing-card";
-import { HomeListingFilters, HomeSearchBar } from "~/components/search-bar";
-import { FilterChips } from "~/components/search-chips";
+import { ListingCard, ListingGrid } from "~/components/listings/listing-card";
+import { HomeListingFilters, HomeSearchBar } from "~/components/search/search-bar";
+import { FilterChips } from "~/components/search/search-chips";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/components/layout/toaster";
 import { listNearby } from "~/features/search/nearby.server";
 import { searchListings } from "~/features/search/search.server";
 import { visitorOrigin } from "~/features/accounts/visitor-location.server";
@@ -19,7 +19,7 @@ import { pageMeta } from "~/web/meta";
 
 // 'Set your location' is a <details> with a plain form: the server renders it whole and it works
 // before its code arrives, so it stays out of the first load (issue 10 §5, ADR 033).
-const VisitorLocation = lazy(() => import("~/components/location-dialog").then((module) => ({ default: module.VisitorLocation })));
+const VisitorLocation = lazy(() => import("~/components/search/location-dialog").then((module) => ({ default: module.VisitorLocation })));
 
 export const meta: MetaFunction = () =>
   pageMeta(

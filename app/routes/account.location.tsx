@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { LocationForm } from "~/components/location-dialog";
+import { LocationForm } from "~/components/search/location-dialog";
 import { updateProfileZip } from "~/features/accounts/profile-location.server";
 import { getUser } from "~/web/session.server";
 import { visitorOrigin, visitorZipCookie } from "~/features/accounts/visitor-location.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchLocations } from "~/features/search/geo.server";
+import { searchLocations } from "~/features/geo/geo.server";
 import { stripControlCharacters } from "~/shared/text";
 
 // GET /api/suggest/locations?q= — the location-search replacement (spec 01 §7): displayName list

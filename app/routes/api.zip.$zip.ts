@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { lookupZip } from "~/features/search/geo.server";
+import { lookupZip } from "~/features/geo/geo.server";
 
 /** ZIP → city and state for the sign-up form's lookup (01 §2). `{ ok: false }` when unknown. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

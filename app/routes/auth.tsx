@@ -6,8 +6,8 @@ import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { DefaultSubmit, Field, PasswordField } from "~/components/forms";
-import { showToast } from "~/components/toaster";
+import { DefaultSubmit, Field, PasswordField } from "~/components/ui/forms";
+import { showToast } from "~/components/layout/toaster";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp } from "~/features/accounts/accounts.server";
@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 // The sign-up form (ZIP lookup, state combobox) is not in the sign-in page's first load (ADR 033):
 // it loads when the Sign Up tab is shown or pointed at; the server renders it whole either way.
-const loadSignUpForm = () => import("~/components/sign-up-form");
+const loadSignUpForm = () => import("~/components/accounts/sign-up-form");
 const SignUpForm = lazy(loadSignUpForm);
 const preloadSignUpForm = () => {
   loadSignUpForm().catch(() => {}); // rendering the tab retries and shows the real error

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/button";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { blockTargetFor, blockUser, unblockUser } from "~/features/safety/block-actions.server";
+import { blockTargetFor, blockUser, unblockUser } from "~/features/moderation/block-actions.server";
 import { safeRedirect } from "~/platform/security.server";
 import { BLOCK_CONSEQUENCES, BLOCK_PAGE_TEXT as T, SAFETY_TEXT } from "~/shared/copy/safety";
 import { BlockSchema } from "~/shared/schemas/block";

@@ -3,15 +3,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { JOIN_MODE_ACTION_LABELS, CLUB_TYPE_BADGES } from "~/shared/catalog/options";
 import { sportName } from "~/shared/catalog/sport-names";
-import { ClubHeader } from "~/components/club-header";
+import { ClubHeader } from "~/components/clubs/club-header";
 import { ReportLink } from "~/components/safety/report-link";
 import { sampleListingsFor } from "~/shared/catalog/sample-listings";
-import { ClubListingCardView } from "~/components/club-listing-card";
+import { ClubListingCardView } from "~/components/clubs/club-listing-card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { clubNotFound } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
-import { getClubPage } from "~/features/clubs/club-page.server";
+import { getClubPage } from "~/web/pages/club-page.server";
 import { getUser, isTestingModeOn } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
@@ -27,15 +27,15 @@ type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 // Only members open these, and the invite code is a signed-in click: loaded on demand, so a visitor's
 // first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
 // in full; the browser hydrates them when their chunk arrives.
-const ClubMessagesTab = lazy(() => import("~/components/club-messages-tab").then((module) => ({ default: module.ClubMessagesTab })));
-const ItemRequestsTab = lazy(() => import("~/components/item-requests").then((module) => ({ default: module.ItemRequestsTab })));
+const ClubMessagesTab = lazy(() => import("~/components/clubs/club-messages-tab").then((module) => ({ default: module.ClubMessagesTab })));
+const ItemRequestsTab = lazy(() => import("~/components/clubs/item-requests").then((module) => ({ default: module.ItemRequestsTab })));
 // The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
-const ClubUnreadBadge = lazy(() => import("~/components/club-unread-badge"));
+const ClubUnreadBadge = lazy(() => import("~/components/clubs/club-unread-badge"));
 // Only a member sees 'Leave Group': the dialog is not in a visitor's first load (ADR 033).
 // Team Info is one click away from the default tab: its own chunk (ADR 033).
-const TeamInfo = lazy(() => import("~/components/club-team-info"));
+const TeamInfo = lazy(() => import("~/components/clubs/club-team-info"));
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
-const InviteCodeDialog = lazy(() => import("~/components/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
+const InviteCodeDialog = lazy(() => import("~/components/clubs/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${CLUB_ERRORS.notFound.title} — LockerSwap` }];
@@ -378,4 +378,4 @@ function Roster({ data }: { data: Data }) {
   );
 }
 
-export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";

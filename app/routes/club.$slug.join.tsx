@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ClubHeader } from "~/components/club-header";
-import { InviteCodePageForm } from "~/components/club-invite-code";
+import { ClubHeader } from "~/components/clubs/club-header";
+import { InviteCodePageForm } from "~/components/clubs/club-invite-code";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS } from "~/shared/copy/clubs";
@@ -12,7 +12,7 @@ import { JoinPageActionSchema } from "~/shared/schemas/club-join";
 import { knownIntent } from "~/shared/schemas/intent";
 import { parseWithZod } from "@conform-to/zod/v4";
 
-export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
 // The invite-code form as a page of its own (02 §2 "Invite code dialog"): what 'Enter Invite Code'
 // opens without JavaScript; the dialog posts here too.

@@ -8,7 +8,7 @@ import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
 import { handleMembershipPost } from "~/web/club-membership.server";
 
-export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
 // The leave confirmation as a page (what 'Leave Group' links to without JavaScript; with it,
 // the kit's ConfirmDialog asks the same question in place).

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { CreateListingPage } from "~/components/create-listing-page";
+import { CreateListingPage } from "~/components/listings/create-listing-page";
 import { createFormState, handleListingFormPost, requireListingAuthor } from "~/web/listing-form.server";
 import { findVisibleClubBySlug } from "~/features/clubs/club-access.server";
 import { redirectWithToast } from "~/web/toast.server";

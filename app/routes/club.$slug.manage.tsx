@@ -1,27 +1,27 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { SwitchField } from "~/components/forms";
+import { SwitchField } from "~/components/ui/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FileInput } from "~/components/ui/file-input";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { clubCan, getClubAccess } from "~/features/clubs/club-access.server";
-import { ClubReports } from "~/components/club-reports";
+import { ClubReports } from "~/components/clubs/club-reports";
 import {
   clubReports,
   moderateClubReport,
   openClubReportRows,
   type ClubModerationAction,
   type ClubModerationResult,
-} from "~/features/safety/club-moderation.server";
+} from "~/features/moderation/club-moderation.server";
 import { CLUB_MODERATION_TEXT } from "~/shared/copy/safety";
 import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";
 import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
 import { getClubManagePage, updateClubSettings, changeInviteCode } from "~/features/clubs/club-manage.server";
-import type { ClubResult } from "~/features/clubs/club-write-access.server";
+import type { ClubResult } from "~/features/clubs/club-access.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { approveJoinRequest, demoteMember, promoteMember, rejectJoinRequest, removeMember } from "~/features/clubs/membership.server";
 import { getUser } from "~/web/session.server";
@@ -34,7 +34,7 @@ import { ClubManageSchema, type ClubManageIntent } from "~/shared/schemas/club-m
 import { knownIntent } from "~/shared/schemas/intent";
 import { invalidSubmission } from "~/web/submission.server";
 
-export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
 // Manage Group (02 §2 / issue 11): managers only (the permission table's "manage"); every POST goes
 // through a domain function that asks the table again, whatever the browser sends.

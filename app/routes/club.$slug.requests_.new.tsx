@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ClubHeader } from "~/components/club-header";
-import { PostRequestForm } from "~/components/item-request-form";
+import { ClubHeader } from "~/components/clubs/club-header";
+import { PostRequestForm } from "~/components/clubs/item-request-form";
 import { useIsPending } from "~/components/ui/status-button";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { requireClubPermission } from "~/web/guards.server";
@@ -14,7 +14,7 @@ import { PostRequestSchema } from "~/shared/schemas/item-request";
 import { getFormConstraint } from "~/shared/form-constraint";
 import type { PostRequestActionData } from "~/shared/schemas/item-request";
 
-export { ClubErrorBoundary as ErrorBoundary } from "~/components/club-error-boundary";
+export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 // The page posts to itself with the requests action, so a refused field comes back here with what
 // was typed (the dialog posts to /club/{slug}/requests with a fetcher instead).
 export async function action(args: ActionFunctionArgs) {

@@ -11,12 +11,12 @@ import {
   SELECTABLE_CLUB_VISIBILITIES,
 } from "~/shared/catalog/options";
 import { SPORTS_BY_NAME } from "~/shared/catalog/sport-names";
-import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
+import { DefaultSubmit, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { ButtonLink } from "~/components/ui/button";
 import { CLUB_ERRORS, CLUB_SUCCESS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { createClub } from "~/features/clubs/club-create.server";
-import { lookupZip } from "~/features/search/geo.server";
+import { lookupZip } from "~/features/geo/geo.server";
 import { getUser, requireUser } from "~/web/session.server";
 import { slugify, slugProblem } from "~/shared/club-slug";
 import { getFormConstraint } from "~/shared/form-constraint";

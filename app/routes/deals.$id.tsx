@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { DealForms } from "~/components/deals/deal-forms";
 import { DealHandoff, DealHistory, DealReviews, DealSummary } from "~/components/deals/deal-overview";
-import { dealPageFor } from "~/features/trade/deal-page.server";
+import { dealPageFor } from "~/web/pages/deal-page.server";
 import { useUserRoomEvents } from "~/hooks/use-user-room";
 import { dealFormData, dealNotFound, handleDealStep, type DealActionData } from "~/web/deal-steps.server";
 import { pageMeta } from "~/web/meta";

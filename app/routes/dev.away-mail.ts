@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { runAwayMail } from "~/features/notify/away.server";
+import { runAwayMail } from "~/features/notifications/away.server";
 import { createPresenceOf } from "~/features/realtime/realtime.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 

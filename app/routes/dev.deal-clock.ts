@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { moveDealsBack, runDealClockJob } from "~/features/trade/deal-clock.server";
+import { moveDealsBack, runDealClockJob } from "~/features/notifications/deal-clock-job.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**

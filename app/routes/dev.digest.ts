@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { runMatchDigest } from "~/features/matching/digest.server";
+import { runMatchDigest } from "~/features/notifications/match-digest.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**

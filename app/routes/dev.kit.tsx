@@ -4,7 +4,7 @@ import { getFormConstraint } from "~/shared/form-constraint";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { z } from "zod";
-import { CheckboxField, Field, SwitchField } from "~/components/forms";
+import { CheckboxField, Field, SwitchField } from "~/components/ui/forms";
 import { Combobox } from "~/components/ui/combobox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import type { FavoriteActionData } from "~/components/favorite-button";
+import type { FavoriteActionData } from "~/components/listings/favorite-button";
 import { addFavorite, removeFavorite } from "~/features/listings/favorites.server";
 import { getUser } from "~/web/session.server";
 import { safeRedirect } from "~/platform/security.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { conditionBadge, listingStatusLabel, sportEmoji } from "~/shared/catalog";
-import { NoPhoto } from "~/components/no-photo";
+import { NoPhoto } from "~/components/listings/no-photo";
 import { formatPrice } from "~/shared/format";
-import { PhotoImage } from "~/components/photo-gallery";
+import { PhotoImage } from "~/components/listings/photo-gallery";
 import { listOwnListings } from "~/features/listings/listing-reads.server";
 import { deleteListing, ListingRuleError } from "~/features/listings/listings.server";
 import { announceDealChanges } from "~/web/listing-deal-events.server";

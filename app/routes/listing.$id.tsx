@@ -3,20 +3,20 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { conditionBadge } from "~/shared/catalog/conditions";
 import { sportEmoji, sportName } from "~/shared/catalog/sport-names";
-import { FavoriteButton } from "~/components/favorite-button";
+import { FavoriteButton } from "~/components/listings/favorite-button";
 import { formatPrice } from "~/shared/format";
-import { ListingInterestedCard } from "~/components/listing-interested-card";
-import { ListingNotFound } from "~/components/listing-not-found";
-import { ListingSellerCard } from "~/components/listing-seller-card";
+import { ListingInterestedCard } from "~/components/listings/listing-interested-card";
+import { ListingNotFound } from "~/components/listings/listing-not-found";
+import { ListingSellerCard } from "~/components/listings/listing-seller-card";
 import { ReportLink } from "~/components/safety/report-link";
 import { BlockLink } from "~/components/safety/block-link";
-import { PhotoGallery } from "~/components/photo-gallery";
+import { PhotoGallery } from "~/components/listings/photo-gallery";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { sendListingMessage } from "~/features/messaging/listing-questions.server";
-import { listingPageFor } from "~/features/listings/listing-page.server";
+import { listingPageFor } from "~/web/pages/listing-page.server";
 import { toSellerCardView } from "~/features/trade/ratings.server";
 import { deleteListing, ListingRuleError, setListingStatus } from "~/features/listings/listings.server";
-import { ListingOfferCard } from "~/components/listing-offer-card";
+import { ListingOfferCard } from "~/components/listings/listing-offer-card";
 import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { offerRefused, proposeFromListing } from "~/web/listing-offer.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
@@ -28,7 +28,9 @@ import { clipDescription, pageMeta } from "~/web/meta";
 import { lazy, Suspense } from "react";
 
 // Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
-const ListingManageCard = lazy(() => import("~/components/listing-manage-card").then((module) => ({ default: module.ListingManageCard })));
+const ListingManageCard = lazy(() =>
+  import("~/components/listings/listing-manage-card").then((module) => ({ default: module.ListingManageCard })),
+);
 import { skipRevalidationWhenUnsaved } from "~/shared/unsaved";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { firstError, knownIntent } from "~/shared/schemas/intent";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ListingForm, type ListingFormData } from "~/components/listing-form";
+import { ListingForm, type ListingFormData } from "~/components/listings/listing-form";
 import {
   formValuesFromListing,
   handleListingFormPost,
@@ -9,7 +9,7 @@ import {
   toFormPhotos,
 } from "~/web/listing-form.server";
 import { getOwnListing, postableClubs } from "~/features/listings/listing-reads.server";
-import { ListingNotFound } from "~/components/listing-not-found";
+import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Edit Your Listing — LockerSwap", "Change the details and photos of your listing.");

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () =>
 const INBOX_EVENTS = new Set(["dm.created", "listing.message.created", "badges.changed"]);
 
 // Opened by a click, never part of the inbox's first load (ADR 033).
-const ListingThreadDialog = lazy(() => import("~/components/listing-thread-dialog"));
+const ListingThreadDialog = lazy(() => import("~/components/listings/listing-thread-dialog"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { acknowledgeApproval } from "~/features/messaging/notifications.server";
+import { acknowledgeApproval } from "~/features/notifications/bell.server";
 import { requireUser } from "~/web/session.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AcknowledgeSchema, SeenMatchesSchema } from "~/shared/schemas/notifications";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListingCard, ListingGrid } from "~/components/listing-card";
+import { ListingCard, ListingGrid } from "~/components/listings/listing-card";
 import { listFavorites } from "~/features/listings/favorites.server";
 import { requireUser } from "~/web/session.server";
 import { pageMeta } from "~/web/meta";

@@ -2,12 +2,12 @@ import { getFormProps, type Submission, type SubmissionResult } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { TextareaField } from "~/components/forms";
+import { TextareaField } from "~/components/ui/forms";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { ErrorList } from "~/components/ui/field";
 import { Label, Legend } from "~/components/ui/label";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { createReport, reportTargetFor, type ReportResult } from "~/features/safety/reports.server";
+import { createReport, reportTargetFor, type ReportResult } from "~/features/moderation/reports.server";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { REPORT_REASONS, type ReportTargetType } from "#db/schema/enums";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_TARGET_LABELS, SAFETY_TEXT } from "~/shared/copy/safety";

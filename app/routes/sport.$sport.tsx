@@ -5,9 +5,9 @@ import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLa
 import { SORT_OPTIONS } from "~/shared/catalog/browse-options";
 import { SPORTS_BY_NAME, SPORT_NAMES } from "~/shared/catalog/sport-names";
 import { getSport } from "~/shared/catalog/sports";
-import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/filter-panel";
-import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listing-card";
-import { FilterChips } from "~/components/search-chips";
+import { FILTER_FORM_ID, FilterPanel, PRICE_SIGN_IN_TEXT, type FilterPanelData } from "~/components/search/filter-panel";
+import { ListingCard, ListingCardSkeleton, ListingGrid } from "~/components/listings/listing-card";
+import { FilterChips } from "~/components/search/search-chips";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ClubCard } from "~/components/club-card";
+import { ClubCard } from "~/components/clubs/club-card";
 import { ButtonLink } from "~/components/ui/button";
 import { CLUB_TEXT } from "~/shared/copy/clubs";
-import { teamHub } from "~/features/clubs/team-hub.server";
+import { teamHub } from "~/web/pages/team-hub.server";
 import { requireUser } from "~/web/session.server";
 import { pageMeta } from "~/web/meta";
 import { photoUrl } from "~/features/photos/urls";

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { applyUnsubscribe, unsubscribeTarget, type UnsubscribeTarget } from "~/features/matching/unsubscribe.server";
-import { verifyUnsubscribeToken } from "~/features/notify/unsubscribe-token.server";
+import { applyUnsubscribe, unsubscribeTarget, type UnsubscribeTarget } from "~/features/notifications/unsubscribe.server";
+import { verifyUnsubscribeToken } from "~/features/notifications/unsubscribe-token.server";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/web/meta";
 

@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, clubNotFound } from "./guards.server";
 import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/shared/copy/clubs";
-import type { ClubResult } from "~/features/clubs/club-write-access.server";
+import type { ClubResult } from "~/features/clubs/club-access.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/features/clubs/membership.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { getUser } from "~/web/session.server";

@@ -6,7 +6,7 @@ import type { Db } from "#db/client";
 import { clubCan, visibleClubIdBySlug, type ClubAccess } from "~/features/clubs/club-access.server";
 import { clubMessagesPageQuery, toClubMessagesPage, type ChatMessageView } from "~/features/messaging/club-chat.server";
 import { directMessagesBatch, openedDirectMessages, type DirectMessageView } from "~/features/messaging/direct-messages.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { clubRoomAccess, userRoomAccess } from "~/features/realtime/rooms.server";
 
 export const MESSAGE_SUBS = ["chat", "announcements", "dm"] as const;

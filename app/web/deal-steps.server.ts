@@ -7,22 +7,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Deal } from "#db/schema";
-import type { Viewer } from "~/features/accounts/viewer";
-import { mailAccepted, mailCountered } from "~/features/trade/deal-mail.server";
-import { meetupSuggestions } from "~/features/trade/deal-page.server";
+import type { Viewer } from "~/features/permissions/viewer";
+import { mailAccepted, mailCountered } from "~/features/notifications/deal-mail.server";
+import { meetupSuggestions } from "~/web/pages/deal-page.server";
+import { dealFor, partyOf, type StepResult } from "~/features/trade/deals.server";
 import {
   acceptDeal,
   cancelDeal,
   confirmMeetup,
   counterDeal,
-  dealFor,
   declineDeal,
   markHandedOver,
-  partyOf,
   proposeMeetup,
   withdrawDeal,
-  type StepResult,
-} from "~/features/trade/deals.server";
+} from "~/features/trade/deal-transitions.server";
 import { replyToReview, writeReview } from "~/features/trade/reviews.server";
 import { spotLabel } from "~/shared/catalog/meetup-spots";
 import { DEAL_REFUSALS, DEAL_TOASTS, whatHappened, type DealToast } from "~/shared/copy/deals";

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestUser } from "../../tests/factories";
 import { createSession } from "./session.server";
 import { getClubAccess } from "~/features/clubs/club-access.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { readToast } from "./toast.server";
 import { requireAdmin, requireClubPermission } from "./guards.server";
 

@@ -1,15 +1,15 @@
-// Guards: the one place a refused permission becomes a Response (issue 19 §2). Each asks the
-// features' `can` (app/features/permissions/can.ts) or a typed refusal built on it (`denialFor`),
+// Guards: the one place a refused permission becomes a Response (ADR 056). Each asks a permission
+// table in app/features/permissions/ (`can`, or the club table's typed refusal `clubRefusal`),
 // then answers the way ADR 025 and spec 02 §6 say: 404 for what may not be seen (ids and slugs
 // cannot be probed), sign in for signed-out visitors, a redirect with a toast for the rest — a
 // redirect rather than a 403 because every form must work without JavaScript.
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { getSessionWith, requireUser } from "./session.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { CLUB_ERRORS, type ClubErrorCode } from "~/shared/copy/clubs";
-import { clubAccessQuery, denialFor, getClubAccess, toClubAccess, type ClubAccess } from "~/features/clubs/club-access.server";
+import { clubAccessQuery, getClubAccess, toClubAccess, type ClubAccess } from "~/features/clubs/club-access.server";
 import { can, SITE } from "~/features/permissions/can";
-import type { ClubAction } from "~/features/permissions/club";
+import { clubRefusal, type ClubAction } from "~/features/permissions/club";
 import { redirectWithToast } from "./toast.server";
 
 /** Spec 02 §6: signed-out → /auth; signed in but not allowed the dashboard → 'Access Denied' toast and /. */
@@ -44,9 +44,9 @@ export async function clubAccessForAction(request: Request, context: AppLoadCont
  */
 export async function requireClubPermission(context: AppLoadContext, access: ClubAccess | null, action: ClubAction): Promise<ClubAccess> {
   if (!access) throw clubNotFound();
-  const denial = denialFor(access, action);
-  if (!denial) return access;
-  throw await clubDenialResponse(context, access, denial);
+  const refusal = clubRefusal(access, action);
+  if (!refusal) return access;
+  throw await clubDenialResponse(context, access, refusal.error);
 }
 
 /** The Response for a club refusal code (shared with the membership actions' typed results). */

@@ -15,7 +15,7 @@ import { clubRoomAccess } from "~/features/realtime/rooms.server";
 import { itemRequestsBySlug } from "~/features/item-requests/item-requests.server";
 import { possibleMatchesInClub, type PossibleMatch } from "~/features/matching/matches.server";
 import { visibleClubIdBySlug } from "~/features/clubs/club-access.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 
 export type ItemRequest = {
   id: string;

@@ -16,7 +16,7 @@ import {
   type ListingFormPost,
 } from "~/shared/schemas/listing";
 import { firstError } from "~/shared/schemas/intent";
-import { lookupZip } from "~/features/search/geo.server";
+import { lookupZip } from "~/features/geo/geo.server";
 import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/features/listings/listings.server";
 import { isOwnPhotoKey } from "~/features/photos/keys";
 import { findPendingPhotos, finishPhotoDeletes, MAX_PHOTOS, removePendingPhoto, storeUploads } from "~/features/photos/ledger.server";
@@ -26,7 +26,7 @@ import { PHOTO_ERRORS } from "~/shared/copy/photos";
 import type { ListingFormValues } from "~/shared/schemas/listing";
 import { getUser } from "~/web/session.server";
 import { postableClubs } from "~/features/listings/listing-reads.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { isZip } from "~/shared/zip";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { announceDealChanges } from "./listing-deal-events.server";

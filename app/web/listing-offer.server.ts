@@ -4,8 +4,8 @@
 // the viewer may not offer on, or the card again with the refusal in words and the values entered.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import type { Viewer } from "~/features/accounts/viewer";
-import { mailOfferReceived } from "~/features/trade/deal-mail.server";
+import type { Viewer } from "~/features/permissions/viewer";
+import { mailOfferReceived } from "~/features/notifications/deal-mail.server";
 import { proposeDeal } from "~/features/trade/deals.server";
 import { PROPOSE_REFUSALS } from "~/features/trade/listing-deals.server";
 import { toCents, type ProposeDealSchema } from "~/shared/schemas/deal";

@@ -12,7 +12,7 @@ import {
   startSession,
   type SessionStore,
 } from "~/features/accounts/session.server";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import type { SqlViewer } from "~/features/accounts/viewer-columns.server";
 import { readCookie } from "~/platform/cookies";
 import { returnPath } from "~/platform/security.server";

@@ -3,7 +3,7 @@
 // non-GET request), so no action can forget the rule. Which posts a suspended person keeps is the
 // site permission table's (`manageOwnAccount`, `report`, `block`); this maps a posted path to one.
 import { json, redirect } from "@remix-run/cloudflare";
-import type { Viewer } from "~/features/accounts/viewer";
+import type { Viewer } from "~/features/permissions/viewer";
 import { can, SITE } from "~/features/permissions/can";
 import type { SiteAction } from "~/features/permissions/site";
 import { safeRedirect } from "~/platform/security.server";

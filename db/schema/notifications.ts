@@ -7,7 +7,7 @@ import { users } from "./accounts";
 import { col, createdAt, id, isOneOf, timestamp } from "./columns";
 import { NOTIFICATION_KINDS, NOTIFICATION_MODES } from "./enums";
 
-/** A person's choice for one kind; no row = the kind's default (app/features/notify/settings.server.ts). */
+/** A person's choice for one kind; no row = the kind's default (app/features/notifications/settings.server.ts). */
 export const notificationSettings = sqliteTable(
   "notification_settings",
   {
@@ -56,7 +56,7 @@ export const mailQueue = sqliteTable(
 );
 
 /**
- * E-mail when away (issue 22 §4, app/features/notify/away.server.ts): per person and kind, when the
+ * E-mail when away (issue 22 §4, app/features/notifications/away.server.ts): per person and kind, when the
  * last away mail was queued (at most one an hour) and the newest thing it told of (the next one
  * gathers only what is newer). One row per (user, kind): the mark and the mail are one batch.
  */

@@ -2,7 +2,7 @@
 // README.md). The CLI (index.ts) is a thin wrapper; tests call this directly with a small scale.
 import { and, between, count, inArray } from "drizzle-orm";
 import { hashPassword } from "~/features/accounts/password.server";
-import { distanceMiles } from "~/features/search/geo.server";
+import { distanceMiles } from "~/features/geo/geo.server";
 import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";

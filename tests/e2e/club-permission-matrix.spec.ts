@@ -171,7 +171,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   manage: { read: true, path: managePath },
   viewInviteCode: { read: true, opts: { joinMode: "code" }, path: managePath, shows: (fx, body) => body.includes(fx.inviteCode) },
   // The manage page's 'Reports' section (issue 21 §5); its dismiss / remove intents are proved in
-  // app/features/safety/club-moderation.server.test.ts and tests/e2e/club-moderation.spec.ts.
+  // app/features/moderation/club-moderation.server.test.ts and tests/e2e/club-moderation.spec.ts.
   moderateReports: { read: true, path: managePath },
   readMessages: { read: true, path: (fx) => `${clubPath(fx)}?tab=messages`, refusedStatus: 404 },
   readRequests: { read: true, path: (fx) => `${clubPath(fx)}?tab=radar`, refusedStatus: 404 },

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { counterDeal, proposeDeal, withdrawDeal } from "../../app/features/trade/deals.server";
+import { proposeDeal } from "../../app/features/trade/deals.server";
+import { counterDeal, withdrawDeal } from "../../app/features/trade/deal-transitions.server";
 import { saleDeal } from "../deal-fixtures";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";

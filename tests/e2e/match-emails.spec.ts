@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import { saveSearch } from "../../app/features/matching/saved-searches.server";
-import { signUnsubscribeToken } from "../../app/features/notify/unsubscribe-token.server";
+import { signUnsubscribeToken } from "../../app/features/notifications/unsubscribe-token.server";
 import { createTestListing, createTestUser } from "../factories";
 import { E2E_VARS } from "../setup/e2e-env";
 import { e2eDb, expect, test } from "./fixtures";

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { saveSearch } from "../../app/features/matching/saved-searches.server";
-import { blockUser } from "../../app/features/safety/block-actions.server";
+import { blockUser } from "../../app/features/moderation/block-actions.server";
 import { getClubAccess } from "../../app/features/clubs/club-access.server";
 import { postItemRequest } from "../../app/features/item-requests/item-requests.server";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";

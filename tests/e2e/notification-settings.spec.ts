@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { notificationSettings } from "../../db/schema";
-import { DEFAULT_MODES } from "../../app/features/notify/settings.server";
+import { DEFAULT_MODES } from "../../app/features/notifications/settings.server";
 import { MODE_LABELS, NOTIFICATION_SETTINGS_SAVED, choiceNotOffered } from "../../app/shared/copy/notification-settings";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createTestUser } from "../factories";

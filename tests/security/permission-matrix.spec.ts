@@ -34,7 +34,7 @@ import type { ListingAction } from "../../app/features/permissions/listing";
 import type { SiteAction } from "../../app/features/permissions/site";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { decide, other, type DealStep } from "../../app/features/trade/deal-machine";
-import { counterDeal } from "../../app/features/trade/deals.server";
+import { counterDeal } from "../../app/features/trade/deal-transitions.server";
 import { writeReview } from "../../app/features/trade/reviews.server";
 import type { DealStepInput } from "../../app/shared/schemas/deal";
 import { saleDeal, type DealFixture, type FixtureStop } from "../deal-fixtures";

@@ -4,13 +4,13 @@
 import { getFormProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SelectField } from "~/components/forms";
+import { SelectField } from "~/components/ui/forms";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import type { ReportReason } from "#db/schema/enums";
-import type { HistoryAction, HistoryReport, ReportGroup, TargetContext } from "~/features/safety/moderation-queue.server";
+import type { HistoryAction, HistoryReport, ReportGroup, TargetContext } from "~/features/moderation/moderation-queue.server";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, SUSPENSION_LENGTH_LABELS, SUSPENSION_LENGTHS } from "~/shared/copy/safety";
 import { formatDate, formatPrice } from "~/shared/format";

@@ -7,7 +7,7 @@ import { getFormProps, type Submission, type SubmissionResult } from "@conform-t
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, SelectField, TextareaField } from "~/components/forms";
+import { Field, SelectField, TextareaField } from "~/components/ui/forms";
 import { ButtonSummary } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { Label, Legend } from "~/components/ui/label";
@@ -15,7 +15,7 @@ import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import type { DealParty } from "#db/schema/enums";
 import type { DealStep } from "~/features/trade/deal-machine";
-import type { DealPage } from "~/features/trade/deal-page.server";
+import type { DealPage } from "~/web/pages/deal-page.server";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { DEAL_FORM_TEXT as T } from "~/shared/copy/deals";
 import type { DealStepInput } from "~/shared/schemas/deal";

@@ -4,7 +4,7 @@
 // so the server's HTML and the browser's render agree.
 import { Link } from "@remix-run/react";
 import type { DealParty } from "#db/schema/enums";
-import type { DealPage, DealPageListing } from "~/features/trade/deal-page.server";
+import type { DealPage, DealPageListing } from "~/web/pages/deal-page.server";
 import type { ReviewView } from "~/features/trade/reviews.server";
 import { DEAL_STATE_LABELS, DEAL_TEXT as T, ON_HOLD } from "~/shared/copy/deals";
 import { formatPrice, formatRelativeTime } from "~/shared/format";

@@ -5,7 +5,7 @@ import { CHAT_TEXT } from "~/shared/copy/chat";
 import type { ChatMessageData } from "~/web/club-messages-tab.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
-import { showToast, type ToastMessage } from "../toaster";
+import { showToast, type ToastMessage } from "../layout/toaster";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 

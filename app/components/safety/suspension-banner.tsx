@@ -1,7 +1,7 @@
 // The banners of a moderated account (issue 21 §4), under the header on every page: while suspended,
 // the end date and the reason category; after a warning, its reason with 'Dismiss' — a plain POST
 // to /notifications/acknowledge, which a suspended person may still make. The root loader words
-// them (~/shared/copy/safety). A lazy part of the root (~/components/root-lazy-parts): only a
+// them (~/shared/copy/safety). A lazy part of the root (~/components/layout/root-lazy-parts): only a
 // moderated person's pages load it, before hydration when its HTML is there (ADR 063).
 import { Form, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";

@@ -3,7 +3,7 @@
 // works without JavaScript (Rename and Delete open in a <details> there).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DefaultSubmit, ErrorList, Field } from "~/components/forms";
+import { DefaultSubmit, ErrorList, Field } from "~/components/ui/forms";
 import { ButtonLink, ButtonSummary } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";

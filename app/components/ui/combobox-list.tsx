@@ -2,7 +2,7 @@
 // not in the page's first load (ADR 033); until it is here the native select stands in.
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { ErrorList, type SelectOption } from "../forms";
+import { ErrorList, type SelectOption } from "./forms";
 import { controlClass } from "./input";
 import { Label } from "./label";
 

@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { getSelectProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ErrorList, type SelectOption } from "../forms";
+import { ErrorList, type SelectOption } from "./forms";
 import { controlClass } from "./input";
 import { Label } from "./label";
 

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { emailVerificationTokens, profiles, rateLimits, users } from "#db/schema";
 import { DEMO_ACCOUNTS } from "#db/seed/demo-accounts";
-import { lookupZip } from "../search/geo.server";
+import { lookupZip } from "../geo/geo.server";
 import { sendMail, type MailConfig } from "~/platform/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { authLimitKey, authRateLimits, hitAuthRateLimits, hitRateLimit, type AuthLimitVars } from "./rate-limit.server";

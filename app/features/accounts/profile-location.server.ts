@@ -1,7 +1,7 @@
 // The ZIP chip's 'Update Your Location' (spec 01 §2, §5, §8): the signed-in user's profile ZIP.
 import type { Db } from "#db/client";
 import { profiles } from "#db/schema";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 import { isZip } from "~/shared/zip";
 
 export type UpdateZipResult = { ok: true; zipCode: string } | { ok: false; reason: "invalid" | "failed" };

@@ -7,7 +7,7 @@ import { hashPassword } from "./password.server";
 import { changePassword, CHANGE_PASSWORD_LIMIT, getProfilePage, signOutOtherSessions, updateOwnProfile } from "./profile.server";
 import { can } from "../permissions/can";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, type ProfileAction } from "../permissions/profile";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 
 const profileCan = (viewer: Viewer, userId: string, action: ProfileAction) => can(viewer, action, { kind: "profile", userId });
 

@@ -4,10 +4,10 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, listings, profiles, sessions, users } from "#db/schema";
-import { lookupZip } from "../search/geo.server";
+import { lookupZip } from "../geo/geo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 import { allowedActions, can, type ProfileTarget } from "../permissions/can";
 import { profileRoleOf, type ProfileAction, type ProfileRole } from "../permissions/profile";
 

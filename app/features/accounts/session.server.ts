@@ -8,7 +8,7 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "#db/client";
 import { profiles, sessions, users } from "#db/schema";
 import { randomBase64Url } from "~/platform/crypto";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 import { isSiteAdmin, viewerColumns, viewerFromRow, type SqlViewer } from "./viewer-columns.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;

@@ -4,8 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { profiles, userRoles, users } from "#db/schema";
 import type { ReportReason } from "#db/schema/enums";
-import { activeSuspensionColumns } from "../safety/suspensions.server";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 
 /** Condition: the user `userId` names holds the site's admin role (one spelling, for viewerColumns and SqlViewer). */
 export function isSiteAdmin(userId: SQL): SQL<number> {
@@ -56,5 +55,18 @@ export function viewerFromRow(row: ViewerRow): Viewer {
           reason: (suspensionReason ?? "other") as ReportReason,
         }
       : null,
+  };
+}
+
+/**
+ * The viewer's active suspension, for the session query (the rule of suspensions lives in
+ * safety/suspensions.server.ts; the viewer read says only whether one runs): its end (epoch ms, or null = until lifted) and reason, or no row.
+ */
+export function activeSuspensionColumns(userColumn: SQL, now = new Date()) {
+  const active = sql`from suspensions s where s.user_id = ${userColumn} and s.lifted_at is null and (s.ends_at is null or s.ends_at > ${now.getTime()})`;
+  return {
+    suspended: sql<number>`exists (select 1 ${active})`,
+    suspendedUntil: sql<number | null>`(select s.ends_at ${active} limit 1)`,
+    suspensionReason: sql<string | null>`(select s.reason ${active} limit 1)`,
   };
 }

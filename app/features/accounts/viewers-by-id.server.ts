@@ -3,7 +3,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, users } from "#db/schema";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../permissions/viewer";
 import { viewerColumns, viewerFromRow } from "./viewer-columns.server";
 
 /** The viewers of these user ids, by id (a deleted user is absent). */

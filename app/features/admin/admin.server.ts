@@ -16,7 +16,7 @@ import {
   userRoles,
   users,
 } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { can, SITE } from "../permissions/can";
 import type { ModeratorBatch } from "../safety/audit.server";
 import { closeDealsOfLeavingUser } from "../trade/deals.server";

@@ -9,7 +9,7 @@ import { isSiteAdmin } from "../accounts/viewer-columns.server";
 import { can } from "../permissions/can";
 import { CLUB_ROLES } from "../permissions/club";
 import { listingVisibleTo } from "../listings/listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 const who: Record<string, TestUser> = {};

@@ -1,24 +1,24 @@
-// The one club-access module (issue 11 "Design first", ADR 025): who a viewer is in a club and what
-// they may do there. Every club loader and action starts here; the rules themselves are the table in
-// app/features/permissions/club.ts, read through `can`, and "active member of" / "club visible to" /
+// The one club-access module (ADR 025, ADR 081): who a viewer is in a club and what they may do there.
+// Every club loader and action starts here; the rules themselves are the table in
+// app/features/permissions/club.ts, asked directly (canInClub, clubRefusal), and "active member of" / "club visible to" /
 // "clubs they manage" are spelled once, below, as SQL fragments that compose into any query (the
 // twins of listingVisibleTo). Refusals come back as typed codes; app/web/guards.server.ts turns
 // them into responses.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, type Club, type ClubMember } from "#db/schema";
-import type { ClubErrorCode } from "~/shared/copy/clubs";
-import { allowedActions, can, type ClubTarget } from "../permissions/can";
 import {
+  CLUB_ACTIONS,
+  canInClub,
+  clubRefusal,
   clubRolesOf,
-  JOIN_ACTIONS,
-  MANAGE_ACTIONS,
   MANAGING_MEMBER_ROLES,
   SITE_ADMIN_MANAGES,
   type ClubAction,
+  type ClubRefusal as ClubRefusalOf,
   type ClubRole,
 } from "../permissions/club";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import type { SqlViewer } from "../accounts/viewer-columns.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +123,15 @@ const isSqlViewer = (viewer: Pick<Viewer, "id"> | Pick<SqlViewer, "id">): viewer
 
 /** The statement behind getClubAccess, for a page that sends it in a batch (ADR 051), or with the session lookup (SqlViewer). */
 export function clubAccessQuery(db: Db, viewer: Viewer | SqlViewer | null, slug: string) {
+  return accessStatement(db, viewer, eq(clubs.slug, clubSlugKey(slug)));
+}
+
+/** The viewer's access to the club with this id (the rooms' join grant names clubs by id), or null. */
+export async function getClubAccessById(db: Db, viewer: Viewer | null, clubId: string): Promise<ClubAccess | null> {
+  return toClubAccess(viewer, await accessStatement(db, viewer, eq(clubs.id, clubId)));
+}
+
+function accessStatement(db: Db, viewer: Viewer | SqlViewer | null, which: SQL) {
   const membership = viewer
     ? sql`(select json_object('id', cm.id, 'role', cm.role, 'status', cm.status, 'createdAt', cm.created_at, 'approvalNotified', cm.approval_notified)
         from club_members cm where cm.club_id = clubs.id and cm.user_id = ${viewer.id})`
@@ -130,7 +139,7 @@ export function clubAccessQuery(db: Db, viewer: Viewer | SqlViewer | null, slug:
   return db
     .select({ club: summaryColumns, membership: sql<string | null>`${membership}` })
     .from(clubs)
-    .where(and(eq(clubs.slug, clubSlugKey(slug)), clubVisibleTo(viewer)))
+    .where(and(which, clubVisibleTo(viewer)))
     .limit(1);
 }
 
@@ -141,7 +150,7 @@ export function visibleClubIdBySlug(viewer: Viewer | null, slug: string): SQL {
 
 const clubSlugKey = (slug: string) => slug.trim().toLowerCase();
 
-export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<typeof clubAccessQuery>>): ClubAccess | null {
+export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<typeof accessStatement>>): ClubAccess | null {
   if (!row) return null;
   const raw = row.membership
     ? (JSON.parse(row.membership) as {
@@ -164,39 +173,30 @@ export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<ty
   return { club: row.club, membership: member, viewer, roles: clubRolesOf(viewer, member) };
 }
 
-/** The club as a permission target (permissions/can.ts). */
-function clubTarget(access: Pick<ClubAccess, "club" | "membership">): ClubTarget {
-  return { kind: "club", club: access.club, membership: access.membership };
-}
-
-/** `can(viewer, action, club)` for a viewer's access to one club. */
+/** Whether the viewer may do `action` in this club: the club table, asked with the roles the read resolved. */
 export function clubCan(access: ClubAccess, action: ClubAction): boolean {
-  return can(access.viewer, action, clubTarget(access));
+  return canInClub(access.roles, access.club, action);
 }
 
 /** Every club action as a boolean, for a loader to hand to the page (which buttons to show). */
 export function clubAllowedActions(access: ClubAccess): Record<ClubAction, boolean> {
-  return allowedActions(access.viewer, clubTarget(access));
+  return Object.fromEntries(CLUB_ACTIONS.map((action) => [action, clubCan(access, action)])) as Record<ClubAction, boolean>;
 }
 
+export type ClubRefusal = ClubRefusalOf<ClubSummary>;
+export type ClubResult<T extends object = object> = ({ ok: true; club: ClubSummary } & T) | ClubRefusal;
+
 /**
- * Why this viewer may not do `action` here (null: they may). The order is the order a person
- * would want to be told: cannot see it → not found; signed out → sign in; then the specific refusal.
+ * Where every club write starts (spec 02 §6): the viewer's access to the club when the club table
+ * lets them do `action`, otherwise the typed refusal the routes turn into the spec's texts
+ * (~/shared/copy/clubs.ts). A club the viewer may not see is "not found".
  */
-export function denialFor(access: ClubAccess, action: ClubAction): ClubErrorCode | null {
-  if (clubCan(access, action)) return null;
-  if (!clubCan(access, "view")) return "notFound";
-  if (access.roles.includes("anonymous")) return "signInRequired";
-  if (MANAGE_ACTIONS.includes(action)) return "accessDenied";
-  if (JOIN_ACTIONS.includes(action)) {
-    if (access.membership?.status === "active") return "alreadyMember";
-    if (access.membership?.status === "pending") return "alreadyPending";
-    if (!access.club.allowJoinRequests) return "joinsClosed";
-    return "wrongJoinMode";
-  }
-  if (action === "leave") return access.membership?.role === "owner" ? "cannotLeave" : "notMember";
-  return "forbidden";
+export async function accessFor(db: Db, viewer: Viewer | null, slug: string, action: ClubAction): Promise<ClubAccess | ClubRefusal> {
+  const access = await getClubAccess(db, viewer, slug);
+  return clubRefusal(access, action) ?? access!;
 }
+
+export const isRefusal = (value: ClubAccess | ClubRefusal): value is ClubRefusal => "ok" in value && value.ok === false;
 
 /** The invite code, for those who may see it (manage page); null otherwise or when none is set. */
 export async function getInviteCode(db: Db, access: ClubAccess): Promise<string | null> {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, type Club } from "#db/schema";
 import { slugify, slugProblem } from "~/shared/club-slug";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export type ClubInput = {
   name: string;

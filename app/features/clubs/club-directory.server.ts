@@ -3,7 +3,7 @@ import { and, asc, desc, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs, type Club } from "#db/schema";
 import { clubVisibleTo } from "./club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export const DIRECTORY_PAGE_SIZE = 20; // 02 §9
 

@@ -10,9 +10,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs, photoObjects } from "#db/schema";
 import { clubVisibleTo } from "./club-access.server";
-import { accessFor, isRefusal, type ClubResult } from "./club-write-access.server";
+import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
 import { finishPhotoDeletes, storeUpload, type PhotoBucket } from "../photos/ledger.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export const LOGO_ERRORS = {
   missing: "Choose an image (JPG, PNG or WebP) for the logo.",

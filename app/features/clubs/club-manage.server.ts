@@ -6,10 +6,10 @@ import type { Db } from "#db/client";
 import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/shared/text";
 import { NewInviteCodeSchema } from "~/shared/schemas/club";
-import { memberName } from "../messaging/member-name.server";
+import { memberName } from "../accounts/member-name.server";
 import { clubAccessQuery, clubCan, clubVisibleTo, managedBy, toClubAccess } from "./club-access.server";
-import { accessFor, isRefusal, type ClubResult } from "./club-write-access.server";
-import type { Viewer } from "../accounts/viewer";
+import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
+import type { Viewer } from "../permissions/viewer";
 
 export type PendingJoinRequest = { membershipId: string; userId: string; name: string; email: string | null; requestedAt: Date };
 

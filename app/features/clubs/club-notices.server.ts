@@ -1,12 +1,12 @@
 // What waits for a person in their clubs, for the mail jobs (issue 22 §4, kind 'clubs' — "club approvals
 // and requests"; notify/away.server.ts): the join requests they may approve, and their own requests
-// approved and not yet seen. The same two things the bell lists (messaging/notifications.server.ts);
+// approved and not yet seen. The same two things the bell lists (notifications/bell.server.ts);
 // who may approve is the permission table's `approve` row (permissions/club.ts), as SQL.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { CLUB_VISIBILITIES } from "#db/schema/enums";
-import type { Viewer } from "../accounts/viewer";
-import { memberName } from "../messaging/member-name.server";
+import type { Viewer } from "../permissions/viewer";
+import { memberName } from "../accounts/member-name.server";
 import { rolesAllowed } from "../permissions/club";
 import { notBlockedWith } from "../safety/blocks.server";
 

@@ -6,8 +6,8 @@ import { addTestMember, createTestClub, createTestListing, createTestUser, type 
 import { createClub, isSlugAvailable, type ClubInput } from "./club-create.server";
 import { listClubsForDirectory } from "./club-directory.server";
 import { changeInviteCode, pendingJoinRequests, updateClubSettings } from "./club-manage.server";
-import { getClubPage } from "./club-page.server";
-import { teamHub } from "./team-hub.server";
+import { getClubPage } from "../../web/pages/club-page.server";
+import { teamHub } from "../../web/pages/team-hub.server";
 import { getInviteCode, getClubAccess } from "./club-access.server";
 import { joinClubWithCode } from "./membership.server";
 

@@ -13,9 +13,9 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
 import { canManageMember } from "../permissions/club";
-import { accessFor, isRefusal, type ClubResult } from "./club-write-access.server";
+import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
 import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { sameSecret } from "~/platform/crypto";
 
 /** Invite code guesses per person and club (issue 11 §6): enough for typos, not for guessing. */

@@ -8,7 +8,7 @@ import type { Db } from "#db/client";
 import { clubRequests, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { ItemRequestEvent } from "~/features/realtime/room-events";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { activeMemberOf, clubCan, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
 import { notBlockedWith } from "../safety/blocks.server";
 

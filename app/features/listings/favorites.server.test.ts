@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { clubMembers, clubs, favorites, listingClubs, listingMessages, listings, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addFavorite, favoritedIds, listFavorites, removeFavorite } from "./favorites.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 const ids: Record<string, string> = {};

@@ -7,8 +7,8 @@ import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
 import type { ListingSummary } from "~/shared/schemas/search";
 import { listingReadableBy } from "./listing-access.server";
-import { listingSummariesFrom } from "../search/listing-summaries.server";
-import type { Viewer } from "../accounts/viewer";
+import { listingSummariesFrom } from "./listing-summaries.server";
+import type { Viewer } from "../permissions/viewer";
 
 export type FavoriteResult = { ok: true; favorited: boolean } | { ok: false; reason: "not_found" };
 

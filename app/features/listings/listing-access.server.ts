@@ -3,7 +3,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema";
 import { listingOpenableBy } from "./listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { LISTING_PERMISSIONS, type ListingAction, type ListingRole } from "../permissions/listing";
 import { rolesGranted } from "../permissions/table";
 

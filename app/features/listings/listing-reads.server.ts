@@ -6,7 +6,7 @@ import type { Db } from "#db/client";
 import { clubMembers, clubs, listingClubs, listingPhotos, listings, profiles } from "#db/schema";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import { cardPhotoJson } from "../photos/card-photo.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { listingChangeableBy, listingReadableBy } from "./listing-access.server";
 
 /** Clubs the viewer can post into: active memberships only (spec 02 §2 club selection). */

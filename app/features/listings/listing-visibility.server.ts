@@ -1,7 +1,7 @@
-import { priceVisibleTo } from "./prices.server";
+import { priceVisibleTo } from "../permissions/price";
 import { sql, type SQL } from "drizzle-orm";
 import { activeClubIdsOf } from "../clubs/club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { notBlockedWith } from "../safety/blocks.server";
 import { notSuspended } from "../safety/suspensions.server";
 

@@ -23,9 +23,10 @@ import {
   updateListing,
   type ListingInput,
 } from "./listings.server";
-import { acceptDeal, proposeDeal } from "../trade/deals.server";
+import { proposeDeal } from "../trade/deals.server";
+import { acceptDeal } from "../trade/deal-transitions.server";
 import { findReadablePhoto, getListingForViewer, getOwnListing, listOwnListings, postableClubs } from "./listing-reads.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 beforeAll(async () => {

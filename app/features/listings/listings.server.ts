@@ -4,7 +4,7 @@
 // not yours is "not found", never "forbidden". Reads are in listing-reads.server.ts.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { enqueueForMatching } from "../matching/queue.server";
+import { enqueueForMatching } from "./match-queue.server";
 import {
   clubMembers,
   deals,
@@ -16,11 +16,11 @@ import {
   type DealState,
   type Listing,
 } from "#db/schema";
-import { listingLockedDeal, voidProposedDealsWith } from "../trade/deals.server";
+import { listingLockedDeal, voidProposedDealsWith } from "./listing-deal-guards.server";
 import type { ListingStatus } from "~/shared/catalog";
 import { activeMembershipOf } from "../clubs/club-access.server";
 import type { StoredPhoto } from "../photos/ledger.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import type { ModeratorBatch } from "../safety/audit.server";
 import { listingChangeableBy } from "./listing-access.server";
 import { getOwnListing } from "./listing-reads.server";

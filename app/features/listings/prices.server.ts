@@ -1,19 +1,8 @@
-// The one price rule (issue 11 "One price rule"; spec 02 §2 In Play, §6 Anonymous; 01 §2 listing
-// card preview): signed-in viewers see prices; signed-out visitors do not — except on a club's
-// preview when that club turned show_prices_in_preview on. Callers decide in SQL with it (a hidden
-// price is `null` in the row), so a hidden price never leaves the server.
+// The price rule applied in SQL: the rule itself is permissions/price.ts (ADR 014). Callers decide in
+// SQL with it (a hidden price is `null` in the row), so a hidden price never leaves the server.
 import { sql, type SQL } from "drizzle-orm";
-import type { Viewer } from "../accounts/viewer";
-
-export type PriceContext = {
-  /** The club whose page (preview) the listing is shown on, if any. */
-  club?: { showPricesInPreview: boolean } | null;
-};
-
-export function priceVisibleTo(viewer: Pick<Viewer, "id"> | null, context: PriceContext = {}): boolean {
-  if (viewer) return true;
-  return context.club?.showPricesInPreview ?? false;
-}
+import type { Viewer } from "../permissions/viewer";
+import { priceVisibleTo, type PriceContext } from "../permissions/price";
 
 /** `listings.price_cents`, or `null` when this viewer may not see prices here. */
 export function priceColumnFor(viewer: Pick<Viewer, "id"> | null, context: PriceContext = {}): SQL {

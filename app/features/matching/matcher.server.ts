@@ -11,7 +11,7 @@ import { listingMatchQueue } from "#db/schema";
 import { viewersById } from "../accounts/viewers-by-id.server";
 import type { Publish } from "../realtime/realtime.server";
 import { ftsQuery } from "../search/fts-query";
-import { distanceMiles, normalizeZip, type GeoPoint } from "../search/geo.server";
+import { distanceMiles, normalizeZip, type GeoPoint } from "../geo/geo.server";
 import { searchListingsMany } from "../search/search.server";
 import type { SearchFilters } from "../search/search-filters.server";
 import { searchPlace } from "./saved-searches.server";

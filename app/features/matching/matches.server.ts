@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import type { CardPhoto } from "~/shared/schemas/search";
 import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import type { Publish } from "../realtime/realtime.server";
 
 export type MatchedListing = { id: string; title: string; priceCents: number | null; photo: CardPhoto };

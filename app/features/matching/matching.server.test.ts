@@ -4,7 +4,7 @@ import { listings, savedSearches, searchMatches, requestMatches, SAVED_SEARCHES_
 import { loadZipCodes, usZipRows } from "#db/geodata/load-zips";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import { blockUser } from "../safety/block-actions.server";
+import { blockUser } from "../moderation/block-actions.server";
 import { postItemRequest } from "../item-requests/item-requests.server";
 import { getClubAccess } from "../clubs/club-access.server";
 import type { UserEvent } from "../realtime/room-events";

@@ -7,7 +7,7 @@ import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX, savedSearches } from "#db/sc
 import { SPORT_NAMES, isSportKey, type SportKey } from "~/shared/catalog/sport-names";
 import { hasHomeCriteria, homeSearchState, parseSearchParams, serializeSearchParams, type SearchState } from "~/shared/search-params";
 import { stripControlCharacters } from "~/shared/text";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 /** Where a saved search runs: the page's path and its canonical query string (no page number). */
 export type SearchPlace = { path: string; query: string; sport: SportKey | null; state: SearchState };

@@ -4,10 +4,10 @@
 // their last connection. Read as club-chat.server.ts reads them: active members of the club only.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { activeMemberOf } from "../clubs/club-access.server";
 import { notBlockedWith } from "../safety/blocks.server";
-import { memberName } from "./member-name.server";
+import { memberName } from "../accounts/member-name.server";
 
 /** `(user_id, at)` per member of every announcement posted after `after` and by `until` (not to its author): the mail jobs' coarse list. */
 export function announcementNews(after: number, until: number): SQL {

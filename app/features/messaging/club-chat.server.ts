@@ -10,9 +10,9 @@ import { clubMessages, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { ChatMessageEvent } from "~/features/realtime/room-events";
 import { activeMemberOf, clubCan, type ClubAccess } from "../clubs/club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "../accounts/rate-limit.server";
-import { memberName } from "./member-name.server";
+import { memberName } from "../accounts/member-name.server";
 import { CLUB_SEND_RATE_LIMIT, checkContent, clubSendRateKey, isUuid, type SendFailure } from "./message-rules.server";
 import { historyPage } from "./paging.server";
 

@@ -8,10 +8,10 @@ import { clubDirectMessages, clubMembers, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { DirectMessageEvent } from "~/features/realtime/room-events";
 import { activeMemberOf, clubCan, type ClubAccess } from "../clubs/club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "../accounts/rate-limit.server";
 import { blockBetween } from "../safety/blocks.server";
-import { memberName } from "./member-name.server";
+import { memberName } from "../accounts/member-name.server";
 import { CLUB_SEND_RATE_LIMIT, checkContent, clubSendRateKey, isUuid, type SendFailure } from "./message-rules.server";
 import { historyPage } from "./paging.server";
 

@@ -10,8 +10,8 @@ import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
 import { listingReadableBy } from "../listings/listing-access.server";
 import { notBlockedWith } from "../safety/blocks.server";
-import { memberName } from "./member-name.server";
-import type { Viewer } from "../accounts/viewer";
+import { memberName } from "../accounts/member-name.server";
+import type { Viewer } from "../permissions/viewer";
 
 export const INBOX_PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@ import { clubMembers, clubs, profiles, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { LISTING_MESSAGE_RATE_LIMIT, listingThreadsFor, sendListingMessage } from "./listing-questions.server";
 import { createListing, type ListingInput } from "../listings/listings.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 beforeAll(async () => {

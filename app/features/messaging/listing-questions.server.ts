@@ -7,7 +7,7 @@ import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
 import { listingReadableBy } from "../listings/listing-access.server";
 import { blockBetween } from "../safety/blocks.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */
 export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };

@@ -2,9 +2,9 @@
 // Every guard (app/web/guards.server.ts), every feature write and every loader's booleans go
 // through it; the tables it reads are club.ts, listing.ts, profile.ts and site.ts, all of the one
 // shape in table.ts. A refusal's *response* (404, sign in, 'Access denied') is the web layer's.
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "./viewer";
 import { CLUB_ACTIONS, canInClub, clubRolesOf, type ClubAction, type ClubFacts, type ClubMemberRole, type ClubRole } from "./club";
-import { DEAL_ACTIONS, DEAL_PERMISSIONS, dealRolesOf, type DealAction, type DealRole } from "./deal";
+import { DEAL_ACTIONS, dealCan, dealRolesOf, type DealAction, type DealRole } from "./deal";
 import { LISTING_ACTIONS, LISTING_PERMISSIONS, listingRolesOf, type ListingAction, type ListingRole } from "./listing";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, profileRoleOf, type ProfileAction, type ProfileRole } from "./profile";
 import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type SitewideRole } from "./site";
@@ -62,7 +62,7 @@ export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target:
     case "profile":
       return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId)], action as ProfileAction);
     case "deal":
-      return grants(DEAL_PERMISSIONS, dealRolesOf(actor, t), action as DealAction);
+      return dealCan(actor, action as DealAction, t);
   }
 }
 

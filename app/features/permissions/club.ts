@@ -1,8 +1,10 @@
-// What each role may do in a club (spec 02 §6, ADR 025) — held as data, read only through
-// `can` (can.ts). Actions enforce it, loaders use it to decide which buttons to show (booleans,
-// never this table), and the permission-matrix tests derive their expectations from it.
+// What each role may do in a club (spec 02 §6, ADR 025) — held as data. A club question asks this
+// table directly (`canInClub`, `clubRefusal`: ADR 081); `can` (can.ts) dispatches here for the
+// permission-matrix tests and the generic guards. Actions enforce it, loaders use it to decide which
+// buttons to show (booleans, never this table), and the matrix tests derive their expectations from it.
 import type { ClubJoinMode, ClubVisibility } from "#db/schema/enums";
-import { priceVisibleTo } from "../listings/prices.server";
+import type { ClubErrorCode } from "~/shared/copy/clubs";
+import { priceVisibleTo } from "./price";
 import { grants, rolesGranted, type PermissionTable } from "./table";
 
 /**
@@ -84,7 +86,7 @@ const MANAGE = [
   "uploadLogo",
   "moderateReports",
 ] as const;
-/** Refused with 'Access denied' / 'You must be a club admin…' (02 §6); see denialFor. */
+/** Refused with 'Access denied' / 'You must be a club admin…' (02 §6); see clubRefusal. */
 export const MANAGE_ACTIONS: readonly ClubAction[] = MANAGE;
 export const JOIN_ACTIONS: readonly ClubAction[] = JOIN;
 
@@ -197,4 +199,37 @@ export function canInClub(roles: readonly ClubRole[], club: ClubFacts, action: C
 /** Whether someone with these roles may promote/demote/remove a member holding `targetRole`. */
 export function canManageMember(roles: readonly ClubRole[], targetRole: ClubMemberRole): boolean {
   return targetRole !== "owner" && grants(MANAGEABLE_MEMBER_ROLES, roles, targetRole);
+}
+
+/** What a club question needs: the viewer's roles there, the club's facts, their club_members row. */
+export type ClubStanding<C extends ClubFacts = ClubFacts> = {
+  club: C;
+  roles: readonly ClubRole[];
+  membership: { role: ClubMemberRole; status: "active" | "pending" } | null;
+};
+
+/** A club write refused: the typed code the web layer turns into the spec's text, and the club if it may be seen. */
+export type ClubRefusal<C extends ClubFacts = ClubFacts> = { ok: false; error: ClubErrorCode; club: C | null };
+
+/**
+ * Why this viewer may not do `action` here (null: they may). The order is the order a person would
+ * want to be told: cannot see it (or no such club) → not found; signed out → sign in; then the
+ * specific refusal. Every club write asks this first, with the standing its read returned.
+ */
+export function clubRefusal<C extends ClubFacts>(standing: ClubStanding<C> | null, action: ClubAction): ClubRefusal<C> | null {
+  if (!standing) return { ok: false, error: "notFound", club: null };
+  const { club, roles, membership } = standing;
+  if (canInClub(roles, club, action)) return null;
+  const refuse = (error: ClubErrorCode): ClubRefusal<C> => ({ ok: false, error, club });
+  if (!canInClub(roles, club, "view")) return refuse("notFound");
+  if (roles.includes("anonymous")) return refuse("signInRequired");
+  if (MANAGE_ACTIONS.includes(action)) return refuse("accessDenied");
+  if (JOIN_ACTIONS.includes(action)) {
+    if (membership?.status === "active") return refuse("alreadyMember");
+    if (membership?.status === "pending") return refuse("alreadyPending");
+    if (!club.allowJoinRequests) return refuse("joinsClosed");
+    return refuse("wrongJoinMode");
+  }
+  if (action === "leave") return refuse(membership?.role === "owner" ? "cannotLeave" : "notMember");
+  return refuse("forbidden");
 }

@@ -1,7 +1,7 @@
 // Who may act on a deal (issue 20, ADR 068), held as data: its two parties act on it, a site admin
 // may only look. *When* a party may (the state, whose turn it is) is the deal machine's
 // (app/features/trade/deal-machine.ts). Anyone else gets a 404, never a hint that the deal exists.
-import type { PermissionTable } from "./table";
+import { grants, type PermissionTable } from "./table";
 
 export const DEAL_ACTIONS = [
   "view",
@@ -53,4 +53,13 @@ export function dealRolesOf(
   if (actor.id === deal.ownerId) roles.push("owner");
   if (actor.isAdmin) roles.push("siteAdmin");
   return roles;
+}
+
+/** Whether `actor` may take `action` on this deal: the deal table, asked directly (ADR 081). */
+export function dealCan(
+  actor: { id: string; isAdmin: boolean } | null,
+  action: DealAction,
+  deal: { proposerId: string | null; ownerId: string | null },
+): boolean {
+  return grants(DEAL_PERMISSIONS, dealRolesOf(actor, deal), action);
 }

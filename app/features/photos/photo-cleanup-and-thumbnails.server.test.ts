@@ -7,9 +7,9 @@ import { createListing } from "../listings/listings.server";
 import { getOwnListing } from "../listings/listing-reads.server";
 import { cleanupPhotos } from "./cleanup.server";
 import { finishPhotoDeletes, removePendingPhoto, storeUpload } from "./ledger.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { makePng } from "../../../tests/fixtures/make-png";
-import { bucket, DAY, exists, input, JPEG, nextUploadIndex, PNG, seller, t, upload, usePhotoStack } from "./photo-test-stack";
+import { bucket, DAY, exists, input, JPEG, nextUploadIndex, PNG, seller, t, upload, usePhotoStack } from "../../../tests/setup/photo-test-stack";
 
 usePhotoStack();
 

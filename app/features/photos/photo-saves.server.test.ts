@@ -23,7 +23,7 @@ import {
   t,
   upload,
   usePhotoStack,
-} from "./photo-test-stack";
+} from "../../../tests/setup/photo-test-stack";
 
 usePhotoStack();
 

@@ -1,3 +1,4 @@
+import { clubRolesOf } from "../permissions/club";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
@@ -101,7 +102,10 @@ describe("roomAccessFor: the one place a room token is minted", () => {
   });
 
   test("a loader's club access decides the club room without asking the database again", async () => {
-    const access = (status: "active" | "pending", viewer: TestUser) => ({ club: { id: club.id }, viewer, membership: { status } }) as never;
+    const access = (status: "active" | "pending", viewer: TestUser) => {
+      const membership = { role: "member" as const, status };
+      return { club, viewer, membership, roles: clubRolesOf(viewer, membership) } as never;
+    };
     const noDb = { db: null, env } as never;
     expect(await clubRoomAccess(noDb, access("active", member))).toMatchObject({ kind: "club", room: `club:${club.id}` });
     expect(await clubRoomAccess(noDb, access("pending", pending))).toBeNull();

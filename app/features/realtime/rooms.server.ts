@@ -2,15 +2,15 @@
 // issue 19 §3, ADR 039): `roomAccessFor`. Loaders call it to hand a page its room; /api/rooms/token
 // calls it again on every reconnect, so a token is minted only for someone allowed in *now*. Rooms
 // themselves hold no rules.
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs } from "#db/schema";
 import type { AppEnv } from "~/platform/env.server";
 import { clubRoomName, ROOM_KINDS, userRoomName, type Realtime } from "./realtime.server";
 import type { RoomAccess, RoomKind } from "./room-events";
 import { signRoomToken } from "./room-token.server";
-import { activeClubIdsOf, activeMemberOf, type ClubAccess } from "../clubs/club-access.server";
-import type { Viewer } from "../accounts/viewer";
+import { activeClubIdsOf, clubCan, getClubAccessById, type ClubAccess } from "../clubs/club-access.server";
+import type { Viewer } from "../permissions/viewer";
 
 export type { RoomAccess };
 
@@ -34,7 +34,8 @@ export function isRoomKind(kind: string): kind is RoomKind {
 
 /**
  * Whether `viewer` may join `room` now, and under which name:
- * - club: the club's active members (pending, strangers, site admins who are not members: no);
+ * - club: who the club table lets read its messages (`readMessages`: active members; pending, strangers,
+ *   site admins who are not members: no) — the room carries those tabs' live events;
  * - user: that user only;
  * - lobby: the dev/test room, only where dev routes are on (anyone, signed in or not).
  * Null means no, whatever the reason (unknown club, not a member, someone else's room).
@@ -45,7 +46,7 @@ export async function roomGrantFor(
   db: Db,
   viewer: Viewer | null,
   room: RoomRef,
-  options: { devRooms?: boolean; clubAccess?: Pick<ClubAccess, "club" | "membership" | "viewer"> } = {},
+  options: { devRooms?: boolean; clubAccess?: ClubAccess } = {},
 ): Promise<RoomGrant | null> {
   const grant = (name: string): RoomGrant => ({ party: ROOM_KINDS[room.kind].party, room: name });
   if (room.kind === "lobby") return options.devRooms && ID.test(room.id) ? grant(room.id) : null;
@@ -56,15 +57,9 @@ export async function roomGrantFor(
     case "club": {
       if (!ID.test(room.id)) return null;
       const known = options.clubAccess;
-      if (known && known.club.id === room.id && known.viewer?.id === viewer.id) {
-        return known.membership?.status === "active" ? grant(clubRoomName(room.id)) : null;
-      }
-      const [club] = await db
-        .select({ id: clubs.id })
-        .from(clubs)
-        .where(and(eq(clubs.id, room.id), activeMemberOf(viewer)))
-        .limit(1);
-      return club ? grant(clubRoomName(club.id)) : null;
+      const access =
+        known && known.club.id === room.id && known.viewer?.id === viewer.id ? known : await getClubAccessById(db, viewer, room.id);
+      return access && clubCan(access, "readMessages") ? grant(clubRoomName(access.club.id)) : null;
     }
   }
 }
@@ -78,7 +73,7 @@ export async function roomAccessFor<K extends RoomKind>(
   context: RoomContext,
   viewer: Viewer | null,
   ref: RoomRef<K>,
-  options: { clubAccess?: Pick<ClubAccess, "club" | "membership" | "viewer">; now?: number; ttlSeconds?: number } = {},
+  options: { clubAccess?: ClubAccess; now?: number; ttlSeconds?: number } = {},
 ): Promise<RoomAccess<K> | null> {
   const grant = await roomGrantFor(context.db, viewer, ref, { devRooms: context.env.devRoutes, clubAccess: options.clubAccess });
   if (!grant) return null;

@@ -14,13 +14,3 @@ export function suspendedUserIds(now = new Date()): SQL {
 export function notSuspended(userColumn: SQL, now = new Date()): SQL {
   return sql`(${userColumn} in ${suspendedUserIds(now)}) is not true`;
 }
-
-/** The viewer's active suspension, for the session query: its end (epoch ms, or null = until lifted) and reason, or no row. */
-export function activeSuspensionColumns(userColumn: SQL, now = new Date()) {
-  const active = sql`from suspensions s where s.user_id = ${userColumn} and s.lifted_at is null and (s.ends_at is null or s.ends_at > ${now.getTime()})`;
-  return {
-    suspended: sql<number>`exists (select 1 ${active})`,
-    suspendedUntil: sql<number | null>`(select s.ends_at ${active} limit 1)`,
-    suspensionReason: sql<string | null>`(select s.reason ${active} limit 1)`,
-  };
-}

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { warnings } from "#db/schema";
 import type { ReportReason } from "#db/schema/enums";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 /** The oldest warning the viewer has not dismissed yet, or null (one indexed probe: warnings_user_idx). */
 export async function unseenWarning(

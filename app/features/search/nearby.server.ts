@@ -2,10 +2,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
-import type { GeoPoint } from "./geo.server";
+import type { GeoPoint } from "../geo/geo.server";
 import { listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
-import { readBatch, summaryStatement, toSummaryFrom, type SummaryRowWithExtras } from "./listing-summaries.server";
+import type { Viewer } from "../permissions/viewer";
+import { readBatch, summaryStatement, toSummaryFrom, type SummaryRowWithExtras } from "../listings/listing-summaries.server";
 import { zipCentre, zipsNear } from "./radius.server";
 
 /** How far 'Recent Listings Near You' looks for a visitor before it falls back to the newest anywhere. */

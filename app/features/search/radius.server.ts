@@ -1,7 +1,7 @@
 // The search radius in SQL (spec 01 §4; issue 10 item 6): great-circle miles between ZIP centres,
 // and the two ways a listing is checked against a radius around an origin ZIP.
 import { sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE } from "./geo.server";
+import { EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE } from "../geo/geo.server";
 
 // Great-circle miles from `o` to `z` (both with latitude/longitude), the same formula as
 // geo.server's distanceMiles. No pow(): not every libSQL build has it; a square is a product.

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SearchState } from "~/shared/search-params";
 import { clubVisibleTo } from "../clubs/club-access.server";
 import { canSeePrices, listedStatuses } from "../listings/listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 export type SearchFilters = Partial<
   Pick<

@@ -9,7 +9,7 @@ import { listNearby } from "./nearby.server";
 import { searchListings, searchListingsMany } from "./search.server";
 import { withinRadius } from "./radius.server";
 import { suggestClubs, suggestListings } from "./suggestions.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 const ids: Record<string, string> = {};

@@ -8,9 +8,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
 import { clubVisibleTo } from "../clubs/club-access.server";
-import { normalizeZip, type GeoPoint } from "./geo.server";
+import { normalizeZip, type GeoPoint } from "../geo/geo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { ftsQuery } from "./fts-query";
 import {
   readBatch,
@@ -19,7 +19,7 @@ import {
   type OrderKey,
   type SummaryQuery,
   type SummaryRowWithExtras,
-} from "./listing-summaries.server";
+} from "../listings/listing-summaries.server";
 import { FEW_IN_RADIUS, radiusPlan, withinRadius, withinRadiusPerRow } from "./radius.server";
 import { filterConditions, type SearchFilters } from "./search-filters.server";
 

@@ -5,9 +5,9 @@ import type { ClubSuggestion, ListingSuggestion } from "~/shared/schemas/search"
 import { clubVisibleTo } from "../clubs/club-access.server";
 import { canSeePrices, listedStatuses } from "../listings/listing-visibility.server";
 import { priceColumnFor } from "../listings/prices.server";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { ftsQuery } from "./fts-query";
-import { fromClause, whereClause } from "./listing-summaries.server";
+import { fromClause, whereClause } from "../listings/listing-summaries.server";
 
 const SUGGESTION_LIMIT = 5;
 const CLUB_SEARCH_LIMIT = 10;

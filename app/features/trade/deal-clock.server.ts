@@ -1,83 +1,104 @@
-// The deal clock as a job (issue 20, ADR 068): `runDealClock` changes the deals whose time came
-// (offers expire at 48 h, a reminder at 24 h, one-sided hand-overs complete at 72 h, no hand-over
-// lapses 7 days after the meeting day, blind reviews publish at 14 days); this sends what leaves
-// the system afterwards — the reminder mails for the deals its UPDATE marked (so each goes once,
-// and only for a change that committed) and `deal.changed` + `badges.changed` to both parties'
-// user rooms for every deal it moved. One function for every runtime: the Workers cron trigger
-// (worker.ts scheduled), `npm start`'s scheduler (scripts/start.ts through /__scheduled) and tests
-// (POST /dev/deal-clock). The caller passes the database, the mail config and the publisher.
-import { inArray, sql } from "drizzle-orm";
+// The deal clock's database part (ADR 068): offers expire after 48 h (a reminder at 24 h), one-sided
+// hand-overs complete after 72 h, deals with no hand-over lapse 7 days after the meeting day, blind
+// reviews publish at 14 days. Each deal is its own conditional step, so a party acting at the same
+// moment wins or loses cleanly. What leaves the system afterwards (mails, room events) is
+// notifications/deal-clock-job.server.ts.
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { dealRevisions, deals, type Deal } from "#db/schema";
-import type { Publish } from "../realtime/realtime.server";
-import type { ClockEffect } from "./deal-machine";
-import { mailReminder, type DealMailDeps } from "./deal-mail.server";
-import { runDealClock } from "./deals.server";
+import { deals, type Deal } from "#db/schema";
+import { AUTO_COMPLETE_MS, LAPSE_AFTER_MEETUP_MS, OFFER_REMINDER_MS, OFFER_TTL_MS, REVIEW_BLIND_MS } from "./deal-machine";
+import { completionStatements, releaseStatements } from "./deal-transitions.server";
 
-/** The cron of the deal clock (wrangler.toml [triggers]); worker.ts scheduled() picks the job by it. */
-export const DEAL_CLOCK_CRON = "*/15 * * * *";
+// ---------------------------------------------------------------------------------------------
+// The clock (a Workers cron trigger in production, the scheduler of `npm start`, and tests)
+// ---------------------------------------------------------------------------------------------
 
-export type DealClockDeps = DealMailDeps & { publish: Pick<Publish, "user"> };
-
-/** What one run did, by deal id (the job's log line and the dev route's answer). */
-export type DealClockRun = {
-  expired: string[];
-  reminded: string[];
-  completed: string[];
-  lapsed: string[];
-  reviewsPublished: number;
-};
-
-export async function runDealClockJob(deps: DealClockDeps, now = new Date()): Promise<DealClockRun> {
-  const report = await runDealClock(deps.db, now);
-  // One after another: a handful of deals per quarter hour, and a failed mail is logged, not thrown.
-  for (const deal of report.reminded) await mailReminder(deps, deal);
-  const moved: [Deal, Exclude<ClockEffect, "remind" | null>][] = [
-    ...report.expired.map((d) => [d, "expire"] as [Deal, "expire"]),
-    ...report.completed.map((d) => [d, "autoComplete"] as [Deal, "autoComplete"]),
-    ...report.lapsed.map((d) => [d, "lapse"] as [Deal, "lapse"]),
-  ];
-  for (const [deal, step] of moved) {
-    for (const userId of [deal.proposerId, deal.ownerId]) {
-      if (!userId) continue; // a deleted account has no room
-      deps.publish.user(userId, { type: "deal.changed", dealId: deal.id, listingId: deal.listingId, state: deal.state, step });
-      deps.publish.user(userId, { type: "badges.changed" });
-    }
-  }
-  const ids = (list: Deal[]) => list.map((d) => d.id);
-  return {
-    expired: ids(report.expired),
-    reminded: ids(report.reminded),
-    completed: ids(report.completed),
-    lapsed: ids(report.lapsed),
-    reviewsPublished: report.reviewsPublished,
-  };
-}
+export type ClockReport = { expired: Deal[]; reminded: Deal[]; completed: Deal[]; lapsed: Deal[]; reviewsPublished: number };
 
 /**
- * TEST-ONLY (POST /dev/deal-clock, never reachable in production): moves these deals `ms` into
- * the past — every time they carry — so the next clock run at the real time treats them as if the
- * clock had moved `ms` forward for them alone. The e2e stack is shared by tests running in
- * parallel; moving the clock for everyone would expire their offers too.
+ * Expires offers unanswered for 48 h (a reminder at 24 h), completes deals one side handed over
+ * 72 h ago, lets deals with no hand-over 7 days after the meeting day lapse (listings back to
+ * active, no reviews), and publishes reviews hidden for 14 days. Each deal is its own conditional
+ * step, so a party acting at the same moment wins or loses cleanly.
  */
-export async function moveDealsBack(db: Db, dealIds: string[], ms: number): Promise<void> {
-  if (dealIds.length === 0 || ms <= 0) return;
-  const back = (column: string) => sql`${sql.identifier(column)} = ${sql.identifier(column)} - ${ms}`;
-  const columns = [
-    "created_at",
-    "last_revision_at",
-    "reminder_sent_at",
-    "accepted_at",
-    "meetup_at",
-    "meetup_confirmed_at",
-    "handed_over_by_proposer_at",
-    "handed_over_by_owner_at",
-    "completed_at",
-    "closed_at",
-  ];
-  // NULL - ms stays NULL: only the times a deal has move.
-  await db.batch([
-    db.run(sql`update ${deals} set ${sql.join(columns.map(back), sql`, `)} where ${inArray(deals.id, dealIds)}`),
-    db.run(sql`update ${dealRevisions} set ${back("created_at")} where ${inArray(dealRevisions.dealId, dealIds)}`),
-  ]);
+export async function runDealClock(db: Db, now = new Date()): Promise<ClockReport> {
+  const t = now.getTime();
+  const report: ClockReport = { expired: [], reminded: [], completed: [], lapsed: [], reviewsPublished: 0 };
+
+  const expire = await db
+    .update(deals)
+    .set({ state: "expired", turn: null, closedAt: now, closedBy: "system", closeReason: "unanswered", transitionId: crypto.randomUUID() })
+    .where(and(eq(deals.state, "proposed"), lt(deals.lastRevisionAt, new Date(t - OFFER_TTL_MS + 1))))
+    .returning();
+  report.expired = expire;
+
+  report.reminded = await db
+    .update(deals)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        eq(deals.state, "proposed"),
+        lt(deals.lastRevisionAt, new Date(t - OFFER_REMINDER_MS + 1)),
+        sql`(deals.reminder_sent_at is null or deals.reminder_sent_at < deals.last_revision_at)`,
+      ),
+    )
+    .returning();
+
+  const dueCompletion = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.state, "handed_over"),
+        sql`min(coalesce(deals.handed_over_by_proposer_at, ${t}), coalesce(deals.handed_over_by_owner_at, ${t})) <= ${t - AUTO_COMPLETE_MS}`,
+      ),
+    );
+  for (const { id } of dueCompletion) {
+    const tid = crypto.randomUUID();
+    const won = sql`exists (select 1 from deals d where d.id = ${id} and d.transition_id = ${tid})`;
+    const results = await db.batch([
+      db
+        .update(deals)
+        .set({ state: "completed", completedAt: now, transitionId: tid })
+        .where(and(eq(deals.id, id), eq(deals.state, "handed_over"))),
+      ...completionStatements(db, id, won, now),
+      db.select().from(deals).where(eq(deals.id, id)),
+    ]);
+    const after = (results.at(-1) as Deal[])[0];
+    if (after?.transitionId === tid) report.completed.push(after);
+  }
+
+  const dueLapse = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(
+      and(
+        sql`deals.state in ('accepted', 'meetup_agreed')`,
+        sql`coalesce(deals.meetup_at, deals.accepted_at) <= ${t - LAPSE_AFTER_MEETUP_MS}`,
+      ),
+    );
+  for (const { id } of dueLapse) {
+    const tid = crypto.randomUUID();
+    const won = sql`exists (select 1 from deals d where d.id = ${id} and d.transition_id = ${tid})`;
+    const results = await db.batch([
+      db
+        .update(deals)
+        .set({ state: "lapsed", closedAt: now, closedBy: "system", closeReason: "no_handover", transitionId: tid })
+        .where(and(eq(deals.id, id), sql`deals.state in ('accepted', 'meetup_agreed')`)),
+      ...releaseStatements(db, id, won),
+      db.select().from(deals).where(eq(deals.id, id)),
+    ]);
+    const after = (results.at(-1) as Deal[])[0];
+    if (after?.transitionId === tid) report.lapsed.push(after);
+  }
+
+  report.reviewsPublished = await publishDueReviews(db, now);
+  return report;
+}
+
+/** Publishes hidden reviews whose deal completed 14 days ago (the other half of double-blind: reviews.server.ts). */
+async function publishDueReviews(db: Db, now: Date): Promise<number> {
+  const rows = await db.run(sql`update reviews set published_at = ${now.getTime()}
+    where published_at is null and deal_id in (select id from deals where state = 'completed' and completed_at <= ${now.getTime() - REVIEW_BLIND_MS})`);
+  return rows.rowsAffected;
 }

@@ -5,7 +5,8 @@ import { users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../../../tests/factories";
 import { advanceDeal, saleDeal } from "../../../tests/deal-fixtures";
-import { proposeDeal, withdrawDeal } from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { withdrawDeal } from "./deal-transitions.server";
 import { dealHistoryFor } from "./deal-history.server";
 
 let t: TestDb;

@@ -8,7 +8,7 @@ import { DEAL_PARTIES, DEAL_STATES, deals, type DealParty, type DealState } from
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestUser } from "../../../tests/factories";
 import { availableSteps, clockEffect, decide, DEAL_RULES, type DealFacts, type DealStep, type Refusal } from "./deal-machine";
-import { ruleAsSql } from "./deals.server";
+import { ruleAsSql } from "./deal-transitions.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

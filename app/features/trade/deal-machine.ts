@@ -4,6 +4,8 @@
 // WHERE of one conditional UPDATE per step, so the database decides between two requests at once,
 // and uses `decide` again on the row it lost to, to tell the loser what happened.
 import type { DealParty, DealState } from "#db/schema";
+import { DEAL_PERMISSIONS } from "../permissions/deal";
+import { grants } from "../permissions/table";
 
 export const OPEN_DEAL_STATES = ["proposed", "accepted", "meetup_agreed", "handed_over"] as const satisfies readonly DealState[];
 
@@ -27,8 +29,6 @@ type Rule = {
   from: readonly DealState[];
   /** Only the party whose turn it is (an offer waits for their answer). */
   onTurn?: true;
-  /** Only this party. */
-  only?: DealParty;
   /** The state it leads to; null keeps the state (a review, a reply). */
   to: DealState | null;
 };
@@ -38,7 +38,8 @@ export const DEAL_RULES: Readonly<Record<DealStep, Rule>> = {
   counter: { from: ["proposed"], onTurn: true, to: "proposed" },
   accept: { from: ["proposed"], onTurn: true, to: "accepted" },
   decline: { from: ["proposed"], onTurn: true, to: "declined" },
-  withdraw: { from: ["proposed"], only: "proposer", to: "withdrawn" },
+  // Which party may withdraw (the proposer) is the deal permission table's row, not repeated here.
+  withdraw: { from: ["proposed"], to: "withdrawn" },
   // Proposing another place after one was agreed opens it again for the other side to confirm.
   proposeMeetup: { from: ["accepted", "meetup_agreed"], to: "accepted" },
   confirmMeetup: { from: ["accepted"], to: "meetup_agreed" },
@@ -89,7 +90,8 @@ export function handedOverBy(deal: Pick<DealFacts, "handedOverByProposerAt" | "h
 export function decide(deal: DealFacts, party: DealParty, step: DealStep, now: Date, seenRevision?: number): Decision {
   const rule = DEAL_RULES[step];
   if (!rule.from.includes(deal.state)) return { ok: false, refusal: "wrongState" };
-  if (rule.only && rule.only !== party) return { ok: false, refusal: "notYours" };
+  // *Who* may take the step is the permission table's (permissions/deal.ts): a party without it is refused.
+  if (!grants(DEAL_PERMISSIONS, [party], step)) return { ok: false, refusal: "notYours" };
   if (deal.state === "proposed" && isExpired(deal, now)) return { ok: false, refusal: "expired" };
   if (rule.onTurn && deal.turn !== party) return { ok: false, refusal: "notYourTurn" };
   if (seenRevision !== undefined && seenRevision !== deal.revision) return { ok: false, refusal: "staleRevision" };

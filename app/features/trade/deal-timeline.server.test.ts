@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser } from "../../../tests/factories";
-import { listingPageFor } from "../listings/listing-page.server";
+import { listingPageFor } from "../../web/pages/listing-page.server";
 import { sendListingMessage } from "../messaging/listing-questions.server";
+import { proposeDeal } from "./deals.server";
 import {
   acceptDeal,
   cancelDeal,
@@ -12,10 +13,9 @@ import {
   counterDeal,
   declineDeal,
   markHandedOver,
-  proposeDeal,
   proposeMeetup,
   withdrawDeal,
-} from "./deals.server";
+} from "./deal-transitions.server";
 import { dealTimelineFor } from "./deal-timeline.server";
 
 // The listing's buyer ↔ seller thread shows the deal's steps between the messages (issue 20):

@@ -9,7 +9,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { deals, listings, profiles, type DealKind, type DealParty, type DealState } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { listingReadableBy } from "../listings/listing-access.server";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
 import { formatPrice } from "~/shared/format";

@@ -5,10 +5,10 @@ import { reviews } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestUser } from "../../../tests/factories";
 import { saleDeal } from "../../../tests/deal-fixtures";
-import { counterDeal } from "./deals.server";
+import { counterDeal } from "./deal-transitions.server";
 import { dealsWaitingFor, WAITING_LIST_LIMIT } from "./deals-waiting.server";
 import { OFFER_TTL_MS, REVIEW_BLIND_MS } from "./deal-machine";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 
 let t: TestDb;
 beforeAll(async () => {

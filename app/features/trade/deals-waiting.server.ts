@@ -10,7 +10,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { deals } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { OFFER_TTL_MS, REVIEW_BLIND_MS } from "./deal-machine";
 import { dealTitle, otherFirstName, otherPartyId } from "./deal-history.server";
 

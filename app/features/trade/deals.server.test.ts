@@ -3,17 +3,9 @@ import { eq } from "drizzle-orm";
 import { dealRevisions, deals, listingLocks, listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import {
-  acceptDeal,
-  cancelDeal,
-  confirmMeetup,
-  counterDeal,
-  markHandedOver,
-  proposeDeal,
-  proposeMeetup,
-  runDealClock,
-  withdrawDeal,
-} from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { acceptDeal, cancelDeal, confirmMeetup, counterDeal, markHandedOver, proposeMeetup, withdrawDeal } from "./deal-transitions.server";
+import { runDealClock } from "./deal-clock.server";
 
 let t: TestDb;
 beforeAll(async () => {

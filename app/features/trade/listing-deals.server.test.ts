@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listings } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import { acceptDeal, proposeDeal } from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { acceptDeal } from "./deal-transitions.server";
 import { listingOffersFor } from "./listing-deals.server";
 
 // Who sees which offer controls on a listing page (issue 20; spec 02 §2 listing detail), and that

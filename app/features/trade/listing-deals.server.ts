@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealRevisions, deals, listings, profiles, type DealKind, type DealParty, type DealState } from "#db/schema";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { canSeePrices } from "../listings/listing-visibility.server";
 import { OPEN_DEAL_STATES, OFFER_TTL_MS } from "./deal-machine";
 import { offerableBy, sharedClubListing, type ProposeResult } from "./deals.server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { dealListings, deals, listings, reviews, users, type DealParty } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import { listingPageFor } from "../listings/listing-page.server";
+import { listingPageFor } from "../../web/pages/listing-page.server";
 import { sellerTrust, toSellerCardView, userRating } from "./ratings.server";
 
 let t: TestDb;

@@ -7,7 +7,7 @@ import type { Db } from "#db/client";
 import { clubs, deals, reviews, users } from "#db/schema";
 import { activeClubIdsOf, clubVisibleTo } from "../clubs/club-access.server";
 import { formatDate } from "~/shared/format";
-import type { Viewer } from "../accounts/viewer";
+import type { Viewer } from "../permissions/viewer";
 import { reviewsAboutQuery } from "./reviews.server";
 
 export type Rating = { average: number | null; count: number };

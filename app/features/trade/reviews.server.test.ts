@@ -5,7 +5,9 @@ import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
 import { deleteUserAccount } from "../admin/admin.server";
 import { REVIEW_BLIND_MS } from "./deal-machine";
-import { acceptDeal, confirmMeetup, markHandedOver, proposeDeal, proposeMeetup, runDealClock } from "./deals.server";
+import { proposeDeal } from "./deals.server";
+import { acceptDeal, confirmMeetup, markHandedOver, proposeMeetup } from "./deal-transitions.server";
+import { runDealClock } from "./deal-clock.server";
 import { replyToReview, reviewsAbout, reviewsForDeal, writeReview } from "./reviews.server";
 
 let t: TestDb;

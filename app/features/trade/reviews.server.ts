@@ -9,8 +9,8 @@ import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { profiles, reviews, type Deal, type DealParty } from "#db/schema";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
-import type { Viewer } from "../accounts/viewer";
-import { can } from "../permissions/can";
+import { dealCan } from "../permissions/deal";
+import type { Viewer } from "../permissions/viewer";
 import { decide, other, REVIEW_BLIND_MS } from "./deal-machine";
 import { dealFor, partyOf } from "./deals.server";
 
@@ -65,7 +65,7 @@ async function partyDeal(db: Db, viewer: Viewer, dealId: string, action: "review
   const deal = await dealFor(db, { ...viewer, isAdmin: false }, dealId);
   if (!deal) return null;
   const party = partyOf(viewer, deal);
-  if (!party || !can(viewer, action, { kind: "deal", proposerId: deal.proposerId, ownerId: deal.ownerId })) return null;
+  if (!party || !dealCan(viewer, action, deal)) return null;
   return { deal, party };
 }
 
@@ -198,14 +198,14 @@ export async function reviewsForDeal(db: Db, viewer: Viewer, dealId: string, now
   }
   const mine = byRole(party);
   const theirs = byRole(other(party));
-  const target = { kind: "deal" as const, proposerId: deal.proposerId, ownerId: deal.ownerId };
+  const target = { proposerId: deal.proposerId, ownerId: deal.ownerId };
   return {
     mine: view(mine),
     theirs: view(published(theirs)),
     theirsWritten: Boolean(theirs && !theirs.review.publishedAt),
     canWrite:
-      can(viewer, "review", target) && decide(deal, party, "review", now).ok && !mine?.review.publishedAt && !windowClosed(deal, now),
-    canReply: can(viewer, "reply", target) && Boolean(theirs?.review.publishedAt) && theirs?.review.reply === null,
+      dealCan(viewer, "review", target) && decide(deal, party, "review", now).ok && !mine?.review.publishedAt && !windowClosed(deal, now),
+    canReply: dealCan(viewer, "reply", target) && Boolean(theirs?.review.publishedAt) && theirs?.review.reply === null,
   };
 }
 

@@ -1,7 +1,7 @@
 // Suggested safe meeting places for a deal's handoff (issue 20 "The handoff"), a short curated list
 // per demo metro (db/seed/community-data.ts METROS): police-station lobbies and exchange zones, and
 // central public libraries — staffed, lit, with cameras. The deal page adds the home fields of
-// clubs both parties belong to (app/features/trade/deal-page.server.ts); a place can always be typed.
+// clubs both parties belong to (app/web/pages/deal-page.server.ts); a place can always be typed.
 // Ids are stable: a deal stores the id of the spot it agreed on (deals.meetup_spot_id).
 
 export type MeetupSpotKind = "police" | "library" | "clubField";

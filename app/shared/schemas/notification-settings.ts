@@ -1,5 +1,5 @@
 // The 'Notifications' form on /player-profile (issue 22 §4): one mode per kind, every kind required.
-// Which modes a kind offers is the feature's data (KIND_MODES, app/features/notify/settings.server.ts),
+// Which modes a kind offers is the feature's data (KIND_MODES, app/features/notifications/settings.server.ts),
 // passed in, so this module stays free of server code; a mode the kind does not offer is refused.
 import { z } from "zod";
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationMode } from "#db/schema/enums";

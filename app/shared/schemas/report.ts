@@ -1,6 +1,6 @@
 // The report form (issue 21 §1): one schema for conform in the browser and the action of /report.
 // What is reported (type + id) rides along as hidden fields; whether the reporter may see it, and
-// everything else only the server can know, is app/features/safety/reports.server.ts.
+// everything else only the server can know, is app/features/moderation/reports.server.ts.
 import { z } from "zod";
 import { REPORT_REASONS, REPORT_TARGET_TYPES } from "#db/schema/enums";
 import { REPORT_DETAILS_MAX, SAFETY_TEXT } from "~/shared/copy/safety";

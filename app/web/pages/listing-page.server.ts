@@ -1,0 +1,117 @@
+// Everything /listing/{id} reads, in one database round trip after the session (issue 10 item 6,
+// ADR 051): the listing, its photos and clubs, the seller's rating and trust (issue 20), the viewer's
+// heart and their question threads (with their deals' steps between the messages, issue 20) go in one
+// batch, each statement gated by the viewer's right to open the listing; marking the viewer's messages
+// read goes out beside it.
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { favorites } from "#db/schema";
+import type { Publish } from "~/features/realtime/realtime.server";
+import { markListingMessagesRead } from "~/features/messaging/inbox.server";
+import { threadsQuery, toThreads, type Thread } from "~/features/messaging/listing-questions.server";
+import { listingDetailQueries, toListingDetail, type ListingDetail } from "~/features/listings/listing-reads.server";
+import { sellerTrustQueries, toSellerTrust, type SellerTrust } from "~/features/trade/ratings.server";
+import { listingReadableBy } from "~/features/listings/listing-access.server";
+import type { Viewer } from "~/features/permissions/viewer";
+import { listingOffersQueries, toListingOffers, type ListingOffers } from "~/features/trade/listing-deals.server";
+import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "~/features/trade/deal-timeline.server";
+
+export type ListingPage = { listing: ListingDetail; trust: SellerTrust; favorited: boolean; threads: Thread[]; offers: ListingOffers };
+
+/** The listing page for this viewer, or null: unknown or not theirs to open (404). */
+export async function listingPageFor(
+  db: Db,
+  viewer: Viewer | null,
+  listingId: string,
+  publish: Pick<Publish, "user"> | null = null,
+): Promise<ListingPage | null> {
+  const [listingQuery, photosQuery, clubsQuery] = listingDetailQueries(db, viewer, listingId);
+  // The seller, only when the viewer may open the listing: otherwise every trust statement reads nothing.
+  const seller = sql`(select listings.user_id from listings where listings.id = ${listingId} and ${listingReadableBy(viewer)})`;
+  const [ratingQuery, factsQuery, sharedClubsQuery, reviewsQuery] = sellerTrustQueries(db, viewer, seller);
+  if (!viewer) {
+    const [rows, photos, clubList, ...trustRows] = await db.batch([
+      listingQuery,
+      photosQuery,
+      clubsQuery,
+      ratingQuery,
+      factsQuery,
+      sharedClubsQuery,
+      reviewsQuery,
+    ]);
+    const listing = toListingDetail([rows, photos, clubList]);
+    return (
+      listing && { listing, trust: toSellerTrust(trustRows), favorited: false, threads: [], offers: toListingOffers(null, listing, null) }
+    );
+  }
+  const [
+    [
+      rows,
+      photos,
+      clubList,
+      ratingRows,
+      factRows,
+      sharedClubRows,
+      reviewRows,
+      favoriteRows,
+      threadRows,
+      offerRows,
+      ownerOfferRows,
+      dealRows,
+    ],
+  ] = await Promise.all([
+    db.batch([
+      listingQuery,
+      photosQuery,
+      clubsQuery,
+      ratingQuery,
+      factsQuery,
+      sharedClubsQuery,
+      reviewsQuery,
+      db
+        .select({ listingId: favorites.listingId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, viewer.id), eq(favorites.listingId, listingId))),
+      threadsQuery(db, viewer, listingId),
+      // Make an offer / Swap / View your offer, or the seller's offers (issue 20).
+      ...listingOffersQueries(db, viewer, listingId),
+      // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (issue 20).
+      dealTimelineQuery(db, viewer, listingId),
+    ]),
+    // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
+    // A write, so not in the read batch; the update itself checks the viewer may open the listing.
+    markListingMessagesRead(db, viewer, listingId, publish),
+  ]);
+  const listing = toListingDetail([rows, photos, clubList]);
+  return (
+    listing && {
+      listing,
+      trust: toSellerTrust([ratingRows, factRows, sharedClubRows, reviewRows]),
+      favorited: favoriteRows.length > 0,
+      threads: withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)),
+      offers: toListingOffers(viewer, listing, [offerRows, ownerOfferRows]),
+    }
+  );
+}
+
+/**
+ * Each buyer's deal steps into their thread. A buyer who made an offer without writing still has a
+ * thread (the seller may answer there); a deleted buyer's deals are a thread of their own, closed.
+ */
+function withDealSteps(threads: Thread[], timeline: BuyerDealSteps[]): Thread[] {
+  const byBuyer = new Map(threads.map((t) => [t.buyerId, t]));
+  const added: Thread[] = [];
+  for (const entry of timeline) {
+    const thread = entry.buyerId ? byBuyer.get(entry.buyerId) : undefined;
+    if (thread) thread.steps = entry.steps;
+    else
+      added.push({
+        buyerId: entry.buyerId ?? `former-${entry.steps[0]?.dealId ?? "member"}`,
+        buyerName: entry.buyerName,
+        messages: [],
+        steps: entry.steps,
+        closed: entry.buyerId === null,
+      });
+  }
+  return [...threads, ...added];
+}
