@@ -148,7 +148,7 @@ for (const { path, signedIn, ceiling } of PAGES) {
   test(`${path}${signedIn ? " (signed in)" : ""}: the main thread at load stays within ${ceiling}× the framework floor's`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const { clubSlug, listingId } = await demoPaths();
     const url = path.replace("{id}", listingId).replace("{slug}", clubSlug);
     const measured = await measure(browser, url, { cookies: signedIn ? await ownerCookies(browser) : [] });
@@ -157,7 +157,7 @@ for (const { path, signedIn, ceiling } of PAGES) {
 }
 
 test(`the check catches a page that burns ${BURN_MS} ms more of the main thread at hydration`, async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const page = PAGES.find((candidate) => candidate.path === "/club/{slug}")!;
   const { clubSlug } = await demoPaths();
   const url = page.path.replace("{slug}", clubSlug);
