@@ -3,15 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CLUB_TYPE_BADGES, CLUB_VISIBILITY_LABELS, listingStatusLabel, LISTING_STATUSES } from "~/shared/catalog/options";
 import { Pager, SearchForm, Stat, Table } from "~/components/admin/dashboard-parts";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import {
-  adminStats,
-  deleteClubAsAdmin,
-  deleteUserAccount,
-  listAuditLog,
-  listListings,
-  searchClubs,
-  searchUsers,
-} from "~/features/admin/admin.server";
+import { adminStats, listAuditLog, listListings, searchClubs, searchUsers } from "~/features/admin/admin.server";
+import { deleteClubAsAdmin, deleteUserAccount } from "~/features/admin/admin-deletions.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -23,10 +16,9 @@ import { AdminActionSchema } from "~/shared/schemas/admin";
 import { knownIntent } from "~/shared/schemas/intent";
 import { invalidSubmission } from "~/web/submission.server";
 import { PillLink } from "~/components/ui/pill-link";
-import { AuditFilterForm } from "~/components/admin/audit-filter-form";
+import { AuditTable } from "~/components/admin/audit-table";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "#db/schema";
 import { AuditFilterSchema } from "~/shared/schemas/moderation";
-import { REPORT_REASON_LABELS } from "~/shared/copy/safety";
 
 // Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
@@ -193,7 +185,7 @@ export default function AdminDashboard() {
       {d.users ? <UsersTable users={d.users} /> : null}
       {d.clubs ? <ClubsTable clubs={d.clubs} /> : null}
       {d.listings ? <ListingsTable listings={d.listings} /> : null}
-      {d.audit ? <AuditTable audit={d.audit} /> : null}
+      {d.audit ? <AuditTable audit={d.audit} page={d.page} /> : null}
     </div>
   );
 }
@@ -345,60 +337,6 @@ function ListingsTable({ listings }: { listings: NonNullable<LoaderData["listing
         </Table>
       )}
       <Pager total={listings.total} page={d.page} extra={{ tab: "listings", ...(listings.status ? { status: listings.status } : {}) }} />
-    </section>
-  );
-}
-
-const AUDIT_ACTION_LABELS: Record<string, string> = {
-  delete_user: "Deleted user",
-  delete_club: "Deleted club",
-  delete_listing: "Deleted listing",
-  delete_message: "Removed message",
-  delete_item_request: "Removed request",
-  dismiss_report: "Dismissed reports",
-  warn_user: "Warned user",
-  suspend_user: "Suspended user",
-  lift_suspension: "Lifted suspension",
-  remove_member: "Removed member",
-};
-
-function AuditTable({ audit }: { audit: NonNullable<LoaderData["audit"]> }) {
-  const d = useLoaderData<typeof loader>();
-  return (
-    <section aria-labelledby="audit-heading" className="space-y-3">
-      <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
-        Audit Log
-      </h2>
-      <p className="text-sm text-slate-600">Every admin action, newest first. Entries cannot be edited or removed.</p>
-      <AuditFilterForm filter={audit.filter} actions={audit.actions} actionLabels={AUDIT_ACTION_LABELS} targetTypes={audit.targetTypes} />
-      {audit.rows.length === 0 ? (
-        <p className="text-slate-600">No admin actions match.</p>
-      ) : (
-        <Table caption="Audit log" head={["When", "Who", "What", "Target", "Reason"]}>
-          {audit.rows.map((a) => (
-            <tr key={a.id}>
-              <td className="whitespace-nowrap px-3 py-2">{new Date(a.createdAt).toISOString().replace("T", " ").slice(0, 16)} UTC</td>
-              <td className="px-3 py-2">{a.actorEmail}</td>
-              <td className="px-3 py-2">{AUDIT_ACTION_LABELS[a.action] ?? a.action}</td>
-              <td className="px-3 py-2">
-                {a.targetLabel}
-                <span className="block text-xs text-slate-600">
-                  {a.targetType} {a.targetId}
-                  {a.clubId ? " · by the club's moderators" : ""}
-                </span>
-              </td>
-              <td className="px-3 py-2">
-                {a.reason ? (REPORT_REASON_LABELS[a.reason as keyof typeof REPORT_REASON_LABELS] ?? a.reason) : "—"}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <Pager
-        total={audit.total}
-        page={d.page}
-        extra={{ tab: "audit", ...Object.fromEntries(Object.entries(audit.filter).filter((e): e is [string, string] => Boolean(e[1]))) }}
-      />
     </section>
   );
 }

@@ -9,13 +9,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { clubCan, getClubAccess } from "~/features/clubs/club-access.server";
 import { ClubReports } from "~/components/clubs/club-reports";
-import {
-  clubReports,
-  moderateClubReport,
-  openClubReportRows,
-  type ClubModerationAction,
-  type ClubModerationResult,
-} from "~/features/moderation/club-moderation.server";
+import { moderateClubReport, type ClubModerationAction, type ClubModerationResult } from "~/features/moderation/club-moderation.server";
+import { clubReports, openClubReportRows } from "~/features/moderation/club-reports.server";
 import { CLUB_MODERATION_TEXT } from "~/shared/copy/safety";
 import { clubDenialResponse, clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { uploadClubLogo } from "~/features/clubs/club-logo.server";

@@ -19,7 +19,7 @@ import { DEAL_STATE_LABELS } from "~/shared/copy/deals";
 import { ButtonLink } from "~/components/ui/button";
 import { changePassword, getProfilePage, signOutOtherSessions, updateOwnProfile } from "~/features/accounts/profile.server";
 import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
-import { deleteUserAccount } from "~/features/admin/admin.server";
+import { deleteUserAccount } from "~/features/admin/admin-deletions.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
 import { clearSessionCookie, currentSessionHash, requireUser } from "~/web/session.server";

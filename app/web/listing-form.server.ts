@@ -17,7 +17,8 @@ import {
 } from "~/shared/schemas/listing";
 import { firstError } from "~/shared/schemas/intent";
 import { lookupZip } from "~/features/geo/geo.server";
-import { createListing, ListingRuleError, PHOTO_TAKEN, updateListing, type ListingInput } from "~/features/listings/listings.server";
+import { createListing, updateListing, type ListingInput } from "~/features/listings/listings.server";
+import { ListingRuleError, PHOTO_TAKEN } from "~/features/listings/listing-rule-error";
 import { isOwnPhotoKey } from "~/features/photos/keys";
 import { findPendingPhotos, finishPhotoDeletes, MAX_PHOTOS, removePendingPhoto, storeUploads } from "~/features/photos/ledger.server";
 import { photoUrl } from "~/features/photos/urls";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { ClubReportGroup } from "~/features/moderation/club-moderation.server";
+import type { ClubReportGroup } from "~/features/moderation/club-reports.server";
 import { CLUB_MODERATION_TEXT as TEXT, REPORT_REASON_LABELS } from "~/shared/copy/safety";
 import { formatDate } from "~/shared/format";
 import { SubmitButton, useIsPending } from "../ui/status-button";

@@ -19,7 +19,8 @@ import {
 } from "#db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { adminStats, deleteClubAsAdmin, deleteUserAccount, searchClubs, searchUsers } from "./admin.server";
+import { adminStats, searchClubs, searchUsers } from "./admin.server";
+import { deleteClubAsAdmin, deleteUserAccount } from "./admin-deletions.server";
 import { can, SITE } from "../permissions/can";
 import { SITE_ACTIONS } from "../permissions/site";
 

@@ -14,15 +14,8 @@ import {
   users,
 } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import {
-  createListing,
-  deleteListing,
-  LISTING_LOCKED,
-  ListingRuleError,
-  setListingStatus,
-  updateListing,
-  type ListingInput,
-} from "./listings.server";
+import { createListing, deleteListing, LISTING_LOCKED, setListingStatus, updateListing, type ListingInput } from "./listings.server";
+import { ListingRuleError } from "./listing-rule-error";
 import { proposeDeal } from "../trade/deals.server";
 import { acceptDeal } from "../trade/deal-transitions.server";
 import { findReadablePhoto, getListingForViewer, getOwnListing, listOwnListings, postableClubs } from "./listing-reads.server";

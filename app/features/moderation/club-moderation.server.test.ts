@@ -8,7 +8,8 @@ import { addTestMember, createTestClub, createTestUser, type TestClub, type Test
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { recorder } from "../../../tests/setup/chat-club";
 import { getClubAccess } from "../clubs/club-access.server";
-import { clubActionsOn, clubReports, moderateClubReport } from "./club-moderation.server";
+import { clubActionsOn, moderateClubReport } from "./club-moderation.server";
+import { clubReports } from "./club-reports.server";
 
 // Issue 21 §5: a club's owner and admins moderate reports about its chat, announcements and item
 // requests from /club/{slug}/manage; each action is one batch the database decides.

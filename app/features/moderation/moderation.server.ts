@@ -12,13 +12,15 @@ import type { Db } from "#db/client";
 import { clubDirectMessages, clubMessages, clubRequests, deals, listingMessages, reports, suspensions, warnings } from "#db/schema";
 import type { ReportOutcome, ReportReason, ReportTargetType } from "#db/schema/enums";
 import type { Viewer } from "../permissions/viewer";
-import { deleteClubAsAdmin, deleteUserAccount } from "../admin/admin.server";
+import { deleteClubAsAdmin, deleteUserAccount } from "../admin/admin-deletions.server";
 import { deleteListing, type ChangedDeal } from "../listings/listings.server";
 import { can, SITE } from "../permissions/can";
 import type { Publish } from "../realtime/realtime.server";
 import { closeOpenDealsOf } from "../trade/deals.server";
 import { auditStatement, type AuditEntry } from "../safety/audit.server";
-import { contextOf, personOfContext, type TargetContext } from "./moderation-queue.server";
+import { personOfContext } from "./moderation-queue.server";
+import type { TargetContext } from "./report-context.server";
+import { contextOf } from "./report-context.server";
 
 type Target = { type: ReportTargetType; id: string };
 

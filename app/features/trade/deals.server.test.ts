@@ -179,7 +179,7 @@ describe("the clock", () => {
 
 describe("an account that goes", () => {
   test("its open deals end (proposed voided, accepted cancelled), the other side's swap listing is released, the deals stay", async () => {
-    const { deleteUserAccount } = await import("../admin/admin.server");
+    const { deleteUserAccount } = await import("../admin/admin-deletions.server");
     const owner = await createTestUser(t.db);
     const club = await createTestClub(t.db, owner);
     const swapper = await createTestUser(t.db);

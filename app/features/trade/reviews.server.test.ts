@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { reviews } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
-import { deleteUserAccount } from "../admin/admin.server";
+import { deleteUserAccount } from "../admin/admin-deletions.server";
 import { REVIEW_BLIND_MS } from "./deal-machine";
 import { proposeDeal } from "./deals.server";
 import { acceptDeal, confirmMeetup, markHandedOver, proposeMeetup } from "./deal-transitions.server";
