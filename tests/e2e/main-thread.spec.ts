@@ -22,7 +22,7 @@ const PAGES: { path: string; signedIn: boolean; ceiling: number }[] = [
   { path: "/sport/soccer", signedIn: false, ceiling: 2.3 },
   { path: "/listing/{id}", signedIn: false, ceiling: 2.3 },
   { path: "/clubs", signedIn: false, ceiling: 2.3 },
-  { path: "/club/{slug}", signedIn: false, ceiling: 2.1 },
+  { path: "/club/{slug}", signedIn: false, ceiling: 2.3 },
   { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.6 },
   { path: "/messages", signedIn: true, ceiling: 3.0 },
   { path: "/list-item", signedIn: true, ceiling: 3.0 },
