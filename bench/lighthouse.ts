@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 (mobile: its default emulated phone, simulated slow 4G and 4× CPU) in Debian's
  * Chromium (--headless=new --no-sandbox), on every page a visitor can open and on three signed-in
- * pages (issue 23 §1), each beside three floors measured in the same run (ADR 082):
+ * pages (ADR 075), each beside three floors measured in the same run (ADR 082):
  *
  *   no script   the page's own server HTML and CSS with every <script> and modulepreload removed,
  *               served statically from loopback (bench/floors.ts) — the physical limit of that markup
