@@ -1,4 +1,4 @@
-// The layer check (issue 19 §1, README "Layout"): `npm run check:layers`, and a step of `npm test`.
+// The layer check (ADR 055, README "Layout"): `npm run check:layers`, and a step of `npm test`.
 // Arrows point down: routes → web / components, hooks → features → platform → shared. Colocated unit
 // tests (*.test.ts) may import across layers (fixtures, controllers under test); cycles count everywhere.
 // Type-only imports count like any other, with one exception: browser code may `import type` from a
@@ -9,7 +9,7 @@ const TEST = "\\.test\\.tsx?$";
 const SERVER = "\\.server(\\.|/)";
 const REACT_OR_REMIX = "^node_modules/(@remix-run/|react/|react-dom/)";
 
-// The features in their order (ADR 079): each may import only the features before it, so an import
+// The features in their order (ADR 081): each may import only the features before it, so an import
 // between two siblings points one way and a new feature has one place to stand. A feature that is not
 // listed here fails the check until it is given its place.
 const FEATURE_ORDER = [
@@ -34,7 +34,7 @@ const FEATURE_ORDER = [
 const featureOrderRules = FEATURE_ORDER.map((feature, index) => ({
   name: `feature-order-${feature}`,
   severity: "error",
-  comment: `app/features/${feature} may import only the features before it in FEATURE_ORDER (ADR 079). Move the shared piece down to the feature that owns its concept, or gather the page's data in app/web/pages/.`,
+  comment: `app/features/${feature} may import only the features before it in FEATURE_ORDER (ADR 081). Move the shared piece down to the feature that owns its concept, or gather the page's data in app/web/pages/.`,
   from: { path: `^app/features/${feature}/`, pathNot: TEST },
   to: { path: `^app/features/(${FEATURE_ORDER.slice(index + 1).join("|")})/` },
 }));
@@ -46,7 +46,7 @@ module.exports = {
     {
       name: "feature-has-a-place",
       severity: "error",
-      comment: "Every folder of app/features has a place in FEATURE_ORDER (ADR 079).",
+      comment: "Every folder of app/features has a place in FEATURE_ORDER (ADR 081).",
       from: { path: `^app/features/(?!(${FEATURE_ORDER.join("|")})/)` },
       to: {},
     },
@@ -54,7 +54,7 @@ module.exports = {
       name: "permissions-are-pure",
       severity: "error",
       comment:
-        "app/features/permissions is the one pure source of who may do what (ADR 079): no *.server module, no database, no other feature — a rule reads facts it is given.",
+        "app/features/permissions is the one pure source of who may do what (ADR 081): no *.server module, no database, no other feature — a rule reads facts it is given.",
       from: { path: "^app/features/permissions/", pathNot: TEST },
       to: { path: [SERVER, "^app/features/(?!permissions/)", "^db/(?!schema/enums\\.ts$)", "^node_modules/drizzle-orm"] },
     },

@@ -1,4 +1,4 @@
-// ESLint (flat config), run by `npm run lint` and `npm test` (issue 19 §5). Syntax-only rules: the
+// ESLint (flat config), run by `npm run lint` and `npm test`. Syntax-only rules: the
 // type-aware sets of typescript-eslint need a full type program per run (about a minute here), and
 // `tsc --noEmit` already runs in `npm test`. Layers are checked by dependency-cruiser (.dependency-cruiser.cjs).
 import js from "@eslint/js";

@@ -20,7 +20,7 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     photos: R2Bucket;
     realtime: Realtime;
-    /** Typed, non-blocking fan-out to club / user rooms (issue 12); the database stays the truth. */
+    /** Typed, non-blocking fan-out to club / user rooms (ADR 064); the database stays the truth. */
     publish: Publish;
     /** The per-request CSP nonce every <script> carries. */
     nonce: string;
@@ -38,7 +38,7 @@ declare module "@remix-run/cloudflare" {
 /**
  * A database client per request (ADR 011). Under workerd a client shared across requests makes
  * one request wait on another's I/O (the libSQL HTTP client queues requests behind a concurrency
- * limit), which the runtime cancels as "hung": signed-in pages failed with 500 under load (issue 9).
+ * limit), which the runtime cancels as "hung": signed-in pages failed with 500 under load (ADR 011).
  * An HTTP client holds no connection, so a new one per request costs next to nothing.
  *
  * The one exception is a `file:` URL, which only Vite dev (Node) can open: there a client is a pool
@@ -75,7 +75,7 @@ export function getLoadContext({
     db,
     photos: context.cloudflare.env.PHOTOS,
     realtime,
-    // Blocks are read from this request's database before a person's words fan out (issue 21 §2).
+    // Blocks are read from this request's database before a person's words fan out (ADR 069).
     publish: createPublish(realtime, (promise) => context.cloudflare.ctx.waitUntil(promise), blockedAudience(db)),
     nonce,
     dbTrace,

@@ -49,9 +49,9 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    // Issue 14: the permission matrix and hostile-input sweeps — plain HTTP against the same stack, no page.
+    // ADRs 045 and 046: the permission matrix and hostile-input sweeps — plain HTTP against the same stack, no page.
     { name: "security", testDir: "tests/security", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    // Issue 14 item 3: faults made for real on a stack of the suite's own (tests/faults/fault-stack.ts), one at a time.
+    // ADR 047: faults made for real on a stack of the suite's own (tests/faults/fault-stack.ts), one at a time.
     { name: "faults", testDir: "tests/faults", fullyParallel: false, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {

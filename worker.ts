@@ -76,7 +76,7 @@ export function createWorker(build: unknown) {
 
     /**
      * Cron triggers (wrangler.toml [triggers]), one job per cron: the deal clock every 15 minutes
-     * (issue 20, ADR 068), the matcher and the away mail every 5 and the match digest daily (issue 22, ADR 071), otherwise the daily photo
+     * (ADR 068), the matcher and the away mail every 5 and the match digest daily (ADR 071), otherwise the daily photo
      * cleanup (ADR 017) — also what a bare
      * `/__scheduled` (no cron) runs under `wrangler dev --test-scheduled`.
      */
@@ -97,7 +97,7 @@ export function createWorker(build: unknown) {
           // 'E-mail right away' for matches: straight after the run that found them.
           const mailed = await runMatchDigest({ db, env: config }, { mode: "email_now" });
           console.log(JSON.stringify({ level: "info", event: "matcher", ...report, mailed }));
-          // E-mail when away (issue 22 §4) rides on this 5-minute cron: "10 minutes away" is thus 10–15
+          // E-mail when away (ADR 073) rides on this 5-minute cron: "10 minutes away" is thus 10–15
           // in production (10–11 under npm start, which runs this cron every minute).
           const away = await runAwayMail({ db, env: config, presence: createPresenceOf(env, config.REALTIME_SECRET) });
           console.log(JSON.stringify({ level: "info", event: "away_mail", ...away }));

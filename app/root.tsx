@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         isAdmin: viewer.isAdmin,
         notifications: notifications!,
         ...badges!,
-        // Issue 21 §4: the banners while suspended and until a warning is dismissed, worded here so
+        // ADR 069: the banners while suspended and until a warning is dismissed, worded here so
         // the copy stays out of every page's JavaScript.
         suspension: viewer.suspension
           ? { message: `${suspendedMessage(viewer.suspension.until)}.`, reason: MODERATION_TEXT.suspensionReason(viewer.suspension.reason) }
@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Unread badges (issue 12, ADR 042): ONE query (`unreadCounts`), plus the user room's token (no
+ * Unread badges (ADR 042): ONE query (`unreadCounts`), plus the user room's token (no
  * query) so the header refetches them live. Kept apart so the root loader's batching can take it in.
  */
 async function headerBadges(context: LoaderFunctionArgs["context"], viewer: Viewer) {
@@ -94,7 +94,7 @@ async function headerBadges(context: LoaderFunctionArgs["context"], viewer: View
 export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 // The signed-in chrome (ZIP chip, bell, user menu) is its own chunk, fetched only when someone is
-// signed in: its code stays out of every other visitor's first-load JavaScript (issue 5 §6). It is
+// signed in: its code stays out of every other visitor's first-load JavaScript (ADR 033). It is
 // server-rendered either way, and its menus are <details> and its forms plain POSTs, so they work
 // before the chunk arrives. Likewise the testing-mode banner and switch: production runs with
 // TESTING_MODE=off, where they never render, so no visitor there downloads them. These parts come from

@@ -1,10 +1,10 @@
 /**
- * Admin user search at scale (issue 13 proof; ADR 043): a scratch database with N users and
+ * Admin user search at scale (ADR 043): a scratch database with N users and
  * profiles (default 100,000), then p50/p95 of the All Users query (search + count, one batch) for
  * typical searches. Prints figures; asserts nothing.
  *
  *   node --import tsx bench/admin-search.ts [--users 100000] [--runs 40]
- *   node --import tsx bench/admin-search.ts --file /tmp/b1m.db     (issue 23: the seed-bench database, read only)
+ *   node --import tsx bench/admin-search.ts --file /tmp/b1m.db     (the 1M-listing seed-bench database, read only)
  *
  * With `--file` nothing is seeded: the queries run over that database's users, clubs and listings,
  * with search terms taken from its rows.

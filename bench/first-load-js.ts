@@ -1,6 +1,6 @@
 /**
  * First-load JavaScript of every page type, signed out and signed in, against the budget
- * (issue 10 §5, ADR 033): ≤ 96 KB gzip on pages a signed-out visitor can open, ≤ 110 KB on pages
+ * (ADR 033): ≤ 96 KB gzip on pages a signed-out visitor can open, ≤ 110 KB on pages
  * behind sign-in. Starts its own stack (bench/demo-stack.ts: a private build snapshot, the demo
  * community, testing mode off), loads each page in Chromium and gzips (level 9) every script it
  * fetches. The first load — what the budget counts — is the scripts the server-rendered HTML names

@@ -1,5 +1,5 @@
 /**
- * Where a page's main-thread time goes at load (issue 23 §1). Builds the app WITHOUT minifying
+ * Where a page's main-thread time goes at load (ADR 075). Builds the app WITHOUT minifying
  * (VITE_MINIFY=off: a production React, readable names), starts the demo stack, and for each page
  * loads it in Debian Chromium with the CPU throttled 4× (as Lighthouse mobile), the V8 sampling
  * profiler on, until it has hydrated and the main thread has been quiet for a second. Prints the

@@ -1,5 +1,5 @@
 /**
- * Interaction latency (issue 23 §4): what people feel after a page has loaded. Starts its own stack
+ * Interaction latency (ADR 075): what people feel after a page has loaded. Starts its own stack
  * (bench/demo-stack.ts: a private build snapshot, the demo community with photos, production's
  * testing mode off), opens each page in Debian's Chromium, waits for hydration and for the page to
  * go quiet, then throttles the CPU 4× (CDP `Emulation.setCPUThrottlingRate`, as Lighthouse's mobile
@@ -584,7 +584,7 @@ try {
 }
 
 console.log(
-  `\nInteraction latency (issue 23 §4), ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim()}),` +
+  `\nInteraction latency (ADR 075), ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim()}),` +
     ` Chromium ${version}, CPU throttled ${THROTTLE}×, 1280×720, ${tries} tries each; load average at start ${loadAtStart}, at end ${load()}`,
 );
 console.log(

@@ -1,5 +1,5 @@
 /**
- * Matching at scale (issue 22, Proof; ADR 071). Prints figures, asserts nothing.
+ * Matching at scale (ADR 071). Prints figures, asserts nothing.
  *
  *   node --import tsx bench/matching.ts [--file /tmp/m.db] [--listings 100000] [--creates 200] [--singles 10] [--batch 1000] [--only a,b,c]
  *

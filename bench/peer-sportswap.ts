@@ -1,8 +1,8 @@
 /**
- * The SportSwap peer for bench/lighthouse.ts (issue 23 §1): a production build of s1dolab/SportSwap
+ * The SportSwap peer for bench/lighthouse.ts (ADR 075): a production build of s1dolab/SportSwap
  * (a React 19 + React Router 7 SPA on Supabase), served from `dist/` on loopback with no backend — its
- * Supabase URL points at a closed local port, so it renders its pages without listings, as the issue
- * measured it. The source comes from a local copy of the repository (the `fetch` tool's mirror, a git
+ * Supabase URL points at a closed local port, so it renders its pages without listings, as it was
+ * first measured. The source comes from a local copy of the repository (the `fetch` tool's mirror, a git
  * directory, or a checkout); it is built once into .cache/sportswap and reused.
  */
 import { execFileSync } from "node:child_process";

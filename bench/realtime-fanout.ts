@@ -1,5 +1,5 @@
 /**
- * Realtime fan-out against its floor (issue 12 Proof, issue 23 §3). N members connected to one club
+ * Realtime fan-out against its floor (ADR 052, ADR 075). N members connected to one club
  * room with real tokens from /api/rooms/token; messages sent through the real club chat action (a
  * member's own session POSTs the Group Chat composer's form to /club/{slug}/messages, as the
  * browser's fetcher does). In the same run, the same N sockets on a bare partyserver room
@@ -426,7 +426,7 @@ function printResult(title: string, target: Target, r: Result) {
   console.log(`  load average (1 / 5 / 15 min) ${load()}`);
 }
 
-/** Ours beside the floor on one runtime, with the goals of issue 23 §3. */
+/** Ours beside the floor on one runtime, with the goals of ADR 075. */
 function printComparison(runtime: Runtime, ours: Result, floor: Result) {
   const row = (name: string, r: Result) =>
     `  ${name.padEnd(6)} p50 ${ms(quantile(r.latencies, 0.5)).padStart(9)} · p95 ${ms(quantile(r.latencies, 0.95)).padStart(9)} · max ${ms(r.latencies.at(-1) ?? 0).padStart(9)} · first socket p50 ${ms(quantile(r.firsts, 0.5)).padStart(8)} · lost ${r.lost} · duplicated ${r.duplicated}`;

@@ -1,5 +1,5 @@
 /**
- * Sequential database round trips per page type, signed out and signed in (issue 10 item 6; goal
+ * Sequential database round trips per page type, signed out and signed in (ADR 034; goal
  * ≤ 2 for any GET). Builds a private snapshot, seeds the demo community into a scratch database,
  * starts the stack with DB_TRACE=on and asks the local libSQL server how each page view's requests
  * chained (ADR 034: the Worker labels each request with its place in the chain). Background writes
@@ -88,7 +88,7 @@ try {
       .replace(`/club/${ownedClub.slug}`, "/club/{slug}")
       .replace(`/club/${club.slug}`, "/club/{slug}")
       .replace(member.id, "{user}");
-  // Every GET page type (issue 10 item 6): the visitor's pages, then each signed-in page as the
+  // Every GET page type (ADR 034): the visitor's pages, then each signed-in page as the
   // person who can open it. Signed-out views of signed-in pages are redirects (0 trips or 1).
   const visitorPages = [
     "/",

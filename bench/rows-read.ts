@@ -1,5 +1,5 @@
 /**
- * Rows read and written per page type, as Turso bills them (issue 23 §5, docs/capacity.md). Runs the real
+ * Rows read and written per page type, as Turso bills them (ADR 075, docs/capacity.md). Runs the real
  * Worker over a bench database (bench/seed-bench.ts), records every statement the local libSQL server
  * executes for each view (SQL and arguments), then replays each view's statements, in order, on a copy of
  * the same database taken before the views, inside workerd's SQLite through Miniflare's D1: that SQLite

@@ -1,21 +1,21 @@
 /**
- * Browse/search query latency over the bench database (issue 5 §6; target p95 ≤ 25 ms). Prints
+ * Browse/search query latency over the bench database (ADR 010; target p95 ≤ 25 ms). Prints
  * p50/p95 per filter combination; asserts nothing. `--explain` prints each case's SQL statements
  * with SQLite's EXPLAIN QUERY PLAN instead of timing them (and the plan without the block filter
  * where it differs). See ADR 010 and README "Round trips and search" for the figures.
  *
- * Blocks (issue 21 §2: the block filter may cost at most 20 % of a case's p95): every signed-in case
+ * Blocks (ADR 069: the block filter may cost at most 20 % of a case's p95): every signed-in case
  * is timed three ways, interleaved run by run in a rotating order so the machine's drift falls on
  * all three alike. Two twins of the bench member (same active clubs, same ZIP, no listings of their
  * own) stand in for the viewer: one with no blocks, one with 50 (25 people they blocked, 25 who
  * blocked them, owners of what the cases show, so the filter removes rows) — so nothing is written
  * while timing. The third way, a reference, is the blocking twin with the block condition taken out
- * of the SQL text ("no filter", the reads as before issue 21). The twins are removed at the end.
+ * of the SQL text ("no filter", the reads as before ADR 069). The twins are removed at the end.
  *
  *   node --import tsx bench/seed-bench.ts --file .data/bench.db      (once, ~100k listings)
  *   node --import tsx bench/search-latency.ts [--file .data/bench.db] [--runs 40] [--explain] [--only soccer] [--count-cap 0]
  *
- * Issue 23 §2: every case the issue lists (each sport page, every filter, radius 10/50/250 with and
+ * ADR 074: every case (each sport page, every filter, radius 10/50/250 with and
  * without keywords, city/state, suggestions, the club filter, signed in and out, first and deep
  * pages), at 10,000 / 100,000 / 1,000,000 listings. `total` is the count the page would show
  * ('+' when it stopped at its cap, ADR 074).
@@ -265,7 +265,7 @@ for (const [i, other] of partners.entries()) {
 
 // "No filter": the app's statements with the block condition (blocks.server.ts `notBlockedWith`)
 // replaced by `1 = 1` in the SQL text and its two arguments dropped — the listing reads as they
-// were before issue 21. Everything else (visibility, suspensions, filters) is sent unchanged.
+// were before ADR 069. Everything else (visibility, suspensions, filters) is sent unchanged.
 const blockSet = String.raw`\(select ub\.blocked_id from user_blocks ub where ub\.blocker_id = \?\s+union all select ub\.blocker_id from user_blocks ub where ub\.blocked_id = \?\)`;
 // Both forms: `(x in set) is not true` (now) and `x not in set` (before, kept to compare).
 const blockCondition = new RegExp(String.raw`\([\w."]+ in ${blockSet}\) is not true|[\w."]+ not in ${blockSet}`, "g");
@@ -428,7 +428,7 @@ if (ratios.length) {
   console.log(
     `\nmedian ratio over the ${ratios.length} signed-in cases, 50 blocks / no blocks: p95 ${median(ratios).toFixed(2)}, p50 ${median(ratios50).toFixed(2)}`,
   );
-  console.log(`  (p95, 50 blocks / no filter: ${median(ratiosToNoFilter).toFixed(2)}); limit 1.20 per case (issue 21)`);
+  console.log(`  (p95, 50 blocks / no filter: ${median(ratiosToNoFilter).toFixed(2)}); limit 1.20 per case (ADR 069)`);
 }
 console.log(`load average ${load()} at the end`);
 console.log("target: p95 ≤ 25 ms per case");

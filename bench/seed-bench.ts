@@ -44,7 +44,7 @@ async function main() {
     );
 
     t = performance.now();
-    // Issue 23: 10,000 clubs and 200,000 users at 1,000,000 listings (the demo's own ratio gives
+    // ADR 074: 10,000 clubs and 200,000 users at 1,000,000 listings (the demo's own ratio gives
     // ~145,000 users and ~12,700 clubs), so the head counts are set per listing here.
     const community = buildCommunity({
       scale: listings / BASE_LISTINGS,

@@ -1,5 +1,5 @@
 /**
- * Sign-up response time for a registered address and for a new one (issue 9 §2: the time must not
+ * Sign-up response time for a registered address and for a new one (ADR 048: the time must not
  * say who has an account). Interleaved tries; prints both distributions. Asserts nothing.
  *
  *   node --import tsx bench/signup-timing.ts [--url http://127.0.0.1:8787] [--tries 12]

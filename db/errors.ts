@@ -1,4 +1,4 @@
-// What kind of database failure an error is (issue 14 item 3, ADR 047). The Worker reaches libSQL /
+// What kind of database failure an error is (ADR 047). The Worker reaches libSQL /
 // Turso over HTTP; when the server cannot be reached (stopped, restarting, a 502/503/504 in front of
 // it) the client's fetch is wrapped so the failure carries one recognisable name through the
 // libSQL and drizzle wrappers (they keep it as `cause`). No `node:` imports: the Worker bundles it.

@@ -1,4 +1,4 @@
-// Round-trip tracing for the local stack (issue 10 item 6, ADR 034): a fetch for @libsql/client
+// Round-trip tracing for the local stack (ADR 034): a fetch for @libsql/client
 // that labels every pipeline request of one page view with that view's trace id and its place in
 // the chain, so the local libSQL server (db/local-server) can count how many ran one after another.
 //

@@ -17,7 +17,7 @@ type RoomEnv = { REALTIME_SECRET: string };
  * the token runs out, a broadcast never reaches an expired one, and an internal disconnect request
  * closes one user's sockets at once (left, removed, signed out). A publish may list users whose
  * connections skip that one event (PUBLISH_EXCEPT_HEADER); the room honours the list without knowing
- * why (the publisher's rule: blocks, issue 21).
+ * why (the publisher's rule: blocks, ADR 069).
  */
 export class BroadcastRoom extends Server<RoomEnv> {
   static options = { hibernate: true };

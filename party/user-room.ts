@@ -9,7 +9,7 @@ const LAST_SEEN_KEY = "presence:lastSeenAt";
 
 /**
  * One per user: their direct messages and unread badges (spec 01 §4, 02 §4). It also knows whether
- * its user is here (issue 22 §4, e-mail when away): an open connection now, else when the last one
+ * its user is here (ADR 073, e-mail when away): an open connection now, else when the last one
  * closed — asked by the away-mail job through `?op=presence` (createPresenceOf), with the same
  * secret as a publish. Only a time is kept; what to mail is the job's rule, not the room's.
  */

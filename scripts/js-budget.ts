@@ -1,5 +1,5 @@
 /**
- * The first-load JavaScript budget (issue 10 §5, ADR 033), read from a build's Remix manifest
+ * The first-load JavaScript budget (ADR 033), read from a build's Remix manifest
  * (build/client/assets/manifest-<hash>.js): for each page, the files the server-rendered HTML makes
  * the browser load before the page is interactive — entry.client and its imports, then every
  * matched route's module and its static imports (what Remix writes as `<link rel="modulepreload">`).
@@ -53,7 +53,7 @@ export const PAGE_TYPES: PageType[] = [
 ];
 
 /**
- * Pages still over their budget when issue 10 §5 was last worked on (ADR 033 says why and what is
+ * Pages still over their budget when it was last worked on (ADR 033 says why and what is
  * left): a ratchet, not an allowance. Each may not grow past its ceiling, and the spec fails once a
  * page is back inside its budget until its line here is removed. The bench prints them OVER.
  */

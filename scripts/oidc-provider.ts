@@ -1,6 +1,6 @@
 /**
  * A small local OpenID Connect provider standing in for Google — in the tests and in `npm start`
- * (STYLE.md: third parties are faked at the edge, speaking the real protocol; ADR 019). It is
+ * (third parties are faked at the edge, speaking the real protocol; ADR 019). It is
  * never part of a deployment. Authorization code flow with PKCE S256:
  *
  *   GET  /authorize   a known identity (below) is approved at once; otherwise the account

@@ -23,7 +23,7 @@ describe("local .dev.vars", () => {
   });
 });
 
-describe("secrets reach wrangler through a private file, never the command line (issue 9 §2)", () => {
+describe("secrets reach wrangler through a private file, never the command line", () => {
   test("the spawned arguments hold no variable value and the file is readable by its owner only", () => {
     const dir = mkdtempSync(join(tmpdir(), "stack-"));
     const vars = ensureDevVars(join(dir, ".dev.vars"));

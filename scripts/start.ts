@@ -68,7 +68,7 @@ if (localGoogle)
   );
 console.log("\nPress Ctrl-C to stop.");
 
-// The scheduler (issues 20, 22): wrangler dev fires no cron triggers, so every minute this asks the
+// The scheduler (ADRs 068 and 071): wrangler dev fires no cron triggers, so every minute this asks the
 // Worker to run its own scheduled() handler for the deal clock's and the matcher's crons — the code
 // path production's triggers take, with the Worker's rooms and mail, rather than a copy of the jobs
 // running here in Node.
@@ -81,7 +81,7 @@ const runCron = (job: string, cron: string) =>
 let minutes = 0;
 const dealClock = setInterval(() => {
   void runCron("deal clock", DEAL_CLOCK_CRON);
-  // The matcher's cron also runs the e-mail when away (issue 22 §4): every minute here.
+  // The matcher's cron also runs the e-mail when away (ADR 073): every minute here.
   void runCron("matcher", MATCHER_CRON);
   // The daily match digest, hourly here: a demo sees one without waiting a day.
   if (++minutes % 60 === 0) void runCron("match digest", DIGEST_CRON);

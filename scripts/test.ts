@@ -28,7 +28,7 @@ function readJson(file: string) {
   }
 }
 
-// Debian's emoji font: without it the sport emoji are empty boxes in screenshots and to axe (issue 10 §4).
+// Debian's emoji font: without it the sport emoji are empty boxes in screenshots and to axe.
 const EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
 
 // The suite runs in Debian's Chromium headless shell, or the full browser where the shell is missing
@@ -59,7 +59,7 @@ function ensureChromium() {
   );
 }
 
-// 0. Static checks (issue 19 §5), before the slower steps: one check each. Each runs the npm script of
+// 0. Static checks, before the slower steps: one check each. Each runs the npm script of
 // that name, so `npm run <name>` reproduces a failure.
 // The steps before the browser tests run in two lanes at once — the checks and the typecheck (one
 // core each, one after another) beside the unit tests and the build — which saves about a minute of
@@ -88,6 +88,7 @@ function report(title: string, { ok, output, seconds }: Outcome, hint = "") {
 async function checksLane() {
   for (const [title, script] of [
     ["layers (dependency-cruiser)", "check:layers"],
+    ["references (no issue numbers, no paths outside the repository)", "check:refs"],
     ["lint (eslint)", "lint"],
     ["format (prettier --check)", "format:check"],
     ["unused files, exports, dependencies (knip)", "knip"],
@@ -139,7 +140,7 @@ if (ensureChromium()) {
   } else failed += 1;
 } else failed += 1;
 
-// Figures the suites measured (issue 14 Proof: matrix cells, hostile inputs, faults survived, …): each
+// Figures the suites measured (ADRs 045–047: matrix cells, hostile inputs, faults survived, …): each
 // suite writes its own lines to .cache/figures/<name>.txt.
 if (existsSync(".cache/figures")) {
   const files = readdirSync(".cache/figures")

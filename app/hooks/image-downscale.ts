@@ -1,4 +1,4 @@
-// Client-side downscaling before upload (issue 6 §2, "With JavaScript"). Browser-only: the form
+// Client-side downscaling before upload, with JavaScript (spec 02 §5). Browser-only: the form
 // calls it just before sending. The server still decides what a file is by its bytes.
 
 export const DOWNSCALE_MAX_SIDE = 2000;

@@ -1,4 +1,4 @@
-// Client validation without zod in the first load (issue 10 §5): the constraints are already
+// Client validation without zod in the first load (ADR 032): the constraints are already
 // HTML attributes (form-constraint.ts), so the page works and the browser checks the basics
 // before any parser arrives. The zod schema + parseWithZod are imported on the form's first
 // input; until they are here a real submit goes to the server, which validates with the same

@@ -1,4 +1,4 @@
-// The signed-in header holds the browser tab's ONE user-room socket (issue 12: a browser holds at
+// The signed-in header holds the browser tab's ONE user-room socket (ADR 064: a browser holds at
 // most one user socket plus the club it is looking at). It re-broadcasts every event of that room
 // on `window`, so a page (/messages) can react without opening a second socket.
 import { useFetcher } from "@remix-run/react";
@@ -20,7 +20,7 @@ export const BADGE_EVENTS: ReadonlySet<RoomEvent<"user">["type"]> = new Set([
   "dm.created",
   "dm.read",
   "listing.message.created",
-  // The matcher found something (issue 22 §3): 'New matches' and the bell's count come with the badges.
+  // The matcher found something (ADR 071): 'New matches' and the bell's count come with the badges.
   "matches.changed",
 ]);
 
@@ -30,10 +30,10 @@ export type MenuMatches = { items: Omit<NewMatch, "matchedAt">[]; count: number 
 export type Badges = {
   directMessages: number;
   total: number;
-  /** Deals waiting for you (the bell, issue 20): from /api/badges once refetched; until then the loader's. */
+  /** Deals waiting for you (the bell, ADR 068): from /api/badges once refetched; until then the loader's. */
   dealsWaiting?: number;
   deals?: WaitingDeal[];
-  /** Unseen matches (issue 22): from /api/badges once refetched; until then the loader's. */
+  /** Unseen matches (ADR 071): from /api/badges once refetched; until then the loader's. */
   newMatches?: MenuMatches;
 };
 /** What /api/badges answers (app/features/messaging/inbox.server.ts `unreadCounts`, plus the deals waiting). */

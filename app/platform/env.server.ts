@@ -23,7 +23,7 @@ const Vars = z
     /**
      * The site's own origin (`https://lockerswap.example`): every absolute link we hand out (links in
      * mails, the Google redirect_uri) is built from it, never from the request's Host header, which a
-     * client can forge (issue 9, ADR 013). Required in production.
+     * client can forge (ADR 013). Required in production.
      */
     APP_ORIGIN: z
       .string()
@@ -61,7 +61,7 @@ const Vars = z
     MAIL_PROVIDER_URL: z.string().url("must be a URL").optional(),
     MAIL_API_KEY: z.string().optional(),
     MAIL_FROM: z.string().optional(),
-    /** Google sign-in (issue 4 item 7); absent → the button says it is not set up. */
+    /** Google sign-in (ADR 005); absent → the button says it is not set up. */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     /** Google's endpoints; tests and npm start point them at a local OIDC provider (scripts/oidc-provider.ts). */

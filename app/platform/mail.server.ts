@@ -1,4 +1,4 @@
-// The mail adapter (issue 4 item 3). With MAIL_PROVIDER_URL set, a JSON POST with a bearer key to
+// The mail adapter. With MAIL_PROVIDER_URL set, a JSON POST with a bearer key to
 // the provider (the shape most transactional-mail APIs take: from, to, subject, text, html).
 // Without it (local, tests) the message goes to the mail_outbox table, which /dev/outbox and the
 // e2e tests read. Production refuses to start without a provider (app/platform/env.server.ts).

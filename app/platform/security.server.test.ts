@@ -122,7 +122,7 @@ describe("redirect targets (safeRedirect): a path on this site, else the fallbac
   });
 });
 
-describe("redirect targets stay small enough for a Location header (issue 14 §2)", () => {
+describe("redirect targets stay small enough for a Location header (ADR 059)", () => {
   test("a very long query is dropped from the way back; an over-long target falls back", () => {
     const long = `/in-play?q=${"x".repeat(20_000)}`;
     expect(returnPath(new URL(`https://app.test${long}`))).toBe("/in-play");

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";
 
 // 'Set your location' is a <details> with a plain form: the server renders it whole and it works
-// before its code arrives, so it stays out of the first load (issue 10 §5, ADR 033).
+// before its code arrives, so it stays out of the first load (ADR 033).
 const VisitorLocation = lazy(() => import("~/components/search/location-dialog").then((module) => ({ default: module.VisitorLocation })));
 
 export const meta: MetaFunction = () =>
@@ -113,7 +113,7 @@ function homeData(
     signedIn: Boolean(viewer),
     favorited: [...favorites],
     filtered: hasHomeCriteria(state),
-    // Built here so the URL helpers stay out of the page's JavaScript (issue 5 §6).
+    // Built here so the URL helpers stay out of the page's JavaScript (ADR 033).
     chips: filterChips("/", state, {
       club: result.club?.name,
       sport: sportName,
@@ -207,7 +207,7 @@ export default function Home() {
           </h2>
           {filtered && signedIn ? (
             <Form method="post" action="/saved-searches">
-              {/* 'Save this search' (issue 22 §1), inline: a shared component would be a chunk of its own (96 KB budget). */}
+              {/* 'Save this search' (ADR 071), inline: a shared component would be a chunk of its own (96 KB budget). */}
               <input type="hidden" name="intent" value="save" />
               <input type="hidden" name="path" value="/" />
               <input type="hidden" name="query" value={location.search.slice(1)} />

@@ -20,7 +20,7 @@ import { AuditTable } from "~/components/admin/audit-table";
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "#db/schema";
 import { AuditFilterSchema } from "~/shared/schemas/moderation";
 
-// Admin Dashboard (issue 13 §3; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
+// Admin Dashboard (ADR 044; spec 02 §2 /admin, §6 site admin, §8 texts). Site admins only:
 // requireAdmin sends others to / with 'Access Denied' and signed-out visitors to /auth. Tabs,
 // search and paging are URL state (GET forms), so every view works without JavaScript and can be
 // linked to. Deletes are POSTs behind a confirmation naming what will go.
@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers },
     );
   }
-  // Filters are URL state too: narrow by admin, action and target (issue 21 §3).
+  // Filters are URL state too: narrow by admin, action and target (ADR 069).
   const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
   const [stats, audit] = await Promise.all([statsPromise, listAuditLog(context.db, { page, filter })]);
   return data(

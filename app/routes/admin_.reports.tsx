@@ -18,7 +18,7 @@ import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
 
-// The moderation queue (issue 21 §3): open reports grouped by target, newest first, ten groups a
+// The moderation queue (ADR 069): open reports grouped by target, newest first, ten groups a
 // page, each with the content in context and the history of the people involved. Site admins only
 // (`moderate`; requireAdmin turns everyone else away as /admin does). Every action is a plain POST
 // here, one batch in the feature (moderation.server.ts); a retry is told 'Already handled'.

@@ -4,7 +4,7 @@ import { dealsWaitingFor } from "~/features/trade/deals-waiting.server";
 import { newMatchesFor } from "~/features/matching/matches.server";
 import { getUser } from "~/web/session.server";
 
-// The viewer's unread counts (ADR 042), deals waiting for them (issue 20) and unseen matches (issue 22),
+// The viewer's unread counts (ADR 042), deals waiting for them (ADR 068) and unseen matches (ADR 071),
 // refetched by the header when the user room says `badges.changed` or `matches.changed`. Derived on every call; private to the signed-in viewer.
 const HEADERS = { "Cache-Control": "private, no-store" };
 

@@ -8,7 +8,7 @@ import { PhotoUploadSchema } from "~/shared/schemas/photo-upload";
 import { firstError } from "~/shared/schemas/intent";
 
 /**
- * POST /api/photos — the listing form's upload with JavaScript (issue 10 §8): multipart
+ * POST /api/photos — the listing form's upload with JavaScript (ADR 024): multipart
  * `newPhotos` (files), `newPhotoThumbs` (their card-size renditions, same order; ADR 036) and
  * `photos` (the keys already on the form, for the 5-photo limit) →
  * JSON. The files go through the same check and pending storage as the form's own POST

@@ -12,7 +12,7 @@ import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-// Block or unblock a person (issue 21 §2): a confirmation page of its own that says what a block
+// Block or unblock a person (ADR 069): a confirmation page of its own that says what a block
 // does, so every Block link is a plain <a> and it all works without JavaScript. The rules are the
 // safety feature's (block-actions.server.ts); a suspended person may still block (the suspension
 // gate lets POSTs to /block/{id} through). Afterwards: back to `redirectTo` — a path on this site

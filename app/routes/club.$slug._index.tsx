@@ -25,11 +25,11 @@ const MEMBER_TABS = ["radar", "messages"] as const;
 type Tab = (typeof PUBLIC_TABS)[number] | (typeof MEMBER_TABS)[number];
 
 // Only members open these, and the invite code is a signed-in click: loaded on demand, so a visitor's
-// first load carries no chat, socket or form parser (issue 10 §5, ADR 033). The server renders them
+// first load carries no chat, socket or form parser (ADR 033). The server renders them
 // in full; the browser hydrates them when their chunk arrives.
 const ClubMessagesTab = lazy(() => import("~/components/clubs/club-messages-tab").then((module) => ({ default: module.ClubMessagesTab })));
 const ItemRequestsTab = lazy(() => import("~/components/clubs/item-requests").then((module) => ({ default: module.ItemRequestsTab })));
-// The Messages tab's unread badge is members-only too (issue 12 §3, ADR 050).
+// The Messages tab's unread badge is members-only too (ADR 050).
 const ClubUnreadBadge = lazy(() => import("~/components/clubs/club-unread-badge"));
 // Only a member sees 'Leave Group': the dialog is not in a visitor's first load (ADR 033).
 // Team Info is one click away from the default tab: its own chunk (ADR 033).
@@ -73,11 +73,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tab = requested as Tab;
   }
   const { club } = page;
-  // Messages tab (issue 12): only for active members; anyone else already got the 404 above.
+  // Messages tab (ADR 064): only for active members; anyone else already got the 404 above.
   const messages = tab === "messages" && messagesRows ? await loadMessagesTab(context, page.access, url, messagesRows) : null;
   if (tab === "messages" && !messages) throw clubNotFound();
   const itemRequests = tab === "radar" ? await itemRequestsTabData(context, page.access, itemRequestRows) : null;
-  // The Messages tab badge (issue 12 §3): unread DMs in this club, from read_at. Opening Direct
+  // The Messages tab badge (ADR 050): unread DMs in this club, from read_at. Opening Direct
   // Messages has just marked some read, so count again then; otherwise the page's own count.
   const unreadDirectMessages = messages?.dm ? messages.dm.unread : page.unreadDirectMessages;
   // Only what the page shows: no viewer e-mail, no invite code, prices already null where hidden.
@@ -102,7 +102,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     testingMode: viewer !== null && isTestingModeOn(request, context.env),
     state: !viewer ? "anonymous" : isMember ? "member" : page.access.membership?.status === "pending" ? "pending" : "stranger",
     isOwner: isMember && page.access.membership?.role === "owner",
-    // 'Report' on the club (issue 21 §1): signed-in viewers other than its owner.
+    // 'Report' on the club (ADR 069): signed-in viewers other than its owner.
     reportClubId: viewer && page.access.membership?.role !== "owner" ? club.id : null,
     can: {
       manage: page.can.manage,

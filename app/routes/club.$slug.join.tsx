@@ -41,13 +41,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await getUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: JoinPageActionSchema });
   if (knownIntent(JoinPageActionSchema, submission.payload) === null) {
-    const access = await getClubAccess(context.db, await getUser(request, context), params.slug ?? "");
+    const access = await getClubAccess(context.db, viewer, params.slug ?? "");
     await requireClubPermission(context, access, "view");
     throw await clubDenialResponse(context, access!, "forbidden");
   }
-  return handleInviteCode(request, context, params.slug ?? "", submission);
+  return handleInviteCode(context, viewer, params.slug ?? "", submission);
 }
 
 export default function JoinWithCode() {

@@ -31,7 +31,7 @@ import { invalidSubmission } from "~/web/submission.server";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
-// Manage Group (02 §2 / issue 11): managers only (the permission table's "manage"); every POST goes
+// Manage Group (02 §2): managers only (the permission table's "manage"); every POST goes
 // through a domain function that asks the table again, whatever the browser sends.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Manage ${data.club.name} — LockerSwap` : `${CLUB_ERRORS.notFound.title} — LockerSwap` },
@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getUser(request, context);
-  // The club's open content reports are read beside the page (issue 21 §5) and used only if the
+  // The club's open content reports are read beside the page (ADR 069) and used only if the
   // permission table lets this viewer moderate them.
   const [page, openReports] = await Promise.all([
     getClubManagePage(context.db, viewer, params.slug ?? ""),
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireClubPermission(context, page.access, "manage");
   const { club } = access;
   const { requests, inviteCode, members } = page;
-  // The 'Reports' section (issue 21 §5), for those the table lets moderate.
+  // The 'Reports' section (ADR 069), for those the table lets moderate.
   const canModerate = clubCan(access, "moderateReports");
   const reports = canModerate ? await clubReports(context.db, access, openReports) : [];
   return {
@@ -344,7 +344,7 @@ export default function ManageClub() {
   );
 }
 
-/** Club logo (issue 11 item 7): a multipart form, so it works without JavaScript. */
+/** Club logo (ADR 037): a multipart form, so it works without JavaScript. */
 function LogoCard({ club }: { club: { name: string; logoUrl: string | null } }) {
   const uploading = useIsPending({ intent: "logo" });
   return (

@@ -1,4 +1,4 @@
-// The Messages tab's writes (issue 12 item 1): post to the chat, post an announcement, delete a
+// The Messages tab's writes (ADR 041): post to the chat, post an announcement, delete a
 // message, send a direct message, mark a conversation read. Real forms: without JavaScript each
 // post redirects back to the tab with a toast, and a refused message comes back on a small page of
 // its own with the text kept; with JavaScript the composer posts with a fetcher and gets JSON.

@@ -9,7 +9,7 @@ import { dealFormData, dealNotFound, handleDealStep, type DealActionData } from 
 import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 
-// A deal's whole life (issue 20): its two parties and site admins only, a 404 for anyone else.
+// A deal's whole life (ADR 068): its two parties and site admins only, a 404 for anyone else.
 export const meta: MetaFunction = () =>
   pageMeta("Deal — LockerSwap", "An offer or a swap on LockerSwap: its terms, the meeting place and the handoff.");
 

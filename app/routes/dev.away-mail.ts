@@ -5,7 +5,7 @@ import { createPresenceOf } from "~/features/realtime/realtime.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
- * Runs the e-mail-when-away job now (issue 22 §4, §5 "callable by tests"): development and tests
+ * Runs the e-mail-when-away job now (ADR 073): development and tests
  * only, 404 elsewhere (parseEnv turns dev routes off in production whatever DEV_ROUTES says).
  *
  *   POST /dev/away-mail[?now=<ms epoch>][&user=<id>][&mode=email_now|email_digest]

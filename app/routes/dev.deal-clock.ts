@@ -5,7 +5,7 @@ import { moveDealsBack, runDealClockJob } from "~/features/notifications/deal-cl
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
- * Runs the deal clock job now (issue 20): development and tests only, 404 elsewhere (never in
+ * Runs the deal clock job now (ADR 068): development and tests only, 404 elsewhere (never in
  * production: parseEnv turns dev routes off there whatever DEV_ROUTES says).
  *
  *   POST /dev/deal-clock  now=<ISO>  dealId=<id> [dealId=<id> …]

@@ -5,7 +5,7 @@ import { runMatchDigest } from "~/features/notifications/match-digest.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
- * Sends the match e-mails now (issue 22 §5, "callable by tests"): development and tests only, 404
+ * Sends the match e-mails now (ADR 071): development and tests only, 404
  * elsewhere. `mode=email_digest` (default) is the daily digest's job; `email_now` what follows each
  * matcher run. Answers the report; the mail lands in the outbox (/dev/outbox).
  *

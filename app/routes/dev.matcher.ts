@@ -3,7 +3,7 @@ import { runMatcher } from "~/features/matching/matcher.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
- * Runs the matcher now (issue 22 §5, "callable by tests"): development and tests only, 404
+ * Runs the matcher now (ADR 071): development and tests only, 404
  * elsewhere (never in production: parseEnv turns dev routes off there whatever DEV_ROUTES says).
  *
  *   POST /dev/matcher

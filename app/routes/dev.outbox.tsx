@@ -6,7 +6,7 @@ import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Outbox — LockerSwap dev", "Mail the local stack has sent (development only).");
 
-/** The local mail outbox (issue 4 item 3): development and tests only, 404 elsewhere. */
+/** The local mail outbox: development and tests only, 404 elsewhere. */
 export async function loader({ context }: LoaderFunctionArgs) {
   requireDevRoutes(context);
   const mails = await listOutbox(context.db);

@@ -6,7 +6,7 @@ import { safeRedirect } from "~/platform/security.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { FavoriteFormSchema } from "~/shared/schemas/search";
 
-// POST /favorites — the heart on cards and the listing page (issue 5 §5). A fetcher (mode=fetch)
+// POST /favorites — the heart on cards and the listing page (spec 01 §6). A fetcher (mode=fetch)
 // gets JSON and toasts itself; a plain form post (no JavaScript) is redirected back with a flash toast.
 
 export async function loader() {

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Ownership (or site admin) is in the query; anything else is simply not found.
   const removed = await deleteListing(context.db, viewer, submission.value.listingId).catch((error: unknown) => {
-    // In an accepted deal (issue 20): 'This listing is in an accepted deal. Cancel the deal first.'
+    // In an accepted deal (ADR 068): 'This listing is in an accepted deal. Cancel the deal first.'
     if (error instanceof ListingRuleError && error.code === "listing_locked") return error;
     throw error;
   });

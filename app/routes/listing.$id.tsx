@@ -28,7 +28,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { clipDescription, pageMeta } from "~/web/meta";
 import { lazy, Suspense } from "react";
 
-// Only the seller and site admins see it: out of every visitor's first load (issue 10 §5, ADR 033).
+// Only the seller and site admins see it: out of every visitor's first load (ADR 033).
 const ListingManageCard = lazy(() =>
   import("~/components/listings/listing-manage-card").then((module) => ({ default: module.ListingManageCard })),
 );
@@ -69,7 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: listing.id,
       title: listing.title,
       description: listing.description,
-      // Viewers who may not see prices never receive them (issue 5 §2, `canSeePrices`).
+      // Viewers who may not see prices never receive them (spec 01 §6, `canSeePrices`).
       priceCents: canSeePrices(viewer) ? listing.priceCents : null,
       sport: listing.sport,
       sportSubcategory: listing.sportSubcategory,
@@ -98,15 +98,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: seller?.displayName || [seller?.firstName, seller?.lastName].filter(Boolean).join(" ") || "Seller",
       ...toSellerCardView(trust),
     },
-    // For 'Report' on the seller (issue 21 §1): signed-in viewers other than the seller only.
+    // For 'Report' on the seller (ADR 069): signed-in viewers other than the seller only.
     sellerId: viewer && !isOwner ? listing.userId : null,
     favorited,
-    // Make an offer / Swap / View your offer, or the seller's offers (issue 20); no hidden price in it.
+    // Make an offer / Swap / View your offer, or the seller's offers (ADR 068); no hidden price in it.
     offers,
     threads: threads.map((t) => ({
       ...t,
       messages: t.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-      // The deal's steps between the messages (issue 20): words built on the server, sorted by time in the thread.
+      // The deal's steps between the messages (ADR 068): words built on the server, sorted by time in the thread.
       steps: t.steps.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
     })),
     access,
@@ -155,7 +155,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithToast(context, "/in-play", { title: "Listing removed", variant: "success" });
     }
   } catch (error) {
-    // In an accepted deal: 'This listing is in an accepted deal. Cancel the deal first.' (issue 20).
+    // In an accepted deal: 'This listing is in an accepted deal. Cancel the deal first.' (ADR 068).
     if (error instanceof ListingRuleError && error.code === "listing_locked")
       return redirectWithToast(context, here, { title: "Error", description: error.message, variant: "destructive" });
     throw error;
@@ -186,7 +186,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const event = { type: "listing.message.created", listingId, buyerId: result.buyerId, messageId: message.id, message: sent } as const;
   context.publish.user(result.buyerId, event);
   context.publish.user(sellerId, event);
-  // The receiver's inbox and badges (issue 12): their user room, after the write.
+  // The receiver's inbox and badges (ADR 042): their user room, after the write.
   context.publish.user(message.receiverId, { type: "badges.changed" });
   const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
   const toast = {

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unreadCounts(context.db, viewer),
     dealHistoryFor(context.db, viewer.id, { openOnly: true }),
   ]);
-  // A listing conversation with an open deal between the same two people shows that deal (issue 20).
+  // A listing conversation with an open deal between the same two people shows that deal (ADR 068).
   const dealOf = (listingId: string, otherId: string) => open.find((d) => d.listingId === listingId && d.otherId === otherId);
   return {
     // The deals in progress, at the top: each links to its page.

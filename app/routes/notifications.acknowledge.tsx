@@ -17,14 +17,14 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
-  // The warning banner's 'Dismiss' (issue 21 §4): marks it seen, then back to the page it was on.
+  // The warning banner's 'Dismiss' (ADR 069): marks it seen, then back to the page it was on.
   if (formData.get("intent") === "dismissWarning") {
     const dismissal = parseWithZod(formData, { schema: DismissWarningSchema });
     if (dismissal.status !== "success") return invalidSubmission(dismissal);
     await dismissWarning(context.db, user, dismissal.value.warningId);
     return redirect(safeRedirect(dismissal.value.redirectTo));
   }
-  // 'New matches' seen (issue 22 §3): the menu's fetcher when it opens, or 'Mark as seen' without JS.
+  // 'New matches' seen (ADR 071): the menu's fetcher when it opens, or 'Mark as seen' without JS.
   if (formData.get("intent") === "seenMatches") {
     const seen = parseWithZod(formData, { schema: SeenMatchesSchema });
     if (seen.status !== "success") return invalidSubmission(seen);

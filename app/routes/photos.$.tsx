@@ -9,7 +9,7 @@ const notFound = () =>
   new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
 
 /**
- * Listing photos, their thumbnails (ADR 036) and club logos (ADR 037) from R2 (issue 6 §2). Served
+ * Listing photos, their thumbnails (ADR 036) and club logos (ADR 037) from R2 (spec 02 §5). Served
  * only to viewers allowed to see the listing (the same rule as the detail page) or the club (its
  * visibility), or, for a pending upload not yet saved, to its uploader. Keys are never reused, so a
  * served photo is immutable; `private` keeps shared caches from serving a club-only

@@ -32,7 +32,7 @@ import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 
-// Player Profile (issue 13 §1–2; spec 02 §2 /player-profile). Your own page: Account Settings
+// Player Profile (spec 02 §2 /player-profile). Your own page: Account Settings
 // (e-mail read-only; names and ZIP editable, city/state follow the ZIP), password, other devices,
 // My Listings, Clubs & Organizations. A site admin may open anyone's page with ?user= — read-only,
 // 'Admin View'. Anyone else asking for ?user= gets 'Access Denied' and their own page. The action
@@ -47,18 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const asked = new URL(request.url).searchParams.get("user");
   const target = asked && asked !== viewer.id ? asked : viewer.id;
-  // The deals and the rating beside the page's own reads (issue 20); they are shown only once
+  // The deals and the rating beside the page's own reads (ADR 068); they are shown only once
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
   const [found, history, rating, blocked, saved, notify] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
-    // 'Blocked people' (issue 21 §2): one's own page only — an admin's ?user= view never lists them.
+    // 'Blocked people' (ADR 069): one's own page only — an admin's ?user= view never lists them.
     target === viewer.id ? blockedPeopleOf(context.db, viewer) : Promise.resolve([]),
-    // The 'Saved searches' link's count (issue 22 §1): one's own only, like the blocks.
+    // The 'Saved searches' link's count (ADR 071): one's own only, like the blocks.
     target === viewer.id ? countSavedSearches(context.db, viewer) : Promise.resolve(0),
-    // 'Notifications' (issue 22 §4): how one is told is one's own; an admin's ?user= view leaves it out.
+    // 'Notifications' (ADR 073): how one is told is one's own; an admin's ?user= view leaves it out.
     target === viewer.id ? settingsOf(context.db, viewer.id) : Promise.resolve(null),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const sessionHash = await currentSessionHash(request, context.env);
 
-  // 'Notifications' (issue 22 §4): every kind in one batch, for the signed-in person only (a posted
+  // 'Notifications' (ADR 073): every kind in one batch, for the signed-in person only (a posted
   // userId is dropped by the schema). Refused: 400 with the entered values and words, nothing written.
   if (formData.get("intent") === "notifications") {
     const settings = parseWithZod(formData, { schema: NotificationSettingsSchema });

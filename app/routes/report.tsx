@@ -17,7 +17,7 @@ import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-// Report something (issue 21 §1): a page of its own, so it works without JavaScript and every
+// Report something (ADR 069): a page of its own, so it works without JavaScript and every
 // Report link is a plain <a>. /report?type={REPORT_TARGET_TYPE}&id={id}. What may be reported, and
 // by whom, is the safety feature's (reports.server.ts): anything the reporter cannot see is a 404.
 

@@ -23,7 +23,7 @@ import { requireUser } from "~/web/session.server";
 import { invalidSubmission } from "~/web/submission.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-// Saved searches (issue 22 §1): a person's saved searches with 'Run now', their matches, rename,
+// Saved searches (ADR 071): a person's saved searches with 'Run now', their matches, rename,
 // pause / resume and delete; and the action 'Save this search' posts to from the home search
 // results and every sport page. Every change is to the viewer's own row (the feature puts them in
 // the WHERE clause): another person's id is a 404, so ids cannot be probed.

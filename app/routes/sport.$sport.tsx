@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const pathname = `/sport/${sport.key}`;
   const url = new URL(request.url);
   const viewer = await getUser(request, context);
-  // Price filters and price sorts do not apply for viewers who may not see prices (issue 9): they
+  // Price filters and price sorts do not apply for viewers who may not see prices (ADR 014): they
   // are dropped here too, so no chip, link or control pretends otherwise, and the page says why.
   const pricesShown = canSeePrices(viewer);
   const parsed = parseSearchParams(url.searchParams);
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const favorites = result.favorites;
   // Only this sport's lists, and links made here: the equipment catalogue of every sport and the
-  // URL helpers stay out of the page's JavaScript (issue 5 §6).
+  // URL helpers stay out of the page's JavaScript (ADR 033).
   const panel: FilterPanelData = {
     types: getEquipmentTypes(sport.key, state.category),
     brands: getBrands(sport.key, state.category),
@@ -85,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Three sliders: the Filters control reads as a button on a phone (issue 10 §1). */
+/** Three sliders: the Filters control reads as a button on a phone. */
 function FilterIcon() {
   return (
     <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -204,7 +204,7 @@ export default function SportBrowse() {
             )}
             {signedIn ? (
               <Form method="post" action="/saved-searches">
-                {/* 'Save this search' (issue 22 §1), inline: a shared component would be a chunk of its own (96 KB budget). */}
+                {/* 'Save this search' (ADR 071), inline: a shared component would be a chunk of its own (96 KB budget). */}
                 <input type="hidden" name="intent" value="save" />
                 <input type="hidden" name="path" value={pathname} />
                 <input type="hidden" name="query" value={location.search.slice(1)} />

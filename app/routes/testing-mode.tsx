@@ -5,7 +5,7 @@ import { safeRedirect, testingModeUser } from "~/features/accounts/accounts.serv
 import { createSession, destroySession, isTestingModeOn, testingModeCookie } from "~/web/session.server";
 import { toastCookie } from "~/web/toast.server";
 
-// Testing mode (01 §4, issue 4 item 10): only when the deployment turns it on. Turning it on signs
+// Testing mode (01 §4): only when the deployment turns it on. Turning it on signs
 // the browser into the real demo 'user' account, so the server still enforces every rule.
 export async function loader() {
   throw new Response("Not found", { status: 404 });

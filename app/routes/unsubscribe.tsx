@@ -31,7 +31,7 @@ const what = (target: UnsubscribeTarget) =>
 
 /**
  * Opening the link only shows what it will stop and one button: a mail scanner that fetches links
- * must not unsubscribe anyone. Signed out works: the signed token says who (issue 22 §3).
+ * must not unsubscribe anyone. Signed out works: the signed token says who (ADR 071).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

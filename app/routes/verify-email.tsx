@@ -43,9 +43,9 @@ const PROBLEMS = {
 type Problem = keyof typeof PROBLEMS;
 
 /**
- * The link in the confirmation mail: single use, expiring (issue 4 item 3). Opening it only shows
- * a one-button confirm form — a mail scanner that prefetches the link must not spend it (issue 9
- * §2); the button's POST does. Confirmed → /auth with 'Email confirmed'. Refused → this page says
+ * The link in the confirmation mail: single use, expiring (spec 01 §4). Opening it only shows
+ * a one-button confirm form — a mail scanner that prefetches the link must not spend it;
+ * the button's POST does. Confirmed → /auth with 'Email confirmed'. Refused → this page says
  * why (the token leaves the URL) and offers a new link.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -81,7 +81,7 @@ const MAX_LIST_ITEMS = 30;
 const MAX_ITEM_LENGTH = 60;
 
 function text(params: URLSearchParams, name: string, max: number): string {
-  // Control characters in a URL are nobody's search words: they become spaces (issue 9 §2).
+  // Control characters in a URL are nobody's search words: they become spaces (ADR 016).
   return stripControlCharacters(params.get(name) ?? "")
     .replace(/\s+/g, " ")
     .trim()

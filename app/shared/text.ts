@@ -1,5 +1,5 @@
 /**
- * The text-field rule (issue 9 §2): no C0 control characters and no DEL in anything a person
+ * The text-field rule (ADR 016): no C0 control characters and no DEL in anything a person
  * types. A NUL truncates SQLite's string functions (and fails our CHECKs with a 500); the rest
  * are invisible in the page. Multi-line fields keep line breaks (browsers send CR LF) and tabs.
  * Zod-free, so client code (search boxes, the question box) can use it without shipping zod;

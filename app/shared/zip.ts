@@ -1,6 +1,6 @@
 /**
  * The ZIP rule (01 §5, 02 §5: exactly 5 digits), zod-free so that client code on every page can
- * check it without shipping zod in the root bundle (the first-load JS budget, issue 5 §6).
+ * check it without shipping zod in the root bundle (the first-load JS budget, ADR 033).
  * Schemas in app/shared/schemas use the same pattern.
  */
 export const ZIP_PATTERN = /^\d{5}$/;

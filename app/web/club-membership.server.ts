@@ -1,4 +1,4 @@
-// The membership POSTs of the club page and the invite-code page (spec 02 §4; issue 11 §6): the
+// The membership POSTs of the club page and the invite-code page (spec 02 §4; ADR 029): the
 // intent picks a domain function (membership.server.ts), which asks the permission table; this
 // only turns its typed result into the spec's toast and a redirect built from the stored slug.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
@@ -11,6 +11,7 @@ import type { ClubResult } from "~/features/clubs/club-access.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/features/clubs/membership.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
 import { getUser } from "~/web/session.server";
+import type { Viewer } from "~/features/permissions/viewer";
 import { MembershipActionSchema } from "~/shared/schemas/club-join";
 import { knownIntent } from "~/shared/schemas/intent";
 import { redirectWithToast } from "./toast.server";
@@ -34,12 +35,11 @@ async function outcome(context: AppLoadContext, result: ClubResult, success: key
 
 /** The invite-code form: a redirect on success or refusal, else the form's errors (400/429). */
 export async function handleInviteCode(
-  request: Request,
   context: AppLoadContext,
+  viewer: Viewer | null,
   slug: string,
   submission: Submission<unknown, string[], { intent: string; code?: string }>,
 ) {
-  const viewer = await getUser(request, context);
   // Access first: a signed-out visitor or a member is told so before the code is looked at; a code
   // the schema refused reads as none ('Please enter the invite code').
   const code = submission.status === "success" ? (submission.value.code ?? "") : "";
@@ -56,16 +56,17 @@ export async function handleInviteCode(
 
 /** POST /club/{slug}: intent join | join-code | request | leave. */
 export async function handleMembershipPost(request: Request, context: AppLoadContext, slug: string) {
+  // Who is asking, once, before anything else (a suspended person's POST stops here).
+  const viewer = await getUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: MembershipActionSchema });
   const intent = submission.status === "success" ? submission.value.intent : knownIntent(MembershipActionSchema, submission.payload);
   if (intent === null) {
-    const access = await getClubAccess(context.db, await getUser(request, context), slug);
+    const access = await getClubAccess(context.db, viewer, slug);
     if (!access) throw clubNotFound();
     throw await clubDenialResponse(context, access, "forbidden");
   }
   // Only the invite code has a field to refuse; it is judged after access (handleInviteCode).
-  if (intent === "join-code") return handleInviteCode(request, context, slug, submission);
-  const viewer = await getUser(request, context);
+  if (intent === "join-code") return handleInviteCode(context, viewer, slug, submission);
   if (intent === "join") return outcome(context, await joinClub(context.db, viewer, slug), "joined");
   if (intent === "request") return outcome(context, await requestToJoin(context.db, viewer, slug), "requested");
   const left = await leaveClub(context.db, viewer, slug);

@@ -1,4 +1,4 @@
-// The Messages tab's loader data (issue 12 item 1): what /club/{slug}?tab=messages&sub=… shows to
+// The Messages tab's loader data (ADR 041): what /club/{slug}?tab=messages&sub=… shows to
 // an active member. The club page's loader calls it after its own access check; everything here
 // checks again in the query (club-chat.server.ts, direct-messages.server.ts), so nobody else gets message content.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -70,7 +70,7 @@ export async function loadMessagesTab(
     sub,
     viewerId: viewer.id,
     now: new Date().toISOString(),
-    // The composer's client-made id (issue 12 §5): a fresh one with every render of the page.
+    // The composer's client-made id (ADR 041): a fresh one with every render of the page.
     clientId: crypto.randomUUID(),
     can: { postAnnouncement: clubCan(access, "postAnnouncement"), deleteAny: clubCan(access, "deleteAnyChat") },
     rooms: { club: clubRoom, user: userRoom },

@@ -1,4 +1,4 @@
-// The deal page's steps (/deals/{id}, issue 20): one action, one schema (DealStepSchema, shared with
+// The deal page's steps (/deals/{id}, ADR 068): one action, one schema (DealStepSchema, shared with
 // the forms), one intent per form. A committed step answers with a redirect and a toast, publishes
 // deal.changed + badges.changed to both parties' user rooms and mails the other party for a
 // counter-offer or an acceptance. A refused one answers 400 / 409 with the refusal in words and the

@@ -1,4 +1,4 @@
-// Dev-only fault switch (issue 14 item 3, ADR 047): makes R2 or the rooms fail for real on a local
+// Dev-only fault switch (ADR 047): makes R2 or the rooms fail for real on a local
 // stack so the fault tests can watch the app survive it. The database needs no switch: its local
 // server is simply stopped. Only worker.ts imports this module (the server build is bundled
 // separately, so a route importing it would hold a second, unconnected copy of the switch).

@@ -1,4 +1,4 @@
-// Google sign-in, the HTTP side (issue 4 item 7, ADR 005): remix-auth + remix-auth-oauth2
+// Google sign-in, the HTTP side (ADR 005): remix-auth + remix-auth-oauth2
 // (authorization code, PKCE S256, state in a short-lived cookie), the destination kept across the
 // round trip, and the session cookie and toast at the end. Who the id_token says the user is, and
 // their account, are the accounts feature's (app/features/accounts/google-auth.server.ts).

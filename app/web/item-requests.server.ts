@@ -27,7 +27,7 @@ export type ItemRequest = {
   createdAt: string;
 };
 
-/** What the tab reads from the database: the requests, and 'Possible match' for the viewer's own (issue 22 §2). */
+/** What the tab reads from the database: the requests, and 'Possible match' for the viewer's own (ADR 071). */
 export type ItemRequestsRead = { rows: ItemRequestRow[]; matches: Map<string, PossibleMatch[]> };
 
 /**

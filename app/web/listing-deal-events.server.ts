@@ -1,4 +1,4 @@
-// A listing's deals changed by something other than a deal step (issue 20): an offer made from the
+// A listing's deals changed by something other than a deal step (ADR 068): an offer made from the
 // listing page, or a listing edit, sale or removal that voided or cancelled its deals. Both parties'
 // user rooms hear `deal.changed` and refetch their badges, after the write (the response does not wait).
 import type { AppLoadContext } from "@remix-run/cloudflare";

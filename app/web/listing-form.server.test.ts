@@ -94,7 +94,7 @@ test("after a save, the success toast comes first, then one 'Image Upload Error'
   ]);
 });
 
-describe("a photo that storage refuses (issue 6 §2)", () => {
+describe("a photo that storage refuses (spec 02 §5)", () => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb();

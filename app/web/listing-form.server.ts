@@ -1,5 +1,5 @@
 // The listing form's POST, shared by /list-item, /club/{slug}/list and /listing/{id}/edit
-// (issue 6 §1–§2). Every POST stores new photo files as pending R2 objects first (see the design
+// (spec 02 §2 listing form, §5). Every POST stores new photo files as pending R2 objects first (see the design
 // note in features/photos/ledger.server.ts), then either re-renders (intent refresh / photo-*) or saves.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -122,7 +122,7 @@ export function applyPhotoIntent(keys: string[], intent: string): { keys: string
 
 /**
  * The toasts after a save: the success, then one 'Image Upload Error' per photo that could not be
- * stored — the listing was saved without it (issue 6 §2, "Continuing anyway...").
+ * stored — the listing was saved without it (spec 02 §5, §8 "Continuing anyway...").
  */
 export function savedToasts(mode: "create" | "edit", uploadWarnings: string[]): Toast[] {
   return [
@@ -131,7 +131,7 @@ export function savedToasts(mode: "create" | "edit", uploadWarnings: string[]): 
   ];
 }
 
-/** The form comes back unsaved when more photos were sent than fit (issue 19 §10). */
+/** The form comes back unsaved when more photos were sent than fit (ADR 062). */
 function tooManyPhotosToast(names: string[]): FormToast {
   return {
     title: "Listing not saved",
@@ -305,13 +305,13 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
       order: keys,
     });
     if (!updated) throw new Response("Listing not found", { status: 404 });
-    // A change of price, condition or photos voided the listing's open offers (issue 20): tell their parties.
+    // A change of price, condition or photos voided the listing's open offers (ADR 068): tell their parties.
     announceDealChanges(context, updated.changedDeals, "listing_changed");
     await finishPhotoDeletes(context.db, context.photos, updated.removedKeys);
     return redirectWithToast(context, `/listing/${target.listingId}`, savedToasts("edit", [...photoErrors, ...photoWarnings]));
   } catch (error) {
     if (error instanceof ListingRuleError && error.code === "photo_taken") {
-      // A parallel save or removal won the race for a photo (issue 9): nothing was written. The
+      // A parallel save or removal won the race for a photo (ADR 017): nothing was written. The
       // form comes back with its values and without the photos that are gone, ready to save again.
       keys = keys.filter((key) => !error.photoKeys.includes(key));
       values.photos = keys;
@@ -361,7 +361,7 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
 /** `presetClubSlug`: the club of /club/{slug}/list, ticked when the viewer may post there. */
 export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubSlug?: string | null) {
   const zipCode = viewer.zipCode ?? "";
-  // In parallel: one round trip, not two (issue 10 §6).
+  // In parallel: one round trip, not two (ADR 034).
   const [clubs, place] = await Promise.all([
     postableClubs(context.db, viewer),
     isZip(zipCode) ? lookupZip(context.db, zipCode) : Promise.resolve(null),

@@ -1,4 +1,4 @@
-// 'Make an offer' and 'Swap' posted from the listing page (issue 20): the listing route parses the
+// 'Make an offer' and 'Swap' posted from the listing page (ADR 068): the listing route parses the
 // body with ProposeDealSchema, this turns proposeDeal's typed result into the response — the deal
 // page with 'Offer sent', the open deal with a toast when there already is one, a 404 for a listing
 // the viewer may not offer on, or the card again with the refusal in words and the values entered.

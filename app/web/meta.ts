@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 
 /**
  * A page's title and meta description. A route's `meta` replaces the root's in Remix v2, so every
- * route names both (issue 10 §3: search engines and Lighthouse SEO read the description).
+ * route names both (search engines and Lighthouse SEO read the description).
  */
 export function pageMeta(title: string, description: string): MetaDescriptor[] {
   return [{ title }, { name: "description", content: description }];

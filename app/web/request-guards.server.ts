@@ -1,5 +1,5 @@
 // Guards worker.ts applies around every Remix request, so that no action or loader can forget
-// them (issue 9 §2): bodies an action cannot read are a 400, bodies over the size limit a 413 (ADR 047),
+// them (ADR 016): bodies an action cannot read are a 400, bodies over the size limit a 413 (ADR 047),
 // and anything personal is never cached.
 import { LIMITS } from "~/shared/catalog";
 

@@ -1,4 +1,4 @@
-// The session cookie and the guards built on it (issue 4 items 5 and 8). The cookie carries the
+// The session cookie and the guards built on it. The cookie carries the
 // token the accounts feature hands out (app/features/accounts/session.server.ts keeps the rows and
 // their rules); here it becomes Set-Cookie headers, the request's viewer, and redirects to /auth.
 import { redirect } from "@remix-run/cloudflare";
@@ -68,7 +68,7 @@ async function lookUp(token: string, context: SessionContext, now: Date): Promis
 export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
   const token = readCookie(request, sessionCookieName(context.env));
   if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
-  // A write by a suspended person stops here, whichever action it was for (issue 21 §4).
+  // A write by a suspended person stops here, whichever action it was for (ADR 069).
   if (request.method !== "GET" && request.method !== "HEAD")
     return lookUp(token, context, now).then(async (lookup) => {
       if (lookup.viewer) await refuseWhileSuspended(request, context, lookup.viewer);
@@ -86,7 +86,7 @@ export function getSession(request: Request, context: SessionContext, now = new 
 
 /**
  * For actions: the session and one query that depends on who is asking, in one round trip
- * (`findSessionViewerWith`; issue 23 §3 — a chat post reaches the room a round trip sooner). The
+ * (`findSessionViewerWith`; ADR 077 — a chat post reaches the room a round trip sooner). The
  * suspension gate holds as in getSession. `companion` is null when the request has no live session:
  * the caller asks again as a signed-out visitor. Not memoised: page loaders use getSession.
  */
@@ -139,7 +139,7 @@ export async function currentSessionHash(request: Request, env: { APP_ENV: strin
   return token ? hashToken(token) : "";
 }
 
-// Testing mode (01 §4, issue 4 item 10): a flag cookie set alongside the demo account's session,
+// Testing mode (01 §4): a flag cookie set alongside the demo account's session,
 // so the banner shows and the toggle knows which way to go. Meaningless unless the deployment
 // enables testing mode.
 const TESTING_MODE_COOKIE = "ls_testing_mode";

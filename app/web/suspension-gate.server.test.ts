@@ -6,7 +6,7 @@ const suspended = { ...viewer, suspension: { until: "2026-12-03T00:00:00.000Z", 
 const context = { env: { APP_ENV: "development" } };
 const post = (path: string) => new Request(`http://localhost${path}`, { method: "POST" });
 
-describe("the suspension gate (issue 21 §4)", () => {
+describe("the suspension gate (ADR 069)", () => {
   test("a page's path, with JavaScript (single fetch's .data) or without", () => {
     expect(pagePathOf("/listing/abc.data")).toBe("/listing/abc");
     expect(pagePathOf("/_root.data")).toBe("/");

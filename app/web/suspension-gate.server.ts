@@ -1,4 +1,4 @@
-// The one place a suspension refuses a write (issue 21 §4). Every form post and fetch that changes
+// The one place a suspension refuses a write (ADR 069). Every form post and fetch that changes
 // something reaches the session lookup first (app/web/session.server.ts calls this for every
 // non-GET request), so no action can forget the rule. Which posts a suspended person keeps is the
 // site permission table's (`manageOwnAccount`, `report`, `block`); this maps a posted path to one.

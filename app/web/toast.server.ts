@@ -5,7 +5,7 @@ import { z } from "zod";
 /**
  * Flash toasts: the server puts a short list in a short-lived cookie, the next page render shows
  * them and clears it. Because the server renders them, toasts work without JavaScript. A list,
- * because one outcome can need two messages ('Listing Created!' and an upload warning, issue 6 §2).
+ * because one outcome can need two messages ('Listing Created!' and an upload warning, spec 02 §5).
  */
 export const ToastSchema = z.object({
   title: z.string(),

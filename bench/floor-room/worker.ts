@@ -1,5 +1,5 @@
 /**
- * The floor of bench/realtime-fanout.ts (issue 23 §3b): the plainest partyserver room on the same
+ * The floor of bench/realtime-fanout.ts (ADR 075): the plainest partyserver room on the same
  * runtime as ours — hibernating sockets, no token check, no database, no expiry alarm. A POST to
  * /parties/floor-room/<room> is sent as it is to every connection; what ours costs above this is ours.
  */

@@ -88,7 +88,7 @@ export interface LocalDbServer {
 const MAX_IDLE_CONNECTIONS = 4;
 
 /**
- * Round-trip tracing (issue 10 item 6, ADR 034). A client that sends `x-db-trace: <id>` on its
+ * Round-trip tracing (ADR 034). A client that sends `x-db-trace: <id>` on its
  * pipeline requests gets them recorded under that id, with the place in the chain the client gives
  * (`x-db-trace-depth`, see db/trace.ts: only the sender knows which request waited for which),
  * how many were in flight, the statements and the time taken here. `GET /_trace/<id>` sums them up.
@@ -365,7 +365,7 @@ export async function startLocalDbServer({
   });
   // workerd keeps connections to us in a pool and reuses them after long gaps under load. Node closes
   // an idle keep-alive socket after 5 s by default; a request workerd sent on a socket we were closing
-  // failed as "Network connection lost" (pages and writes 500 in the signed-in load, issue 9). The
+  // failed as "Network connection lost" (pages and writes 500 in the signed-in load, ADR 011). The
   // client, not the server, decides when an idle connection ends.
   server.keepAliveTimeout = 10 * 60_000;
   server.headersTimeout = 10 * 60_000 + 1_000;

@@ -21,7 +21,7 @@ CREATE INDEX `profiles_city_nocase_idx` ON `profiles` ("city" COLLATE NOCASE,`us
 CREATE INDEX `profiles_state_idx` ON `profiles` (`state`,`user_id`);--> statement-breakpoint
 CREATE INDEX `users_email_nocase_idx` ON `users` ("email" COLLATE NOCASE);--> statement-breakpoint
 CREATE INDEX `users_created_at_idx` ON `users` ("created_at" DESC);--> statement-breakpoint
--- Hand-added (issue 13 §3): the audit log is append-only. No UPDATE, no DELETE, by anyone.
+-- Hand-added (ADR 044): the audit log is append-only. No UPDATE, no DELETE, by anyone.
 CREATE TRIGGER `admin_audit_log_no_update` BEFORE UPDATE ON `admin_audit_log` BEGIN
 	SELECT RAISE(ABORT, 'admin_audit_log is append-only');
 END;--> statement-breakpoint

@@ -96,7 +96,7 @@ PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE INDEX `admin_audit_log_created_at_idx` ON `admin_audit_log` ("created_at" DESC);--> statement-breakpoint
 CREATE INDEX `admin_audit_log_actor_idx` ON `admin_audit_log` (`actor_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `admin_audit_log_target_idx` ON `admin_audit_log` (`target_type`,`target_id`);--> statement-breakpoint
--- Hand-edited (issue 21): drizzle-kit selected the three new columns from the old table; they are NULL
+-- Hand-edited (ADR 069): drizzle-kit selected the three new columns from the old table; they are NULL
 -- for earlier entries. Hand-added: the rebuilt table is append-only again, as 0005 made it. (DROP TABLE
 -- fires no DELETE trigger: SQLite's implicit DELETE FROM runs no triggers.)
 CREATE TRIGGER `admin_audit_log_no_update` BEFORE UPDATE ON `admin_audit_log` BEGIN

@@ -102,7 +102,7 @@ export const profiles = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Admin user search (issue 13 §3, ADR 043): prefix matches on these, index-driven at 100,000 users;
+    // Admin user search (ADR 043): prefix matches on these, index-driven at 100,000 users;
     // user_id rides along so a match never reads the table (covering).
     index("profiles_first_name_nocase_idx").on(sql`${t.firstName} COLLATE NOCASE`, t.userId),
     index("profiles_last_name_nocase_idx").on(sql`${t.lastName} COLLATE NOCASE`, t.userId),

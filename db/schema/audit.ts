@@ -1,10 +1,10 @@
-// Admin audit log (issue 13 §3): who did what to whom, when. Append-only: the migration adds
+// Admin audit log (ADR 044): who did what to whom, when. Append-only: the migration adds
 // triggers that refuse every UPDATE and DELETE, so nobody — the app included — can edit it.
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { col, createdAt, id, isOneOf } from "./columns";
 
-// Every moderation action (issue 21 §3) and every admin deletion. A club's owner or admin acting in
+// Every moderation action (ADR 069) and every admin deletion. A club's owner or admin acting in
 // their club's 'Reports' section is an actor too (`club_id` says which club).
 export const AUDIT_ACTIONS = [
   "delete_user",

@@ -1,5 +1,5 @@
 // Deals: offers, counter-offers and swaps, the handoff, and the reviews that only a completed deal
-// gives (issue 20, ADR 068). A deal is between two people — the proposer and the owner of the
+// gives (ADR 068). A deal is between two people — the proposer and the owner of the
 // listing asked for — and its terms are immutable revisions. The people and listings may be
 // deleted later; the deal and its reviews stay (foreign keys set null, snapshots keep the names).
 import { sql } from "drizzle-orm";

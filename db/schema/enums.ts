@@ -71,7 +71,7 @@ export type ClubRequestStatus = (typeof CLUB_REQUEST_STATUSES)[number];
 export const SITE_ROLES = ["admin"] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 
-/** A deal's life (issue 20, ADR 068): the open states first, then the ends. */
+/** A deal's life (ADR 068): the open states first, then the ends. */
 export const DEAL_STATES = [
   "proposed",
   "accepted",
@@ -92,7 +92,7 @@ export type DealParty = (typeof DEAL_PARTIES)[number];
 export const DEAL_KINDS = ["sale", "swap"] as const;
 export type DealKind = (typeof DEAL_KINDS)[number];
 
-// Safety (issue 21, db/schema/safety.ts).
+// Safety (ADR 069, db/schema/safety.ts).
 /** What can be reported. A club chat message and a club announcement are both `club_message`. */
 export const REPORT_TARGET_TYPES = [
   "listing",
@@ -115,7 +115,7 @@ export const REPORT_STATUSES = ["open", "closed"] as const;
 export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "deleted", "member_removed", "target_gone"] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
-// Notification settings (issue 22 §4): what a person is told about, and how.
+// Notification settings (ADR 073): what a person is told about, and how.
 export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_MODES = ["in_app", "email_now", "email_digest"] as const;

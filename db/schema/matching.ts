@@ -1,4 +1,4 @@
-// Wanted gear finds you (issue 22): saved searches, the listings waiting to be matched, and the
+// Wanted gear finds you (ADR 071): saved searches, the listings waiting to be matched, and the
 // matches made — to saved searches and to clubs' item requests ("On the Radar"). A match is its
 // (search or request, listing) pair: the primary key makes "once, ever" the database's rule.
 import { sql } from "drizzle-orm";
@@ -8,9 +8,9 @@ import { col, createdAt, id, isNotBlank, timestamp, updatedAt } from "./columns"
 import { listings } from "./listings";
 import { clubRequests } from "./requests";
 
-/** At most this many saved searches per person (issue 22 §1); checked in the insert's own statement. */
+/** At most this many saved searches per person (ADR 071); checked in the insert's own statement. */
 export const SAVED_SEARCHES_MAX = 25;
-/** Issue 22 §6: a name over 80 characters gets a field message. */
+/** ADR 071: a name over 80 characters gets a field message. */
 export const SAVED_SEARCH_NAME_MAX = 80;
 
 export const savedSearches = sqliteTable(
@@ -73,7 +73,7 @@ export const searchMatches = sqliteTable(
       .$defaultFn(() => new Date()),
     // Set when the person opened the notifications menu's 'New matches' (or the search's matches).
     seenAt: timestamp("seen_at"),
-    // Set when a digest e-mail carried it (issue 22 §3).
+    // Set when a digest e-mail carried it (ADR 071).
     emailedAt: timestamp("emailed_at"),
   },
   (t) => [

@@ -1,4 +1,4 @@
-// How people are told (issue 22 §3, §4): their settings per kind, and the mail queue every e-mail
+// How people are told (ADRs 071 and 073): their settings per kind, and the mail queue every e-mail
 // of a scheduled job goes through — written in the job's own batch, sent after it committed, each
 // row once (its dedupe key), so a failure or a retry never sends anything twice.
 import { sql } from "drizzle-orm";
@@ -56,7 +56,7 @@ export const mailQueue = sqliteTable(
 );
 
 /**
- * E-mail when away (issue 22 §4, app/features/notifications/away.server.ts): per person and kind, when the
+ * E-mail when away (ADR 073, app/features/notifications/away.server.ts): per person and kind, when the
  * last away mail was queued (at most one an hour) and the newest thing it told of (the next one
  * gathers only what is newer). One row per (user, kind): the mark and the mail are one batch.
  */

@@ -1,4 +1,4 @@
-// Photo objects in R2 that no listing holds (issue 9; ADR 017): uploads waiting for the listing
+// Photo objects in R2 that no listing holds (ADR 017): uploads waiting for the listing
 // form's save ('pending'), and objects whose R2 delete has not succeeded yet ('deleting').
 // A photo a listing holds is a listing_photos row instead; a save moves a row from here to there,
 // and a removal moves it back as 'deleting', each in the same batch as the listing write.

@@ -1,4 +1,4 @@
-// Safety (issue 21): reports, blocks, suspensions and warnings. The audit trail of what moderators
+// Safety (ADR 069): reports, blocks, suspensions and warnings. The audit trail of what moderators
 // did is `admin_audit_log` (audit.ts).
 import { sql } from "drizzle-orm";
 import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

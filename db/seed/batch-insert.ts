@@ -27,7 +27,7 @@ export async function insertInBatches<T extends SQLiteTable>(db: Db, table: T, r
 
 /** Every table the seed fills or the app writes, children before parents. zip_codes is kept. */
 export const TABLES_CHILD_FIRST: readonly SQLiteTable[] = [
-  // Issue 22: matches, the match queue, saved searches, settings and the mail queue.
+  // ADR 071: matches, the match queue, saved searches, settings and the mail queue.
   schema.searchMatches,
   schema.requestMatches,
   schema.listingMatchQueue,

@@ -793,7 +793,7 @@ export const REVIEW_COMMENTS: Readonly<Record<number, readonly (string | null)[]
   1: ["Item did not match the description.", "Never showed up to the first pickup."],
 };
 
-// ── Deals (issue 20): what the two sides of a completed deal say about each other ──────────
+// ── Deals (ADR 068): what the two sides of a completed deal say about each other ──────────
 /** A buyer (or swap partner) about the seller: REVIEW_COMMENTS. The seller about the buyer: */
 export const BUYER_REVIEW_COMMENTS: Readonly<Record<number, readonly (string | null)[]>> = {
   5: ["On time and friendly, smooth handoff.", "Paid as agreed, great to deal with.", "Quick replies, easy meetup.", null],

@@ -775,7 +775,7 @@ export function buildCommunity(options: BuildOptions): Community {
   const demoPairs: [string, string, string][] = [
     [backBay.id, clubByName("Back Bay Pickleball Club").active.find((id) => id !== backBay.owner)!, backBay.owner],
     [clubByName("Cambridge Youth Soccer League").id, clubByName("Cambridge Youth Soccer League").owner, demoMember],
-    // A second unread conversation for the member account (issue 12 item 7).
+    // A second unread conversation for the member account.
     [
       clubByName("Brookline Youth Hockey Association").id,
       clubByName("Brookline Youth Hockey Association").active.find((id) => id !== demoMember)!,
@@ -785,7 +785,7 @@ export function buildCommunity(options: BuildOptions): Community {
   for (const club of clubs) {
     if (club.active.length < 2) continue;
     const base = { small: 8, medium: 15, large: 25 }[club.seed.size];
-    // The member account's clubs have a busy chat: more than one page of history (issue 12 item 7),
+    // The member account's clubs have a busy chat: more than one page of history,
     // some of it theirs to delete.
     const demoClub = club.active.includes(demoMember);
     const chatCount = demoClub ? 80 : Math.max(5, Math.round(base * Math.min(1, options.scale * 2)));
@@ -859,7 +859,7 @@ export function buildCommunity(options: BuildOptions): Community {
     }
   }
 
-  // ── Demo accounts (issue 12): the member has fresh, unread questions on two public listings
+  // ── Demo accounts (ADR 042): the member has fresh, unread questions on two public listings
   //    and requests of their own (one open, one fulfilled) in Cambridge Youth Soccer League.
   const clubListingIds = new Set(community.listingClubs.map((l) => l.listingId));
   const memberListings = listingMeta
@@ -906,7 +906,7 @@ export function buildCommunity(options: BuildOptions): Community {
       },
     );
 
-    // Issue 22: a saved search and this open request that two fresh neighbours' listings match.
+    // ADR 071: a saved search and this open request that two fresh neighbours' listings match.
     const member = personById.get(demoMember)!;
     const sellers = cambridge.active.filter((id) => !personById.get(id)?.demo);
     const soccerSeller = personById.get(rng.pick(sellers))!;

@@ -1,4 +1,4 @@
-// The demo community's deals (issue 20): ratings come only from reviews of completed deals, so the
+// The demo community's deals (ADR 068): ratings come only from reviews of completed deals, so the
 // seed makes completed sales and team swaps for most sold listings, with the reviews both sides
 // wrote (published: both reviewed, or 14 days passed). The demo accounts also get a deal in every
 // state — an offer waiting for the owner, a countered one, one accepted with a meeting place agreed

@@ -1,4 +1,4 @@
-// Wanted gear finds you, in the demo (issue 22): the club member has a saved search for goalie pads
+// Wanted gear finds you, in the demo (ADR 071): the club member has a saved search for goalie pads
 // near home and an open item request for a size 4 soccer ball in Cambridge; a neighbour has just
 // listed both. The two listings wait in the matcher's queue, so once `npm start`'s scheduler runs the
 // real matcher (every minute) the member sees 'New matches' in the notifications menu and 'Possible

@@ -1,4 +1,4 @@
-// Flat illustrations of sports gear for the demo listings (issue 10 item 11): one drawing per kind
+// Flat illustrations of sports gear for the demo listings (ADR 020): one drawing per kind
 // of item — a bat, a stick, skates, a helmet, a racquet… — in a few colour variants on a light
 // background, drawn with ./raster.ts. `illustrationFor(sport, type)` picks the drawing for an
 // equipment type; every type of app/shared/catalog has one (seed.test.ts checks).

@@ -178,7 +178,7 @@ describe("the demo accounts", () => {
     expect(Number(pending.rows[0]!.n)).toBeGreaterThan(0);
   });
 
-  test("the member's saved search and open item request are each matched by a neighbour's new listing once the matcher runs (issue 22)", async () => {
+  test("the member's saved search and open item request are each matched by a neighbour's new listing once the matcher runs (ADR 071)", async () => {
     const { user } = await demoUser("member");
     const searches = await db.select().from(schema.savedSearches).where(eq(schema.savedSearches.userId, user.id));
     expect(searches.map((s) => s.name)).toEqual([expect.stringMatching(/^Goalie pads · Hockey · within 25 mi of \d{5}$/)]);
@@ -231,7 +231,7 @@ describe("the demo accounts", () => {
   });
 });
 
-describe("deals and ratings (issue 20)", () => {
+describe("deals and ratings (ADR 068)", () => {
   const rows = async (query: string, ...args: string[]) => (await testDb.client.execute({ sql: query, args })).rows;
 
   test("every review comes from a completed deal, by one party about the other, published, once per party", async () => {

@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { listings, zipCodes } from "../../db/schema";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 10 §3: axe finds no WCAG 2.1 A/AA violation on any page type, signed out and signed in,
+// Axe finds no WCAG 2.1 A/AA violation on any page type, signed out and signed in,
 // with every menu, dialog and suggestion list open — the open states are where text was invisible
 // (white on white in the hero's suggestions, on the sport page's Search button).
 

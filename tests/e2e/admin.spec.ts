@@ -6,7 +6,7 @@ import { adminAuditLog, clubMembers, clubs, listingPhotos, listings, photoObject
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Admin Dashboard (issue 13 §3–4; spec 02 §2 /admin, §6 site admin, §8 texts).
+// Admin Dashboard (ADR 044; spec 02 §2 /admin, §6 site admin, §8 texts).
 
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();

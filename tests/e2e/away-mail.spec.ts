@@ -6,7 +6,7 @@ import { viewersById } from "../../app/features/accounts/viewers-by-id.server";
 import { createTestListing } from "../factories";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 22 §4, e-mail when away: "a message to a person with no open tab produces one e-mail after
+// ADR 073, e-mail when away: "a message to a person with no open tab produces one e-mail after
 // the wait, not one per message". The job runs "11 minutes later" through POST /dev/away-mail?now=,
 // narrowed to the test's own person (the stack is shared). The rules are unit-tested in away.server.test.ts.
 

@@ -5,7 +5,7 @@ import { clubDirectMessages, clubMessages, userBlocks } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 21 §2: what a block hides. The block is written straight into user_blocks (the /block route
+// ADR 069: what a block hides. The block is written straight into user_blocks (the /block route
 // is tested with the block itself); what is checked here is what each side then sees: the club chat
 // live and on load, and the /messages inbox, hidden and back on unblock.
 

@@ -7,7 +7,7 @@ import { E2E_BASE_URL } from "../setup/e2e-env";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 21 §2: blocking a person from a listing thread, and what that refuses — direct messages,
+// ADR 069: blocking a person from a listing thread, and what that refuses — direct messages,
 // listing questions, offers and deal steps, through the UI and through direct POSTs — and hides:
 // each one's listings from the other (search and the listing page). Unblocking from /player-profile
 // restores it all. What a block hides in club chat, the inbox and open sockets: block-hiding.spec.ts.

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
-// Issue 11 / CLUBS.md: every club page has no WCAG 2.1 A/AA violation (axe), signed out and signed
+// Every club page has no WCAG 2.1 A/AA violation (axe), signed out and signed
 // in, with its dialogs and menus open, at 360 px and at 1280 px, and nothing wider than a phone.
 // With SCREENSHOTS=1 each page is also saved as a full-page screenshot under .cache/screenshots/
 // (not committed) for a human to look at.

@@ -6,7 +6,7 @@ import { addTestMember, createTestClub, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 11 item 7 (ADR 037): the manage page's logo upload — content-checked like listing photos,
+// Club logos (ADR 037): the manage page's logo upload — content-checked like listing photos,
 // stored in R2, owner/admin only, served with the club's visibility, shown on the club's header and
 // cards; replacing it deletes the old object.
 

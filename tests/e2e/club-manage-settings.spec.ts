@@ -6,7 +6,7 @@ import { addTestMember, createTestClub, createTestListing, createTestUser, type 
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// The manage page beyond approving (spec 02 §2 Club management, issue 11 §7): the settings change
+// The manage page beyond approving (spec 02 §2 Club management, ADR 025): the settings change
 // what a signed-out visitor sees, the invite code card, and promote / demote / remove — each with
 // JavaScript on and off (every button is a real form).
 

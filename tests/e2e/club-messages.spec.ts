@@ -7,7 +7,7 @@ import { addTestMember, createTestClub, createTestUser, type TestClub, type Test
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Spec 02 §2 Messages tab, §4 read rules and live updates, §5, §6; issue 12 items 1, 5, 6.
+// Spec 02 §2 Messages tab, §4 read rules and live updates, §5, §6; ADR 041.
 
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();
@@ -474,7 +474,7 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-// Run G (issue 19): the Messages tab is a chunk of its own that hydrates after the page. Text typed
+// The Messages tab is a chunk of its own that hydrates after the page. Text typed
 // into the server-rendered composer meanwhile was in the box but not in the component's state, so
 // once the tab hydrated Send stayed disabled over it. The tab's chunk is held while Mia types.
 test("a direct message typed before the Messages tab has hydrated is sent once it has", async ({ browser }) => {

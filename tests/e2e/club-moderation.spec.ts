@@ -7,7 +7,7 @@ import { addTestMember, createTestClub, createTestUser, type TestClub, type Test
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 21 §5 club moderators: reports about a club's chat messages, announcements and item requests
+// ADR 069 club moderators: reports about a club's chat messages, announcements and item requests
 // go to its owner and admins in the 'Reports' section of /club/{slug}/manage. Report rows are
 // inserted as /report stores them (club content carries club_id).
 

@@ -5,7 +5,7 @@ import { createTestClub, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Spec 01 §2 Notifications menu, 02 §4 Membership (approval_notified), issue 11 item 8: a request,
+// Spec 01 §2 Notifications menu, 02 §4 Membership (approval_notified): a request,
 // approved by the owner in another browser, reaches the member's bell; clicking it opens the club
 // and acknowledges it.
 

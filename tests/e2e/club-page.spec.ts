@@ -6,7 +6,7 @@ import { addTestMember, createTestClub, createTestListing, createTestUser, type 
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
-// The club page (spec 02 §2 Club page, §4 Membership, §5 invite code, §8; issue 11 §3–§6, §10).
+// The club page (spec 02 §2 Club page, §4 Membership, §5 invite code, §8; ADR 029).
 
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();

@@ -16,7 +16,7 @@ import { addTestMember, createTestClub, createTestListing, createTestUser, type 
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
 
-// The permission matrix (issue 11 Proof, spec 02 §6): every club action the table in
+// The permission matrix (spec 02 §6): every club action the table in
 // app/features/permissions/club.ts names, sent as a plain HTTP request — no page, no
 // JavaScript, whatever a browser could forge — by every role, against public, members-only and
 // private clubs. What is expected comes from the table itself, asked through the app's own
@@ -170,7 +170,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   seePrices: { read: true, path: clubPath, shows: (_fx, body) => body.includes("9,876.54") || body.includes("987654") },
   manage: { read: true, path: managePath },
   viewInviteCode: { read: true, opts: { joinMode: "code" }, path: managePath, shows: (fx, body) => body.includes(fx.inviteCode) },
-  // The manage page's 'Reports' section (issue 21 §5); its dismiss / remove intents are proved in
+  // The manage page's 'Reports' section (ADR 069); its dismiss / remove intents are proved in
   // app/features/moderation/club-moderation.server.test.ts and tests/e2e/club-moderation.spec.ts.
   moderateReports: { read: true, path: managePath },
   readMessages: { read: true, path: (fx) => `${clubPath(fx)}?tab=messages`, refusedStatus: 404 },
@@ -280,7 +280,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   demote: {
     joinMode: "open",
     writes: true,
-    // The target is an admin: another admin may not demote them (issue 11 §7).
+    // The target is an admin: another admin may not demote them (ADR 025).
     send: (cell) => post(cell, managePath(cell.fx), { intent: "demote", memberId: cell.fx.target.admin2 }),
     alsoNeeds: (roles) => canManageMember(roles, "admin"),
     allowed: (cell, out, _b, after) => {
@@ -304,14 +304,14 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
     noEndpoint: "no logo route of its own: the manage page's action (uploadClubLogo is enforced and unit-tested)",
     routeMatches: /^club\..*logo/i,
   },
-  postChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
-  deleteOwnChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
-  deleteAnyChat: { noEndpoint: "club chat is sent through the realtime issue's endpoints (issue 12)" },
-  postAnnouncement: { noEndpoint: "announcements come with the realtime issue (issue 12)" },
-  sendDm: { noEndpoint: "direct messages come with the realtime issue (issue 12)" },
-  postRequest: { noEndpoint: "item requests come with the realtime issue (issue 12)" },
-  fulfilOwnRequest: { noEndpoint: "author-only in the SQL; forged fulfils are in tests/e2e/club-requests.spec.ts (issue 12)" },
-  deleteOwnRequest: { noEndpoint: "author-only in the SQL; forged deletes are in tests/e2e/club-requests.spec.ts (issue 12)" },
+  postChat: { noEndpoint: "club chat is sent through the realtime endpoints (ADR 064)" },
+  deleteOwnChat: { noEndpoint: "club chat is sent through the realtime endpoints (ADR 064)" },
+  deleteAnyChat: { noEndpoint: "club chat is sent through the realtime endpoints (ADR 064)" },
+  postAnnouncement: { noEndpoint: "announcements are sent through the realtime endpoints (ADR 064)" },
+  sendDm: { noEndpoint: "direct messages are sent through the realtime endpoints (ADR 064)" },
+  postRequest: { noEndpoint: "item requests are sent through the realtime endpoints (ADR 064)" },
+  fulfilOwnRequest: { noEndpoint: "author-only in the SQL; forged fulfils are in tests/e2e/club-requests.spec.ts" },
+  deleteOwnRequest: { noEndpoint: "author-only in the SQL; forged deletes are in tests/e2e/club-requests.spec.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */

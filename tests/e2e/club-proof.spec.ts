@@ -4,7 +4,7 @@ import { clubs } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 11 Proof items not covered by club-page / clubs-directory / club-manage specs: the club
+// Club behaviour not covered by club-page / clubs-directory / club-manage specs: the club
 // form's validation texts (02 §5) and server-side slug derivation with JavaScript on and off, and
 // what a signed-out visitor's HTML and loader data of a club page leave out.
 

@@ -6,7 +6,7 @@ import { addTestMember, createTestClub, createTestUser, type TestClub, type Test
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 12 §3: "the Messages tab of a club shows that club's unread count … A badge changes within a
+// ADR 050: "the Messages tab of a club shows that club's unread count … A badge changes within a
 // second of the event, without a reload, and is right after a reload (derived from read_at)".
 // Spec 02 §4: opening the Direct Messages tab marks all your unread DMs in this club read.
 

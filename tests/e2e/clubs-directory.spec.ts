@@ -6,7 +6,7 @@ import { clubMembers, clubs } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// The clubs directory, Team Hub and Create club (spec 02 §2, §5, §9; issue 11).
+// The clubs directory, Team Hub and Create club (spec 02 §2, §5, §9).
 
 const word = () => `zq${randomBytes(4).toString("hex")}`;
 const db = () => e2eDb();

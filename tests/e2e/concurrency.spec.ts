@@ -1,4 +1,4 @@
-// Issue 9 item 1: signed-in pages under concurrency. The same load as `bench/http-load.ts
+// ADR 011: signed-in pages under concurrency. The same load as `bench/http-load.ts
 // --signed-in`, at a smaller size: many sessions at once, then many requests at once on one
 // session, mixing pages, `.data` revalidations and real writes (questions to a seller, favorites).
 import { formatSignedInReport, runSignedInLoad } from "../setup/signed-in-load";

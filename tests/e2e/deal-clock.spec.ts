@@ -1,4 +1,4 @@
-// The deal clock with a moved clock (issue 20 Proof: "expiry and auto-completion driven by the
+// The deal clock with a moved clock (ADR 068: "expiry and auto-completion driven by the
 // scheduled job with a moved clock"), and the bell's deals waiting for you. The job runs through
 // POST /dev/deal-clock (dev and test only) for the named deals alone: the e2e stack is shared by
 // specs running in parallel, and moving the clock for everyone would expire their offers too.

@@ -6,7 +6,7 @@ import { saleDeal } from "../deal-fixtures";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 20, the deal page (/deals/{id}): every step a real form. The seller has JavaScript (the page
+// ADR 068, the deal page (/deals/{id}): every step a real form. The seller has JavaScript (the page
 // follows the buyer's steps live through the user room), the buyer has none (plain form posts,
 // redirects and flash toasts).
 //

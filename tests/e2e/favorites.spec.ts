@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { clubs, listingClubs, listings, type NewListing } from "../../db/schema";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Favorites (issue 5 §5): the heart on cards, On Deck, sign-in required, visibility.
+// Favorites (spec 01 §6): the heart on cards, On Deck, sign-in required, visibility.
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
 

@@ -162,8 +162,8 @@ export async function conversationReady(page: import("@playwright/test").Page) {
 
 /**
  * A full-page screenshot for a person to look at (README: "look at what you built"), written only when
- * SCREENSHOTS=1: nothing reads these files, and under CI each one cost 0.3–1 s of a 2-core machine
- * (issue 19 §9). `npx playwright test tests/e2e/club-a11y.spec.ts` with SCREENSHOTS=1 draws them all.
+ * SCREENSHOTS=1: nothing reads these files, and under CI each one cost 0.3–1 s of a 2-core machine.
+ * `npx playwright test tests/e2e/club-a11y.spec.ts` with SCREENSHOTS=1 draws them all.
  */
 export async function saveScreenshot(page: import("@playwright/test").Page, path: string) {
   if (process.env.SCREENSHOTS !== "1") return;

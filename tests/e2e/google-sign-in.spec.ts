@@ -1,5 +1,5 @@
 /**
- * Google sign-in (issue 4 item 7) through the real browser flow: /auth → 'Continue with Google'
+ * Google sign-in (ADR 005) through the real browser flow: /auth → 'Continue with Google'
  * → the local OIDC provider (scripts/oidc-provider.ts, started by the e2e server) → the
  * callback. Who the provider signs in is chosen like being signed in at Google: a provider-side
  * session cookie naming an identity the test registered, so parallel tests never mix them up.

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from "../setup/e2e-env";
 import { conversationReady, createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
 // Spec 02 §2 /messages (conversations per listing + other person and per club + other person,
-// newest first, unread counts, total badge, 'No messages yet', paged), issue 12 §3 live badges.
+// newest first, unread counts, total badge, 'No messages yet', paged), ADR 050 live badges.
 
 const word = () => randomBytes(4).toString("hex");
 
@@ -97,8 +97,8 @@ test("a listing question raises the seller's badge live, /messages moves it to t
   await expect(sellerPage.getByTestId("inbox-unread-total")).toHaveText("2 unread");
   await expect(sellerPage.getByTestId("messages-badge")).toHaveText("2 unread");
 
-  // Opening a conversation shows its thread in a dialog on /messages and reads it (issue 19 §10;
-  // without JavaScript the link goes to the listing page's thread: defects-issue-19.spec.ts).
+  // Opening a conversation shows its thread in a dialog on /messages and reads it (without
+  // JavaScript the link goes to the listing page's thread: photo-limit-inbox-dialog-club-count.spec.ts).
   await conversations.nth(1).getByRole("link").click();
   const thread = sellerPage.getByRole("dialog", { name: `Bea ${buyerLast}` });
   await expect(thread.getByRole("list", { name: `Conversation with Bea ${buyerLast}` }).getByRole("listitem")).toHaveText([

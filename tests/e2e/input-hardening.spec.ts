@@ -1,4 +1,4 @@
-// Issue 9 §2, the input and caching defects: control characters in text, bodies an action cannot
+// ADR 016, the input and caching defects: control characters in text, bodies an action cannot
 // read, and personal responses that a cache could keep. Plain HTTP against the real stack.
 import { eq } from "drizzle-orm";
 import { listingMessages, listings } from "../../db/schema";

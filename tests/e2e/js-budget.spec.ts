@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { OVER_BUDGET_CEILINGS_KB, PAGE_TYPES, firstLoadFiles, kb, measureBuild, readRemixManifest } from "../../scripts/js-budget";
 import { E2E_STATE_DIR } from "../setup/e2e-env";
 
-// Issue 10 §5, ADR 033: first-load JavaScript (gzip, code only) ≤ 96 KB on every page a signed-out
+// ADR 033: first-load JavaScript (gzip, code only) ≤ 96 KB on every page a signed-out
 // visitor can open, ≤ 110 KB on pages behind sign-in. Read from the build this run's stack serves
 // (its Remix manifest), so it needs no browser; bench/first-load-js.ts prints the same figures
 // measured in Chromium, signed out and signed in.

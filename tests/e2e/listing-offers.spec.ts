@@ -4,7 +4,7 @@ import { deals, dealRevisions } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Offers and swaps from the listing page (issue 20; spec 02 §2 listing detail): the 'Make an offer'
+// Offers and swaps from the listing page (ADR 068; spec 02 §2 listing detail): the 'Make an offer'
 // card for each kind of viewer, and an offer made with JavaScript off landing on its deal.
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];

@@ -10,7 +10,7 @@ import { e2eDb, expect, test } from "./fixtures";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
-// Issue 22 §3: the match e-mail and its one-click unsubscribe (RFC 8058), signed out, with and
+// ADR 071: the match e-mail and its one-click unsubscribe (RFC 8058), signed out, with and
 // without JavaScript; §5: the matcher and the digest are jobs the tests call (POST /dev/…).
 
 async function mailedParent(request: import("@playwright/test").APIRequestContext) {

@@ -1,4 +1,4 @@
-// Issue 22 §2, §3 (first half): where a match goes in the app. 'New matches' in the notifications
+// ADR 071: where a match goes in the app. 'New matches' in the notifications
 // menu (live through the user room, counted in the bell, cleared when seen — by opening the menu with
 // JavaScript, by 'Mark as seen' without) and 'Possible match' on the author's own item request, whose
 // 'Contact seller' opens a direct message to the seller in the club. The stack is shared by every spec: each test
@@ -37,7 +37,7 @@ test("a saved search's new match shows in the bell live; opening the menu shows 
   const seller = await createTestUser(db(), { firstName: "Sam" });
   const blocked = await createTestUser(db(), { firstName: "Bo" });
   await savedSearchFor(parent, keyword);
-  // A block works both ways: whoever made it, the other's listings never match (issue 22 §2).
+  // A block works both ways: whoever made it, the other's listings never match (ADR 071).
   expect((await blockUser(db(), parent, blocked.id)).ok).toBe(true);
   await signInAs(context, parent.id);
 
@@ -153,7 +153,7 @@ test("an item request's author sees 'Possible match' and contacts the seller in 
   await expect(page.getByRole("link", { name: `Item request: ${title}` })).toHaveAttribute("href", `/club/${club.slug}?tab=radar`);
   await bell(page).click();
 
-  // One click opens a direct message to the seller in this club (issue 22: "opens a DM").
+  // One click opens a direct message to the seller in this club (ADR 071).
   await possible.getByRole("link", { name: `Contact seller about Bauer skates size 6 ${keyword}` }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/club/${club.slug}?tab=messages&sub=dm&with=${seller.id}`);
   await expect(page.getByRole("textbox", { name: `Message to Sam ${seller.lastName}` })).toBeVisible();

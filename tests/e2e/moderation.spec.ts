@@ -10,7 +10,7 @@ import { createTestListing, createTestUser, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// The site moderation queue, suspensions, warnings and the audit log (issue 21 §3, §4). Reports are
+// The site moderation queue, suspensions, warnings and the audit log (ADR 069). Reports are
 // inserted as rows (the /report form is tested in reports.spec.ts).
 
 const db = () => e2eDb();

@@ -8,7 +8,7 @@ import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 22 §4: 'Notifications' on /player-profile — per kind, in the app only, e-mail right away or
+// ADR 073: 'Notifications' on /player-profile — per kind, in the app only, e-mail right away or
 // an e-mail digest; one save writes every kind; a tampered body is refused with nothing written.
 // A plain form: it runs with JavaScript on and off.
 

@@ -3,7 +3,7 @@ import { SPORTS_BY_NAME } from "../../app/shared/catalog/sport-names";
 import { listings } from "../../db/schema";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 10 §1: the site on a 360 px phone. The slide-out menu was clipped to the 64 px header (a
+// The site on a 360 px phone. The slide-out menu was clipped to the 64 px header (a
 // backdrop-filter made the header the containing block of the `fixed` drawer), so a signed-out
 // visitor could reach none of its entries.
 

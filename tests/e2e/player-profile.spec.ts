@@ -7,7 +7,7 @@ import { addTestMember, createTestClub, createTestListing, createTestUser } from
 import { E2E_VARS } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Player Profile (issue 13 §1–2; spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
+// Player Profile (spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
 
 const word = () => randomBytes(4).toString("hex");
 const db = () => e2eDb();

@@ -8,7 +8,7 @@ import { addTestMember, createTestClub, createTestUser, type TestClub } from "..
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";
 import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 12 §5 and ADR 039: a room token is minted only for someone allowed in, again on every
+// ADR 039: a room token is minted only for someone allowed in, again on every
 // reconnect, and honoured only while it lasts; leaving, removal and signing out close the socket.
 
 const word = () => randomBytes(4).toString("hex");

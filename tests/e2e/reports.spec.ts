@@ -6,7 +6,7 @@ import { createTestClub, createTestListing, createTestUser } from "../factories"
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Reports (issue 21 §1): 'Report' beside a listing opens /report, a page of its own that works with
+// Reports (ADR 069): 'Report' beside a listing opens /report, a page of its own that works with
 // and without JavaScript. A reason (and details for 'Other') → 'Report sent' and back to the listing;
 // a second report of the same thing says it was already reported; your own listing cannot be reported.
 

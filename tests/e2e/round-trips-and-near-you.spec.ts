@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 6 and 10. Round trips: the e2e stack runs with DB_TRACE=on, so every page view
+ * ADRs 034 and 035. Round trips: the e2e stack runs with DB_TRACE=on, so every page view
  * answers with X-DB-Trace and the local libSQL server counts how that view's database requests
  * chained (ADR 034). Near you: a signed-out visitor's home grid is sorted and labelled by distance
  * from where they are — locally DEFAULT_VISITOR_ZIP (02139, Cambridge MA), or the ZIP they set
@@ -55,7 +55,7 @@ test("a signed-in GET of the home page costs at most 2 sequential database round
 });
 
 // Every GET page type, signed out and in, as the person who can open it (the same pages and the
-// same counting as bench/round-trips.ts): at most 2 sequential round trips (issue 10 item 6, ADR 051).
+// same counting as bench/round-trips.ts): at most 2 sequential round trips (ADR 051).
 test("every GET page type costs at most 2 sequential database round trips, signed out and in", async ({ browser }) => {
   test.setTimeout(180_000);
   const db = e2eDb();

@@ -8,7 +8,7 @@ import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 22 §1: 'Save this search' on the home results and the sport pages, and /saved-searches —
+// ADR 071: 'Save this search' on the home results and the sport pages, and /saved-searches —
 // Run now, rename, pause / resume, delete, at most 25, and the new matches the matcher finds.
 // Every flow runs with JavaScript on and off: the forms are real forms.
 

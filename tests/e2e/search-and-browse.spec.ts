@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, listings, zipCodes, type NewListing } from "../../db/schema";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Discovery (issue 5): home search, per-sport browse, filters, sort, radius, visibility, prices.
+// Discovery (spec 01 §2, §4): home search, per-sport browse, filters, sort, radius, visibility, prices.
 // Every test makes its own listings with a unique word in the title, so the seed does not matter.
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
@@ -212,7 +212,7 @@ test.describe("without JavaScript", () => {
   test("every filter of the panel applies through the form", async ({ page, context }) => {
     const token = word();
     const user = await seller();
-    // Signed in: price filters apply only for viewers who may see prices (issue 9).
+    // Signed in: price filters apply only for viewers who may see prices (ADR 014).
     await signInAs(context, user.id);
     const base = {
       sport: "soccer" as const,

@@ -4,8 +4,8 @@ import { clubMembers, clubs, listingMessages, listings, mailOutbox, type NewList
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Security defects of issue 9 found from outside, each shown as an attacker would try it:
-// hidden prices, links built from a forged Host, open redirects, club names, favourites.
+// Security defects found from outside, each shown as an attacker would try it: hidden prices,
+// links built from a forged Host, open redirects, club names, favourites (ADRs 013 and 014).
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
 

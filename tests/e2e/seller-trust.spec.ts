@@ -5,7 +5,7 @@ import { dealListings, deals, reviews, users } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 20: the seller card's rating comes from published reviews of completed deals, and beside it
+// ADR 068: the seller card's rating comes from published reviews of completed deals, and beside it
 // the trust a buyer can check — shared clubs, a verified e-mail, member since, completed deals — with
 // the latest reviews in the hover rating card (spec 02 §2: opens after 700 ms).
 

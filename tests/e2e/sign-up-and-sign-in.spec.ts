@@ -31,7 +31,7 @@ function verifyLinkIn(text: string) {
   return text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0];
 }
 
-/** Opening the link only shows the confirm button (issue 9 §2: mail scanners prefetch links); the button spends it. */
+/** Opening the link only shows the confirm button (mail scanners prefetch links); the button spends it. */
 async function confirmWithLink(page: Page, link: string) {
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
@@ -348,7 +348,7 @@ test("too many wrong passwords for one e-mail are refused with a clear message, 
   }
   await signInWithForm(page, email, "wrong-pass");
   await expect(inlineAlert(page)).toContainText("Too many attempts. Please wait a few minutes and try again.");
-  // Someone guessing cannot lock the real owner out (issue 9 §2).
+  // Someone guessing cannot lock the real owner out (ADR 015).
   await signInWithForm(page, email, "secret-pass");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("status").filter({ hasText: "Signed in" })).toBeVisible();

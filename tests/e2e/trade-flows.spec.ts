@@ -10,7 +10,7 @@ import { saleDeal } from "../deal-fixtures";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
-// Issue 20 Proof, end to end in a real browser: the review half (double-blind, published together,
+// Deals (ADR 068) end to end in a real browser: the review half (double-blind, published together,
 // the seller card and hover card, a reply), a two-listing team swap, withdraw, a clubs-only listing
 // refusing a non-member, and axe on the trade screens with their forms open — at 360 and 1280 px,
 // no sideways scroll. With SCREENSHOTS=1 every screen is saved under .cache/screenshots/trade-*.png

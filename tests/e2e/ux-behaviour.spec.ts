@@ -3,7 +3,7 @@ import { listings, zipCodes, type NewListing } from "../../db/schema";
 import { makePng } from "../fixtures/make-png";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 10 §2: controls that misbehave. Each test makes its own listings with a unique word.
+// ADR 031: controls that misbehave. Each test makes its own listings with a unique word.
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
 

@@ -1,5 +1,5 @@
 /**
- * The fault tests' own stack (issue 14 item 3, ADR 047): they stop its database and break its R2
+ * The fault tests' own stack (ADR 047): they stop its database and break its R2
  * and rooms, so they never touch the shared e2e stack other tests are using. It is started from the
  * build snapshot the e2e webServer already made (ADR 008; no second build) with startStack, over a
  * fresh migrated database of its own, on a free port, with `--test-scheduled` so the photo

@@ -1,5 +1,5 @@
 /**
- * Faults survived (issue 14 item 3, ADR 047), each made for real on a stack of the suite's own
+ * Faults survived (ADR 047), each made for real on a stack of the suite's own
  * (tests/faults/fault-stack.ts): the libSQL server is stopped and started again, R2 puts and
  * deletes and the rooms fail through the Worker's dev-only fault switch, and an oversized body is
  * really sent. Serial: the faults are global to that stack.

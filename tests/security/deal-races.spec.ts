@@ -1,4 +1,4 @@
-// Races through the real actions (issue 20 Proof, ADR 068): many requests at once against the e2e
+// Races through the real actions (ADR 068): many requests at once against the e2e
 // stack — the Worker, the local libSQL server, one HTTP request per step — and the database's
 // answer read back. Nothing here calls the feature functions for a step; setup makes people,
 // listings and clubs directly, then every offer and every step is a form POST like a browser's.

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 
 /**
- * A suite's measured figures for the end of `npm test` (issue 14 Proof): lines appended to
+ * A suite's measured figures for the end of `npm test`: lines appended to
  * `.cache/figures/<name>.txt`, printed by scripts/test.ts under "figures". Playwright workers are
  * separate processes, so each appends its own lines.
  */

@@ -1,4 +1,4 @@
-// Issue 14 §2, hostile input: generated inputs (fast-check) sent as plain HTTP to every form and
+// ADR 046, hostile input: generated inputs (fast-check) sent as plain HTTP to every form and
 // query parameter, as the roles that can reach each one. For every input: no response ≥ 500; a
 // refusal (4xx) carries a message; and a refused input changed no rows (the tables the form writes
 // are read before and after). A fixed seed in CI, a random one locally; fast-check prints the seed
@@ -967,7 +967,7 @@ test("player profile and password change", async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Notification settings on /player-profile (issue 22 §4): a mode per kind, one's own rows only
+// Notification settings on /player-profile (ADR 073): a mode per kind, one's own rows only
 // ---------------------------------------------------------------------------------------------
 
 test("notification settings", async () => {
@@ -1114,7 +1114,7 @@ test("photo paths and malformed bodies", async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Trading (issue 20): offers and swaps from the listing page, and every step of /deals/{id}
+// Trading (ADR 068): offers and swaps from the listing page, and every step of /deals/{id}
 // ---------------------------------------------------------------------------------------------
 
 /** Per lane: a club the seller and buyer share (swaps need one), listings, and deals made on demand. */
@@ -1611,7 +1611,7 @@ function controlCharactersIn(stored: Record<string, Record<string, unknown>[]>):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Safety (issue 21): the report form, block / unblock, the moderation queue's actions, club
+// Safety (ADR 069): the report form, block / unblock, the moderation queue's actions, club
 // moderators' report actions, 'Dismiss' on a warning, the audit log's filters
 // ---------------------------------------------------------------------------------------------
 
@@ -2413,7 +2413,7 @@ test("nothing stored from a hostile input holds a control character", async () =
     clubMessages: await db().select().from(clubMessages).where(inArray(clubMessages.userId, people)),
     directMessages: await db().select().from(clubDirectMessages).where(inArray(clubDirectMessages.senderId, people)),
     requests: await db().select().from(clubRequests).where(inArray(clubRequests.userId, people)),
-    // The report form's details (issue 21), from this worker's reporters.
+    // The report form's details (ADR 069), from this worker's reporters.
     reports: await db()
       .select()
       .from(reports)

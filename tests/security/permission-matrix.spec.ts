@@ -44,7 +44,7 @@ import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
 import { siteActionOfPost } from "../../app/web/suspension-gate.server";
 import { recordFigures } from "./figures";
 
-// The permission matrix (issue 14 §1; ADR 045): every mutating route and intent of the app — one
+// The permission matrix (ADR 045): every mutating route and intent of the app — one
 // row each in ROWS below — × the ten roles, each cell one real HTTP request against the e2e stack
 // (plain fetch: a session cookie and a same-origin Origin, nothing a browser adds or checks). What
 // each cell expects is derived from the permission tables (app/features/permissions: club, site,
@@ -59,7 +59,7 @@ import { recordFigures } from "./figures";
 // The club-membership actions already swept by tests/e2e/club-permission-matrix.spec.ts (7 roles ×
 // 3 visibilities) are rows here with `coveredBy`, so they are named once and not run twice.
 //
-// Two roles of issue 21 run over every row, each holding the member's relations (an active member
+// Two safety roles (ADR 069) run over every row, each holding the member's relations (an active member
 // of the row's club, nothing else):
 // - `suspended` has an active suspension (7 days, by the site admin). Their cell is first the
 //   suspension gate's (app/web/suspension-gate.server.ts): the site table asked for the posted path
@@ -92,7 +92,7 @@ const ROLES = [
   "blocked",
 ] as const;
 /**
- * A deal's rows (issue 20) have a ninth role: the person who proposed the row's deal. Its owner is
+ * A deal's rows (ADR 068) have a ninth role: the person who proposed the row's deal. Its owner is
  * the listing owner (their listing was asked for); everyone else is no party. The other rows leave
  * it out: there it would be one more stranger.
  */
@@ -149,7 +149,7 @@ const TABLES: TableSpec[] = [
   { table: "listing_photos", key: ["id"], where: "listing_id in L" },
   { table: "listing_messages", key: ["id"], where: "listing_id in L or sender_id in A or receiver_id in A" },
   { table: "favorites", key: ["id"], where: "listing_id in L or user_id in A" },
-  // Deals (issue 20): those on a watched listing or of a watched person, with their terms, listings and locks.
+  // Deals (ADR 068): those on a watched listing or of a watched person, with their terms, listings and locks.
   { table: "deals", key: ["id"], where: "listing_id in L or proposer_id in A or owner_id in A" },
   {
     table: "deal_revisions",
@@ -162,7 +162,7 @@ const TABLES: TableSpec[] = [
     where: "listing_id in L or deal_id in (select id from deals where listing_id in L or proposer_id in A or owner_id in A)",
   },
   { table: "listing_locks", key: ["listing_id"], where: "listing_id in L" },
-  // Reviews belong to deals (issue 20): a watched listing's deals' reviews, and the watched people's.
+  // Reviews belong to deals (ADR 068): a watched listing's deals' reviews, and the watched people's.
   {
     table: "reviews",
     key: ["id"],
@@ -173,7 +173,7 @@ const TABLES: TableSpec[] = [
   { table: "club_direct_messages", key: ["id"], where: "club_id in C or sender_id in A or receiver_id in A" },
   { table: "club_requests", key: ["id"], where: "club_id in C or user_id in A" },
   { table: "photo_objects", key: ["r2_key"], where: "owner_id in A" },
-  // Safety (issue 21): reports by or about the watched people and on watched things, blocks, suspensions, warnings.
+  // Safety (ADR 069): reports by or about the watched people and on watched things, blocks, suspensions, warnings.
   {
     table: "reports",
     key: ["id"],
@@ -186,9 +186,9 @@ const TABLES: TableSpec[] = [
     where: "blocker_id in A or blocked_id in A or (blocker_id in U and blocked_id in U)",
   },
   { table: "suspensions", key: ["id"], where: "user_id in U" },
-  // Saved searches (issue 22): a person's own, private rows.
+  // Saved searches (ADR 071): a person's own, private rows.
   { table: "saved_searches", key: ["id"], where: "user_id in U" },
-  // Notification settings (issue 22 §4): a person's own choices, one row per kind.
+  // Notification settings (ADR 073): a person's own choices, one row per kind.
   { table: "notification_settings", key: ["user_id", "kind"], where: "user_id in U" },
   { table: "warnings", key: ["id"], where: "user_id in U" },
   // Append-only (a trigger refuses deletes): an allowed admin action's entry stays.
@@ -352,7 +352,7 @@ class World {
     membership.member = await addTestMember(db(), club, people.member, { approvalNotified: false });
     membership.bystander = await addTestMember(db(), club, people.bystander);
     membership.pending = await addTestMember(db(), club, people.pending, { status: "pending" });
-    // Issue 21's two roles hold the member's relations.
+    // The two safety roles (ADR 069) hold the member's relations.
     membership.suspended = await addTestMember(db(), club, people.suspended);
     membership.blocked = await addTestMember(db(), club, people.blocked);
     this.clubs.push(club.id);
@@ -498,7 +498,7 @@ const selfRule =
 const everyone = (): Expected => allowed;
 
 // ---------------------------------------------------------------------------------------------
-// Deals (issue 20): the steps of /deals/{id}, each row a deal set up in the state its step needs
+// Deals (ADR 068): the steps of /deals/{id}, each row a deal set up in the state its step needs
 // ---------------------------------------------------------------------------------------------
 
 type DealIntent = DealStepInput["intent"];
@@ -736,7 +736,7 @@ const DEAL_STEP_ROWS: Row[] = (Object.keys(DEAL_SETUPS) as DealIntent[]).flatMap
 );
 
 // ---------------------------------------------------------------------------------------------
-// The site moderation queue (issue 21 §3): each intent on an open report of a person only the row knows
+// The site moderation queue (ADR 069): each intent on an open report of a person only the row knows
 // ---------------------------------------------------------------------------------------------
 
 /** An open report by a person only the row knows (so no other row's people change). */
@@ -1895,7 +1895,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- safety (issue 21): reports, blocks, the moderation queue, club moderators, warnings -----------
+  // --- safety (ADR 069): reports, blocks, the moderation queue, club moderators, warnings -----------
   ...(
     [
       {
@@ -1991,7 +1991,7 @@ const ROWS: Row[] = [
       });
     },
   })),
-  // --- saved searches (issue 22 §1): one's own only; the id of anyone else's is a 404 -----------
+  // --- saved searches (ADR 071): one's own only; the id of anyone else's is a 404 -----------
   {
     route: "saved-searches.tsx",
     intent: "save",
@@ -2237,7 +2237,7 @@ const ROWS: Row[] = [
       nothing(changes);
     },
   },
-  // --- wanted gear (issue 22): the matcher and digest jobs, unsubscribe links, 'New matches' seen ----
+  // --- wanted gear (ADR 071): the matcher and digest jobs, unsubscribe links, 'New matches' seen ----
   {
     route: "notifications.acknowledge.tsx",
     intent: "seenMatches",
@@ -2328,7 +2328,7 @@ function expectListingDeleted(cell: Cell, changes: Change[]) {
   expectOnly(
     changes,
     { table: "listings", kind: "removed", where: { id }, count: 1 },
-    // A site admin's removal of someone else's listing is audited (issue 13 §3).
+    // A site admin's removal of someone else's listing is audited (ADR 044).
     ...(cell.role === "siteAdmin"
       ? [
           {
@@ -2526,7 +2526,7 @@ test("permission matrix: every mutating route and intent × every role, as direc
     suspended: await makePerson("Sue"),
     blocked: await makePerson("Bob"),
   };
-  // Issue 21's roles: a 7-day suspension by the site admin; blocked by the listing owner and the club owner.
+  // The safety roles (ADR 069): a 7-day suspension by the site admin; blocked by the listing owner and the club owner.
   const endsAt = new Date(Date.now() + 7 * DAY_MS);
   SUSPENSION.until = endsAt.toISOString();
   await db().insert(suspensions).values({ userId: people.suspended.id, reason: SUSPENSION.reason, endsAt, createdBy: people.siteAdmin.id });

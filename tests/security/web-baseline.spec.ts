@@ -1,5 +1,5 @@
 /**
- * The web security baseline (issue 14 item 4), each point shown over plain HTTP against the e2e
+ * The web security baseline, each point shown over plain HTTP against the e2e
  * stack, the way an attacker's page or script would try it. What only production does (HSTS, the
  * __Host- cookie) is decided by APP_ENV and unit-tested where it is built:
  * app/platform/security.server.test.ts and app/features/accounts/session.server.test.ts. docs/security.md has the map.

@@ -1,4 +1,4 @@
-// The stack the photo lifecycle tests run against (issue 9): the real libSQL and the local R2
+// The stack the photo lifecycle tests run against (ADR 017): the real libSQL and the local R2
 // simulation (miniflare, as the seed and `wrangler dev` use it), with the helpers they share.
 // `usePhotoStack()` opens it before a test file's tests and closes it after; `t` and `bucket` are
 // live bindings, set once it is open.

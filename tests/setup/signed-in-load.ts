@@ -1,5 +1,5 @@
 /**
- * Signed-in load (issue 9 item 1): many sessions at once, and many requests at once on one
+ * Signed-in load (ADR 011): many sessions at once, and many requests at once on one
  * session, mixing pages, `.data` revalidations and real writes (a question to a seller, a
  * favorite). Counts responses by status and compares the writes the app acknowledged with the
  * rows the database holds. Shared by bench/http-load.ts --signed-in (full size) and

@@ -1,4 +1,4 @@
-// Issue 9 item 1, ADR 011: on Workers nothing that holds I/O or a promise may outlive its request.
+// ADR 011: on Workers nothing that holds I/O or a promise may outlive its request.
 // A libSQL client shared by the isolate queued one request behind another's I/O and workerd
 // cancelled the waiting requests as hung (signed-in pages 500 under concurrency).
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Player Profile's Account Settings (issue 13 §1): the form a user edits their own account with —
+// Player Profile's Account Settings (spec 02 §2 /player-profile): the form a user edits their own account with —
 // names and ZIP; city and state follow the ZIP — and the read-only view a site admin gets instead.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";

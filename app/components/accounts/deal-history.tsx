@@ -67,7 +67,7 @@ function DealList({ id, heading, deals, empty, who }: { id: string; heading: str
 export type ProfileRating = { average: number | null; count: number };
 
 /**
- * Bought, Sold, Swapped and the deals in progress (issue 20 "History"), each linking to its deal
+ * Bought, Sold, Swapped and the deals in progress (ADR 068), each linking to its deal
  * page, under the rating those deals earned.
  */
 export function DealHistorySection({ deals, adminView, rating }: { deals: ProfileDeals; adminView: boolean; rating: ProfileRating }) {

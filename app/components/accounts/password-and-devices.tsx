@@ -1,4 +1,4 @@
-// Player Profile's "Password and devices" (issue 13 §2): change the password; sign out elsewhere.
+// Player Profile's "Password and devices" (spec 02 §2 /player-profile): change the password; sign out elsewhere.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DefaultSubmit, ErrorList, PasswordField } from "~/components/ui/forms";

@@ -1,4 +1,4 @@
-// The audit log view's filters (/admin?tab=audit, issue 21 §3): a GET form, so a filtered view is a
+// The audit log view's filters (/admin?tab=audit, ADR 069): a GET form, so a filtered view is a
 // link and works without JavaScript. Empty fields do not filter.
 import { Form } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/button";

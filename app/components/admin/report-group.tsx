@@ -1,4 +1,4 @@
-// One group of open reports in the moderation queue (/admin/reports, issue 21 §3): what was reported,
+// One group of open reports in the moderation queue (/admin/reports, ADR 069): what was reported,
 // in context, who is involved and their history, and the moderator's actions. Every action is a
 // plain POST form (the remove and delete confirmations open in place without JavaScript).
 import { getFormProps, type Submission, type SubmissionResult } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// The group chat and announcements of the club Messages tab (spec 02 §2, §6; issue 12 item 1).
+// The group chat and announcements of the club Messages tab (spec 02 §2, §6; ADR 041).
 // Everything here is a real form first; with JavaScript the composer posts with a fetcher, live
 // events from the club room add and remove messages, and older history pages in as you scroll up.
 import { Form, useFetcher } from "@remix-run/react";
@@ -31,7 +31,7 @@ const fromEvent = (m: ChatMessageEvent): ChatMessageData => ({
   content: m.content,
   author: m.author,
   createdAt: m.createdAt,
-  // The room never delivers the words of someone blocked either way (issue 21 §2).
+  // The room never delivers the words of someone blocked either way (ADR 069).
   authorBlocked: false,
 });
 
@@ -52,7 +52,7 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
   const top = useOlderHistory({ action, older: chat.older, add, params: { kind: chat.kind }, tabParams: { sub } });
 
   const onSent = useCallback((result: ComposerResult) => result.chat && add([result.chat]), [add]);
-  // Optimistic (issue 23 §4): a message on its way shows at once.
+  // Optimistic (ADR 075): a message on its way shows at once.
   const sendingNow = useSendingNow(action, { intent: "post", kind: chat.kind }, messages);
   const deleteMessage = useDeleteMessage(action, remove);
 
@@ -122,7 +122,7 @@ export function ClubChat({ slug, data, chat }: { slug: string; data: MessagesTab
 }
 
 /**
- * A message of someone the viewer blocked, collapsed (issue 21 §2): 'Show' opens it. A <details>, so
+ * A message of someone the viewer blocked, collapsed (ADR 069): 'Show' opens it. A <details>, so
  * it opens the same with or without JavaScript.
  */
 function BlockedMessage({ name, content }: { name: string; content: string }) {

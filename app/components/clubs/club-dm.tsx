@@ -75,7 +75,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
   });
 
   const onSent = useCallback((result: { dm?: unknown }) => result.dm && add([result.dm as DirectMessageData]), [add]);
-  // Optimistic, as the group chat (issue 23 §4): a message on its way shows at once.
+  // Optimistic, as the group chat (ADR 075): a message on its way shows at once.
   const sendingNow = useSendingNow(action, { intent: "dm", recipientId: partner?.userId ?? "" }, messages);
   const unread = (userId: string, fromDb: number) => (arrived[userId] === 0 ? 0 : fromDb + (arrived[userId] ?? 0));
 

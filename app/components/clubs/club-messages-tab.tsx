@@ -1,4 +1,4 @@
-// The club Messages tab (spec 02 §2 Messages tab, issue 12 item 1): its sub-tabs as URL state, then
+// The club Messages tab (spec 02 §2 Messages tab, ADR 041): its sub-tabs as URL state, then
 // the group chat or announcements (club-chat.tsx) or direct messages (club-dm.tsx). Its own chunk,
 // loaded when the tab opens (ADR 033).
 import { Link } from "@remix-run/react";

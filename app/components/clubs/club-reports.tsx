@@ -11,7 +11,7 @@ type ReportIntent = "report-dismiss" | "report-remove" | "report-remove-member";
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /**
- * The 'Reports' section of /club/{slug}/manage (issue 21 §5): open reports about the club's
+ * The 'Reports' section of /club/{slug}/manage (ADR 069): open reports about the club's
  * messages, announcements and item requests, one entry per reported thing, with what was reported,
  * who wrote it and the chat around it. Every action is a plain form (works without JavaScript).
  */

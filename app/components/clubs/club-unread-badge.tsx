@@ -1,4 +1,4 @@
-// The club page's Messages tab badge (issue 12 §3). A members-only chunk loaded on demand, like the
+// The club page's Messages tab badge (ADR 050). A members-only chunk loaded on demand, like the
 // Messages tab itself: the club page is also a visitor's page, near its first-load ceiling (ADR 033).
 // It imports nothing at runtime from use-user-room (no socket code, no shared chunk for the header).
 import { useEffect, useState } from "react";
@@ -8,7 +8,7 @@ import type { LiveCounts } from "~/hooks/use-user-room";
 export const CLUB_BADGES_EVENT = "lockerswap:badges";
 
 /**
- * A club's Messages tab badge (issue 12 §3): the loader's count (from read_at, right after a reload
+ * A club's Messages tab badge (ADR 050): the loader's count (from read_at, right after a reload
  * and after the tab marks DMs read), then whatever the header's live refetch says for this club.
  * `badge` is a new object on every load, so a fresh loader count wins over an older live one.
  */

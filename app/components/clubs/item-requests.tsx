@@ -112,13 +112,13 @@ type ItemRequestsTabData = {
   now: string;
   room: RoomAccess<"club">;
   requests: ItemRequest[];
-  /** 'Possible match' (issue 22 §2): listings matched to the viewer's own requests, by request id. */
+  /** 'Possible match' (ADR 071): listings matched to the viewer's own requests, by request id. */
   possibleMatches: Record<string, PossibleMatch[]>;
 };
 
 /**
  * 'Possible match' under the author's own open request: each listing the matcher found, and
- * 'Contact seller', which opens a direct message to the seller in this club (issue 22 proof: "opens a DM").
+ * 'Contact seller', which opens a direct message to the seller in this club (ADR 071).
  */
 function PossibleMatches({ request, listings, slug }: { request: ItemRequest; listings: PossibleMatch[]; slug: string }) {
   const headingId = useId();

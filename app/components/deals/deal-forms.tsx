@@ -160,7 +160,7 @@ function ButtonForm({
   description?: string;
 }) {
   // A button and hidden values: nothing to validate in the browser, so no form engine (conform and
-  // the deal schema would load on the tap's focus, in the tap's own task: issue 23 §4, bench/interactions.ts).
+  // the deal schema would load on the tap's focus, in the tap's own task: ADR 075, bench/interactions.ts).
   // What the server refuses (a stale revision) comes back as the page's refusal notice, as before.
   const pending = useIsPending({ intent });
   return (

@@ -1,4 +1,4 @@
-// The deal page's read-only parts (issue 20): the summary (state, whose move, on hold, the sides),
+// The deal page's read-only parts (ADR 068): the summary (state, whose move, on hold, the sides),
 // the handoff card, the terms of every revision, and the reviews as the viewer may see them.
 // Names are first names only; the viewer is "You". Times are the loader's `now` relative or UTC,
 // so the server's HTML and the browser's render agree.

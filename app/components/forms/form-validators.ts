@@ -1,5 +1,5 @@
 // Loaded on a form's first focus or input (useLazyValidation, ADR 032): zod + conform's parser stay
-// out of the first load of the club, profile and verify-email pages (issue 10 §5, ADR 033).
+// out of the first load of the club, profile and verify-email pages (ADR 033).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ResendSchema } from "~/shared/schemas/auth";
 import { ClubFormSchema } from "~/shared/schemas/club";

@@ -1,4 +1,4 @@
-// conform's useForm without conform in the first load (issue 10 §5, ADR 033). Until the form is
+// conform's useForm without conform in the first load (ADR 033). Until the form is
 // first focused or typed in, the page renders from a stand-in with the same shape as conform's
 // metadata — the same ids, names, constraints (HTML attributes), initial values and the errors of
 // the server's last reply — so the server HTML and the first paint are what conform would render,

@@ -1,5 +1,5 @@
 // Loaded on the listing form's first input (useLazyValidation, ADR 032): zod + conform's parser
-// stay out of /list-item's and the edit page's first load (issue 10 §5, ADR 033).
+// stay out of /list-item's and the edit page's first load (ADR 033).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ListingFormSchema } from "~/shared/schemas/listing";
 

@@ -1,7 +1,7 @@
 import type { RoomStatus } from "~/hooks/use-room";
 
 /**
- * "Live updates paused" (issue 12 §5): shown while a page's room is unreachable or reconnecting.
+ * "Live updates paused" (ADR 039): shown while a page's room is unreachable or reconnecting.
  * Writes still land (they go through actions); the page catches up when the room is back.
  * Drop it next to anything that updates live: `<LiveStatus status={useRoom(…)} />`.
  * Nothing is shown while connecting for the first time or while live. The one such component: the

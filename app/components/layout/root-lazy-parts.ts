@@ -14,7 +14,7 @@ export const TestModeBannerPart = /* @__PURE__ */ lazyPart("test-mode-banner", (
 export const TestingModeTogglePart = /* @__PURE__ */ lazyPart("testing-mode-toggle", () =>
   import("./test-mode-banner").then((module) => module.TestingModeToggle),
 );
-/** A suspended or warned person's banners (issue 21 §4). */
+/** A suspended or warned person's banners (ADR 069). */
 export const ModerationBannersPart = /* @__PURE__ */ lazyPart("moderation-banners", () =>
   import("../safety/suspension-banner").then((module) => module.ModerationBanners),
 );

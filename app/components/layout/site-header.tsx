@@ -33,7 +33,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ account }: { account?: ReactNode }) {
   return (
     // Opaque, and no `backdrop-filter`: a filter makes the header the containing block of every
-    // `position: fixed` inside it, which clipped the phone menu to the 64 px bar (issue 10 §1).
+    // `position: fixed` inside it, which clipped the phone menu to the 64 px bar.
     // The menus below are positioned against the header on purpose (absolute, top-full).
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">

@@ -7,7 +7,7 @@ import { Button } from "../ui/button";
 export type FavoriteActionData = { ok: true; favorited: boolean } | { ok: false; reason: "signin" | "error" };
 
 /**
- * The heart (issue 5 §5). A real POST form to /favorites: without JavaScript the action redirects
+ * The heart (spec 01 §6). A real POST form to /favorites: without JavaScript the action redirects
  * back with a flash toast; once hydrated it submits through a fetcher, flips at once (optimistic)
  * and toasts from the result.
  */

@@ -8,14 +8,14 @@ import type { ListingSummary } from "~/shared/schemas/search";
 import { NoPhoto } from "./no-photo";
 
 // The heart shows only to signed-in visitors, so its code (fetcher, optimistic state, toasts) is a
-// chunk of its own that signed-out pages never load (issue 5 §6). It is server-rendered and a
+// chunk of its own that signed-out pages never load (ADR 033). It is server-rendered and a
 // plain POST form, so it works before the chunk arrives.
 const FavoriteButton = lazy(() => import("./favorite-button").then((module) => ({ default: module.FavoriteButton })));
 
 const STATUS_LABEL: Record<string, string> = { pending_pickup: "Pending Pickup", sold: "Sold" };
 
 /**
- * A listing on a grid (issue 5 §2). Signed out, the photo is blurred and the price reads 'Join to
+ * A listing on a grid (spec 01 §6). Signed out, the photo is blurred and the price reads 'Join to
  * see price' — the summary carries no price for them, the blur is only the look.
  */
 export function ListingCard({
@@ -133,7 +133,7 @@ export function ListingGrid({ children }: { children: React.ReactNode }) {
 }
 
 // The chips live beside the cards: every page that shows the one shows the other, and one chunk
-// ships lighter than two (issue 5 §6). ./search-chips re-exports them.
+// ships lighter than two (ADR 033). ./search-chips re-exports them.
 /** Active filters as removable chips, each a link to the page without it, and Clear All. */
 export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
   if (chips.length === 0) return null;

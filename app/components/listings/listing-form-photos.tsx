@@ -86,7 +86,7 @@ export function PhotosFieldset({
             className="ui-file mt-1 block max-w-full"
             onChange={(e) => {
               // The limit is kept where the files are chosen (02 §2 'up to 5'): the ones past it
-              // leave the input and are named, so none is dropped unsaid later (issue 19 §10).
+              // leave the input and are named, so none is dropped unsaid later (ADR 062).
               const input = e.target;
               const chosen = Array.from(input.files ?? []);
               const kept = chosen.slice(0, remaining);

@@ -9,7 +9,7 @@ import type { Thread } from "./listing-thread";
 const ListingThread = lazy(() => import("./listing-thread"));
 
 /**
- * Interested? (spec 02 §2, issue 6 §4). Signed out: a sign-in link. Signed in: the buyer's
+ * Interested? (spec 02 §2). Signed out: a sign-in link. Signed in: the buyer's
  * conversation with the seller, or the seller's threads (listing-thread.tsx).
  */
 export function ListingInterestedCard({

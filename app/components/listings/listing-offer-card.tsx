@@ -3,12 +3,12 @@ import type { ListingOffersView } from "../deals/offer-panel";
 import { ButtonLink } from "../ui/button";
 
 // The forms and the seller's list are signed-in only: their own chunk, out of the signed-out
-// visitor's first load (issue 10 §5, ADR 033). The server renders them whole, as plain forms that
+// visitor's first load (ADR 033). The server renders them whole, as plain forms that
 // work without JavaScript; the browser hydrates them when the chunk arrives.
 const OfferPanel = lazy(() => import("../deals/offer-panel"));
 
 /**
- * Make an offer / Swap on the listing page (issue 20; spec 02 §2 listing detail): 'Sign in to make an
+ * Make an offer / Swap on the listing page (ADR 068; spec 02 §2 listing detail): 'Sign in to make an
  * offer' when signed out, the forms for a buyer who may offer, 'View your offer' when they have one
  * open, and the offers on the listing for its seller. Nothing for a viewer who may not offer.
  */

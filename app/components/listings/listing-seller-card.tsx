@@ -5,7 +5,7 @@ const reviewCount = (count: number) => `${count} ${count === 1 ? "review" : "rev
 const stars = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
 
 /**
- * "Listed by": the seller's rating and what a buyer may trust them on (spec 02 §2, §9; issue 20) —
+ * "Listed by": the seller's rating and what a buyer may trust them on (spec 02 §2, §9; ADR 068) —
  * the clubs the viewer shares with them, a verified e-mail, member since, completed deals. The hover
  * rating card (opens after 700 ms, closes 300 ms after the pointer leaves; at once on keyboard focus)
  * adds their latest published reviews. Everything comes from the loader, already written out.

@@ -14,7 +14,7 @@ import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 
 type Message = { id: string; senderId: string; content: string; createdAt: string };
-/** A deal's step between the messages (issue 20): its words come from the server (deal-timeline.server.ts). */
+/** A deal's step between the messages (ADR 068): its words come from the server (deal-timeline.server.ts). */
 type DealStep = { id: string; dealId: string; text: string; createdAt: string };
 /** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
 export type Thread = { buyerId: string; buyerName: string; messages: Message[]; steps?: DealStep[]; closed?: boolean };
@@ -22,7 +22,7 @@ export type Thread = { buyerId: string; buyerName: string; messages: Message[]; 
 type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
 
 /**
- * Interested? (spec 02 §2, issue 6 §4), signed in. A buyer: their conversation
+ * Interested? (spec 02 §2), signed in. A buyer: their conversation
  * with the seller and a question box. The seller: 'This is your listing' and one thread per buyer.
  * Sending is a plain POST without JavaScript; with it, a fetcher that shows the message at once
  * (optimistic) and empties the box. New messages also arrive live through the viewer's user room
@@ -42,7 +42,7 @@ export default function ListingThread({
   isOwner: boolean;
   threads: Thread[];
   access: RoomAccess<"user"> | null;
-  /** The seller, for a buyer's 'Block' link (issue 21 §2); null for the seller themself. */
+  /** The seller, for a buyer's 'Block' link (ADR 069); null for the seller themself. */
   sellerId?: string | null;
   sellerName?: string;
 }) {
@@ -53,7 +53,7 @@ export default function ListingThread({
   const status = useRoom(
     access,
     (event) => {
-      // A deal on this listing moved: its new step is in the loader's threads (issue 20).
+      // A deal on this listing moved: its new step is in the loader's threads (ADR 068).
       if (event.type === "deal.changed") {
         // Not skipped while a revalidation runs: one started before the step committed would miss it.
         if (event.listingId === listingId) revalidator.revalidate();
@@ -131,7 +131,7 @@ export function ThreadView({
   live: Message[];
   reply?: boolean;
   action?: string;
-  /** The other person of the thread, for its 'Block' link (issue 21 §2). */
+  /** The other person of the thread, for its 'Block' link (ADR 069). */
   block?: { userId: string; name: string; redirectTo: string; back?: string } | null;
 }) {
   const fetcher = useFetcher<MessageReply>();

@@ -1,6 +1,6 @@
 /**
  * What a listing without a photo shows: a picture frame drawn inline. An emoji alone was an empty
- * box where no emoji font is installed (issue 10 §4); an SVG needs no font and no icon library.
+ * box where no emoji font is installed; an SVG needs no font and no icon library.
  * `label` names it for screen readers; without one it is decoration beside the listing's title.
  */
 export function NoPhoto({ label, className = "" }: { label?: string; className?: string }) {

@@ -46,7 +46,7 @@ export function PhotoImage({ src, alt, className, width, height, loading }: Imag
       height={height}
       loading={loading}
       // Decoded off the frame: opening the viewer paints at once instead of waiting for a full-size
-      // photo's decode (issue 23 §4, bench/interactions.ts).
+      // photo's decode (ADR 075, bench/interactions.ts).
       decoding="async"
       className={className}
       onError={() => setBroken(true)}
@@ -57,7 +57,7 @@ export function PhotoImage({ src, alt, className, width, height, loading }: Imag
 const size = (pixels: number | null) => pixels ?? undefined;
 
 /**
- * The photo grid and full-size viewer (issue 6 §3). The viewer is the `?photo=n` URL, so without
+ * The photo grid and full-size viewer (spec 02 §2 listing detail). The viewer is the `?photo=n` URL, so without
  * JavaScript every photo, arrow and thumbnail is a plain link; with it, arrow keys and Escape work.
  */
 export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: string; open: string | null }) {
@@ -66,7 +66,7 @@ export function PhotoGallery({ photos, title, open }: { photos: Photo[]; title: 
   const total = photos.length;
   // A tap (or key) shows its photo at once from local state; the URL (?photo=n: what works without
   // JavaScript, what Back and a reload return to) follows in the next task, so the navigation's
-  // loaders and the page's re-render are not part of the tap (issue 23 §4: the viewer was on screen
+  // loaders and the page's re-render are not part of the tap (ADR 075: the viewer was on screen
   // 140–160 ms after a tap at 4× CPU, ~17 ms this way). -1 is "closed"; undefined follows the URL.
   const fromUrl = open && /^\d+$/.test(open) ? Number(open) - 1 : -1;
   const [shown, setShown] = useState<number | undefined>(undefined);

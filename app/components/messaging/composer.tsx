@@ -1,4 +1,4 @@
-// The message box of the club Messages tab (issue 12 §5), for the group chat, announcements and DMs.
+// The message box of the club Messages tab (ADR 039), for the group chat, announcements and DMs.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";

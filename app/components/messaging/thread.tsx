@@ -1,4 +1,4 @@
-// The message thread kit of the club Messages tab (spec 02 §2, issue 12 item 1), shared by the group
+// The message thread kit of the club Messages tab (spec 02 §2, ADR 041), shared by the group
 // chat, announcements and DM conversations: what to show (loaded + live + older pages − deleted),
 // the live room, the scroller that opens at the newest message, and paging up. The box to write in
 // is composer.tsx.
@@ -169,7 +169,7 @@ export function BackToLatest({ href }: { href: string }) {
 }
 
 /**
- * Messages on their way (issue 23 §4): the composer's own submissions to `action` carrying `fields`,
+ * Messages on their way (ADR 075): the composer's own submissions to `action` carrying `fields`,
  * shown at once under their client-made id — which is the stored message's id, so the real one takes
  * its place when it comes back (the response or the room, whichever is first). Refused, one goes and
  * the composer keeps its text with the reason.

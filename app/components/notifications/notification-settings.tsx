@@ -1,4 +1,4 @@
-// 'Notifications' on /player-profile (issue 22 §4): per kind, in the app only, e-mail right away or
+// 'Notifications' on /player-profile (ADR 073): per kind, in the app only, e-mail right away or
 // an e-mail digest. A plain server-rendered form with no client validation, its words from the loader
 // (notificationSettingsView): the page is at the edge of its 110 KB first-load budget (ADR 033), and
 // radios cannot be filled in wrong from the page — a tampered body comes back from the action with the

@@ -12,7 +12,7 @@ export type NotificationsData = {
   /** Deals where the next move is yours (app/features/trade/deals-waiting.server.ts), the newest few. */
   deals: WaitingDeal[];
   dealsWaiting: number;
-  /** 'New matches' (issue 22 §3): the newest unseen few and how many (in `count` too). */
+  /** 'New matches' (ADR 071): the newest unseen few and how many (in `count` too). */
   matches: MenuMatches;
   count: number;
 };
@@ -59,7 +59,7 @@ function MatchItem({ match }: { match: MenuMatch }) {
   );
 }
 
-/** One line per deal waiting for you (issue 20). */
+/** One line per deal waiting for you (ADR 068). */
 function waitingText({ kind, title, otherName }: WaitingDeal): string {
   return dealWaitingLine(kind, title, otherName);
 }
@@ -67,7 +67,7 @@ function waitingText({ kind, title, otherName }: WaitingDeal): string {
 /**
  * The bell and its menu (01 §2 Notifications menu). A <details>, so it opens without JavaScript.
  * Its count is pending requests plus approvals plus unread direct messages (01 §2), plus the deals
- * waiting for you (issue 20) and unseen matches (issue 22) — counts and lists live from /api/badges
+ * waiting for you (ADR 068) and unseen matches (ADR 071) — counts and lists live from /api/badges
  * when given, else the loader's.
  */
 export function NotificationsMenu({
@@ -108,7 +108,7 @@ export function NotificationsMenu({
   const onSeen = useRef(onMatchesSeen);
   onSeen.current = onMatchesSeen;
 
-  // Opening the menu is seeing it (issue 22 §3): mark the matches seen (no JS: 'Mark as seen').
+  // Opening the menu is seeing it (ADR 071): mark the matches seen (no JS: 'Mark as seen').
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (!event.currentTarget.open) {
       setHeld([]);

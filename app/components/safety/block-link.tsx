@@ -1,4 +1,4 @@
-// The quiet 'Block' link beside a person (issue 21 §2): a plain <a> to the confirmation page
+// The quiet 'Block' link beside a person (ADR 069): a plain <a> to the confirmation page
 // (/block/{id}), so it works without JavaScript and adds nothing to a page's first load. Where to
 // come back to rides along as `redirectTo` (the server checks it again); its accessible name says who.
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-// 'Blocked people' on /player-profile (issue 21 §2): everyone the viewer blocked, each with an
+// 'Blocked people' on /player-profile (ADR 069): everyone the viewer blocked, each with an
 // 'Unblock' button — a plain form posting to /block/{id}, so it works without JavaScript.
 import { Form } from "@remix-run/react";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";

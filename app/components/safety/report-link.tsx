@@ -1,4 +1,4 @@
-// The quiet 'Report' link beside what can be reported (issue 21 §1). A plain <a> to the report page,
+// The quiet 'Report' link beside what can be reported (ADR 069). A plain <a> to the report page,
 // so it works without JavaScript and brings nothing with it: no dialog, no lazy chunk. It sits on
 // visitor pages near their first-load budget (ADR 033), so it is as small as it can be — the caller
 // writes the accessible name, which says what is reported ('Report message from Mel').

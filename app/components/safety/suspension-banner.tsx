@@ -1,4 +1,4 @@
-// The banners of a moderated account (issue 21 §4), under the header on every page: while suspended,
+// The banners of a moderated account (ADR 069), under the header on every page: while suspended,
 // the end date and the reason category; after a warning, its reason with 'Dismiss' — a plain POST
 // to /notifications/acknowledge, which a suspended person may still make. The root loader words
 // them (~/shared/copy/safety). A lazy part of the root (~/components/layout/root-lazy-parts): only a

@@ -1,4 +1,4 @@
-// The rows of /saved-searches (issue 22 §1): each saved search with 'Run now', its matches, and
+// The rows of /saved-searches (ADR 071): each saved search with 'Run now', its matches, and
 // Rename / Pause or Resume / Delete — plain forms posting to the page's action, so every button
 // works without JavaScript (Rename and Delete open in a <details> there).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";

@@ -14,7 +14,7 @@ export const FILTER_FORM_ID = "filters";
 /**
  * What the panel needs beyond the URL state, built by the route's loader: only this sport's (and
  * tennis sub-category's) types and brands travel to the browser, never the whole equipment
- * catalogue, and the links are made on the server (issue 5 §6, first-load JavaScript).
+ * catalogue, and the links are made on the server (ADR 033, first-load JavaScript).
  */
 export type FilterPanelData = {
   types: readonly string[];
@@ -25,7 +25,7 @@ export type FilterPanelData = {
   count: number;
   /** The links of QUICK_PRICE_RANGES, in order. */
   priceHrefs: readonly string[];
-  /** Set when the viewer may not see prices: price filters and sorts do not apply (issue 9). */
+  /** Set when the viewer may not see prices: price filters and sorts do not apply (ADR 014). */
   priceSignInHref: string | null;
 };
 

@@ -19,7 +19,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "onSelect"> & {
  * A text input with a suggestion list (ARIA combobox). Without JavaScript it is a plain input in
  * its GET form. The list's code (fetching, debouncing, keyboard, rendering) is its own chunk,
  * fetched the first time the box gets focus, so the pages that carry these boxes do not ship it
- * up front (issue 5 §6). Suggestions start after 2 trimmed characters, debounced, and the list
+ * up front (ADR 033). Suggestions start after 2 trimmed characters, debounced, and the list
  * hides 200 ms after the input loses focus (spec 01 §9) so a click on a row still lands.
  */
 export function SearchSuggest({ label, kind, debounceMs, onPick, showLabel, defaultValue, ...input }: Props) {

@@ -136,7 +136,7 @@ describe("sign-up and e-mail verification", () => {
     expect(await mailsTo("nobody@example.com")).toHaveLength(0);
   });
 
-  test("wrong passwords for one address are limited, but the right password still signs the owner in (issue 9 §2)", async () => {
+  test("wrong passwords for one address are limited, but the right password still signs the owner in (ADR 015)", async () => {
     await signUp(ctx, input("limited@example.com"), info());
     await verifyEmail(t.db, tokenFrom((await mailsTo("limited@example.com"))[0].text));
     for (let i = 0; i < AUTH_RATE_LIMITS.email.limit; i++) {
@@ -168,7 +168,7 @@ describe("sign-up and e-mail verification", () => {
     expect((await signIn(ctx, { email: "sprayed@example.com", password: "secret-pass" }, info())).ok).toBe(true);
   });
 
-  test("sign-up does the same work for a new and a registered address, and mails after the response (issue 9 §2)", async () => {
+  test("sign-up does the same work for a new and a registered address, and mails after the response (ADR 048)", async () => {
     const derive = vi.spyOn(crypto.subtle, "deriveBits");
     try {
       await signUp(ctx, input("twin@example.com"), info());
@@ -189,7 +189,7 @@ describe("sign-up and e-mail verification", () => {
     }
   });
 
-  test("sign-up writes user, profile and token in one batch, and verification marks the user and spends the token in one batch (issue 10 item 6)", async () => {
+  test("sign-up writes user, profile and token in one batch, and verification marks the user and spends the token in one batch (ADR 034)", async () => {
     // Every call that reaches the database, with the account writes it carried.
     const calls: string[][] = [];
     const accountWrites = (statements: unknown[]) =>

@@ -1,4 +1,4 @@
-// Accounts: sign-up with e-mail verification, sign-in, resend (issue 4 items 2–4, 6, 10).
+// Accounts: sign-up with e-mail verification, sign-in, resend (spec 01 §2 /auth, §4, §5; ADR 009, ADR 015).
 // Sign-up never tells whether an address is registered: a known address gets the same screen
 // and its owner gets a mail instead. Every public entry point is rate limited per IP and e-mail.
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
@@ -79,7 +79,7 @@ export type SignUpInput = {
 export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" };
 
 /**
- * Sign-up answers in the same time whether or not the address has an account (issue 9 §2): both
+ * Sign-up answers in the same time whether or not the address has an account (ADR 048): both
  * paths read the user, hash the password (a known address throws the hash away) and make one
  * write; the mail — the slowest step, and one that differs — goes out after the response.
  */
@@ -153,11 +153,11 @@ async function mailExistingOwner(ctx: AccountsContext, user: { id: string; email
 export type SignInResult = { ok: true; userId: string } | { ok: false; reason: "rate_limited" | "invalid_credentials" | "unverified" };
 
 /**
- * Sign-in with e-mail and password; an unverified account is refused (issue 4 item 3).
+ * Sign-in with e-mail and password; an unverified account is refused (spec 01 §4).
  * Every attempt counts against the per-IP limit (a sprayer is stopped). Only wrong passwords count
  * against the per-address limit, and once it is reached wrong passwords are answered 'Too many
  * attempts' — but the right password still signs in, so guessing cannot lock the owner out
- * (issue 9 §2, ADR 015).
+ * (ADR 015).
  */
 export async function signIn(
   ctx: Pick<AccountsContext, "db" | "env">,
@@ -223,7 +223,7 @@ export type VerifyEmailResult = { ok: true; userId: string } | { ok: false; reas
  * Consumes a verification token: single use, refused once expired. Marking the user verified and
  * spending the token are one batch (one transaction): never one without the other. A refusal says
  * why, so the page can say so; it never says whose link it was. Only the confirm button's POST
- * calls this — a GET of the link must not (mail scanners prefetch links, issue 9 §2).
+ * calls this — a GET of the link must not (mail scanners prefetch links).
  */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<VerifyEmailResult> {
   if (!token) return { ok: false, reason: "invalid" };
@@ -251,7 +251,7 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
 }
 
 /**
- * Testing mode (01 §4, issue 4 item 10) signs the browser into this real demo account, so every
+ * Testing mode (01 §4) signs the browser into this real demo account, so every
  * server rule still applies to it. The seed creates it; a database without the seed gets it here.
  */
 export async function testingModeUser(db: Db) {

@@ -1,4 +1,4 @@
-// Google sign-in (issue 4 item 7, ADR 005): who a Google id_token says the user is, and the account
+// Google sign-in (ADR 005): who a Google id_token says the user is, and the account
 // that goes with it. The id_token is checked with `jose` against the provider's key set, fetched for
 // each sign-in (ADR 019); `email_verified` is required. The OAuth round trip itself (remix-auth,
 // state and PKCE cookies, redirects, toasts) is the web layer's (app/web/google-auth.server.ts).

@@ -1,4 +1,4 @@
-// Password hashing for the Worker (issue 4 item 6; ADR: PBKDF2 over WebCrypto). PBKDF2-SHA256 at
+// Password hashing for the Worker (ADR 009; ADR: PBKDF2 over WebCrypto). PBKDF2-SHA256 at
 // 100,000 iterations — the most deployed Workers allow — on top of an HMAC-SHA256 of the password
 // keyed by PASSWORD_PEPPER, so a leaked table alone cannot be attacked offline. The algorithm and
 // its parameters are stored with the hash, so a later change of either rehashes at sign-in.

@@ -32,7 +32,7 @@ async function addSession(userId: string, tokenHash: string) {
   await t.db.insert(sessions).values({ userId, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) });
 }
 
-describe("who may do what on a profile page (data, issue 13 §2)", () => {
+describe("who may do what on a profile page (data, spec 02 §2 /player-profile)", () => {
   test("the person edits; a site admin only reads; anyone else sees nothing", () => {
     expect(PROFILE_ACTIONS.filter((a) => profileCan(me, me.id, a))).toEqual([...PROFILE_ACTIONS]);
     expect(PROFILE_ACTIONS.filter((a) => profileCan(admin, me.id, a))).toEqual(["view"]);

@@ -1,4 +1,4 @@
-// Player Profile (issue 13 §1–2; spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
+// Player Profile (spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
 // Who may do what on a profile page is data (permissions/profile.ts), read through `can`: the
 // person themselves edits; a site admin reads anyone's page, never edits it; nobody else sees it.
 import { and, desc, eq, ne } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Fixed-window rate limits over the rate_limits table (issue 4 item 4). One row per key; the
+// Fixed-window rate limits over the rate_limits table (ADR 015). One row per key; the
 // window restarts when it is over. Good enough against password guessing and mail flooding; it is
 // not a precise sliding window and is not meant to be.
 import { sql, type SQL } from "drizzle-orm";

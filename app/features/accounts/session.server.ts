@@ -1,4 +1,4 @@
-// Sessions (issue 4 items 5 and 8): the rows and their rules. The browser holds a random 256-bit
+// Sessions: the rows and their rules. The browser holds a random 256-bit
 // token; the database holds only its SHA-256 (tests/e2e/fixtures.ts relies on that contract). A
 // session ends at the first of: sign-out (row deleted), 7 days without a request (idle), 30 days
 // after sign-in (absolute). The cookie that carries the token, and the redirects and guards built
@@ -53,7 +53,7 @@ export async function startSession(store: SessionStore, userId: string, client: 
 
 /**
  * The session row, its user, profile and admin flag in one statement: a page view pays one database
- * round trip for "who is asking" (issue 10 item 6, ADR 034).
+ * round trip for "who is asking" (ADR 034).
  */
 function sessionWithViewer(db: Db, tokenHash: string, now: Date) {
   return db

@@ -1,4 +1,4 @@
-// Viewers for work that runs without a request (issue 22: the matcher searches as each saved
+// Viewers for work that runs without a request (ADR 071: the matcher searches as each saved
 // search's owner): the same columns a session reads (viewer-columns.server.ts).
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";

@@ -1,4 +1,4 @@
-// "Near you" for signed-out visitors (issue 10 item 10, ADR 035). Where a visitor is, in order:
+// "Near you" for signed-out visitors (ADR 035). Where a visitor is, in order:
 // the ZIP they chose with 'Set your location' (a cookie: nothing is stored on the server), the
 // local stack's DEFAULT_VISITOR_ZIP, then Cloudflare's own geolocation of the request
 // (`request.cf`, put in the load context by worker.ts). Never a client header: anyone can send

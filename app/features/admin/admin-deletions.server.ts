@@ -123,7 +123,7 @@ export async function deleteUserAccount(
             reportId: moderation?.reportId ?? null,
             createdAt: new Date(now),
           }),
-          // A moderator's action (issue 21): its guard and the closing of the reports, in this batch.
+          // A moderator's action (ADR 069): its guard and the closing of the reports, in this batch.
           ...(moderation?.statements ?? []),
         ]
       : []),

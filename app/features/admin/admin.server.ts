@@ -1,4 +1,4 @@
-// The admin dashboard and account deletion (issue 13 §3–4; spec 02 §2 /admin, §6 site admin, §7
+// The admin dashboard and account deletion (ADR 044; spec 02 §2 /admin, §6 site admin, §7
 // delete-user, admin lists). What a site role may do is data (permissions/site.ts, read through
 // `can`); every delete is
 // one batch with its audit entry (ADR 044): nothing half-done, nothing deleted without a record.

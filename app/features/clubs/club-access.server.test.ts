@@ -90,7 +90,7 @@ describe("getClubAccess", () => {
   });
 });
 
-describe("the access read with the session, in one round trip (issue 23 §3)", () => {
+describe("the access read with the session, in one round trip (ADR 077)", () => {
   const signedIn = ROLE_NAMES.filter((role) => role !== "anonymous");
   test.each(signedIn)("%s: the same access as getClubAccess, for every club and an unknown slug", async (role) => {
     const viewer = who[role];

@@ -1,4 +1,4 @@
-// Club logos (issue 11 item 7; ADR 037): content checks of listing photos, the permission table,
+// Club logos (ADR 037): content checks of listing photos, the permission table,
 // the R2 ledger (the old object goes on replace; the cleanup never takes a logo for an orphan) and
 // the club's visibility for reading — against the real libSQL and the local R2 simulation.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

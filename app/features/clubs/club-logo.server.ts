@@ -1,4 +1,4 @@
-// Club logos (issue 11 item 7; ADR 037): the same content checks and R2 ledger as listing photos
+// Club logos (ADR 037): the same content checks and R2 ledger as listing photos
 // (photos/ledger.server.ts, ADR 017), only for those the permission table allows ("uploadLogo": owner,
 // admin, site admin), served by the photo route to whoever may see the club.
 //

@@ -1,4 +1,4 @@
-// What waits for a person in their clubs, for the mail jobs (issue 22 §4, kind 'clubs' — "club approvals
+// What waits for a person in their clubs, for the mail jobs (ADR 073, kind 'clubs' — "club approvals
 // and requests"; notify/away.server.ts): the join requests they may approve, and their own requests
 // approved and not yet seen. The same two things the bell lists (notifications/bell.server.ts);
 // who may approve is the permission table's `approve` row (permissions/club.ts), as SQL.

@@ -124,7 +124,7 @@ describe("getClubPage (02 §2 Club page)", () => {
     expect(page.listingCount).toBe(5);
     expect(page.listings.map((l) => l.title)).toEqual(["Item 5", "Item 4", "Item 3"]);
     expect(page.listings.every((l) => l.priceCents === null && !l.linkable)).toBe(true);
-    // No link means no id either: the id is the link (issue 11 Proof, "no listing link" in the loader data).
+    // No link means no id either: the id is the link ("no listing link" in the loader data).
     expect(page.listings.map((l) => l.id)).toEqual([null, null, null]);
     expect(page.can.join).toBe(false);
     expect(page.joinOffer).toEqual({ action: "join", enabled: true, signInFirst: true }); // the button leads to /auth
@@ -239,7 +239,7 @@ describe("manage: requests, settings, invite code", () => {
     expect(await getInviteCode(t.db, (await getClubAccess(t.db, sam, club.slug))!)).toBeNull();
     expect(await changeInviteCode(t.db, sam, club.slug, "MINE")).toMatchObject({ ok: false, error: "accessDenied" });
     expect(await changeInviteCode(t.db, owner, club.slug, "abc")).toMatchObject({ ok: false, error: "inviteCodeRequired" });
-    // Issue 14 §2: the shared text rule — a control character is refused and nothing is stored.
+    // ADR 046: the shared text rule — a control character is refused and nothing is stored.
     expect(await changeInviteCode(t.db, owner, club.slug, "\u0001\u001b\f\u001b")).toMatchObject({
       ok: false,
       error: "inviteCodeControlCharacters",

@@ -176,7 +176,7 @@ describe("leaving (02 §4): active → removed; the owner cannot", () => {
   });
 });
 
-describe("promote, demote, remove (issue 11 §7): nobody touches the owner", () => {
+describe("promote, demote, remove (ADR 025): nobody touches the owner", () => {
   test("the owner promotes and demotes; an admin may not demote another admin", async () => {
     const club = await createTestClub(t.db, owner);
     const [ann, ben] = [await createTestUser(t.db), await createTestUser(t.db)];

@@ -1,4 +1,4 @@
-// Membership transitions (spec 02 §4 Membership, §5 invite code, §6; issue 11 §6–§7). Every
+// Membership transitions (spec 02 §4 Membership, §5 invite code, §6; ADR 029). Every
 // function takes the acting viewer, asks the permission table through accessFor, and writes with
 // the state it expects in the WHERE clause, so a double click or a race changes nothing twice.
 // Results are codes the routes map to the spec's toasts (CLUB_SUCCESS / CLUB_ERRORS).
@@ -18,7 +18,7 @@ import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server"
 import type { Viewer } from "../permissions/viewer";
 import { sameSecret } from "~/platform/crypto";
 
-/** Invite code guesses per person and club (issue 11 §6): enough for typos, not for guessing. */
+/** Invite code guesses per person and club (ADR 029): enough for typos, not for guessing. */
 export const INVITE_CODE_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /** Open join → active member: 'Joined group!'. */

@@ -104,7 +104,7 @@ describe("On the Radar (02 §2, §4 Request, §5 Request)", () => {
   });
 });
 
-describe("a block hides each one's requests from the other (issue 21 §2)", () => {
+describe("a block hides each one's requests from the other (ADR 069)", () => {
   test("either way, in both reads; the rest of the club still sees them; unblocking brings them back", async () => {
     const c = await createTestClub(t.db, owner);
     const blocker = await createTestUser(t.db, { firstName: "Bea" });

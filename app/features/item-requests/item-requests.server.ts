@@ -71,7 +71,7 @@ export async function itemRequestsBySlug(db: Db, viewer: Viewer, slug: string): 
   return itemRequestsQuery(db, viewer, visibleClubIdBySlug(viewer, slug));
 }
 
-/** Requests of anyone blocked either way are left out (issue 21 §2), as their listings are; back on unblock. */
+/** Requests of anyone blocked either way are left out (ADR 069), as their listings are; back on unblock. */
 function itemRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
   return db
     .select(columns)

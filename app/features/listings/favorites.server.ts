@@ -1,7 +1,7 @@
-// Favorites (spec 01 §4 "Favorites toggle on and off per user and listing", §6 sign-in required;
-// issue 5 §5). The viewer is in every query; a listing the viewer may not open (`listingReadableBy`:
+// Favorites (spec 01 §4 "Favorites toggle on and off per user and listing", §6 sign-in required).
+// The viewer is in every query; a listing the viewer may not open (`listingReadableBy`:
 // not visible to them, or sold and not theirs to see) cannot be favorited and is "not found", so ids
-// cannot be probed, and it leaves their On Deck (issue 9, ADR 014).
+// cannot be probed, and it leaves their On Deck (ADR 014).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema";

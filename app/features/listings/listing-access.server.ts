@@ -1,4 +1,4 @@
-// Who may change or read a listing, as WHERE fragments on `listings` (spec 02 §6; issue 6 §7):
+// Who may change or read a listing, as WHERE fragments on `listings` (spec 02 §6; ADR 026):
 // ownership in the query, so a listing that is not yours is "not found", never "forbidden".
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema";
@@ -25,7 +25,7 @@ export function listingChangeableBy(viewer: Pick<Viewer, "id" | "isAdmin">, acti
 /**
  * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
  * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins
- * and the buyers who wrote about it or made an offer on it (issue 6 §7, issue 20).
+ * and the buyers who wrote about it or made an offer on it (ADR 026, ADR 068).
  */
 export function listingReadableBy(viewer: Viewer | null): SQL {
   const soldRule = viewer

@@ -9,7 +9,7 @@ import { ListingRuleError, PHOTO_TAKEN } from "./listing-rule-error";
 /**
  * The photos a save may attach, as SQL that holds at the moment the save's batch runs: every key
  * in `kept` is still a photo of this listing, every key in `added` still a pending upload of the
- * viewer (not saved by a parallel request, not removed). Issue 9; ADR 017.
+ * viewer (not saved by a parallel request, not removed). ADR 017.
  */
 export function photosClaimable(viewer: Viewer, listingId: string | null, kept: string[], added: string[]): SQL {
   const list = (keys: string[]) =>

@@ -105,7 +105,7 @@ export type SummaryRowWithExtras = SummaryRow & {
 
 /** The statement behind `summaryPage`, so a caller can send it in a batch with others. */
 export function summaryStatement(viewer: Viewer | null, query: SummaryQuery & SummaryExtras): SQL {
-  // Signed-out visitors get no price at all (issue 5 §2): decided in SQL, not in the component.
+  // Signed-out visitors get no price at all (spec 01 §6): decided in SQL, not in the component.
   const price = priceColumnFor(viewer);
   const favorited = query.favoritesOf
     ? sql`, exists (select 1 from favorites fav_of where fav_of.user_id = ${query.favoritesOf.id} and fav_of.listing_id = listings.id) as favorited`

@@ -6,7 +6,7 @@ import { notBlockedWith } from "../safety/blocks.server";
 import { notSuspended } from "../safety/suspensions.server";
 
 /**
- * Who may see a listing (issue 5 §4, issue 6 §7, ADR 026):
+ * Who may see a listing (spec 01 §4, ADR 026):
  * - `audience = 'public'` — everyone;
  * - `audience = 'clubs'` — active members of one of its clubs, and site admins. A clubs listing
  *   whose clubs are all gone is seen by nobody else: it never becomes public by itself;
@@ -18,14 +18,14 @@ export function listingVisibleTo(viewer: Viewer | null, now = new Date()): SQL {
   if (viewer?.isAdmin) return sql`1 = 1`;
   // `audience` is carried by every listed index (ADR 010), so the public test reads no table row.
   const isPublic = sql`listings.audience = 'public'`;
-  // A suspended person's listings are hidden from everyone but themselves until it ends (issue 21 §4).
+  // A suspended person's listings are hidden from everyone but themselves until it ends (ADR 069).
   const ownerNotSuspended = notSuspended(sql`listings.user_id`, now);
   if (!viewer) return sql`(${isPublic} and ${ownerNotSuspended})`;
   // Cheapest test first: audience and owner are index columns. The listings of the viewer's active
   // clubs are an uncorrelated subquery, so SQLite builds that set once per statement and a
   // non-public row costs one probe into it, where a correlated EXISTS cost two index searches per
   // row (a count over 18,633 listings within 50 miles: 16.7 → 10.9 ms, ADR 054). The blocks
-  // (issue 21 §2: neither sees the other's listings) and suspensions are built the same way.
+  // (ADR 069: neither sees the other's listings) and suspensions are built the same way.
   return sql`((${isPublic}
     or listings.id in (
       select lc.listing_id from listing_clubs lc
@@ -58,7 +58,7 @@ export const listedStatuses = sql`listings.status in ('active', 'pending_pickup'
  * Who may see asking prices outside a club preview — the one price rule, `priceVisibleTo`
  * (prices.server.ts), with no club context. Search and suggestions null the price in SQL and
  * ignore price filters and price sorts for everyone else (a filter or sort on a hidden value
- * would let it be bisected back, issue 9), and the listing page leaves the price out of its data.
+ * would let it be bisected back, ADR 014), and the listing page leaves the price out of its data.
  */
 export function canSeePrices(viewer: Viewer | null): viewer is Viewer {
   return priceVisibleTo(viewer);

@@ -194,7 +194,7 @@ describe("status and removal", () => {
   });
 });
 
-describe("who can see a listing and its photos (issue 6 §7)", () => {
+describe("who can see a listing and its photos (ADR 026)", () => {
   test("a club-only listing is seen by active members, admins and the owner — not by pending members or strangers", async () => {
     const seller = await viewer();
     const member = await viewer();
@@ -232,7 +232,7 @@ describe("who can see a listing and its photos (issue 6 §7)", () => {
   });
 });
 
-describe("listing changes reach its deals (issue 20, ADR 068)", () => {
+describe("listing changes reach its deals (ADR 068)", () => {
   const offer = (listingId: string, dollars = 30) => ({
     listingId,
     offeredListingIds: [],

@@ -1,4 +1,4 @@
-// Listing lifecycle writes (issue 6; spec 02 §2 listing form, §4 status, §6 permissions): create,
+// Listing lifecycle writes (spec 02 §2 listing form, §4 status, §6 permissions): create,
 // update, status and delete, with the photos claimed in the same batch (ADR 017). Every function
 // takes the acting viewer and puts them in the query (listing-access.server.ts): a listing that is
 // not yours is "not found", never "forbidden". Reads are in listing-reads.server.ts.
@@ -50,7 +50,7 @@ export type ListingInput = {
 };
 
 export const CLUB_NOT_ALLOWED = "You can only post to clubs where you are an active member.";
-/** A listing in an accepted deal (a row in listing_locks) keeps its terms until the deal is cancelled (issue 20, ADR 068). */
+/** A listing in an accepted deal (a row in listing_locks) keeps its terms until the deal is cancelled (ADR 068). */
 export const LISTING_LOCKED = "This listing is in an accepted deal. Cancel the deal first.";
 const lockedError = () => new ListingRuleError("listing_locked", LISTING_LOCKED);
 /** Condition over `listings`: no accepted deal holds it. */
@@ -113,7 +113,7 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
       ...(clubIds.length ? [db.insert(listingClubs).values(clubRows(id, clubIds, input.primaryClubId))] : []),
       ...(photos.length ? [db.insert(listingPhotos).values(photos.map((p, position) => ({ ...p, listingId: id, position })))] : []),
       ...(keys.length ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, keys)))] : []),
-      // Saved searches and item requests hear of it from the scheduled matcher (issue 22 §5).
+      // Saved searches and item requests hear of it from the scheduled matcher (ADR 071).
       enqueueForMatching(db, id, viewer.id, now),
     ]);
   } catch (error) {
@@ -128,7 +128,7 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
  * photos dropped are marked for deletion in the same batch; their keys are returned (the caller
  * finishes the deletes with finishPhotoDeletes). Null when the listing is not the viewer's.
  * A kept photo removed, or an added one taken, by a parallel request refuses the whole save with
- * 'photo_taken' (issue 9).
+ * 'photo_taken' (ADR 017).
  */
 export async function updateListing(
   db: Db,
@@ -168,7 +168,7 @@ export async function updateListing(
   });
   const now = new Date();
   const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit"));
-  // A change of price, condition or photos (issue 20, ADR 068): the listing's version goes up and
+  // A change of price, condition or photos (ADR 068): the listing's version goes up and
   // its proposed deals are voided in the same batch — and it is refused while an accepted deal holds
   // the listing (checked here, and again inside the batch so an acceptance in between also refuses).
   const termsChanged =
@@ -200,7 +200,7 @@ export async function updateListing(
       ...(addedKeys.length
         ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
         : []),
-      // An edit may newly match a saved search or an item request (issue 22 §2). Before the deals
+      // An edit may newly match a saved search or an item request (ADR 071). Before the deals
       // statement, which the caller reads as the batch's last result.
       enqueueForMatching(db, listingId, viewer.id, now),
       ...(termsChanged ? [voidProposedDealsWith(db, listingId, "listing_changed", now).returning(changedDealColumns)] : []),
@@ -218,7 +218,7 @@ export async function updateListing(
 /**
  * Owner only — site admins included in "not the owner" (spec 02 §2 Manage Listing). Null when not
  * theirs. A listing an accepted deal holds keeps its status (the deal moves it): refused with
- * 'listing_locked'. Marked sold by hand, its proposed deals are voided in the same batch (issue 20).
+ * 'listing_locked'. Marked sold by hand, its proposed deals are voided in the same batch (ADR 068).
  */
 export async function setListingStatus(
   db: Db,
@@ -250,7 +250,7 @@ export async function setListingStatus(
  * The owner or a site admin may delete. The listing's photos are marked for deletion in the same
  * batch; returns their keys (finish with finishPhotoDeletes), or null if not allowed.
  *
- * Deals (issue 20): its proposed deals are voided ('listing_deleted'). A listing an accepted deal
+ * Deals (ADR 068): its proposed deals are voided ('listing_deleted'). A listing an accepted deal
  * holds cannot be deleted by its owner ('listing_locked': cancel the deal first). A site admin's
  * delete goes ahead — the admin removes what must not stay up, and no party can be asked to cancel
  * first — and cancels that deal in the same batch (close reason 'listing_deleted'), releasing its
@@ -267,7 +267,7 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
   // The owner's delete: refused by the database too if a lock appeared since (the DELETE matches nothing).
   const deletable = byAdmin ? allowed : and(allowed, notLocked);
   const lockingDeal = sql`(select ll.deal_id from listing_locks ll where ll.listing_id = ${listingId})`;
-  // A site admin removing someone else's listing leaves an entry in the audit log (issue 13 §3),
+  // A site admin removing someone else's listing leaves an entry in the audit log (ADR 044),
   // written in the same batch, before the row goes.
   const audit = sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, reason, report_id, created_at)
     select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title,
@@ -310,7 +310,7 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
       .update(listings)
       .set({ status: sql`null` })
       .where(eq(listings.id, listingId)),
-    // A moderator's removal (issue 21): its guard and the closing of the reports, in this batch.
+    // A moderator's removal (ADR 069): its guard and the closing of the reports, in this batch.
     ...(moderation?.statements ?? []),
   ]);
   const [, marked, voided, cancelled, , , deleted] = await batch.catch(async (error: unknown) => {

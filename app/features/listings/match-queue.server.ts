@@ -1,4 +1,4 @@
-// The matcher's in-tray (issue 22 §5): the listing create and edit actions add the listing here in
+// The matcher's in-tray (ADR 071): the listing create and edit actions add the listing here in
 // their own batch and return; the scheduled matcher (matcher.server.ts) reads it. Nothing else here,
 // so the listings feature can write to it without importing the search code.
 import { sql } from "drizzle-orm";

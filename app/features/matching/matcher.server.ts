@@ -1,4 +1,4 @@
-// The matcher (issue 22 §2, §5): listings waiting in listing_match_queue are matched against every
+// The matcher (ADR 071): listings waiting in listing_match_queue are matched against every
 // active saved search and against the open item requests of the clubs they are posted to — through
 // searchListings itself, as the searcher, with the page's own filters narrowed to the waiting
 // listings. So keyword, sport, type, size, condition, price, radius, the club, what the searcher may

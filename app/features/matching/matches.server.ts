@@ -1,4 +1,4 @@
-// What the matcher found, as people see it (issue 22 §2, §3): 'New matches' in the notifications
+// What the matcher found, as people see it (ADR 071): 'New matches' in the notifications
 // menu (unseen, counted in the bell) and 'Possible match' on an item request for its author. Every
 // read goes through listingVisibleTo as the viewer now: a match whose listing was sold, removed,
 // hidden by a block or a suspension since it was made is not shown.

@@ -21,7 +21,7 @@ import {
   setSavedSearchPaused,
 } from "./saved-searches.server";
 
-// Issue 22 §1 (saved searches), §2 (matching through the search code), §3 (what the person sees).
+// Saved searches, matching through the search code, and what the person sees (ADR 071).
 
 let t: TestDb;
 const told: { userId: string; event: UserEvent }[] = [];
@@ -97,7 +97,7 @@ describe("saving a search", () => {
   });
 });
 
-describe("matching new listings (issue 22 §2)", () => {
+describe("matching new listings (ADR 071)", () => {
   test("a search for a sport none of the waiting listings is in is not asked, and still matches when one comes", async () => {
     await runMatcher(deps()); // earlier tests' listings
     const parent = await person("02139");
@@ -233,7 +233,7 @@ describe("matching new listings (issue 22 §2)", () => {
   });
 });
 
-describe("item requests (issue 22 §2: 'Possible match')", () => {
+describe("item requests (ADR 071: 'Possible match')", () => {
   test("'Looking for size 6 skates' finds a listing posted to the club, shown to its author only", async () => {
     const owner = await person();
     const author = await person();

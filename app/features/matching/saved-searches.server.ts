@@ -1,4 +1,4 @@
-// Saved searches (issue 22 §1): a person keeps the whole URL state of a home search or a sport page
+// Saved searches (ADR 071): a person keeps the whole URL state of a home search or a sport page
 // under a name, at most SAVED_SEARCHES_MAX, and renames, pauses, deletes or runs them again. Every
 // statement carries `user_id = viewer`: another person's saved search is not found (a 404).
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -37,7 +37,7 @@ export function searchPlaceHref(place: Pick<SearchPlace, "path" | "query">): str
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A readable default name: 'Goalie pads · Hockey · within 10 mi of 02139' (issue 22 §1). */
+/** A readable default name: 'Goalie pads · Hockey · within 10 mi of 02139' (ADR 071). */
 export function savedSearchName(place: SearchPlace): string {
   const { state, sport } = place;
   const parts: string[] = [];

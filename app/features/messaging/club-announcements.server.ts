@@ -1,4 +1,4 @@
-// Club announcements a person has not seen, for the mail jobs (issue 22 §4, kind 'announcements';
+// Club announcements a person has not seen, for the mail jobs (ADR 073, kind 'announcements';
 // notify/away.server.ts). Announcements keep no read state (club-chat.server.ts): "not seen" is
 // "posted after a time the caller knows they had not seen it by" — their last away mail of the kind,
 // their last connection. Read as club-chat.server.ts reads them: active members of the club only.

@@ -196,7 +196,7 @@ describe("group chat and announcements (02 §2, §6)", () => {
   });
 });
 
-describe("a block in a shared club (issue 21 §2)", () => {
+describe("a block in a shared club (ADR 069)", () => {
   test("the blocker gets the blocked member's chat and announcements flagged (content kept for 'Show'); the blocked side and others see them plain; unblocking clears the flag", async () => {
     const c = await createTestClub(t.db, owner);
     const blocker = await createTestUser(t.db, { firstName: "Bea", lastName: "Blocker" });

@@ -1,4 +1,4 @@
-// The club Messages tab's group chat and announcements (issue 12 item 1; spec 02 §2 Messages tab,
+// The club Messages tab's group chat and announcements (ADR 041; spec 02 §2 Messages tab,
 // §3, §5, §6); direct messages are direct-messages.server.ts. Who may do what is the permission
 // table (readMessages, postChat, postAnnouncement, deleteOwnChat, deleteAnyChat); "active member of
 // this club" is also in every query, so a stale access object cannot read or write anything. After
@@ -28,7 +28,7 @@ export type ChatMessageView = {
   author: { id: string; name: string };
   createdAt: Date;
   /**
-   * The viewer blocked the author (issue 21 §2): the page shows 'Message from a blocked member' with
+   * The viewer blocked the author (ADR 069): the page shows 'Message from a blocked member' with
    * 'Show'. One direction only — the person blocked sees the blocker's messages as before, so the
    * block is not given away. Live events between the two are not delivered at all (realtime.server.ts).
    */

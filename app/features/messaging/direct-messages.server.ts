@@ -1,4 +1,4 @@
-// Direct messages between two active members of one club (issue 12 item 1; spec 02 §2 Direct
+// Direct messages between two active members of one club (ADR 041; spec 02 §2 Direct
 // Messages, §4 read rules, §6). Every function needs `sendDm` (members only), and "active member of
 // this club" is also in every query. A DM is published to the two people's own rooms, never to the
 // club room.
@@ -234,7 +234,7 @@ export async function sendDirectMessage(
   const same = (row: typeof clubDirectMessages.$inferSelect) =>
     row.clubId === access.club.id && row.senderId === viewer.id && row.receiverId === partner.userId && row.content === checked.content;
   // One batch, as postClubMessage: count unless a retry, insert while both are active members,
-  // neither has blocked the other (issue 21 §2) and within the limit, read the row back with the
+  // neither has blocked the other (ADR 069) and within the limit, read the row back with the
   // sender's name (for the event). The block is read in the same batch, to say why nothing was stored.
   const key = clubSendRateKey(viewer.id);
   const blocked = blockBetween(viewer.id, partner.userId);
@@ -273,7 +273,7 @@ export async function sendDirectMessage(
     };
     // Only the two people's own rooms — never the club room. The batch that stored it read that no
     // block stands between them (it would have stored nothing): the receiver's room, whose only
-    // audience is the receiver, needs no look-up of its own (KnownAudience; issue 23 §3).
+    // audience is the receiver, needs no look-up of its own (KnownAudience; ADR 075).
     publish.user(row.receiverId, { type: "dm.created", message: event }, { blockedWithAuthor: [] });
     publish.user(row.receiverId, { type: "badges.changed" });
     publish.user(row.senderId, { type: "dm.created", message: event });

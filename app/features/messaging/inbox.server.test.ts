@@ -90,7 +90,7 @@ describe("the /messages inbox (02 §2 /messages, ADR 042)", () => {
   });
 });
 
-describe("a block hides conversations both ways, in the inbox and every count; unblocking brings them back (issue 21 §2)", () => {
+describe("a block hides conversations both ways, in the inbox and every count; unblocking brings them back (ADR 069)", () => {
   let ana: TestUser;
   let ben: TestUser;
   let cal: TestUser;

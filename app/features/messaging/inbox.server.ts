@@ -4,7 +4,7 @@
 // — by one UNION ALL query. Every branch starts from "I am the sender" or "I am the receiver", so
 // only the viewer's own conversations are ever read, and each branch uses its table's index.
 // Counts are derived from read_at, never stored. A conversation with someone blocked either way is
-// left out of the inbox and of every count (issue 21 §2): hidden, not deleted, so it comes back on unblock.
+// left out of the inbox and of every count (ADR 069): hidden, not deleted, so it comes back on unblock.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
@@ -180,7 +180,7 @@ export type UnreadMessage = {
 
 /**
  * The viewer's unread messages received after `since`, oldest first, at most `limit`: what the
- * e-mail when away gathers (issue 22 §4, notify/away.server.ts). The same "still open" and block
+ * e-mail when away gathers (ADR 073, notify/away.server.ts). The same "still open" and block
  * rules as unreadCounts, so a mail never tells of what the badge would not count.
  */
 export async function unreadMessagesSince(db: Db, viewer: Viewer, since: Date, limit = 50): Promise<UnreadMessage[]> {

@@ -37,7 +37,7 @@ const base: ListingInput = {
   clubIds: [],
 };
 
-describe("questions to the seller (issue 6 §4)", () => {
+describe("questions to the seller (spec 02 §2 Interested? card)", () => {
   test("a buyer's trimmed question reaches the seller, who sees one thread per buyer and can reply", async () => {
     const seller = await viewer("Sam");
     const ann = await viewer("Ann");
@@ -97,7 +97,7 @@ describe("questions to the seller (issue 6 §4)", () => {
     expect((await sendListingMessage(t.db, buyer, { listingId: id, content: "later" }, later)).ok).toBe(true);
   });
 
-  test("a question with a NUL or another control character is refused and nothing is stored (issue 9 §2)", async () => {
+  test("a question with a NUL or another control character is refused and nothing is stored (ADR 016)", async () => {
     const seller = await viewer();
     const buyer = await viewer();
     const id = await createListing(t.db, seller, base);

@@ -1,4 +1,4 @@
-// Questions about a listing (issue 6 §4; spec 02 §2 Interested? card, §5 Messages). A thread is
+// Questions about a listing (spec 02 §2 Interested? card, §5 Messages). A thread is
 // one listing + one buyer; the seller sees one thread per buyer and replies into it.
 import { and, asc, count, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
@@ -41,7 +41,7 @@ export async function sendListingMessage(
   let buyerId: string;
   if (isSeller) {
     if (!input.buyerId || input.buyerId === viewer.id) return { ok: false, reason: "no_thread" };
-    // A thread exists once the buyer has written, or made an offer on the listing (issue 20: the
+    // A thread exists once the buyer has written, or made an offer on the listing (ADR 068: the
     // seller sees the deal's steps in that thread and may answer there).
     const [started] = await db.all<{ yes: number }>(sql`select (
       exists (select 1 from ${listingMessages} lm where lm.listing_id = ${listing.id} and lm.sender_id = ${input.buyerId})
@@ -60,7 +60,7 @@ export async function sendListingMessage(
     .where(and(eq(listingMessages.senderId, viewer.id), gte(listingMessages.createdAt, since)));
   if (sent >= LISTING_MESSAGE_RATE_LIMIT.limit) return { ok: false, reason: "rate_limited" };
 
-  // Stored only where neither has blocked the other (issue 21 §2): the insert's own condition, so a
+  // Stored only where neither has blocked the other (ADR 069): the insert's own condition, so a
   // block that lands between the reads above and this write still refuses it.
   const receiverId = isSeller ? buyerId : listing.userId;
   const [message] = await db

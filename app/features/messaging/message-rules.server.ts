@@ -1,4 +1,4 @@
-// What every message sent in a club must pass, chat or DM (02 §5, issue 12 §5–§6): its text, its
+// What every message sent in a club must pass, chat or DM (02 §5, ADR 041): its text, its
 // client-made id, and one per-user send limit that both kinds count against.
 import { hasControlCharacters } from "~/shared/text";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
@@ -17,7 +17,7 @@ export const isUuid = (value: string) => UUID.test(value);
 export type SendFailure =
   "forbidden" | "empty" | "too_long" | "control_characters" | "bad_client_id" | "rate_limited" | "conflict" | "no_recipient" | "blocked";
 
-/** The rule of 02 §5 + issue 12 §6, for callers that did not go through the schema. */
+/** The rule of 02 §5 + ADR 041, for callers that did not go through the schema. */
 export function checkContent(raw: string): { ok: true; content: string } | { ok: false; reason: SendFailure } {
   const content = raw.trim();
   if (!content) return { ok: false, reason: "empty" };

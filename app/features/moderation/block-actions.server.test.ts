@@ -31,7 +31,7 @@ const blockRows = (a: TestUser, b: TestUser) =>
 /** A block row alone, as if it landed between a step's read and its write (no deals closed). */
 const rawBlock = (a: TestUser, b: TestUser) => t.db.insert(userBlocks).values({ blockerId: a.id, blockedId: b.id });
 
-describe("blocking a person (issue 21 §2)", () => {
+describe("blocking a person (ADR 069)", () => {
   test("one row however often it is posted; unblock deletes it", async () => {
     const me = await createTestUser(t.db);
     const them = await createTestUser(t.db, { firstName: "Theo" });

@@ -1,4 +1,4 @@
-// Blocking and unblocking a person (issue 21 §2), and the viewer's 'Blocked people' list. What a
+// Blocking and unblocking a person (ADR 069), and the viewer's 'Blocked people' list. What a
 // block then refuses and hides is decided elsewhere, in the query of each read and write, through
 // blocks.server.ts; here is only the row itself and what blocking ends at once: the open deals
 // between the two (pending ones voided, accepted ones cancelled, their listings released).

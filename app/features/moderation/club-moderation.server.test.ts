@@ -11,7 +11,7 @@ import { getClubAccess } from "../clubs/club-access.server";
 import { clubActionsOn, moderateClubReport } from "./club-moderation.server";
 import { clubReports } from "./club-reports.server";
 
-// Issue 21 §5: a club's owner and admins moderate reports about its chat, announcements and item
+// ADR 069: a club's owner and admins moderate reports about its chat, announcements and item
 // requests from /club/{slug}/manage; each action is one batch the database decides.
 
 let t: TestDb;

@@ -1,4 +1,4 @@
-// Club moderators (issue 21 §5): reports about a club's chat messages, announcements and item
+// Club moderators (ADR 069): reports about a club's chat messages, announcements and item
 // requests also go to that club's owner and admins — the `moderateReports` row of the club
 // permission table — in the 'Reports' section of /club/{slug}/manage. They dismiss, remove the
 // content, or remove the member who wrote it (the manage page's remove-member rules). Each action is
@@ -283,8 +283,7 @@ export type ClubActionOnTarget = {
 };
 
 /**
- * What clubs' moderators did about these targets (issue 21 §5 "site admins see … what the club
- * did"): the audit rows with a `club_id` written for any report on them, newest first. Found
+ * What clubs' moderators did about these targets, for site admins to see (ADR 069): the audit rows with a `club_id` written for any report on them, newest first. Found
  * through the reports they name, so a removed member (an audit row about the user) shows beside
  * the message it was for.
  */

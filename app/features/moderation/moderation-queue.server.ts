@@ -1,4 +1,4 @@
-// The site moderation queue (issue 21 §3): open reports grouped by what they are about, newest
+// The site moderation queue (ADR 069): open reports grouped by what they are about, newest
 // first, each with the reported content in context and the history of the people involved. Site
 // admins only (`moderate`); the actions are in moderation.server.ts.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// What a site moderator does with a group of open reports (issue 21 §3): dismiss, remove the content,
+// What a site moderator does with a group of open reports (ADR 069): dismiss, remove the content,
 // warn, suspend or delete the person; and lift a suspension. Each is ONE batch that does the action,
 // writes its one audit row and closes every open report on the target — so a retry, or a second
 // moderator at the same moment, changes nothing and is told 'Already handled'.
@@ -271,7 +271,7 @@ async function removeContent(
         close,
         audit({ action: "delete_message", target: { type: target.type, id: target.id, label }, reason, detail }),
       ]);
-      // No removal event exists for these (issue 21 left it): both sides' badges refetch, and an
+      // No removal event exists for these (ADR 069 left it out): both sides' badges refetch, and an
       // open thread drops the message on its next load.
       for (const row of deleted) for (const userId of [row.senderId, row.receiverId]) publish?.user(userId, { type: "badges.changed" });
       return ok("Message removed");

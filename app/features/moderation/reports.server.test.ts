@@ -30,7 +30,7 @@ const openReportsOn = (targetId: string) =>
     .from(reports)
     .where(and(eq(reports.targetId, targetId), eq(reports.status, "open")));
 
-describe("createReport (issue 21 §1)", () => {
+describe("createReport (ADR 069)", () => {
   test("a listing: stored with its owner, the title as excerpt, and no club; back to the listing", async () => {
     const rita = await reporter();
     const listingId = await createTestListing(t.db, seller, { title: "Too-good-to-be-true cleats" });

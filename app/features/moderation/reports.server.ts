@@ -1,4 +1,4 @@
-// Reports (issue 21 §1): anyone signed in reports a listing, a message, an item request, a deal, a
+// Reports (ADR 069): anyone signed in reports a listing, a message, an item request, a deal, a
 // club or a person they can see. The target is read with the reporter's own visibility rules, so
 // a report can neither reach nor confirm what its reporter could not open (unknown = not found, 404).
 // The reported person is never told and never reads a report: nothing here publishes or mails.
@@ -23,7 +23,7 @@ export type ReportTarget = {
   id: string;
   /** The person responsible (author, owner, the person); null when their account is gone. */
   userId: string | null;
-  /** Club content: its club's owner and admins moderate it too (issue 21 §5). */
+  /** Club content: its club's owner and admins moderate it too (ADR 069). */
   clubId: string | null;
   /** A copy of the title or text as it is now (≤ 2,000). */
   excerpt: string;

@@ -13,7 +13,7 @@ import { acceptDeal, proposeMeetup } from "../trade/deal-transitions.server";
 import { runAwayMail, type AwayDeps } from "./away.server";
 import { setModeStatement } from "./settings.server";
 
-// Issue 22 §4, e-mail when away: one mail gathering everything unread since, after 10 minutes with no
+// ADR 073, e-mail when away: one mail gathering everything unread since, after 10 minutes with no
 // open connection, at most one an hour per kind, never twice, never what the app would not show.
 
 let t: TestDb;

@@ -1,4 +1,4 @@
-// E-mail when away (issue 22 §4): "a message or deal step for a person with no open connection to
+// E-mail when away (ADR 073): "a message or deal step for a person with no open connection to
 // their user room for 10 minutes gets one e-mail that gathers everything unread since (never one per
 // message; at most one every hour per kind), with links that open the conversation."
 //
@@ -35,7 +35,7 @@ import { modeOf } from "./settings.server";
 
 /** How long a person must have been gone, and how old the oldest new thing must be. */
 export const AWAY_AFTER_MS = 10 * 60_000;
-/** At most one away mail per person and kind in this time (issue 22 §4). */
+/** At most one away mail per person and kind in this time (ADR 073). */
 export const AWAY_MAIL_EVERY_MS = 60 * 60_000;
 /** The daily mode's spacing: a little under a day, so a cron that fires a minute early still mails. */
 const DAILY_EVERY_MS = 20 * 3600_000;
@@ -46,7 +46,7 @@ const MAX_ITEMS = 30;
 const EXCERPT_CHARS = 140;
 
 /**
- * Deal steps mailed the moment they happen to people whose deals mode is 'e-mail right away' (issue 20,
+ * Deal steps mailed the moment they happen to people whose deals mode is 'e-mail right away' (ADR 068,
  * notifications/deal-mail.server.ts: an offer, a counter-offer): their away mail leaves them out rather than
  * tell of the same step twice. The daily mode (deal-mail sends those people nothing) includes them.
  */
@@ -285,7 +285,7 @@ export async function runAwayMail(
   const announced = found[kinds.indexOf("announcements")].map((c) => c.userId).filter((userId) => away.has(userId));
   for (const row of await lastVisits(db, announced)) lastSeen.set(row.userId, Math.max(lastSeen.get(row.userId) ?? 0, Number(row.at)));
 
-  // A deleted person is absent; a suspended one is not mailed (issue 21: they may read, not be drawn back).
+  // A deleted person is absent; a suspended one is not mailed (ADR 069: they may read, not be drawn back).
   const viewers = await viewersById(db, [...away], now);
   for (const [i, kind] of kinds.entries()) {
     for (const candidate of found[i]) {

@@ -1,5 +1,5 @@
 // The notifications menu of spec 01 §2, computed from club_members (01 §7 Tables), and the deals
-// waiting for you (issue 20: app/features/trade/deals-waiting.server.ts).
+// waiting for you (ADR 068: app/features/trade/deals-waiting.server.ts).
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
@@ -16,13 +16,13 @@ export type Notifications = {
   /** Deals where the next move is yours (the newest few; `dealsWaiting` counts them all). */
   deals: WaitingDeal[];
   dealsWaiting: number;
-  /** 'New matches' (issue 22 §3): the newest unseen few, and how many are unseen. */
+  /** 'New matches' (ADR 071): the newest unseen few, and how many are unseen. */
   matches: NewMatches;
   /** Bell badge: pending requests plus approvals plus deals waiting plus unseen matches (the header adds unread DMs). */
   count: number;
 };
 
-/** The lists in one batch: one database round trip for the bell (issue 10 item 6). */
+/** The lists in one batch: one database round trip for the bell (ADR 034). */
 export async function getNotifications(db: Db, viewer: Viewer): Promise<Notifications> {
   const managed = db.select({ clubId: clubMembers.clubId }).from(clubMembers).where(managedMembershipOf(viewer));
   const [approvals, pendingJoinRequests, waitingRows, matchRows, matchCount] = await db.batch([

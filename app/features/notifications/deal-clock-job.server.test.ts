@@ -1,4 +1,4 @@
-// The deal clock job (issue 20, ADR 068) against the real database and the dev outbox, with a
+// The deal clock job (ADR 068) against the real database and the dev outbox, with a
 // publisher that records what it was given (the rooms are the realtime suite's business).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// The deal clock as a job (issue 20, ADR 068): `runDealClock` changes the deals whose time came
+// The deal clock as a job (ADR 068): `runDealClock` changes the deals whose time came
 // (offers expire at 48 h, a reminder at 24 h, one-sided hand-overs complete at 72 h, no hand-over
 // lapses 7 days after the meeting day, blind reviews publish at 14 days); this sends what leaves
 // the system afterwards — the reminder mails for the deals its UPDATE marked (so each goes once,

@@ -8,7 +8,7 @@ import { setModeStatement } from "./settings.server";
 import { mailOfferReceived } from "./deal-mail.server";
 import { proposeDeal } from "../trade/deals.server";
 
-// Issue 22 §4: the deal mails of issue 20 follow the recipient's 'deals' setting — sent at once only
+// ADR 073: the deal mails of ADR 068 follow the recipient's 'deals' setting — sent at once only
 // for 'e-mail right away' (the default); the daily away mail tells 'e-mail digest' people instead.
 
 let t: TestDb;

@@ -1,8 +1,8 @@
-// The deal mails (issue 20): offer received, countered, accepted, and the 24-hour reminder — to the
+// The deal mails (ADR 068): offer received, countered, accepted, and the 24-hour reminder — to the
 // other party, only after the step committed (callers send them once the batch returned ok; the
 // clock sends the reminder for the deals its UPDATE marked). Links use APP_ORIGIN, the origin the
 // server trusts, never the request's Host (ADR 013). A failed send is logged, never thrown: the
-// step itself already happened. They follow the recipient's 'deals' setting (issue 22 §4): sent at
+// step itself already happened. They follow the recipient's 'deals' setting (ADR 073): sent at
 // once only for 'e-mail right away'; 'e-mail digest' gets the waiting offers and turns in the daily
 // away mail instead (notify/away.server.ts), 'in the app only' no mail.
 import { eq, inArray, sql } from "drizzle-orm";

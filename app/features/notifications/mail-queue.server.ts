@@ -1,4 +1,4 @@
-// The mail queue (issue 22 §4: "Every mail is sent after its transaction committed, from a queue
+// The mail queue (ADR 073: "Every mail is sent after its transaction committed, from a queue
 // table, so a failure or retry sends nothing twice"). A job writes its mail here in the same batch as
 // what the mail reports (matches marked e-mailed); `drainMailQueue` sends afterwards. A row is
 // claimed before it is sent (so two drains never both take it), marked sent after, and its id goes to

@@ -15,7 +15,7 @@ import { runMatcher } from "../matching/matcher.server";
 import { saveSearch } from "../matching/saved-searches.server";
 import { applyUnsubscribe } from "./unsubscribe.server";
 
-// Issue 22 §3: the match e-mail — grouped by search, photo, price, distance, absolute links, one-click
+// ADR 071: the match e-mail — grouped by search, photo, price, distance, absolute links, one-click
 // unsubscribe (RFC 8058) and 'Stop these e-mails'; §4: sent from a queue, never twice.
 
 let t: TestDb;

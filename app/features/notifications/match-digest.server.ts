@@ -1,4 +1,4 @@
-// The match e-mail (issue 22 §3): each person's new matches, grouped by saved search, with a photo,
+// The match e-mail (ADR 071): each person's new matches, grouped by saved search, with a photo,
 // the price as they may see it and the distance — once a day for 'e-mail digest' (the default), after
 // each matcher run for 'e-mail right away'. The listings go through searchListings again as the
 // person, narrowed to the matched ones: a listing sold, hidden or edited out of the search since is

@@ -1,4 +1,4 @@
-// Saving notification settings (issue 22 §4): every kind in one batch, one's own rows only, and
+// Saving notification settings (ADR 073): every kind in one batch, one's own rows only, and
 // saving the same again changes nothing.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";

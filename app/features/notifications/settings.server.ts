@@ -1,4 +1,4 @@
-// Notification settings (issue 22 §4): per kind, in the app only, e-mail right away, or an e-mail
+// Notification settings (ADR 073): per kind, in the app only, e-mail right away, or an e-mail
 // digest. No row means the kind's default; the mail jobs read the mode in their own SQL.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";

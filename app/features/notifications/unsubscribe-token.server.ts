@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe links (issue 22 §3, RFC 8058): a JWT (HS256, SESSION_SECRET, audience
+ * One-click unsubscribe links (ADR 071, RFC 8058): a JWT (HS256, SESSION_SECRET, audience
  * 'unsubscribe') naming the person and what they stop — every match e-mail, or one saved search's.
  * It works signed out, from any mail client, for a year (an old mail's link then says it expired and
  * where to turn e-mails off instead). Whoever holds the link can only turn e-mails off for that person.

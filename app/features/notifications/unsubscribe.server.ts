@@ -1,4 +1,4 @@
-// What an unsubscribe link does (issue 22 §3): every match e-mail off (the 'matches' setting becomes
+// What an unsubscribe link does (ADR 071): every match e-mail off (the 'matches' setting becomes
 // in the app only), or one saved search's ('Stop these e-mails'). Token-authenticated, signed out.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";

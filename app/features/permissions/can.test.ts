@@ -12,7 +12,7 @@ const admin: Actor = { id: "root", isAdmin: true };
 const facts: ClubFacts = { visibility: "public", joinMode: "open", allowJoinRequests: true, showPricesInPreview: false };
 
 describe("can(actor, action, target): one check for every kind of target", () => {
-  test("the site: the dashboard and moderation only for a site admin (spec 02 §6); writing for anyone signed in and not suspended (issue 21 §4)", () => {
+  test("the site: the dashboard and moderation only for a site admin (spec 02 §6); writing for anyone signed in and not suspended (ADR 069)", () => {
     const everyone = ["write", "manageOwnAccount", "report", "block"];
     expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
     expect(SITE_ACTIONS.filter((a) => can(alice, a, SITE))).toEqual(everyone);

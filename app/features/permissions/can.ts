@@ -1,4 +1,4 @@
-// The one permission check (issue 19 §2): `can(actor, action, target)`. Pure — no I/O, no Remix.
+// The one permission check (ADR 056): `can(actor, action, target)`. Pure — no I/O, no Remix.
 // Every guard (app/web/guards.server.ts), every feature write and every loader's booleans go
 // through it; the tables it reads are club.ts, listing.ts, profile.ts and site.ts, all of the one
 // shape in table.ts. A refusal's *response* (404, sign in, 'Access denied') is the web layer's.

@@ -22,7 +22,7 @@ const EXPECTED: Record<Exclude<ClubAction, "view" | "viewRoster">, string> = {
   demote: "----YYY",
   removeMember: "----YYY",
   uploadLogo: "----YYY",
-  // Issue 21 §5: the club's owner and admins moderate reports about its content; site admins manage every club.
+  // ADR 069: the club's owner and admins moderate reports about its content; site admins manage every club.
   moderateReports: "----YYY",
   readMessages: "---YYY-",
   postChat: "---YYY-",

@@ -29,7 +29,7 @@ export const CLUB_ACTIONS = [
   "requestToJoin",
   "leave",
   "listItem",
-  // Managing (02 §2 /club/{slug}/manage, §6 owner or admin; issue 11 §7 beyond the spec).
+  // Managing (02 §2 /club/{slug}/manage, §6 owner or admin; beyond the spec, ADR 025).
   "manage",
   "approve",
   "reject",
@@ -40,9 +40,9 @@ export const CLUB_ACTIONS = [
   "demote",
   "removeMember",
   "uploadLogo",
-  // The manage page's 'Reports' section (issue 21 §5): reports about the club's messages and requests.
+  // The manage page's 'Reports' section (ADR 069): reports about the club's messages and requests.
   "moderateReports",
-  // The members' tabs (realtime issue): messages, announcements, direct messages, item requests.
+  // The members' tabs (ADR 064): messages, announcements, direct messages, item requests.
   "readMessages",
   "postChat",
   "deleteOwnChat",

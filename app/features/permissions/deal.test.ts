@@ -1,4 +1,4 @@
-// Who may act on a deal (issue 20, ADR 068): its two parties take every party step, only the
+// Who may act on a deal (ADR 068): its two parties take every party step, only the
 // proposer withdraws, a site admin only looks, anyone else — signed in or not — nothing (a 404).
 import { describe, expect, test } from "vitest";
 import { allowedActions, can, rolesOf, type Actor, type DealTarget } from "./can";

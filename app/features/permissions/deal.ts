@@ -1,4 +1,4 @@
-// Who may act on a deal (issue 20, ADR 068), held as data: its two parties act on it, a site admin
+// Who may act on a deal (ADR 068), held as data: its two parties act on it, a site admin
 // may only look. *When* a party may (the state, whose turn it is) is the deal machine's
 // (app/features/trade/deal-machine.ts). Anyone else gets a 404, never a hint that the deal exists.
 import { grants, type PermissionTable } from "./table";

@@ -1,4 +1,4 @@
-// Who may do what on a Player Profile page (issue 13 §1–2; spec 02 §2 /player-profile, §6), held as
+// Who may do what on a Player Profile page (spec 02 §2 /player-profile, §6), held as
 // data and read through `can` (can.ts): the person themselves edits; a site admin reads anyone's
 // page, never edits it; nobody else sees it.
 import type { PermissionTable } from "./table";
@@ -14,7 +14,7 @@ export const PROFILE_PERMISSIONS: PermissionTable<ProfileRole, ProfileAction> = 
   anonymous: [],
   other: [],
   self: PROFILE_ACTIONS,
-  // 'Admin View': every field read-only, no form posts (issue 13 §2).
+  // 'Admin View': every field read-only, no form posts (spec 02 §2 /player-profile).
   siteAdmin: ["view"],
 };
 

@@ -11,7 +11,7 @@ export const SITE_ACTIONS = [
   "deleteListing",
   "viewAuditLog",
   "moderate",
-  // Anything that posts, lists, messages, offers, joins, creates or reviews (issue 21 §4).
+  // Anything that posts, lists, messages, offers, joins, creates or reviews (ADR 069).
   "write",
   // What a suspended person keeps: their own account (sign out, password, settings), reporting and blocking.
   "manageOwnAccount",
@@ -22,7 +22,7 @@ export type SiteAction = (typeof SITE_ACTIONS)[number];
 
 /**
  * A site admin holds signedIn and siteAdmin. A suspended person holds `suspended` instead of
- * `signedIn` (issue 21 §4), whatever else they are. (Not db/schema's SITE_ROLES: those are user_roles rows.)
+ * `signedIn` (ADR 069), whatever else they are. (Not db/schema's SITE_ROLES: those are user_roles rows.)
  */
 export const SITEWIDE_ROLES = ["anonymous", "signedIn", "suspended", "siteAdmin"] as const;
 export type SitewideRole = (typeof SITEWIDE_ROLES)[number];

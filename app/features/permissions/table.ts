@@ -1,4 +1,4 @@
-// The one shape of every permission table (issue 19 §2): role → the actions it grants, total over
+// The one shape of every permission table (ADR 056): role → the actions it grants, total over
 // the kind's roles. A kind's roles are a set (a site admin who is a club member holds both), and a
 // table only grants — what the roles an actor holds grant together is what they may do.
 //

@@ -1,7 +1,7 @@
 import type { ReportReason } from "#db/schema/enums";
 /**
  * Who is asking. Every domain function that reads or changes something takes the viewer and puts
- * them in the query (STYLE.md: ownership lives in the query). `null` is a signed-out visitor.
+ * them in the query: ownership lives in the query (ADR 014). `null` is a signed-out visitor.
  * Built from the session (app/features/accounts/session.server.ts) by getUser()/requireUser() in app/web/session.server.ts.
  */
 export type Viewer = {
@@ -12,7 +12,7 @@ export type Viewer = {
   zipCode: string | null;
   isAdmin: boolean;
   /**
-   * Set while a moderator's suspension runs (issue 21 §4): its end (ISO, or null = until lifted) and
+   * Set while a moderator's suspension runs (ADR 069): its end (ISO, or null = until lifted) and
    * its category. Absent or null: not suspended. Optional so that test viewers need not say it.
    */
   suspension?: { until: string | null; reason: ReportReason } | null;

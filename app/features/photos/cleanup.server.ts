@@ -1,4 +1,4 @@
-// The scheduled photo cleanup (the Worker's cron trigger; `npm run photos:cleanup` locally; issue 9,
+// The scheduled photo cleanup (the Worker's cron trigger; `npm run photos:cleanup` locally; ADR 017,
 // ADR 017): expires pending uploads older than a day, retries deletes R2 refused, drops rows whose
 // object is gone and objects no row knows.
 import { and, eq, inArray, lt, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// The photo upload ledger: how listing photos are kept in R2 (issue 6 §2; spec 02 §2, §5, §9) with
-// a `photo_objects` row per object, its quota and its deletes (issue 9; ADR 017).
+// The photo upload ledger: how listing photos are kept in R2 (spec 02 §5; spec 02 §2, §5, §9) with
+// a `photo_objects` row per object, its quota and its deletes (ADR 017).
 //
 // Design, without JavaScript too: every POST of the listing form (save, or a re-render such as
 // "refresh" for a new sport or a photo reorder) stores the new files in R2 at once, as *pending*

@@ -1,4 +1,4 @@
-// Issue 9 and ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
+// ADR 017 and ADR 036: the scheduled photo cleanup, and a photo stored, served and deleted together
 // with its thumbnail — against the real libSQL and local R2 (photo-test-stack.ts).
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
@@ -9,11 +9,23 @@ import { cleanupPhotos } from "./cleanup.server";
 import { finishPhotoDeletes, removePendingPhoto, storeUpload } from "./ledger.server";
 import type { Viewer } from "../permissions/viewer";
 import { makePng } from "../../../tests/fixtures/make-png";
-import { bucket, DAY, exists, input, JPEG, nextUploadIndex, PNG, seller, t, upload, usePhotoStack } from "../../../tests/setup/photo-test-stack";
+import {
+  bucket,
+  DAY,
+  exists,
+  input,
+  JPEG,
+  nextUploadIndex,
+  PNG,
+  seller,
+  t,
+  upload,
+  usePhotoStack,
+} from "../../../tests/setup/photo-test-stack";
 
 usePhotoStack();
 
-describe("the scheduled photo cleanup (issue 9 item 3)", () => {
+describe("the scheduled photo cleanup (ADR 017)", () => {
   test("deletes pending uploads older than a day; keeps fresh uploads and listing photos; drops rows whose object is gone", async () => {
     const me = await seller();
     const now = Date.now();

@@ -1,4 +1,4 @@
-// Issue 9: saving a listing while its pending photos race between saves and removals, and the
+// ADR 017: saving a listing while its pending photos race between saves and removals, and the
 // pending-bytes quota — against the real libSQL and local R2 (photo-test-stack.ts).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
@@ -59,7 +59,7 @@ const replyOf = (response: unknown) => {
   return { status: r.init?.status ?? 200, ...r.data };
 };
 
-describe("two saves racing for the same pending photo (issue 9 item 1)", () => {
+describe("two saves racing for the same pending photo (ADR 017)", () => {
   test("one listing gets the photo; the other save is refused with photo_taken and writes nothing", async () => {
     const me = await seller();
     const photo = await upload(me);
@@ -120,7 +120,7 @@ describe("two saves racing for the same pending photo (issue 9 item 1)", () => {
   });
 });
 
-describe("saving a listing while one of its photos is removed (issue 9 item 2)", () => {
+describe("saving a listing while one of its photos is removed (ADR 017)", () => {
   test("an edit that still shows a photo another tab removed is refused, and the listing never points at a deleted object", async () => {
     const me = await seller();
     const [a, b] = [await upload(me), await upload(me, PNG)];
@@ -194,7 +194,7 @@ describe("saving a listing while one of its photos is removed (issue 9 item 2)",
   });
 });
 
-describe("the pending-bytes quota (issue 9 item 3)", () => {
+describe("the pending-bytes quota (ADR 017)", () => {
   test("an upload over the account's pending quota is refused with a clear message and stores nothing", async () => {
     const me = await seller();
     const quotaBytes = JPEG.length + PNG.length;

@@ -10,7 +10,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 // The smallest lossless WebP: 1×1 pixel.
 const WEBP_1X1 = Uint8Array.from(Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64"));
 
-describe("photo uploads are judged by their bytes (issue 6 §2)", () => {
+describe("photo uploads are judged by their bytes (spec 02 §5)", () => {
   test("a real JPEG is accepted with its width and height read from the header", () => {
     expect(sniffImage(fixture("photo.jpg"))).toEqual({
       ok: true,

@@ -1,4 +1,4 @@
-// What an upload really is, by its bytes — never its name or declared type (issue 6 §2; spec 02 §5).
+// What an upload really is, by its bytes — never its name or declared type (spec 02 §5).
 // `image-size` reads the format and the dimensions from the header; what it does not check stays
 // here: the markup guard, and that the file is whole (a PNG's chunks end in IEND with nothing
 // after it, a JPEG ends with its end-of-image marker, a WebP's RIFF size is the file's), which is

@@ -1,4 +1,4 @@
-// The look-up createPublish makes before fanning out a person's words (issue 21 §2): everyone blocked
+// The look-up createPublish makes before fanning out a person's words (ADR 069): everyone blocked
 // either way with them, read in the publishing request so a block made a moment ago already counts.
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";

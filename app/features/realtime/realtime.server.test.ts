@@ -63,7 +63,7 @@ const dmFrom = (sender: TestUser, recipient: TestUser): UserEvent => ({
   },
 });
 
-describe("a person's words do not reach anyone blocked either way with them, from the next publish on (issue 21 §2)", () => {
+describe("a person's words do not reach anyone blocked either way with them, from the next publish on (ADR 069)", () => {
   test("whose words an event carries: chat, requests, DMs and listing messages; ids, read marks, deals and badges carry none", () => {
     expect(eventAuthorId(chatBy(ana))).toBe(ana.id);
     expect(eventAuthorId(dmFrom(ben, ana))).toBe(ben.id);

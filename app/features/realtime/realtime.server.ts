@@ -13,7 +13,7 @@ export const ROOM_KINDS = {
 export const PUBLISH_SECRET_HEADER = "x-lockerswap-publish";
 /**
  * On a publish: the user ids (comma-separated) whose connections must not receive this event. The
- * room honours the list and knows nothing of why (blocks, issue 21 §2: the rule is createPublish's).
+ * room honours the list and knows nothing of why (blocks, ADR 069: the rule is createPublish's).
  */
 export const PUBLISH_EXCEPT_HEADER = "x-lockerswap-except";
 
@@ -41,8 +41,8 @@ export type Realtime = {
 /** A user room's answer to `?op=presence`: lastSeenAt (ms) is now while connected, null when never seen. */
 export type Presence = { connected: boolean; lastSeenAt: number | null };
 /**
- * Whether a user has a connection open to their user room now, and when they last had one (issue
- * 22 §4, e-mail when away). Never throws; null when the room is unreachable (the caller waits).
+ * Whether a user has a connection open to their user room now, and when they last had one (e-mail
+ * when away, ADR 073). Never throws; null when the room is unreachable (the caller waits).
  */
 export type PresenceOf = (userId: string) => Promise<Presence | null>;
 
@@ -111,7 +111,7 @@ export type Publish = {
 /**
  * The people blocked either way with the event's author, already read by the caller in the same
  * batch as the write the event reports (`blockedWith(authorId)`, safety): then publishing needs no
- * look-up of its own and the room hears one round trip sooner (issue 23 §3). Same rule, same moment.
+ * look-up of its own and the room hears one round trip sooner (ADR 075). Same rule, same moment.
  */
 export type KnownAudience = { blockedWithAuthor: readonly string[] };
 
@@ -149,11 +149,11 @@ export function eventAuthorId(event: ClubEvent | UserEvent): string | null {
 export type BlockedWith = (userId: string) => Promise<readonly string[]>;
 
 /**
- * Typed fan-out for domain write functions (issue 12): called after the database write, handed to
+ * Typed fan-out for domain write functions (ADR 064): called after the database write, handed to
  * `waitUntil` so the response does not wait for the rooms. A room that cannot be reached loses
  * nothing: pages catch up from the database on reconnect.
  *
- * Blocks (issue 21 §2, "an open socket of either stops receiving the other's events at once"): an
+ * Blocks (ADR 069, "an open socket of either stops receiving the other's events at once"): an
  * event that carries a person's words (`eventAuthorId`) is not delivered to anyone blocked either way
  * with that person. The ids are read from the database at publish time, in the request that
  * publishes, and handed to the room as a list to skip; the room itself holds no rule. Were the

@@ -1,4 +1,4 @@
-// The realtime contract shared by server and browser (issue 12). The database is the source of
+// The realtime contract shared by server and browser (ADR 064). The database is the source of
 // truth; a room only fans an event out so open pages can update (or refetch) without a reload.
 // Events carry ids and already-rendered-safe plain data, never anything the room's audience may not
 // see: a club room's audience is the club's active members, a user room's audience is one user.
@@ -80,13 +80,13 @@ export type UserEvent =
    */
   | { type: "listing.message.created"; listingId: string; buyerId: string; messageId: string; message?: ListingMessageEvent }
   /**
-   * A deal the user is a party to took a step (issue 20): to both parties' rooms, after the batch
+   * A deal the user is a party to took a step (ADR 068): to both parties' rooms, after the batch
    * committed. The deal page and the listing's thread reload their data; badges refetch.
    */
   | { type: "deal.changed"; dealId: string; listingId: string | null; state: DealEventState; step: string }
   /** Something changed the user's unread counts; badges refetch /api/badges (derived from read_at). */
   | { type: "badges.changed" }
-  /** The matcher found new listings for the user's saved searches or item requests (issue 22 §3). */
+  /** The matcher found new listings for the user's saved searches or item requests (ADR 071). */
   | { type: "matches.changed" };
 
 type DealEventState =

@@ -20,7 +20,7 @@ export const roomAudience = ({ party, room }: RoomAddress) => `${party}/${room}`
 
 /**
  * The key as bytes on every call, never a CryptoKey promise kept at module level: one request would
- * settle it and another await it, which workerd cancels as a hung request (issue 9, ADR 011).
+ * settle it and another await it, which workerd cancels as a hung request (ADR 011).
  */
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 

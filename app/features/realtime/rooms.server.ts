@@ -1,5 +1,5 @@
-// Who may join which realtime room, and the one place a room token is minted (issue 12 "Design",
-// issue 19 §3, ADR 039): `roomAccessFor`. Loaders call it to hand a page its room; /api/rooms/token
+// Who may join which realtime room, and the one place a room token is minted (ADR 039,
+// ADR 039): `roomAccessFor`. Loaders call it to hand a page its room; /api/rooms/token
 // calls it again on every reconnect, so a token is minted only for someone allowed in *now*. Rooms
 // themselves hold no rules.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The audit trail (issue 21 §3): every moderation action and every admin deletion is one row of
+// The audit trail (ADR 069): every moderation action and every admin deletion is one row of
 // `admin_audit_log`, written in the same batch as the action. Append-only: the table's triggers
 // refuse UPDATE and DELETE (migrations 0005, 0010), and this module has no function that does either.
 import type { Db } from "#db/client";

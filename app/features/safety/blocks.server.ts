@@ -1,4 +1,4 @@
-// Blocks (issue 21 §2): one person stops another reaching or seeing them — enforced both ways, in
+// Blocks (ADR 069): one person stops another reaching or seeing them — enforced both ways, in
 // the query of every read and every write that involves two people. The conditions here are the
 // only place the rule is written; listing visibility, messaging and trading import them.
 import { sql, type SQL } from "drizzle-orm";
@@ -20,7 +20,7 @@ export function blockedWith(viewerId: string): SQL {
  * `(… in …) is not true` rather than `not in`: SQLite cannot tell that the union's ids are never
  * null, so for `not in` it reads the set's first entry after every miss to tell false from null —
  * a second b-tree step per row. This form is one probe (a count over 72,190 listings with 50
- * blocks: 13.1 → 8.2 ms, none 5.4; README "Blocks (issue 21)"). Same rows: no id here is null.
+ * blocks: 13.1 → 8.2 ms, none 5.4; README "Blocks (ADR 069)"). Same rows: no id here is null.
  */
 export function notBlockedWith(viewerId: string | null | undefined, userColumn: SQL): SQL {
   if (!viewerId) return sql`1 = 1`;

@@ -1,4 +1,4 @@
-// Suspensions (issue 21 §4): a suspended person can sign in and read, but every write is refused
+// Suspensions (ADR 069): a suspended person can sign in and read, but every write is refused
 // until the suspension ends or is lifted; their listings are hidden meanwhile.
 import { sql, type SQL } from "drizzle-orm";
 

@@ -1,4 +1,4 @@
-// A moderator's warning (issue 21 §4): shown to the person as a banner on every page until they
+// A moderator's warning (ADR 069): shown to the person as a banner on every page until they
 // dismiss it ('Dismiss' sets seen_at). Written by moderation.server.ts.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client";

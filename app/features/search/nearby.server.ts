@@ -1,4 +1,4 @@
-// 'Recent Listings Near You' on the home page for a signed-out visitor (issue 10 item 10, ADR 035).
+// 'Recent Listings Near You' on the home page for a signed-out visitor (ADR 035).
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
@@ -22,7 +22,7 @@ export type NearbyResult = {
 };
 
 /**
- * 'Recent Listings Near You' for a signed-out visitor (issue 10 item 10, ADR 035): listed items
+ * 'Recent Listings Near You' for a signed-out visitor (ADR 035): listed items
  * within VISITOR_NEAR_MILES of the origin, nearest first (newest first at the same distance), each
  * labelled with its distance. One round trip: the origin's place and the page in one batch. Only
  * when nothing is near does a second query fetch the newest anywhere.

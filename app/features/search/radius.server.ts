@@ -1,4 +1,4 @@
-// The search radius in SQL (spec 01 §4; issue 10 item 6): great-circle miles between ZIP centres,
+// The search radius in SQL (spec 01 §4; ADR 034): great-circle miles between ZIP centres,
 // and the two ways a listing is checked against a radius around an origin ZIP.
 import { sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, MILES_PER_DEGREE_LATITUDE } from "../geo/geo.server";
@@ -11,7 +11,7 @@ const haversineMiles = sql`(2 * ${EARTH_RADIUS_MILES} * asin(min(1, sqrt(
     ${halfDLat} * ${halfDLat} + cos(radians(o.latitude)) * cos(radians(z.latitude)) * ${halfDLon} * ${halfDLon}))))`;
 
 /**
- * ZIPs within `miles` of the origin ZIP's centre, as a subquery (issue 10 item 6): the radius costs
+ * ZIPs within `miles` of the origin ZIP's centre, as a subquery (ADR 034): the radius costs
  * no round trip of its own. When the origin is not a ZIP we know, no radius applies (spec 01 §8:
  * the unfiltered list remains).
  */

@@ -1,5 +1,5 @@
 // The filter half of search (spec 01 §4, §7, §8): the URL's filters as WHERE conditions on
-// `listings`. Prices and the club filter follow what the viewer may see (issue 9; clubVisibleTo).
+// `listings`. Prices and the club filter follow what the viewer may see (ADR 014; clubVisibleTo).
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchState } from "~/shared/search-params";
 import { clubVisibleTo } from "../clubs/club-access.server";
@@ -30,7 +30,7 @@ export type SearchFilters = Partial<
 > & {
   sport?: string | null;
   /**
-   * The matcher's narrowing (issue 22 §2): only these listings, never this person's own. Not URL
+   * The matcher's narrowing (ADR 071): only these listings, never this person's own. Not URL
    * state — a saved search runs the page's own filters over the listings waiting to be matched.
    */
   listingIds?: readonly string[];
@@ -80,7 +80,7 @@ export function filterConditions(viewer: Viewer | null, filters: SearchFilters):
   if (filters.sizeGroups?.length) where.push(inList(sql`listings.size`, filters.sizeGroups));
   if (filters.genders?.length) where.push(inList(sql`listings.gender`, filters.genders));
   // Dollars in the URL, whole cents in the database. For a viewer who may not see prices, price
-  // filters and price sorts do not apply: either would let a hidden price be bisected back (issue 9).
+  // filters and price sorts do not apply: either would let a hidden price be bisected back (ADR 014).
   const prices = canSeePrices(viewer);
   if (prices && filters.priceMin != null) where.push(sql`listings.price_cents >= ${Math.round(filters.priceMin * 100)}`);
   if (prices && filters.priceMax != null) where.push(sql`listings.price_cents <= ${Math.round(filters.priceMax * 100)}`);

@@ -435,7 +435,7 @@ describe("distance", () => {
   });
 });
 
-describe("a search narrowed to given listings (the matcher, the digest; issue 22)", () => {
+describe("a search narrowed to given listings (the matcher, the digest; ADR 071)", () => {
   // The given ids drive the query (primary-key lookups, the radius per row) instead of the page's
   // plan: it must still be the same search — the same rows, the same order, the same visibility.
   const cases: [string, Parameters<typeof searchListings>[2], () => Viewer | null][] = [

@@ -1,9 +1,9 @@
-// The search engine behind the home grid and /sport/{sport} (spec 01 §4, §7; issue 5 §4): the
+// The search engine behind the home grid and /sport/{sport} (spec 01 §4, §7): the
 // filters (search-filters), keywords (fts-query) and radius (radius) put together into one page,
 // its count and the club it was narrowed to, in one round trip. Every query carries `listedStatuses`
 // and `listingVisibleTo(viewer)`, so a members-only club's listing never reaches a non-member, and the
 // price is nulled in SQL for viewers who may not see prices (`canSeePrices`) so it never leaves the
-// server for them — nor can it be recovered by filtering or sorting on it (issue 9).
+// server for them — nor can it be recovered by filtering or sorting on it (ADR 014).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { ListingSummary } from "~/shared/schemas/search";
@@ -182,7 +182,7 @@ function prepareSearch(
           ? [{ expr: sql`bm25(listings_fts, 10.0, 1.0, 5.0)` }, ...tieBreak] // relevance (title counts most), then recency
           : tieBreak;
 
-  // Everything the page needs goes in one batch, one database round trip (issue 10 item 6, ADR
+  // Everything the page needs goes in one batch, one database round trip (ADR 034, ADR
   // 034): the origin ZIP's centre, the club, the page (with favorites and card ZIP centres) and,
   // when asked for and not counted by the page itself, the count. With keywords the page visits every
   // full-text match whatever the order (bm25 scores them all; a price sort sorts them all), so it

@@ -1,4 +1,4 @@
-// The Player Profile's deal history (issue 20 "History"), against the real database.
+// The Player Profile's deal history (ADR 068), against the real database.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema";

@@ -1,4 +1,4 @@
-// A person's deals as the Player Profile lists them (issue 20 "History"; spec 02 §2 /player-profile):
+// A person's deals as the Player Profile lists them (ADR 068; spec 02 §2 /player-profile):
 // Bought, Sold and Swapped from their completed deals, and the deals still in progress. One query.
 // The names come from the deal, never from the listing: a deleted listing keeps its title snapshot
 // (deal_listings.title), a deleted account shows as 'Former member'.

@@ -1,4 +1,4 @@
-// The deal machine, proved as a table (issue 20 "Proof"): every state × every step × each party ×
+// The deal machine, proved as a table (ADR 068): every state × every step × each party ×
 // whose turn it is, against expectations written out here — not derived from DEAL_RULES — then
 // the boundaries (48 h, 5 revisions, meetup and hand-over rules, the clock), and finally that the
 // SQL the steps run (`ruleAsSql`) answers as `decide` does, on the real database.

@@ -1,4 +1,4 @@
-// The deal machine (issue 20, ADR 068): which step may happen in which state, by which party, and
+// The deal machine (ADR 068): which step may happen in which state, by which party, and
 // what state it leads to — as data, pure, no I/O. The permission table (permissions/deal.ts) says
 // *who* may act on a deal at all; this says *when*. deals.server.ts turns the same rules into the
 // WHERE of one conditional UPDATE per step, so the database decides between two requests at once,

@@ -18,7 +18,7 @@ import {
 } from "./deal-transitions.server";
 import { dealTimelineFor } from "./deal-timeline.server";
 
-// The listing's buyer ↔ seller thread shows the deal's steps between the messages (issue 20):
+// The listing's buyer ↔ seller thread shows the deal's steps between the messages (ADR 068):
 // in time order, only the two people's own deals, words built on the server.
 let t: TestDb;
 beforeAll(async () => {

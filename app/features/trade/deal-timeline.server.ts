@@ -1,4 +1,4 @@
-// The deal's steps in the listing's buyer ↔ seller thread (issue 20: "the listing's buyer ↔ seller
+// The deal's steps in the listing's buyer ↔ seller thread (ADR 068: "the listing's buyer ↔ seller
 // thread shows the deal's steps between the messages"). Each step is a line of words built here,
 // on the server ('Offer: $40 (Barry)', 'Offer accepted', 'Deal completed' …), with the time it
 // happened, so the thread can sort it among the messages and the browser formats nothing (ADR 033).
@@ -54,7 +54,7 @@ const SYSTEM_REASONS: Record<string, string> = {
 };
 
 /**
- * Closed for a reason the other party is not told (a block, a suspension — issue 21): both sides
+ * Closed for a reason the other party is not told (a block, a suspension — ADR 069): both sides
  * read only 'This deal was closed'.
  */
 export const UNSAID_CLOSE_REASONS: ReadonlySet<string> = new Set(["blocked", "account_suspended"]);

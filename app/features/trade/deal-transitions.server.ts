@@ -27,7 +27,7 @@ type StepSpec = {
   where?: SQL[];
   /** Statements that run only if this transition won (`won` is the condition to put in their WHERE). */
   then?: (won: SQL, party: DealParty) => BatchItem[];
-  /** Reaches the other party (counter, accept): refused across a block, in the UPDATE's WHERE (issue 21 §2). */
+  /** Reaches the other party (counter, accept): refused across a block, in the UPDATE's WHERE (ADR 069). */
   contact?: true;
 };
 type DealUpdate = { [K in keyof typeof deals.$inferInsert]?: (typeof deals.$inferInsert)[K] | SQL };

@@ -1,4 +1,4 @@
-// The bell's deals waiting for you (issue 20), against the real database: each kind shows for the
+// The bell's deals waiting for you (ADR 068), against the real database: each kind shows for the
 // party whose move it is and for nobody else, and an expired offer waits for no one.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { reviews } from "#db/schema";

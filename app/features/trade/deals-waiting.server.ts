@@ -1,4 +1,4 @@
-// Deals waiting for you (issue 20 "Deal events are live and counted"; spec 01 §2 the bell): the
+// Deals waiting for you (ADR 068; spec 01 §2 the bell): the
 // deals where the next move is yours. Derived from the deal rows every time, never stored, in ONE
 // statement (the newest few and the count of all) that the bell's batch takes in
 // (notifications.server.ts) and /api/badges sends beside the unread counts.

@@ -66,8 +66,8 @@ export type ProposeResult =
 
 /**
  * Which listings `viewer` may make an offer on: public ones, and clubs-only ones of a club they are
- * an active member of — a site admin's view-all does not extend to offers (issue 20). Never one the
- * listing page hides from them (issue 21): a suspended owner's, or one across a block either way
+ * an active member of — a site admin's view-all does not extend to offers (ADR 068). Never one the
+ * listing page hides from them (ADR 069): a suspended owner's, or one across a block either way
  * (not found, as the page — a refusal naming the block would tell them they were blocked).
  */
 export function offerableBy(viewer: Pick<Viewer, "id">, now = new Date()): SQL {
@@ -120,7 +120,7 @@ export async function proposeDeal(db: Db, viewer: Viewer, input: ProposeInput, n
 
   const dealId = crypto.randomUUID();
   const cashFrom = input.cashCents > 0 ? input.cashFrom : null;
-  // A block between the two (issue 21 §2) is decided by the insert itself: the deal row is written
+  // A block between the two (ADR 069) is decided by the insert itself: the deal row is written
   // only where there is none, and its revision and listings only where the deal row was written.
   const stored = sql`exists (select 1 from deals d where d.id = ${dealId})`;
   const at = now.getTime();
@@ -172,8 +172,8 @@ export async function openDealOf(db: Db, viewer: Pick<Viewer, "id">, listingId: 
  * cancelled — and puts the other side's listings they held back to active:
  * - `account_deleted`: the account goes (run them before the user row goes; the deals and their
  *   reviews stay, the person shows as 'Former member');
- * - `account_suspended`: a moderator suspended them (issue 21 §4);
- * - `blocked`: one blocked the other — only the deals between `userId` and `withUserId` (issue 21 §2).
+ * - `account_suspended`: a moderator suspended them (ADR 069);
+ * - `blocked`: one blocked the other — only the deals between `userId` and `withUserId` (ADR 069).
  */
 export function closeOpenDealsOf(
   db: Db,

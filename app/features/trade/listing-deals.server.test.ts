@@ -7,7 +7,7 @@ import { proposeDeal } from "./deals.server";
 import { acceptDeal } from "./deal-transitions.server";
 import { listingOffersFor } from "./listing-deals.server";
 
-// Who sees which offer controls on a listing page (issue 20; spec 02 §2 listing detail), and that
+// Who sees which offer controls on a listing page (ADR 068; spec 02 §2 listing detail), and that
 // the page offers exactly what proposeDeal accepts.
 let t: TestDb;
 beforeAll(async () => {

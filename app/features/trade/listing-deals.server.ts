@@ -1,4 +1,4 @@
-// Offers and swaps as the listing page shows them (issue 20; spec 02 §2 listing detail): who may make
+// Offers and swaps as the listing page shows them (ADR 068; spec 02 §2 listing detail): who may make
 // an offer or propose a swap, the viewer's own open offer, and — for the seller — the open deals on
 // the listing. Two statements that ride in the listing page's one batch (ADR 051); the rules are
 // deals.server.ts's (`offerableBy`, `sharedClubListing`), so the page offers exactly what

@@ -1,4 +1,4 @@
-// Ratings and the trust shown beside a seller (issue 20; spec 02 §2 seller card and hover rating
+// Ratings and the trust shown beside a seller (ADR 068; spec 02 §2 seller card and hover rating
 // card, §7, §9: average to one decimal, plus count). Every rating the product shows is computed here
 // from PUBLISHED reviews of completed deals — a hidden (double-blind) review counts for nobody yet.
 // The functions return statements, so a page sends them in the batch of its other reads (ADR 034/051).
@@ -14,7 +14,7 @@ export type Rating = { average: number | null; count: number };
 
 /** How many of a seller's latest published reviews the seller card shows. */
 export const RECENT_REVIEWS = 3;
-/** A review whose writer deleted their account keeps its text; the name goes (issue 20). */
+/** A review whose writer deleted their account keeps its text; the name goes (ADR 068). */
 const FORMER_MEMBER = "Former member";
 
 /** The rating of `userId` (an id or a scalar subquery): published reviews where they are the reviewee. */

@@ -1,4 +1,4 @@
-// Reviews from completed deals (issue 20, ADR 068). Each party reviews the other once per completed
+// Reviews from completed deals (ADR 068). Each party reviews the other once per completed
 // deal; the reviewee is the deal's other party, read here on the server, never taken from the form.
 // Double-blind: a review is hidden (`published_at` null) until both parties have reviewed — then both
 // are published by the same batch — or until 14 days after completion, when the deal clock
@@ -52,7 +52,7 @@ export type ReviewAbout = {
   publishedAt: Date;
 };
 
-/** A review whose writer deleted their account keeps its words; the name goes (issue 20). */
+/** A review whose writer deleted their account keeps its words; the name goes (ADR 068). */
 const nameOf = (reviewerId: string | null, firstName: string | null | undefined) =>
   reviewerId === null ? FORMER_MEMBER : firstName?.trim() || "Member";
 

@@ -1,6 +1,6 @@
 // The option lists and limits of search and browse (spec 01 §2, §9): the only part of ./options
 // the home page and /sport/{sport} need in the browser, kept apart so their first-load JavaScript
-// carries no club labels or form limits (issue 5 §6). ./options re-exports everything here.
+// carries no club labels or form limits (ADR 033). ./options re-exports everything here.
 
 import { LISTING_GENDERS, LISTING_SIZES } from "../../../db/schema/enums";
 export type Option<T extends string> = { value: T; label: string };

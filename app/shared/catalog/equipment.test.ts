@@ -107,7 +107,7 @@ describe("equipment catalogue", () => {
   });
 });
 
-describe("lookups by a key a form sent (issue 14 §2)", () => {
+describe("lookups by a key a form sent (ADR 046)", () => {
   test("a sport or equipment type named like an Object property is unknown, not a crash", () => {
     for (const key of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
       expect(getEquipmentTypes(key).length).toBeGreaterThan(0);

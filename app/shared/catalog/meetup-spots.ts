@@ -1,4 +1,4 @@
-// Suggested safe meeting places for a deal's handoff (issue 20 "The handoff"), a short curated list
+// Suggested safe meeting places for a deal's handoff (ADR 068), a short curated list
 // per demo metro (db/seed/community-data.ts METROS): police-station lobbies and exchange zones, and
 // central public libraries — staffed, lit, with cameras. The deal page adds the home fields of
 // clubs both parties belong to (app/web/pages/deal-page.server.ts); a place can always be typed.

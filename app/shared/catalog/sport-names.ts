@@ -1,7 +1,7 @@
 // The light half of the sport catalogue: keys, display names and emoji only, with the helpers
 // that need nothing else (keyword → sport, key → name/emoji). The site header, the home page and
 // the sport chips import this module directly so descriptions, popular items and gradients
-// (./sports) stay out of the first-load JavaScript (issue 5 §6). ./sports re-exports all of it.
+// (./sports) stay out of the first-load JavaScript (ADR 033). ./sports re-exports all of it.
 
 // The value tuples come from db/schema/enums (the CHECK constraints), so catalogue and database cannot drift.
 import { SPORT_KEYS as DB_SPORT_KEYS } from "../../../db/schema/enums";

@@ -5,7 +5,7 @@ import { SAFETY_TEXT } from "./safety";
 
 export const CHAT_TEXT = {
   chatEmpty: "No messages yet. Start the conversation!",
-  // A message shown before the server has stored it (optimistic, issue 23 §4).
+  // A message shown before the server has stored it (optimistic, ADR 075).
   sending: "Sending...",
   announcementsEmpty: "No announcements yet",
   announcementsAdminsOnly: "Only admins can post announcements",
@@ -27,10 +27,10 @@ export const CHAT_TOASTS = {
   deleted: done("Message deleted"),
   deleteFailed: fail("Failed to delete message"),
   sendFailed: fail("Error sending message", "Please try again"),
-  // Beyond the spec (issue 12 §6): a clear message when the per-user limit is hit.
+  // Beyond the spec (ADR 041): a clear message when the per-user limit is hit.
   rateLimited: fail("Slow down", "You're sending messages too quickly. Please wait a minute and try again."),
   notAllowed: fail("Error sending message", "Only admins can post announcements"),
   noRecipient: fail("Error sending message", "That person is not an active member of this group"),
-  // One has blocked the other (issue 21 §2): the same words as every refusal across a block.
+  // One has blocked the other (ADR 069): the same words as every refusal across a block.
   blocked: fail("Error sending message", SAFETY_TEXT.blockedRefusal),
 } as const satisfies Record<string, ClubToast>;

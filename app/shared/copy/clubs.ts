@@ -16,7 +16,7 @@ export const CLUB_SUCCESS = {
   rejected: done("Request rejected"),
   settingsSaved: done("Settings saved"),
   copied: done("Copied!"),
-  // Not in the spec (issue 11 §7 "beyond the spec"): short, in the same voice.
+  // Not in the spec (ADR 025): short, in the same voice.
   inviteCodeChanged: done("Invite code changed"),
   promoted: done("Member promoted to admin"),
   demoted: done("Admin changed to member"),
@@ -45,7 +45,7 @@ export const CLUB_ERRORS = {
   savingSettings: fail("Failed to save settings"),
   loadingSettings: fail("Failed to load club settings"),
   loadingMembers: fail("Error loading members"),
-  // Refusals the spec leaves unnamed (issue 11 §6 "clear messages, nothing changed").
+  // Refusals the spec leaves unnamed: a clear message, and nothing changed (ADR 029).
   alreadyMember: fail("Already a member", "You are already a member of this group"),
   alreadyPending: fail("Request already sent", "Your request to join is waiting for approval"),
   joinsClosed: fail("Not accepting members", "This group is not accepting new members right now"),

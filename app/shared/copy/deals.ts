@@ -1,4 +1,4 @@
-// Every text of the deal page and the deal mails (issue 20): toasts, refusals in words, state
+// Every text of the deal page and the deal mails (ADR 068): toasts, refusals in words, state
 // labels, buttons. Plain strings and small functions — components, web and features import it.
 import type { DealKind, DealState } from "#db/schema/enums";
 import { SAFETY_TEXT } from "./safety";
@@ -182,7 +182,7 @@ export const DEAL_MAILS = {
   }),
 } as const;
 
-/** One line per deal step waiting for someone (issue 20): the bell's menu and the away e-mail (issue 22). */
+/** One line per deal step waiting for someone (ADR 068): the bell's menu and the away e-mail (ADR 073). */
 export function dealWaitingLine(kind: "offer" | "turn" | "meetup" | "handoff" | "review", title: string, otherName: string): string {
   switch (kind) {
     case "offer":

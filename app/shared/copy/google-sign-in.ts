@@ -1,4 +1,4 @@
-// What 'Continue with Google' tells the user (issue 4 item 7); the web layer shows them as toasts.
+// What 'Continue with Google' tells the user (ADR 005); the web layer shows them as toasts.
 /** How a Google sign-in ended (features/accounts/google-auth.server.ts returns it). */
 type GoogleSignInOutcome = "signed-in" | "linked" | "created";
 

@@ -28,7 +28,7 @@ export const REQUEST_TEXT = {
   contact: "Contact",
   markFulfilled: "Mark Fulfilled",
   delete: "Delete",
-  // Issue 22 §2: listings the matcher found for the author's own open request.
+  // ADR 071: listings the matcher found for the author's own open request.
   possibleMatch: "Possible match",
   contactSeller: "Contact seller",
   titleRequired: "Title is required",

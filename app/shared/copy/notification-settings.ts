@@ -1,4 +1,4 @@
-// Notification settings' texts (issue 22 §4), shared by the /player-profile loader, the schema's
+// Notification settings' texts (ADR 073), shared by the /player-profile loader, the schema's
 // messages and the tests. The page gets them as loader data (notificationSettingsView), not as code:
 // /player-profile is at the edge of its 110 KB first-load JavaScript budget (ADR 033), and the
 // section's labels and hints alone were most of a kilobyte of it.
@@ -22,7 +22,7 @@ export const MODE_LABELS: Readonly<Record<NotificationMode, string>> = {
   email_digest: "E-mail digest",
 };
 
-// What "right away" means for what waits on you: the away e-mail of issue 22 §4 (one gathering
+// What "right away" means for what waits on you: the away e-mail of ADR 073 (one gathering
 // e-mail after 10 minutes with no tab open, at most one an hour), not one e-mail per message.
 const AWAY = "When no LockerSwap tab has been open for 10 minutes: one e-mail with what is unread, at most one an hour.";
 const DAILY = "Once a day, one e-mail with what is new.";

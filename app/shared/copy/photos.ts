@@ -1,4 +1,4 @@
-// What a photo upload is told when it is refused (spec 02 §5, §8; issue 6 §2, issue 9).
+// What a photo upload is told when it is refused (spec 02 §5, §8; ADR 017).
 import { LIMITS } from "~/shared/catalog";
 
 export const PHOTO_ERRORS = {

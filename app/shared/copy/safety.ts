@@ -1,4 +1,4 @@
-// Every text of reports, blocks, suspensions and warnings (issue 21). Plain strings and small
+// Every text of reports, blocks, suspensions and warnings (ADR 069). Plain strings and small
 // functions — components, web and features import it.
 import type { ReportReason, ReportTargetType } from "#db/schema/enums";
 
@@ -72,7 +72,7 @@ export const BLOCK_PAGE_TEXT = {
   notFound: "There is nobody here to block.",
 } as const;
 
-/** The 'Reports' section of /club/{slug}/manage (issue 21 §5): a club's owner and admins moderate its content. */
+/** The 'Reports' section of /club/{slug}/manage (ADR 069): a club's owner and admins moderate its content. */
 export const CLUB_MODERATION_TEXT = {
   heading: "Reports",
   intro: "Members' reports about messages, announcements and item requests in this club. Reporters are not named.",
@@ -104,7 +104,7 @@ export function suspendedMessage(endsAt: Date | string | null): string {
     : `Your account is suspended until ${dateFormat.format(new Date(endsAt))}`;
 }
 
-/** The moderation queue's answers (/admin/reports) and the warning banner (issue 21 §3, §4). */
+/** The moderation queue's answers (/admin/reports) and the warning banner (ADR 069). */
 export const MODERATION_TEXT = {
   alreadyHandled: "Already handled",
   gone: "That is no longer on LockerSwap",

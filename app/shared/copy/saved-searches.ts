@@ -1,4 +1,4 @@
-// Saved searches' texts (issue 22 §1, §6), shared by the page, the action and the tests.
+// Saved searches' texts (ADR 071), shared by the page, the action and the tests.
 export const SEARCH_SAVED = "Search saved";
 export const NO_CRITERIA = "Add a keyword, sport or filter first";
 

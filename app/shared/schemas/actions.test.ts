@@ -1,4 +1,4 @@
-// The action schemas of issue 19 §4: one discriminated union per route, parsed the way the actions
+// The action schemas of ADR 065: one discriminated union per route, parsed the way the actions
 // parse (conform's parseWithZod over FormData, so "on", empty fields and files coerce as in a POST).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// The Admin Dashboard's deletes (issue 13 §3; spec 02 §2 /admin): one discriminated union on
+// The Admin Dashboard's deletes (ADR 044; spec 02 §2 /admin): one discriminated union on
 // `intent`. The ids are looked up by the domain ("That user no longer exists"); `tab` is only the
 // view to go back to, and an unknown one goes back to All Users.
 import { z } from "zod";

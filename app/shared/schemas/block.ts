@@ -1,4 +1,4 @@
-// The block / unblock form (issue 21 §2): one schema for the confirmation page's form, the
+// The block / unblock form (ADR 069): one schema for the confirmation page's form, the
 // 'Blocked people' list's Unblock buttons and the action of /block/{userId}. Who is blocked is the
 // URL's `userId`; `redirectTo` is where to go afterwards, checked again on the server (safeRedirect).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The club page's membership forms (spec 02 §4, §5 invite code; issue 11 §6). One schema for the
+// The club page's membership forms (spec 02 §4, §5 invite code; ADR 029). One schema for the
 // browser (conform's onValidate in the invite-code dialog and page) and the actions of
 // /club/{slug} and /club/{slug}/join. The code itself is checked on the server only.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The Manage Group page's forms (spec 02 §2 / issue 11): one discriminated union on `intent` for
+// The Manage Group page's forms (spec 02 §2): one discriminated union on `intent` for
 // the action of /club/{slug}/manage. Which member, and whether a new invite code is long enough,
 // are the domain's to judge (membership.server.ts, club-manage.server.ts): it answers with the spec's
 // toasts, after the permission check, so those fields are plain strings here.
@@ -18,7 +18,7 @@ export const ClubManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite-code"), code: z.string().default("") }),
   // Multipart (works without JavaScript); the bytes are checked like listing photos (ADR 037).
   z.object({ intent: z.literal("logo"), logo: z.file({ error: "Choose a logo to upload" }).optional() }),
-  // The 'Reports' section (issue 21 §5): which report, and whether it is this club's and still open,
+  // The 'Reports' section (ADR 069): which report, and whether it is this club's and still open,
   // is the domain's to judge (safety/club-moderation.server.ts) — a plain string here.
   z.object({ intent: z.literal("report-dismiss"), reportId: ReportId }),
   z.object({ intent: z.literal("report-remove"), reportId: ReportId }),

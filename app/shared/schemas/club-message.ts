@@ -1,7 +1,7 @@
 // One schema for every club message form (chat, announcement, direct message, delete, mark read):
-// the action of /club/{slug}/messages parses with it, the composer mirrors its limits (issue 12 §6;
+// the action of /club/{slug}/messages parses with it, the composer mirrors its limits (ADR 041;
 // spec 02 §5 "content trimmed must be non-empty"). The client-made id makes a double submit or a
-// retry store one message (issue 12 §5).
+// retry store one message (ADR 041).
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./limits";
 import { text } from "./text";

@@ -1,4 +1,4 @@
-// The deal forms (issue 20, ADR 068): one schema per action, shared by the form (conform) and the
+// The deal forms (ADR 068): one schema per action, shared by the form (conform) and the
 // action. Who may take a step, and when, is the server's (app/features/trade/); these only read
 // the body. Cash is dollars with at most two decimals, 0 … 100,000; messages ≤ 500 characters.
 import { z } from "zod";

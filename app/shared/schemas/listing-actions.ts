@@ -16,7 +16,7 @@ export const ListingPageActionSchema = z.discriminatedUnion("intent", [
     // With JavaScript the question box is a fetcher and gets data back instead of a redirect.
     via: z.literal("fetcher", { error: "Unknown response format" }).optional(),
   }),
-  // Make an offer / Swap (issue 20): the deal's own schema, shared with the deal forms.
+  // Make an offer / Swap (ADR 068): the deal's own schema, shared with the deal forms.
   ProposeDealSchema,
 ]);
 

@@ -1,4 +1,4 @@
-// The site moderation queue's forms (issue 21 §3) and the warning banner's 'Dismiss' (§4): one
+// The site moderation queue's forms (ADR 069) and the warning banner's 'Dismiss' (§4): one
 // discriminated union on `intent`, shared by the forms and the action. Which person a warning or a
 // suspension is for is never posted: the server takes it from the reports (the target's owner).
 import { z } from "zod";

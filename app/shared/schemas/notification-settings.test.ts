@@ -1,4 +1,4 @@
-// The 'Notifications' form's schema (issue 22 §4), parsed the way the action parses it (conform's
+// The 'Notifications' form's schema (ADR 073), parsed the way the action parses it (conform's
 // parseWithZod over FormData): every kind required, only the modes a kind offers, nothing else kept.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";

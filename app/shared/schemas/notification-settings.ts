@@ -1,4 +1,4 @@
-// The 'Notifications' form on /player-profile (issue 22 §4): one mode per kind, every kind required.
+// The 'Notifications' form on /player-profile (ADR 073): one mode per kind, every kind required.
 // Which modes a kind offers is the feature's data (KIND_MODES, app/features/notifications/settings.server.ts),
 // passed in, so this module stays free of server code; a mode the kind does not offer is refused.
 import { z } from "zod";

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const AcknowledgeSchema = z.object({ membershipId: z.string().default("") });
 
 /**
- * 'New matches' seen (issue 22 §3): opening the bell's menu posts it (a fetcher: answered with data);
+ * 'New matches' seen (ADR 071): opening the bell's menu posts it (a fetcher: answered with data);
  * without JavaScript, its 'Mark as seen' button posts it with the page to go back to.
  */
 export const SeenMatchesSchema = z.object({

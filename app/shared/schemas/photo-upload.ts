@@ -1,4 +1,4 @@
-// POST /api/photos (issue 10 §8, ADR 024): the listing form's upload with JavaScript. The files are
+// POST /api/photos (ADR 024): the listing form's upload with JavaScript. The files are
 // checked by content on the server (storeUploads); this only reads the body: which parts are
 // files, which thumbnail goes with which photo, how many keys the form already holds.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The /player-profile forms (issue 13 §1; spec 02 §5 Profile ZIP): one branch each, shared by the
+// The /player-profile forms (spec 02 §5 Profile ZIP): one branch each, shared by the
 // form (conform), and one union on `intent` for the action.
 import { z } from "zod";
 import { ZIP_PATTERN } from "~/shared/zip";

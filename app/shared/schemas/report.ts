@@ -1,4 +1,4 @@
-// The report form (issue 21 §1): one schema for conform in the browser and the action of /report.
+// The report form (ADR 069): one schema for conform in the browser and the action of /report.
 // What is reported (type + id) rides along as hidden fields; whether the reporter may see it, and
 // everything else only the server can know, is app/features/moderation/reports.server.ts.
 import { z } from "zod";

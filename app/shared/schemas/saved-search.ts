@@ -1,4 +1,4 @@
-// /saved-searches (issue 22 §1): every button of the page and the 'Save this search' form on the
+// /saved-searches (ADR 071): every button of the page and the 'Save this search' form on the
 // search pages post one union on `intent`. The rename branch is also the rename form's (conform).
 import { z } from "zod";
 import { text } from "./text";

@@ -6,7 +6,7 @@ import { optionalText, text } from "./text";
 /**
  * One listing as cards show it (home grid, sport browse, On Deck, club pages).
  * `priceCents` is null for signed-out visitors: the real price never leaves the server for them
- * (issue 5 §2 — a blur is not protection).
+ * (spec 01 §6 — a blur is not protection).
  */
 /**
  * A listing's first photo as a card shows it: its thumbnail when it has one, else the photo

@@ -1,4 +1,4 @@
-// Issue 9 §2: a control character in any text field of any schema is a clear message, never a
+// ADR 016: a control character in any text field of any schema is a clear message, never a
 // value that reaches the database.
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
@@ -85,7 +85,7 @@ const CASES: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
   },
 ];
 
-describe("one text-field rule in every schema (issue 9 §2)", () => {
+describe("one text-field rule in every schema (ADR 016)", () => {
   for (const { name, schema, valid, fields } of CASES) {
     test(`the ${name} form accepts its valid value`, () => {
       expect(schema.safeParse(valid).success).toBe(true);

@@ -1,5 +1,5 @@
 // Every free-text field of every schema goes through text() / optionalText(): trimmed,
-// length-capped and free of control characters (app/shared/text.ts, issue 9 §2). Built from
+// length-capped and free of control characters (app/shared/text.ts, ADR 016). Built from
 // .min/.max so conform still derives required / maxLength for the no-JavaScript form.
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/shared/text";

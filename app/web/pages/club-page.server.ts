@@ -1,4 +1,4 @@
-// The club page, /club/{slug} (spec 02 §2 Club page, §9; issue 11): what it shows, for this viewer,
+// The club page, /club/{slug} (spec 02 §2 Club page, §9): what it shows, for this viewer,
 // in one batch (ADR 051). What depends on the viewer's roles comes from the permission table.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
@@ -24,7 +24,7 @@ export const ANONYMOUS_PREVIEW_SIZE = 3; // 02 §9
 
 export type ClubListingCard = ClubListingCardFields &
   // A card that may not link carries no id either: the id *is* the link (/listing/{id}), and
-  // signed-out visitors get neither (02 §2; issue 11 Proof: no listing link in the loader data).
+  // signed-out visitors get neither (02 §2: no listing link in the loader data).
   ({ linkable: true; id: string } | { linkable: false; id: null });
 
 type ClubListingCardFields = CardPhoto & {
@@ -59,7 +59,7 @@ export type ClubPage = {
   /** Active members, or null when this viewer may not see the roster (why: rosterHidden). */
   roster: RosterEntry[] | null;
   rosterHidden: "membersOnly" | "private" | null;
-  /** The viewer's unread DMs in this club (the Messages tab badge, issue 12 §3); 0 for non-members. */
+  /** The viewer's unread DMs in this club (the Messages tab badge, ADR 050); 0 for non-members. */
   unreadDirectMessages: number;
   /**
    * The join button a non-member sees (02 §2): its action by join mode, disabled while

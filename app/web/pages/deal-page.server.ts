@@ -1,4 +1,4 @@
-// The deal page's read model (/deals/{id}, issue 20): the deal, every revision of its terms, the
+// The deal page's read model (/deals/{id}, ADR 068): the deal, every revision of its terms, the
 // listings on each side (as they were when proposed, with a link while the listing is there and
 // the viewer may open it), the other party's first name only, whose move it is, the on-hold flag,
 // the steps the viewer's party may take now, the meeting place and its suggestions, the handoff
@@ -42,7 +42,7 @@ export type DealPage = {
   > & {
     /** Why a cancelled deal ended, in words ('Item not as described — the note'); null otherwise. */
     closeReason: string | null;
-    /** 'This deal was closed': ended by a block or a suspension, whose reason neither side is told (issue 21). */
+    /** 'This deal was closed': ended by a block or a suspension, whose reason neither side is told (ADR 069). */
     closedNotice: string | null;
   };
   /** The other party's user id (the Block link); null for a site admin looking on, or once their account is gone. */

@@ -1,6 +1,6 @@
-// Everything /listing/{id} reads, in one database round trip after the session (issue 10 item 6,
-// ADR 051): the listing, its photos and clubs, the seller's rating and trust (issue 20), the viewer's
-// heart and their question threads (with their deals' steps between the messages, issue 20) go in one
+// Everything /listing/{id} reads, in one database round trip after the session (ADR 034,
+// ADR 051): the listing, its photos and clubs, the seller's rating and trust (ADR 068), the viewer's
+// heart and their question threads (with their deals' steps between the messages, ADR 068) go in one
 // batch, each statement gated by the viewer's right to open the listing; marking the viewer's messages
 // read goes out beside it.
 import { and, eq, sql } from "drizzle-orm";
@@ -73,9 +73,9 @@ export async function listingPageFor(
         .from(favorites)
         .where(and(eq(favorites.userId, viewer.id), eq(favorites.listingId, listingId))),
       threadsQuery(db, viewer, listingId),
-      // Make an offer / Swap / View your offer, or the seller's offers (issue 20).
+      // Make an offer / Swap / View your offer, or the seller's offers (ADR 068).
       ...listingOffersQueries(db, viewer, listingId),
-      // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (issue 20).
+      // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (ADR 068).
       dealTimelineQuery(db, viewer, listingId),
     ]),
     // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).

@@ -9,7 +9,9 @@ import { addTestMember, createTestClub, createTestListing, createTestUser } from
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
 
-// Issue 19 §10: three defects found trying the app as a new user would. Each test failed before its fix.
+// Defects found trying the app as a new user would; each test failed before its fix: six photos on the
+// listing form (ADR 062), a listing conversation on /messages opening in a dialog, a club's hidden listing
+// count (ADR 058), then a header link clicked while a chunk loads (ADR 063) and a cancelled request (ADR 070).
 
 const word = () => randomBytes(4).toString("hex");
 const JPEG = readFileSync("tests/fixtures/photo.jpg");
