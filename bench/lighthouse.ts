@@ -44,7 +44,7 @@ import { args, option } from "./cli";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
-// Issue 37 §2: the goals as ratios to the floors of the same run.
+// The goals as ratios to the floors of the same run (ADR 082).
 const GOALS = { overFrameworkMs: 50, tbtOfPeer: 0.5, lcpOfPeer: 0.6 } as const;
 
 const runs = Math.max(1, Number(option("--runs", "3")));
