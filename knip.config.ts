@@ -26,6 +26,9 @@ const config: KnipConfig = {
     "bench/{round-trips,realtime-fanout,rows-read,swap-solve}.ts",
     "scripts/stack-probe.ts",
     "db/geodata/load-zips.ts",
+    // The framework floor's own Remix app (bench/floor-app, ADR 082): its entries and route, built by its own Vite config.
+    "bench/floor-app/app/**/*.tsx",
+    "bench/floor-app/vite.config.ts",
     "app/shared/catalog/generate-hero-svgs.ts",
     "*.config.ts",
   ],

@@ -1,0 +1,183 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Cookie } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { buildFloorApp, startFloorApp } from "../../bench/floor-app/floor-app";
+import { countBodyElements } from "../../bench/floors";
+import { clubMembers, clubs, listings, users } from "../../db/schema";
+import { E2E_BASE_URL, E2E_STATE_DIR } from "../setup/e2e-env";
+import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { PHONE_SLOWDOWN, mainThreadAtLoad, taskCpuTimes, trace } from "./main-thread-trace";
+
+// ADR 082: the main thread at load stays near the framework's floor. Each page's main-thread time at
+// load (a trace: the CPU time of its tasks, scaled to Lighthouse's 4× phone, tests/e2e/main-thread-trace.ts)
+// is compared with the framework floor's (bench/floor-app: a minimal Remix + React app hydrating a tree
+// of the page's own element count) measured in the same test, loads interleaved, the least of three
+// each. Ratios hold across machines and loads where absolute times do not. Each page has its ceiling:
+// today's ratio with a margin for the noise of a loaded 2-core machine (ADR 082) — a page may get
+// lighter, not heavier; one that gets lighter can have its ceiling lowered.
+const RUNS = 3;
+const PAGES: { path: string; signedIn: boolean; ceiling: number }[] = [
+  { path: "/", signedIn: false, ceiling: 2.6 },
+  { path: "/sport/soccer", signedIn: false, ceiling: 2.3 },
+  { path: "/listing/{id}", signedIn: false, ceiling: 2.3 },
+  { path: "/clubs", signedIn: false, ceiling: 2.3 },
+  { path: "/club/{slug}", signedIn: false, ceiling: 2.3 },
+  { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.6 },
+  { path: "/messages", signedIn: true, ceiling: 3.0 },
+  { path: "/list-item", signedIn: true, ceiling: 3.0 },
+];
+/** What the heavy page of the last test burns at hydration, in the phone's time (75 ms of this host's CPU). */
+const BURN_MS = 300;
+
+/**
+ * How many turns of the burn's loop cost `ms` of this host's CPU in the suite's browser: one long run
+ * of it on a blank page, its task's thread CPU time read from a trace — the machine's other work can
+ * take the core away but adds nothing to it — so the heavy page's burn is a fixed amount of work.
+ */
+async function iterationsFor(browser: Browser, ms: number) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events = await trace(cdp, async () => {
+      await page.evaluate((spins) => {
+        let x = 1;
+        for (let i = 0; i < spins; i++) x = (x * 1103515245 + 12345) | 0;
+        return x;
+      }, SPINS);
+    });
+    const [longest] = taskCpuTimes(events);
+    if (!longest) throw new Error("no task in the calibration's trace");
+    return Math.round((SPINS * ms) / longest);
+  } finally {
+    await context.close();
+  }
+}
+const SPINS = 20_000_000;
+
+const FLOOR_DIR = join(E2E_STATE_DIR, "floor-app");
+
+/** The floor app, built once per run (the first worker to get here builds it, the others wait). */
+async function floorApp() {
+  const built = join(FLOOR_DIR, "built");
+  try {
+    mkdirSync(`${FLOOR_DIR}.lock`);
+    buildFloorApp(FLOOR_DIR);
+    writeFileSync(built, "");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    await expect.poll(() => existsSync(built), { timeout: 60_000, message: "the floor app's build" }).toBe(true);
+  }
+  return startFloorApp(FLOOR_DIR);
+}
+
+const least = (values: number[]) => Math.min(...values);
+const r = (ms: number) => String(Math.round(ms));
+
+/**
+ * The page beside the floor of its element count, loads interleaved (ours, floor, floor, ours, ours,
+ * floor); the medians, and the page's busy time as a multiple of the floor's.
+ */
+async function measure(browser: Browser, path: string, opts: { cookies?: Cookie[]; prepare?: (context: BrowserContext) => Promise<void> }) {
+  const floor = await floorApp();
+  try {
+    const cookie = (opts.cookies ?? []).map((c) => `${c.name}=${c.value}`).join("; ");
+    const html = await (await fetch(`${E2E_BASE_URL}${path}`, { headers: cookie ? { cookie } : {} })).text();
+    const n = countBodyElements(html);
+    const ours: { cpu: number; blocking: number }[] = [];
+    const floors: { cpu: number; blocking: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const loadOurs = async () => ours.push(await mainThreadAtLoad(browser, `${E2E_BASE_URL}${path}`, { ...opts, lazyWork: true }));
+      const loadFloor = async () => floors.push(await mainThreadAtLoad(browser, `${floor.url}/?n=${n}`));
+      if (run % 2) await loadFloor().then(loadOurs);
+      else await loadOurs().then(loadFloor);
+    }
+    // The least of the loads: the machine's other work only ever adds time to a load, so the least is
+    // the closest to the page's own cost (ADR 082).
+    const row = {
+      n,
+      busy: least(ours.map((load) => load.cpu)),
+      floor: least(floors.map((load) => load.cpu)),
+      blocking: least(ours.map((load) => load.blocking)),
+      floorBlocking: least(floors.map((load) => load.blocking)),
+    };
+    const ratio = row.busy / row.floor;
+    console.log(
+      `${path} (${n} elements), main-thread CPU × ${PHONE_SLOWDOWN}, least of ${RUNS}: ${r(row.busy)} ms (${ours.map((l) => r(l.cpu)).join(", ")}), ` +
+        `TBT-style ${r(row.blocking)}; floor ${r(row.floor)} ms (${floors.map((l) => r(l.cpu)).join(", ")}), TBT-style ${r(row.floorBlocking)}; ${ratio.toFixed(2)}×`,
+    );
+    return { ...row, ratio };
+  } finally {
+    await floor.stop();
+  }
+}
+
+let demo: Promise<{ clubSlug: string; listingId: string }> | null = null;
+function demoPaths() {
+  demo ??= (async () => {
+    const db = e2eDb();
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "owner@lockerswap.test"));
+    const [club] = await db
+      .select({ slug: clubs.slug })
+      .from(clubs)
+      .innerJoin(clubMembers, eq(clubMembers.clubId, clubs.id))
+      .where(and(eq(clubMembers.userId, owner!.id), eq(clubMembers.role, "owner"), eq(clubs.visibility, "public")))
+      .limit(1);
+    const [listing] = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.userId, owner!.id), eq(listings.status, "active"), eq(listings.audience, "public")))
+      .limit(1);
+    return { clubSlug: club!.slug, listingId: listing!.id };
+  })();
+  return demo;
+}
+
+async function ownerCookies(browser: Browser) {
+  const context = await browser.newContext();
+  await signInAs(context, "owner@lockerswap.test");
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+test.describe.configure({ mode: "parallel" });
+
+for (const { path, signedIn, ceiling } of PAGES) {
+  test(`${path}${signedIn ? " (signed in)" : ""}: the main thread at load stays within ${ceiling}× the framework floor's`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { clubSlug, listingId } = await demoPaths();
+    const url = path.replace("{id}", listingId).replace("{slug}", clubSlug);
+    const measured = await measure(browser, url, { cookies: signedIn ? await ownerCookies(browser) : [] });
+    expect(measured.ratio, `${url}: busy ${r(measured.busy)} ms vs the floor's ${r(measured.floor)} ms`).toBeLessThanOrEqual(ceiling);
+  });
+}
+
+test(`the check catches a page that burns ${BURN_MS} ms more of the main thread at hydration`, async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = PAGES.find((candidate) => candidate.path === "/club/{slug}")!;
+  const { clubSlug } = await demoPaths();
+  const url = page.path.replace("{slug}", clubSlug);
+  const turns = await iterationsFor(browser, BURN_MS / PHONE_SLOWDOWN);
+  // Today's club page with one script more (the page's own nonce, so its CSP runs it): when the
+  // page marks itself hydrated, it runs a loop of BURN_MS / 4 of this host's CPU.
+  const burn = `new MutationObserver((_, o) => { if (!document.documentElement.hasAttribute("data-hydrated")) return; o.disconnect();
+    let x = 1; for (let i = 0; i < ${turns}; i++) x = (x * 1103515245 + 12345) | 0;
+    document.documentElement.dataset.burnt = String(x); }).observe(document.documentElement, { attributes: true });`;
+  const measured = await measure(browser, url, {
+    prepare: async (context) => {
+      await context.route(`${E2E_BASE_URL}${url}`, async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const nonce = html.match(/<script nonce="([^"]+)"/)?.[1] ?? "";
+        await route.fulfill({ response, body: html.replace("</head>", `<script nonce="${nonce}">${burn}</script></head>`) });
+      });
+    },
+  });
+  expect(measured.ratio, `the heavy page's busy time is over its ceiling (${r(measured.busy)} vs ${r(measured.floor)} ms)`).toBeGreaterThan(
+    page.ceiling,
+  );
+});
