@@ -2274,6 +2274,18 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: "dev.price-drops.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    // The price-drop job and the matcher write notices, matches and their queues only (not watched here).
+    send: (cell) => post(cell, "/dev/price-drops", {}),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
     route: "dev.digest.ts",
     intent: null,
     devOnly: true,

@@ -4,6 +4,7 @@ import { useRef, useState, type SyntheticEvent } from "react";
 import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 import type { MenuMatches } from "~/hooks/use-user-room";
 import { formatPrice } from "~/shared/format";
+import { priceDropLine } from "~/shared/copy/price-drops";
 import { Button } from "../ui/button";
 
 export type NotificationsData = {
@@ -25,7 +26,10 @@ function MatchItem({ match }: { match: MenuMatch }) {
   const from =
     match.kind === "search"
       ? { to: "/saved-searches", text: `Saved search: ${match.source}` }
-      : { to: `/club/${match.sourceId}?tab=radar`, text: `Item request: ${match.source}` };
+      : match.kind === "request"
+        ? { to: `/club/${match.sourceId}?tab=radar`, text: `Item request: ${match.source}` }
+        : { to: "/on-deck", text: "From your On Deck list" };
+  const dropped = match.kind === "drop" && match.wasCents !== null && match.priceCents !== null;
   return (
     <li data-testid="new-match" className="rounded-md px-1 py-1 hover:bg-slate-50">
       <Link
@@ -45,8 +49,12 @@ function MatchItem({ match }: { match: MenuMatch }) {
           <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
         )}
         <span className="min-w-0">
-          <span className="block break-words font-medium text-slate-900">{match.title}</span>
-          {match.priceCents === null ? null : <span className="block text-xs text-slate-600">{formatPrice(match.priceCents)}</span>}
+          <span className="block break-words font-medium text-slate-900">
+            {dropped ? priceDropLine(match.title, formatPrice(match.wasCents!), formatPrice(match.priceCents!)) : match.title}
+          </span>
+          {match.priceCents === null || dropped ? null : (
+            <span className="block text-xs text-slate-600">{formatPrice(match.priceCents)}</span>
+          )}
         </span>
       </Link>
       <Link
@@ -204,7 +212,7 @@ export function NotificationsMenu({
         {shownMatches.length > 0 ? (
           <section aria-labelledby="new-matches-heading" className="mb-2">
             <h2 id="new-matches-heading" className="px-1 text-sm font-semibold text-slate-700">
-              New matches
+              {shownMatches.some((match) => match.kind === "drop") ? "New matches and price drops" : "New matches"}
             </h2>
             <ul className="mt-1 space-y-1">
               {shownMatches.map((match) => (

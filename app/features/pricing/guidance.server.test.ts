@@ -46,7 +46,13 @@ async function sale(f: SaleFacts) {
   });
   if (f.clubId) await t.db.insert(saleClubs).values({ dealId: id, clubId: f.clubId });
 }
-const ask = (over: Partial<GuidanceAsk> = {}): GuidanceAsk => ({ sport: "hockey", equipmentType: "Skates", condition: "gently-used", zipCode: "02139", ...over });
+const ask = (over: Partial<GuidanceAsk> = {}): GuidanceAsk => ({
+  sport: "hockey",
+  equipmentType: "Skates",
+  condition: "gently-used",
+  zipCode: "02139",
+  ...over,
+});
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -86,13 +92,16 @@ describe("the figures", () => {
     for (let i = 0; i < 5; i++) await sale({ sport: "golf", type: "Drivers", condition: "gently-used", cents: 3000, at: daysAgo(400) });
     expect(await priceGuidance(t.db, asker, ask({ sport: "golf", equipmentType: "Drivers", condition: "new" }), now)).toBeNull();
     expect(await priceGuidance(t.db, asker, ask({ sport: "golf", equipmentType: "Drivers", condition: "like-new" }), now)).toBeNull();
-    expect((await priceGuidance(t.db, asker, ask({ sport: "golf", equipmentType: "Drivers", condition: "gently-used" }), now))?.median).toBe(2000);
+    expect(
+      (await priceGuidance(t.db, asker, ask({ sport: "golf", equipmentType: "Drivers", condition: "gently-used" }), now))?.median,
+    ).toBe(2000);
   });
 });
 
 describe("the five-sale guard", () => {
   test("four sales give nothing, anywhere; the fifth gives the figures", async () => {
-    for (const dollars of [10, 20, 30, 40]) await sale({ sport: "tennis", type: "Rackets", cents: dollars * 100, zip: "94103", state: "CA" });
+    for (const dollars of [10, 20, 30, 40])
+      await sale({ sport: "tennis", type: "Rackets", cents: dollars * 100, zip: "94103", state: "CA" });
     expect(MIN_SALES).toBe(5);
     expect(await priceGuidance(t.db, asker, ask({ sport: "tennis", equipmentType: "Rackets" }), now)).toBeNull();
     expect(await priceGuidance(t.db, asker, ask({ sport: "tennis", equipmentType: "Rackets", zipCode: null }), now)).toBeNull();
@@ -158,7 +167,12 @@ describe("the sales a deal leaves", () => {
 
     const buyer = await createTestUser(t.db, { firstName: "Buyer" });
     const typed = await createTestListing(t.db, seller, { sport: "hockey", equipmentType: "Sticks", priceCents: 5000, brand: "CCM" });
-    const offer = await proposeDeal(t.db, buyer, { listingId: typed, offeredListingIds: [], cashCents: 4200, cashFrom: "proposer", message: null }, now);
+    const offer = await proposeDeal(
+      t.db,
+      buyer,
+      { listingId: typed, offeredListingIds: [], cashCents: 4200, cashFrom: "proposer", message: null },
+      now,
+    );
     if (!offer.ok) throw new Error(offer.error);
     await advanceDeal(t.db, { dealId: offer.deal.id, seller, buyer }, "proposed", "completed", now);
     const [cash] = await t.db.select().from(sales).where(eq(sales.dealId, offer.deal.id));
@@ -169,15 +183,27 @@ describe("the sales a deal leaves", () => {
     await addTestMember(t.db, club, buyer);
     const mine = await createTestListing(t.db, buyer, { sport: "hockey", equipmentType: "Sticks", priceCents: 1000, clubs: [club] });
     const theirs = await createTestListing(t.db, seller, { sport: "hockey", equipmentType: "Gloves", priceCents: 2500, clubs: [club] });
-    const swap = await proposeDeal(t.db, buyer, { listingId: theirs, offeredListingIds: [mine], cashCents: 0, cashFrom: null, message: null }, now);
+    const swap = await proposeDeal(
+      t.db,
+      buyer,
+      { listingId: theirs, offeredListingIds: [mine], cashCents: 0, cashFrom: "proposer", message: null },
+      now,
+    );
     if (!swap.ok) throw new Error(swap.error);
     await advanceDeal(t.db, { dealId: swap.deal.id, seller, buyer }, "proposed", "completed", now);
     const [swapped] = await t.db.select().from(sales).where(eq(sales.dealId, swap.deal.id));
     expect(swapped).toMatchObject({ equipmentType: "Gloves", priceCents: 2500, isPublic: false });
-    expect(await t.db.select().from(saleClubs).where(eq(saleClubs.dealId, swap.deal.id))).toEqual([{ dealId: swap.deal.id, clubId: club.id }]);
+    expect(await t.db.select().from(saleClubs).where(eq(saleClubs.dealId, swap.deal.id))).toEqual([
+      { dealId: swap.deal.id, clubId: club.id },
+    ]);
 
     const other = await createTestListing(t.db, seller, { sport: "hockey", equipmentType: "Sticks", priceCents: 9000 });
-    const cancelled = await proposeDeal(t.db, buyer, { listingId: other, offeredListingIds: [], cashCents: 100, cashFrom: "proposer", message: null }, now);
+    const cancelled = await proposeDeal(
+      t.db,
+      buyer,
+      { listingId: other, offeredListingIds: [], cashCents: 100, cashFrom: "proposer", message: null },
+      now,
+    );
     if (!cancelled.ok) throw new Error(cancelled.error);
     await advanceDeal(t.db, { dealId: cancelled.deal.id, seller, buyer }, "proposed", "accepted", now);
     await cancelDeal(t.db, seller, cancelled.deal.id, "changed my mind", now);
