@@ -7,6 +7,8 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
+import { recordCompletedSales } from "~/features/trade/sales.server";
+import { countOf, demoPriceDrop, demoSkateSales } from "./demo-prices";
 import {
   buildCommunity,
   imageFor,
@@ -115,6 +117,11 @@ export async function insertCommunity(db: Db, c: Community): Promise<Record<stri
     ["club_requests", () => insertInBatches(db, schema.clubRequests, c.clubRequests)],
     ["saved_searches", () => insertInBatches(db, schema.savedSearches, c.savedSearches)],
     ["listing_match_queue", () => insertInBatches(db, schema.listingMatchQueue, c.listingMatchQueue)],
+    ["demo skate sales", () => demoSkateSales(db, c)],
+    // Price guidance's sales (ADR 086): what the completing batch would have written for each completed deal.
+    ["sales", () => recordCompletedSales(db).then(() => countOf(db, "sales"))],
+    // A favourite of the demo member's that just got cheaper, already told (the bell shows it).
+    ["price_drop_notices", () => demoPriceDrop(db, c)],
   ];
   for (const [table, step] of steps) counts[table] = await step();
   return counts;

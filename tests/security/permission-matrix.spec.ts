@@ -1181,12 +1181,13 @@ const ROWS: Row[] = [
         "modes.clubs": "email_now",
         "modes.matches": "in_app",
         "modes.announcements": "email_digest",
+        "modes.price_drops": "email_now",
         userId: cell.w.extra.target.id,
       }),
     allowed: (cell, out, changes) => {
       // To the section (#notifications): the outcome's location keeps path and query only.
       redirectTo(out, "/player-profile");
-      expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 5 });
+      expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 6 });
     },
   },
   {

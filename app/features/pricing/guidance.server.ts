@@ -15,6 +15,7 @@ import { LISTING_CONDITIONS, type ListingCondition } from "#db/schema/enums";
 import { activeClubIdsOf } from "../clubs/club-access.server";
 import type { Viewer } from "../permissions/viewer";
 import { zipCentre, zipsNear } from "../search/radius.server";
+import type { Guidance, GuidanceScope } from "~/shared/schemas/price-guidance";
 
 export const MIN_SALES = 5;
 export const GUIDANCE_RADIUS_MILES = 25;
@@ -29,9 +30,7 @@ export type GuidanceAsk = {
   /** The clubs the listing is (to be) shown in: their members' sales may count, for their members only. */
   clubIds?: readonly string[];
 };
-export type GuidanceScope = "near" | "region" | "everywhere";
-/** Whole cents; `count` sales gave them (never fewer than MIN_SALES). */
-export type Guidance = { low: number; median: number; high: number; count: number; scope: GuidanceScope; sameBrand: boolean; region: string | null };
+export type { Guidance, GuidanceScope };
 
 /** The condition and its neighbours on the one scale (ADR 006). */
 export function nearbyConditions(condition: ListingCondition): ListingCondition[] {
