@@ -49,7 +49,7 @@ CREATE TABLE `sales` (
 	CONSTRAINT "sales_price_cents" CHECK("price_cents" >= 0)
 );
 --> statement-breakpoint
-CREATE INDEX `sales_guidance_idx` ON `sales` (`sport`,`equipment_type`,`condition`,`completed_at`,`is_public`,`zip_code`,`state`,`brand`,`price_cents`);--> statement-breakpoint
+CREATE INDEX `sales_guidance_idx` ON `sales` (`sport`,`equipment_type`,`condition`,`completed_at`,`is_public`,`zip_code`,`state`,`brand`,`price_cents`,`deal_id`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_away_mail_marks` (
 	`user_id` text NOT NULL,

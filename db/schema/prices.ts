@@ -31,8 +31,19 @@ export const sales = sqliteTable(
   },
   (t) => [
     // The guidance query (app/features/pricing/guidance.server.ts): sport, type and the conditions
-    // lead, the date narrows, and every column it tests or reads rides along, so it never reads a row.
-    index("sales_guidance_idx").on(t.sport, t.equipmentType, t.condition, t.completedAt, t.isPublic, t.zipCode, t.state, t.brand, t.priceCents),
+    // lead, the date narrows, and every column it tests or reads rides along (the deal id for the club test), so it never reads a row.
+    index("sales_guidance_idx").on(
+      t.sport,
+      t.equipmentType,
+      t.condition,
+      t.completedAt,
+      t.isPublic,
+      t.zipCode,
+      t.state,
+      t.brand,
+      t.priceCents,
+      t.dealId,
+    ),
     check("sales_condition", isOneOf(t.condition, LISTING_CONDITIONS)),
     check("sales_price_cents", sql`${col(t.priceCents)} >= 0`),
   ],

@@ -52,12 +52,17 @@ function quantile(at: Map<number, number>, n: number, q: number): number {
 /**
  * The guidance for `ask`, as `viewer` may be told it: the first of near → region → everywhere (with
  * the brand first, when there is one) that has at least MIN_SALES sales; null when none has. One
- * statement, one round trip: the candidate sales are read once, every variant ranked over them.
+ * statement, one round trip: the candidate sales are read once, every variant counted in one pass
+ * over them, and only the first with enough sales ranked.
  */
 export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, now = new Date()): Promise<Guidance | null> {
   const conditions = nearbyConditions(ask.condition);
   const clubIds = JSON.stringify([...new Set(ask.clubIds ?? [])]);
-  const clubSale = sql`s.deal_id in (select sc.deal_id from sale_clubs sc
+  // Outside a club no members-only sale can count: no subquery at all.
+  const clubSale =
+    clubIds === "[]"
+      ? sql`0`
+      : sql`s.deal_id in (select sc.deal_id from sale_clubs sc
       where sc.club_id in (select value from json_each(${clubIds})) and sc.club_id in ${activeClubIdsOf(viewer)})`;
   const zip = ask.zipCode ?? null;
   const brand = ask.brand?.trim() || null;
@@ -71,12 +76,24 @@ export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, no
     { scope: place.scope, sameBrand: false, where: place.where },
   ]);
   const nearZips = zip ? sql`select zip from (${zipsNear(zipCentre(zip), GUIDANCE_RADIUS_MILES)})` : sql`select null as zip where 0`;
-  // Each variant's sales ranked by price, and only the ranks the quartiles need; `n >= MIN_SALES`
-  // is the guard: a variant with fewer returns no row at all.
-  const ranked = variants.map(
-    (variant, k) => sql`select ${k} as variant, n, i, p, (select state from zip_codes where zip = ${zip}) as region from (
-        select b.p, row_number() over (order by b.p) - 1 as i, count(*) over () as n from b where ${variant.where}
-      ) where n >= ${MIN_SALES} and i in ((n - 1) / 4, (n + 2) / 4, (n - 1) / 2, n / 2, 3 * (n - 1) / 4, (3 * (n - 1) + 3) / 4)`,
+  // One pass counts every variant's sales; the first with at least MIN_SALES is picked — `k` is null
+  // when none has, and then no row comes back at all: the guard is the query's. Only the picked
+  // variant is ranked by price, and only the ranks the quartiles need are returned.
+  const counts = sql.join(
+    variants.map((variant, k) => sql`sum(${variant.where}) as c${sql.raw(String(k))}`),
+    sql`, `,
+  );
+  const pickK = sql.join(
+    variants.map((_, k) => sql`when c${sql.raw(String(k))} >= ${MIN_SALES} then ${k}`),
+    sql` `,
+  );
+  const pickN = sql.join(
+    variants.map((_, k) => sql`when c${sql.raw(String(k))} >= ${MIN_SALES} then c${sql.raw(String(k))}`),
+    sql` `,
+  );
+  const inPicked = sql.join(
+    variants.map((variant, k) => sql`when ${k} then ${variant.where}`),
+    sql` `,
   );
   const rows = await db.all<Row>(sql`
     with near_zips(zip) as materialized (${nearZips}),
@@ -86,9 +103,16 @@ export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, no
       where s.sport = ${ask.sport} and s.equipment_type = ${ask.equipmentType}
         and s.condition in (select value from json_each(${JSON.stringify(conditions)}))
         and s.completed_at > ${now.getTime() - GUIDANCE_WINDOW_MS}
-        and (s.is_public = 1 or ${clubSale})
-    )
-    ${sql.join(ranked, sql` union all `)}`);
+        and (s.is_public = 1 or in_club)
+    ),
+    counted as (select ${counts} from b),
+    pick as (select case ${pickK} end as k, case ${pickN} end as n from counted)
+    select pick.k as variant, pick.n as n, r.i, r.p, (select state from zip_codes where zip = ${zip}) as region
+    from pick join (
+      select b.p, row_number() over (order by b.p) - 1 as i from b, pick where case pick.k ${inPicked} end
+    ) r
+    where pick.k is not null
+      and r.i in ((pick.n - 1) / 4, (pick.n + 2) / 4, (pick.n - 1) / 2, pick.n / 2, 3 * (pick.n - 1) / 4, (3 * (pick.n - 1) + 3) / 4)`);
   if (rows.length === 0) return null;
   const first = Math.min(...rows.map((row) => Number(row.variant)));
   const mine = rows.filter((row) => Number(row.variant) === first);
