@@ -30,7 +30,7 @@ export type GuidanceAsk = {
   /** The clubs the listing is (to be) shown in: their members' sales may count, for their members only. */
   clubIds?: readonly string[];
 };
-export type { Guidance, GuidanceScope };
+export type { Guidance };
 
 /** The condition and its neighbours on the one scale (ADR 006). */
 export function nearbyConditions(condition: ListingCondition): ListingCondition[] {
@@ -68,7 +68,7 @@ export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, no
   const brand = ask.brand?.trim() || null;
   const places: { scope: GuidanceScope; where: SQL }[] = [
     ...(zip ? [{ scope: "near" as const, where: sql`(b.near or b.in_club)` }] : []),
-    ...(zip ? [{ scope: "region" as const, where: sql`(b.state = (select state from zip_codes where zip = ${zip}) or b.in_club)` }] : []),
+    ...(zip ? [{ scope: "region" as const, where: sql`(b.in_region or b.in_club)` }] : []),
     { scope: "everywhere", where: sql`1 = 1` },
   ];
   const variants: Variant[] = places.flatMap((place) => [
@@ -96,9 +96,9 @@ export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, no
     sql` `,
   );
   const rows = await db.all<Row>(sql`
-    with near_zips(zip) as materialized (${nearZips}),
-    b as materialized (
-      select s.price_cents as p, s.state, s.brand, s.zip_code in (select zip from near_zips) as near, ${clubSale} as in_club
+    with b as materialized (
+      select s.price_cents as p, s.brand, s.zip_code in (${nearZips}) as near,
+        s.state = (select state from zip_codes where zip = ${zip}) as in_region, ${clubSale} as in_club
       from sales s
       where s.sport = ${ask.sport} and s.equipment_type = ${ask.equipmentType}
         and s.condition in (select value from json_each(${JSON.stringify(conditions)}))
@@ -106,7 +106,7 @@ export async function priceGuidance(db: Db, viewer: Viewer, ask: GuidanceAsk, no
         and (s.is_public = 1 or in_club)
     ),
     counted as (select ${counts} from b),
-    pick as (select case ${pickK} end as k, case ${pickN} end as n from counted)
+    pick as materialized (select case ${pickK} end as k, case ${pickN} end as n from counted)
     select pick.k as variant, pick.n as n, r.i, r.p, (select state from zip_codes where zip = ${zip}) as region
     from pick join (
       select b.p, row_number() over (order by b.p) - 1 as i from b, pick where case pick.k ${inPicked} end

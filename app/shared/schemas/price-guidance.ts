@@ -26,7 +26,6 @@ export const PriceGuidanceAskSchema = z.object({
     .nullish(),
   clubIds: z.array(z.uuid()).max(20).default([]),
 });
-export type PriceGuidanceAsk = z.infer<typeof PriceGuidanceAskSchema>;
 
 export type GuidanceScope = "near" | "region" | "everywhere";
 /** The figures in whole cents; `count` sales gave them (never fewer than five; ADR 086). */
