@@ -1,5 +1,5 @@
 // Price guidance and price drops in the demo (ADR 086). Guidance: fourteen completed sales of hockey
-// skates around Cambridge over the last year (public, Bauer and CCM, like-new and gently used), so the
+// skates around Cambridge over the demo's last 90 days (public, Bauer and CCM, like-new and gently used), so the
 // listing form for hockey skates near the demo accounts says what they sold for, and a hockey skates
 // listing's page shows its typical price. Written as deals, revisions and sold listings, as the deal
 // steps would leave them; the seed's 'sales' step then records them like every other completed deal.
@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealListings, dealRevisions, deals, listings } from "#db/schema";
 import type { Community } from "./community";
+import { Random } from "./random";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -25,15 +26,18 @@ const CAMBRIDGE = [
 const SKATE_DOLLARS = [45, 60, 55, 80, 40, 65, 70, 50, 95, 58, 62, 48, 75, 52];
 
 /** The fourteen completed skate sales, between people of the crowd (never a demo account). Returns how many. */
-export async function demoSkateSales(db: Db, c: Community, now = new Date()): Promise<number> {
+export async function demoSkateSales(db: Db, c: Community, now: Date): Promise<number> {
+  // Ids of their own generator: a second seed gives the same rows (seed.test.ts).
+  const rng = new Random(8601);
   const demo = new Set(Object.values(c.demoUserIds));
   const crowd = c.users.filter((u) => !demo.has(u.id!)).map((u) => u.id!);
   const rows = SKATE_DOLLARS.map((dollars, i) => {
     const place = CAMBRIDGE[i % CAMBRIDGE.length]!;
-    const completedAt = new Date(now.getTime() - (10 + i * 24) * DAY);
+    // Within the demo's 90 days (listed 6 days before): one every 6 days back from 3 days ago.
+    const completedAt = new Date(now.getTime() - (3 + i * 6) * DAY);
     const listedAt = new Date(completedAt.getTime() - 6 * DAY);
-    const listingId = crypto.randomUUID();
-    const dealId = crypto.randomUUID();
+    const listingId = rng.uuid();
+    const dealId = rng.uuid();
     const title = `${i % 2 ? "CCM" : "Bauer"} hockey skates`;
     const listed = Math.round(dollars * 1.15) * 100;
     return {
@@ -65,7 +69,7 @@ export async function demoSkateSales(db: Db, c: Community, now = new Date()): Pr
         lastRevisionAt: listedAt,
         acceptedAt: listedAt,
         completedAt,
-        transitionId: crypto.randomUUID(),
+        transitionId: rng.uuid(),
         createdAt: listedAt,
         updatedAt: completedAt,
       },
@@ -77,7 +81,7 @@ export async function demoSkateSales(db: Db, c: Community, now = new Date()): Pr
         cashFrom: "proposer" as const,
         createdAt: listedAt,
       },
-      dealListing: { id: crypto.randomUUID(), dealId, listingId, side: "owner" as const, listingVersion: 1, title, priceCents: listed },
+      dealListing: { id: rng.uuid(), dealId, listingId, side: "owner" as const, listingVersion: 1, title, priceCents: listed },
     };
   });
   await db.batch([
@@ -94,7 +98,7 @@ export async function countOf(db: Db, table: "sales" | "price_drop_notices"): Pr
   return Number(row?.n ?? 0);
 }
 
-export async function demoPriceDrop(db: Db, c: Community, now = new Date()): Promise<number> {
+export async function demoPriceDrop(db: Db, c: Community, now: Date): Promise<number> {
   const memberId = c.demoUserIds.member;
   const [pick] = await db.all<{ id: string; price: number }>(sql`select l.id, l.price_cents as price from favorites f
     join listings l on l.id = f.listing_id
@@ -108,7 +112,7 @@ export async function demoPriceDrop(db: Db, c: Community, now = new Date()): Pro
   await db.batch([
     db.run(sql`update listings set price_cents = ${to}, version = version + 1, updated_at = ${droppedAt} where id = ${pick.id}`),
     db.run(sql`insert into price_drop_notices (id, user_id, listing_id, from_cents, to_cents, dropped_at, created_at)
-      values (${crypto.randomUUID()}, ${memberId}, ${pick.id}, ${from}, ${to}, ${droppedAt}, ${droppedAt + HOUR})`),
+      values (${new Random(8602).uuid()}, ${memberId}, ${pick.id}, ${from}, ${to}, ${droppedAt}, ${droppedAt + HOUR})`),
   ]);
   return 1;
 }
