@@ -135,7 +135,7 @@ for (const javaScriptEnabled of [true, false]) {
       for (const width of [360, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await expect(page.getByText(`${title} dropped from $80 to $60`)).toBeVisible();
-        await expect(page.getByRole("heading", { name: "New matches and price drops" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "From your On Deck list" })).toBeVisible();
         await look(page, `price-drop-bell-${javaScriptEnabled ? "js" : "nojs"}`, javaScriptEnabled);
       }
     });

@@ -4,7 +4,6 @@ import { useRef, useState, type SyntheticEvent } from "react";
 import type { WaitingDeal } from "~/features/trade/deals-waiting.server";
 import type { MenuMatches } from "~/hooks/use-user-room";
 import { formatPrice } from "~/shared/format";
-import { priceDropLine } from "~/shared/copy/price-drops";
 import { Button } from "../ui/button";
 
 export type NotificationsData = {
@@ -29,7 +28,7 @@ function MatchItem({ match }: { match: MenuMatch }) {
       : match.kind === "request"
         ? { to: `/club/${match.sourceId}?tab=radar`, text: `Item request: ${match.source}` }
         : { to: "/on-deck", text: "From your On Deck list" };
-  const dropped = match.kind === "drop" && match.wasCents !== null && match.priceCents !== null;
+  const dropped = match.kind === "drop";
   return (
     <li data-testid="new-match" className="rounded-md px-1 py-1 hover:bg-slate-50">
       <Link
@@ -49,9 +48,7 @@ function MatchItem({ match }: { match: MenuMatch }) {
           <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
         )}
         <span className="min-w-0">
-          <span className="block break-words font-medium text-slate-900">
-            {dropped ? priceDropLine(match.title, formatPrice(match.wasCents!), formatPrice(match.priceCents!)) : match.title}
-          </span>
+          <span className="block break-words font-medium text-slate-900">{dropped ? match.source : match.title}</span>
           {match.priceCents === null || dropped ? null : (
             <span className="block text-xs text-slate-600">{formatPrice(match.priceCents)}</span>
           )}
@@ -212,7 +209,7 @@ export function NotificationsMenu({
         {shownMatches.length > 0 ? (
           <section aria-labelledby="new-matches-heading" className="mb-2">
             <h2 id="new-matches-heading" className="px-1 text-sm font-semibold text-slate-700">
-              {shownMatches.some((match) => match.kind === "drop") ? "New matches and price drops" : "New matches"}
+              New matches
             </h2>
             <ul className="mt-1 space-y-1">
               {shownMatches.map((match) => (

@@ -5,6 +5,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { CardPhoto } from "~/shared/schemas/search";
+import { formatPrice } from "~/shared/format";
+import { priceDropLine } from "~/shared/copy/price-drops";
 import { cardPhotoFrom, cardPhotoJson } from "../photos/card-photo.server";
 import { canSeePrices, listedStatuses, listingVisibleTo } from "../listings/listing-visibility.server";
 import type { Viewer } from "../permissions/viewer";
@@ -12,7 +14,7 @@ import type { Publish } from "../realtime/realtime.server";
 
 export type MatchedListing = { id: string; title: string; priceCents: number | null; photo: CardPhoto };
 export type NewMatch = MatchedListing & {
-  /** The saved search's name, the item request's title, or '' for a price drop. */
+  /** The saved search's name, the item request's title, or a price drop's line ('{title} dropped from $80 to $60'). */
   source: string;
   /** 'drop': a favourite that got cheaper (ADR 086), told in the same lane as the matches. */
   kind: "search" | "request" | "drop";
@@ -84,6 +86,10 @@ export function toNewMatches(items: Row[], counted: { n: number }[]): NewMatches
       sourceId: row.sourceId,
       matchedAt: new Date(Number(row.matchedAt)),
       wasCents: row.wasCents === null ? null : Number(row.wasCents),
+      // A drop's line, in words here: the menu only shows it (its JavaScript stays as it was, ADR 033).
+      ...(row.kind === "drop" && row.wasCents !== null && row.priceCents !== null
+        ? { source: priceDropLine(row.title, formatPrice(Number(row.wasCents)), formatPrice(Number(row.priceCents))) }
+        : {}),
     })),
     count: Number(counted[0]?.n ?? 0),
   };
