@@ -27,7 +27,7 @@ export type InviteCodeActionData = {
 };
 
 /** What a membership POST came to: the invite code's field errors, the club's result and the toast it earns, or a refused intent. */
-export type MembershipOutcome =
+export type Outcome =
   | { kind: "field"; data: InviteCodeActionData; status: 400 | 429 }
   | { kind: "club"; result: ClubResult; success: keyof typeof CLUB_SUCCESS; afterwards?: string }
   | { kind: "refused"; refusal: ClubRefusal };
@@ -38,7 +38,7 @@ export async function handleInviteCode(
   viewer: Viewer | null,
   slug: string,
   submission: Submission<unknown, string[], { intent: string; code?: string }>,
-): Promise<MembershipOutcome> {
+): Promise<Outcome> {
   // Access first: a signed-out visitor or a member is told so before the code is looked at; a code
   // the schema refused reads as none ('Please enter the invite code').
   const code = submission.status === "success" ? (submission.value.code ?? "") : "";
@@ -55,12 +55,7 @@ export async function handleInviteCode(
 }
 
 /** POST /club/{slug}: intent join | join-code | request | leave, asked by `viewer`. */
-export async function handleMembershipPost(
-  context: AppLoadContext,
-  viewer: Viewer | null,
-  slug: string,
-  form: FormData,
-): Promise<MembershipOutcome> {
+export async function handleMembershipPost(context: AppLoadContext, viewer: Viewer | null, slug: string, form: FormData): Promise<Outcome> {
   const submission = parseWithZod(form, { schema: MembershipActionSchema });
   const intent = submission.status === "success" ? submission.value.intent : knownIntent(MembershipActionSchema, submission.payload);
   // Only the invite code has a field to refuse; it is judged after access (handleInviteCode).
@@ -80,7 +75,7 @@ export async function handleMembershipPost(
 }
 
 /** The answer to a membership POST: the field's errors (400/429), the refusal (thrown), or the toast and a redirect. */
-export async function answerMembership(context: AppLoadContext, outcome: MembershipOutcome) {
+export async function answerMembership(context: AppLoadContext, outcome: Outcome) {
   if (outcome.kind === "field") return data<InviteCodeActionData>(outcome.data, { status: outcome.status });
   if (outcome.kind === "refused") throw await refusalResponse(context, outcome.refusal);
   const { result } = outcome;
