@@ -278,11 +278,7 @@ export default function ListingDetail() {
               formatPrice(listing.priceCents)
             )}
           </p>
-          {listing.typicalPrice ? (
-            <p className="mt-1 text-sm text-slate-700" data-testid="typical-price">
-              {listing.typicalPrice}
-            </p>
-          ) : null}
+          {listing.typicalPrice ? <p className="text-sm">{listing.typicalPrice}</p> : null}
           <p className="mt-1 text-slate-600">{location}</p>
           {listing.description ? <p className="mt-4 whitespace-pre-line">{listing.description}</p> : null}
           {isOwner ? null : (

@@ -101,11 +101,11 @@ for (const javaScriptEnabled of [true, false]) {
       });
       await page.goto(`/listing/${listingId}`);
       await expect(page.getByTestId("listing-price")).toContainText("Join to see price");
-      await expect(page.getByTestId("typical-price")).toHaveCount(0);
+      await expect(page.getByText(/Typical price/)).toHaveCount(0);
       const buyer = await createTestUser(db(), { firstName: "Bea" });
       await signInAs(context, buyer.id);
       await page.goto(`/listing/${listingId}`);
-      await expect(page.getByTestId("typical-price")).toHaveText(/^Typical price nearby: \$40–\$60$/);
+      await expect(page.getByText(/^Typical price nearby: \$40–\$60$/)).toBeVisible();
     });
 
     test("a lowered price reaches the person who has it On Deck an hour later, once", async ({ page, context, request }) => {

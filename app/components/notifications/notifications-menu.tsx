@@ -28,7 +28,6 @@ function MatchItem({ match }: { match: MenuMatch }) {
       : match.kind === "request"
         ? { to: `/club/${match.sourceId}?tab=radar`, text: `Item request: ${match.source}` }
         : { to: "/on-deck", text: "From your On Deck list" };
-  const dropped = match.kind === "drop";
   return (
     <li data-testid="new-match" className="rounded-md px-1 py-1 hover:bg-slate-50">
       <Link
@@ -48,10 +47,8 @@ function MatchItem({ match }: { match: MenuMatch }) {
           <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded bg-slate-100" />
         )}
         <span className="min-w-0">
-          <span className="block break-words font-medium text-slate-900">{dropped ? match.source : match.title}</span>
-          {match.priceCents === null || dropped ? null : (
-            <span className="block text-xs text-slate-600">{formatPrice(match.priceCents)}</span>
-          )}
+          <span className="block break-words font-medium text-slate-900">{match.title}</span>
+          {match.priceCents === null ? null : <span className="block text-xs text-slate-600">{formatPrice(match.priceCents)}</span>}
         </span>
       </Link>
       <Link

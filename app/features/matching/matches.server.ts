@@ -14,7 +14,7 @@ import type { Publish } from "../realtime/realtime.server";
 
 export type MatchedListing = { id: string; title: string; priceCents: number | null; photo: CardPhoto };
 export type NewMatch = MatchedListing & {
-  /** The saved search's name, the item request's title, or a price drop's line ('{title} dropped from $80 to $60'). */
+  /** The saved search's name, the item request's title, or '' for a price drop (its title is its line: '{title} dropped from $80 to $60'). */
   source: string;
   /** 'drop': a favourite that got cheaper (ADR 086), told in the same lane as the matches. */
   kind: "search" | "request" | "drop";
@@ -86,9 +86,10 @@ export function toNewMatches(items: Row[], counted: { n: number }[]): NewMatches
       sourceId: row.sourceId,
       matchedAt: new Date(Number(row.matchedAt)),
       wasCents: row.wasCents === null ? null : Number(row.wasCents),
-      // A drop's line, in words here: the menu only shows it (its JavaScript stays as it was, ADR 033).
+      // A drop's line, in words here, as its title (the prices are in it): the menu only shows it, so its
+      // JavaScript stays as it was (ADR 033).
       ...(row.kind === "drop" && row.wasCents !== null && row.priceCents !== null
-        ? { source: priceDropLine(row.title, formatPrice(Number(row.wasCents)), formatPrice(Number(row.priceCents))) }
+        ? { title: priceDropLine(row.title, formatPrice(Number(row.wasCents)), formatPrice(Number(row.priceCents))), priceCents: null }
         : {}),
     })),
     count: Number(counted[0]?.n ?? 0),
