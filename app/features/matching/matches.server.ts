@@ -22,6 +22,8 @@ export type NewMatch = MatchedListing & {
   sourceId: string;
   /** A drop's price before it (the listing's price is the price now); null for a match. */
   wasCents: number | null;
+  /** Where the menu's second line goes, and its words: the saved search, the request, or On Deck. */
+  from: { to: string; text: string };
   matchedAt: Date;
 };
 export type NewMatches = { items: NewMatch[]; count: number };
@@ -86,6 +88,12 @@ export function toNewMatches(items: Row[], counted: { n: number }[]): NewMatches
       sourceId: row.sourceId,
       matchedAt: new Date(Number(row.matchedAt)),
       wasCents: row.wasCents === null ? null : Number(row.wasCents),
+      from:
+        row.kind === "search"
+          ? { to: "/saved-searches", text: `Saved search: ${row.source}` }
+          : row.kind === "request"
+            ? { to: `/club/${row.sourceId}?tab=radar`, text: `Item request: ${row.source}` }
+            : { to: "/on-deck", text: "From your On Deck list" },
       // A drop's line, in words here, as its title (the prices are in it): the menu only shows it, so its
       // JavaScript stays as it was (ADR 033).
       ...(row.kind === "drop" && row.wasCents !== null && row.priceCents !== null
