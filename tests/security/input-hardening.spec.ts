@@ -5,22 +5,20 @@ import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { listings } from "../../db/schema";
 import { createUser, e2eDb, signInAs } from "../e2e/fixtures";
+import { createTestListing, createTestUser, type TestUser } from "../factories";
 
-async function listingBy(sellerId: string, title: string) {
-  const [listing] = await e2eDb()
-    .insert(listings)
-    .values({
-      userId: sellerId,
+/** A listing of the user's, made the way the app makes one. */
+async function listingBy(seller: TestUser, title: string) {
+  return {
+    id: await createTestListing(e2eDb(), seller, {
       title,
       priceCents: 1500,
       sport: "lacrosse",
-      condition: "gently-used",
       zipCode: "10001",
       city: "New York",
       state: "NY",
-    })
-    .returning();
-  return listing;
+    }),
+  };
 }
 
 test.describe("control characters in text", () => {
@@ -57,8 +55,8 @@ test.describe("a body the action cannot read is a 400, on every action", () => {
     '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsignin\r\n--XyZ\r\nContent-Disposition: form-data; name="ema';
 
   test("JSON, multipart without a boundary and truncated multipart", async ({ context }) => {
-    const user = await createUser();
-    const listing = await listingBy(user.id, "Goalie pads");
+    const user = await createTestUser(e2eDb());
+    const listing = await listingBy(user, "Goalie pads");
     await signInAs(context, user.id);
     const actions = [
       "/auth",
@@ -96,8 +94,8 @@ test.describe("a body the action cannot read is a 400, on every action", () => {
 
 test.describe("personal responses are never cached (Cache-Control)", () => {
   test("signed-in pages and .data responses are private, no-store", async ({ context }) => {
-    const user = await createUser();
-    const listing = await listingBy(user.id, "Soccer cleats");
+    const user = await createTestUser(e2eDb());
+    const listing = await listingBy(user, "Soccer cleats");
     await signInAs(context, user.id);
     for (const path of [
       "/",

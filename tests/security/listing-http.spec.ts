@@ -3,28 +3,25 @@
 // tests/e2e/listing-lifecycle.spec.ts.
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { listings, userRoles } from "../../db/schema";
-import { createUser, e2eDb, requestAs } from "../e2e/fixtures";
+import { listings } from "../../db/schema";
+import { e2eDb, requestAs } from "../e2e/fixtures";
+import { createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 
 test("another user and a site admin cannot edit or change status by posting directly; a stranger cannot delete", async () => {
-  const seller = await createUser();
-  const stranger = await createUser();
-  const admin = await createUser();
-  await e2eDb().insert(userRoles).values({ userId: admin.id, role: "admin" });
-  const [listing] = await e2eDb()
-    .insert(listings)
-    .values({
-      userId: seller.id,
+  const seller = await createTestUser(e2eDb());
+  const stranger = await createTestUser(e2eDb());
+  const admin = await createTestUser(e2eDb(), { admin: true });
+  const listing = {
+    id: await createTestListing(e2eDb(), seller, {
       title: "Hockey stick",
       priceCents: 2500,
       sport: "hockey",
-      condition: "gently-used",
       zipCode: "10001",
       city: "New York",
       state: "NY",
-    })
-    .returning();
+    }),
+  };
   const headers = { Origin: E2E_BASE_URL };
 
   for (const user of [stranger, admin]) {

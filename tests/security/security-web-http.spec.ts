@@ -5,20 +5,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
-import { clubs, listings, mailOutbox, type NewListing } from "../../db/schema";
+import { clubs, mailOutbox } from "../../db/schema";
 import { createUser, e2eDb, signInAs } from "../e2e/fixtures";
+import { createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { NASTY_REDIRECTS } from "../setup/nasty-redirects";
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
-
-async function listing(userId: string, values: Partial<NewListing> & { title: string }) {
-  const [row] = await e2eDb()
-    .insert(listings)
-    .values({ userId, priceCents: 2000, sport: "golf", condition: "like-new", zipCode: "02139", city: "Cambridge", state: "MA", ...values })
-    .returning();
-  return row;
-}
 
 test("a forged Host header never reaches a mail: the link starts with APP_ORIGIN", async ({ playwright }) => {
   const email = `forged-host-${randomBytes(4).toString("hex")}@e2e.test`;
@@ -49,8 +42,8 @@ test("a forged Host header never reaches a mail: the link starts with APP_ORIGIN
 
 test.describe("redirect targets stay on the site", () => {
   test("/favorites and the location form send every nasty redirectTo home or to their own page, never a 500", async ({ context }) => {
-    const seller = await createUser();
-    const row = await listing(seller.id, { title: `Putter ${word()}` });
+    const seller = await createTestUser(e2eDb());
+    const row = { id: await createTestListing(e2eDb(), seller, { title: `Putter ${word()}`, sport: "golf" }) };
     await signInAs(context, (await createUser()).id);
     for (const redirectTo of NASTY_REDIRECTS) {
       const favorite = await context.request.post("/favorites", {
