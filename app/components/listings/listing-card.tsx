@@ -122,8 +122,16 @@ export function ListingCardSkeleton() {
 /** Cards on the widest grid's first row (ListingGrid's xl:grid-cols-4): their photos are not lazy. */
 export const FIRST_ROW_CARDS = 4;
 
+/**
+ * The cards hydrate as a unit of their own (ADR 083): a Suspense boundary around server HTML is hydrated
+ * after the rest of the page, in slices that yield to input, and a tap on a card hydrates the grid alone.
+ */
 export function ListingGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+  return (
+    <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <Suspense>{children}</Suspense>
+    </div>
+  );
 }
 
 // The chips live beside the cards: every page that shows the one shows the other, and one chunk
