@@ -63,8 +63,10 @@ const r = (ms: number) => String(Math.round(ms));
 try {
   console.log(`${new Date().toISOString()} · ${runs} loads each, least · main-thread CPU × ${PHONE_SLOWDOWN} · load average ${load()}`);
   console.log(`before: ${resolve(beforeDir)} · after: ${here}\n`);
-  console.log("| page | n before / after | before ms | after ms | floor ms | before ÷ floor | after ÷ floor | after ÷ before |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log(
+    "| page | n before / after | before ms | after ms | floor ms | before ÷ floor | after ÷ floor | after ÷ before | longest task before / after / floor ms |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const breakdowns: string[] = [];
   for (const page of PAGES.filter((p) => !only || p.name.includes(only))) {
     const cookies = async (stack: Stack) => (page.signedIn ? [await stack.sessionCookie("owner@lockerswap.test")] : []);
@@ -89,7 +91,7 @@ try {
     const cpu = (load: { cpu: number }) => load.cpu;
     const [bl, al, fl] = [least(b.loads, cpu), least(a.loads, cpu), least(floorLoads, cpu)];
     console.log(
-      `| ${page.name} | ${b.n} / ${a.n} | ${r(bl.cpu)} | ${r(al.cpu)} | ${r(fl.cpu)} | ${(bl.cpu / fl.cpu).toFixed(2)} | ${(al.cpu / fl.cpu).toFixed(2)} | ${(al.cpu / bl.cpu).toFixed(2)} |`,
+      `| ${page.name} | ${b.n} / ${a.n} | ${r(bl.cpu)} | ${r(al.cpu)} | ${r(fl.cpu)} | ${(bl.cpu / fl.cpu).toFixed(2)} | ${(al.cpu / fl.cpu).toFixed(2)} | ${(al.cpu / bl.cpu).toFixed(2)} | ${[b.loads, a.loads, floorLoads].map((loads) => r(Math.min(...loads.map((l) => l.longest)))).join(" / ")} |`,
     );
     if (al.breakdown) {
       const top = Object.entries(al.breakdown)
