@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LIMITS } from "~/shared/catalog/options";
 import { ClubCard } from "~/components/clubs/club-card";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -132,12 +132,9 @@ export default function ClubsDirectory() {
         </div>
       ) : (
         <ul ref={listRef} aria-label="Clubs" className="mt-6 grid gap-4 sm:grid-cols-2">
-          {/* The cards hydrate apart from the search above them (ADR 083). */}
-          <Suspense>
-            {clubs.map((club) => (
-              <ClubCard key={club.slug} club={club} />
-            ))}
-          </Suspense>
+          {clubs.map((club) => (
+            <ClubCard key={club.slug} club={club} />
+          ))}
         </ul>
       )}
       {hasMore ? (

@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { Suspense } from "react";
 import { conditionLabel } from "~/shared/catalog/conditions";
 import { TENNIS_SUBCATEGORIES, getBrands, getEquipmentTypes, tennisSubcategoryLabel } from "~/shared/catalog/equipment";
 import { SORT_OPTIONS } from "~/shared/catalog/browse-options";
@@ -184,10 +183,7 @@ export default function SportBrowse() {
           </label>
           {/* Its own scroll, so Apply Filters stays reachable however long the lists are. */}
           <div className="lg:sticky lg:top-32 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:overscroll-contain lg:pb-2">
-            {/* The filters hydrate apart from the cards and the header (ADR 083): a tap there hydrates them alone. */}
-            <Suspense>
-              <FilterPanel sport={sport.key} state={state} panel={panel} />
-            </Suspense>
+            <FilterPanel sport={sport.key} state={state} panel={panel} />
           </div>
         </aside>
 

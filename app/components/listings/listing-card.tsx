@@ -122,16 +122,8 @@ export function ListingCardSkeleton() {
 /** Cards on the widest grid's first row (`.ui-card-grid`, kit.css): their photos are not lazy, nor their layout. */
 export const FIRST_ROW_CARDS = 4;
 
-/**
- * The cards hydrate as a unit of their own (ADR 083): a Suspense boundary around server HTML is hydrated
- * after the rest of the page, in slices that yield to input, and a tap on a card hydrates the grid alone.
- */
 export function ListingGrid({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="ui-card-grid">
-      <Suspense>{children}</Suspense>
-    </div>
-  );
+  return <div className="ui-card-grid">{children}</div>;
 }
 
 // The chips live beside the cards: every page that shows the one shows the other, and one chunk

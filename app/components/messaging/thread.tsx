@@ -3,7 +3,7 @@
 // the live room, the scroller that opens at the newest message, and paging up. The box to write in
 // is composer.tsx.
 import { Link, useFetcher, useFetchers, useRevalidator } from "@remix-run/react";
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { CHAT_TEXT } from "~/shared/copy/chat";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRoom, type RoomAccess, type RoomEvent, type RoomKind } from "~/hooks/use-room";
@@ -89,13 +89,10 @@ export function MessageScroller({ label, children, top }: { label: string; child
       tabIndex={0}
       className="flex h-[400px] flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-white p-3"
     >
-      {/* The history hydrates apart from the composer and the tabs (ADR 083). */}
-      <Suspense>
-        <div className="space-y-3">
-          {top}
-          {children}
-        </div>
-      </Suspense>
+      <div className="space-y-3">
+        {top}
+        {children}
+      </div>
     </div>
   );
 }
