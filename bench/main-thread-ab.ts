@@ -9,7 +9,7 @@
  * Prints, asserts nothing.
  *
  *   git worktree add /tmp/perf-before <commit> && ln -s "$PWD/node_modules" /tmp/perf-before/node_modules
- *   node --import tsx bench/main-thread-ab.ts --before /tmp/perf-before [--runs 5] [--only /sport] [--breakdown]
+ *   node --import tsx bench/main-thread-ab.ts --before /tmp/perf-before [--runs 5] [--only /sport,messages] [--breakdown]
  */
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -22,7 +22,7 @@ import { countBodyElements } from "./floors";
 import { args, option } from "./cli";
 
 const runs = Math.max(1, Number(option("--runs", "5")));
-const only = option("--only", "");
+const only = option("--only", "").split(",").filter(Boolean);
 const beforeDir = option("--before", "");
 if (!beforeDir || !existsSync(join(beforeDir, "package.json"))) throw new Error("--before <dir>: a checkout of the build to compare with");
 const load = () =>
@@ -68,7 +68,7 @@ try {
   );
   console.log("|---|---|---|---|---|---|---|---|---|");
   const breakdowns: string[] = [];
-  for (const page of PAGES.filter((p) => !only || p.name.includes(only))) {
+  for (const page of PAGES.filter((p) => only.length === 0 || only.some((part) => p.name.includes(part)))) {
     const cookies = async (stack: Stack) => (page.signedIn ? [await stack.sessionCookie("owner@lockerswap.test")] : []);
     const sides = await Promise.all(
       [before, after].map(async (stack) => {
