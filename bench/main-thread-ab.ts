@@ -9,7 +9,7 @@
  * Prints, asserts nothing.
  *
  *   git worktree add /tmp/perf-before <commit> && ln -s "$PWD/node_modules" /tmp/perf-before/node_modules
- *   node --import tsx bench/main-thread-ab.ts --before /tmp/perf-before [--runs 5] [--only /sport,messages] [--breakdown]
+ *   node --import tsx bench/main-thread-ab.ts --before /tmp/perf-before [--runs 5] [--only /sport,messages] [--breakdown] [--no-photos]
  */
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -33,9 +33,10 @@ const load = () =>
 // The demo stack builds and seeds from the working directory: the before-build from its checkout.
 const here = process.cwd();
 process.chdir(resolve(beforeDir));
-const before = await startDemoStack({ by: "bench/main-thread-ab.ts", build: true, photos: true });
+const photos = !args.includes("--no-photos");
+const before = await startDemoStack({ by: "bench/main-thread-ab.ts", build: true, photos });
 process.chdir(here);
-const after = await startDemoStack({ by: "bench/main-thread-ab.ts", build: true, photos: true });
+const after = await startDemoStack({ by: "bench/main-thread-ab.ts", build: true, photos });
 const floorDir = resolve(".cache", `ab-floor-${process.pid}`);
 buildFloorApp(floorDir);
 const floor = await startFloorApp(floorDir);
