@@ -12,10 +12,11 @@ import { PHONE_SLOWDOWN, mainThreadAtLoad, taskCpuTimes, trace } from "./main-th
 // ADR 082: the main thread at load stays near the framework's floor. Each page's main-thread time at
 // load (a trace: the CPU time of its tasks, scaled to Lighthouse's 4× phone, tests/e2e/main-thread-trace.ts)
 // is compared with the framework floor's (bench/floor-app: a minimal Remix + React app hydrating a tree
-// of the page's own element count) measured in the same test, loads interleaved, the least of three
+// of the page's own element count) measured in the same test, loads interleaved, the least of up to three
 // each. Ratios hold across machines and loads where absolute times do not. Each page has its ceiling:
-// today's ratio with a margin for the noise of a loaded 2-core machine (ADR 082) — a page may get
-// lighter, not heavier; one that gets lighter can have its ceiling lowered.
+// the largest ratio any recorded run of this check measured for it, quiet or loaded, × 1.2, rounded up to
+// a tenth (ADR 083); the club page's is held under the heavy page's smallest ratio (2.43, ADR 082) — a page
+// may get lighter, not heavier; one that gets lighter can have its ceiling lowered.
 const RUNS = 3;
 /**
  * A page whose first pair of loads (ours, then the floor) comes out under this share of its ceiling is
@@ -25,14 +26,14 @@ const RUNS = 3;
  */
 const CLEARLY_UNDER = 0.7;
 const PAGES: { path: string; signedIn: boolean; ceiling: number }[] = [
-  { path: "/", signedIn: false, ceiling: 2.6 },
-  { path: "/sport/soccer", signedIn: false, ceiling: 2.3 },
+  { path: "/", signedIn: false, ceiling: 2.5 },
+  { path: "/sport/soccer", signedIn: false, ceiling: 2.2 },
   { path: "/listing/{id}", signedIn: false, ceiling: 2.3 },
-  { path: "/clubs", signedIn: false, ceiling: 2.3 },
+  { path: "/clubs", signedIn: false, ceiling: 2.2 },
   { path: "/club/{slug}", signedIn: false, ceiling: 2.3 },
-  { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.6 },
-  { path: "/messages", signedIn: true, ceiling: 3.0 },
-  { path: "/list-item", signedIn: true, ceiling: 3.0 },
+  { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.5 },
+  { path: "/messages", signedIn: true, ceiling: 2.9 },
+  { path: "/list-item", signedIn: true, ceiling: 2.9 },
 ];
 /**
  * What the heavy page of the last test burns at hydration, in the phone's time (250 ms of this host's CPU).
