@@ -56,7 +56,7 @@ import { recordFigures } from "./figures";
 // The first test scans app/routes: a route that exports an action, or an intent it handles, without
 // a row here fails the suite, and so does a row naming a route or intent that is gone.
 //
-// The club-membership actions already swept by tests/e2e/club-permission-matrix.spec.ts (7 roles ×
+// The club-membership actions already swept by tests/security/club-permission-matrix.spec.ts (7 roles ×
 // 3 visibilities) are rows here with `coveredBy`, so they are named once and not run twice.
 //
 // Two safety roles (ADR 069) run over every row, each holding the member's relations (an active member
@@ -857,7 +857,7 @@ type Row = {
   variant?: string;
   /** Only where DEV_ROUTES is on (404 in production, web/dev-routes.server.ts); expected as in the e2e stack. */
   devOnly?: boolean;
-  /** Cells run by tests/e2e/club-permission-matrix.spec.ts for this club action. */
+  /** Cells run by tests/security/club-permission-matrix.spec.ts for this club action. */
   coveredBy?: ClubAction;
   /** Changes the shared people's own rows (profile, sessions, account): runs alone, watching everything. */
   exclusive?: boolean;

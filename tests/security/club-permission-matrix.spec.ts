@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, sessions } from "../../db/schema";
 import { can, rolesOf, type Actor, type ClubTarget } from "../../app/features/permissions/can";
@@ -14,7 +14,7 @@ import {
 } from "../../app/features/permissions/club";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
+import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 
 // The permission matrix (spec 02 §6): every club action the table in
 // app/features/permissions/club.ts names, sent as a plain HTTP request — no page, no
