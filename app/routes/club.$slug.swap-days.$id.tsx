@@ -1,7 +1,16 @@
 // /club/{slug}/swap-days/{id} — a Swap Day for the club's members (ADR 088): what it is, its phases and where it
 // stands. Another club's event, or one this viewer may not see, is the app's 404.
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MyItems } from "~/components/swap-days/my-items";
+import { SubmitButton, useIsPending } from "~/components/ui/status-button";
+import { freezeSwapDay, offerItem, withdrawItem } from "~/features/swap-days/items.server";
+import { getSwapDay } from "~/features/swap-days/swap-days.server";
+import { SwapDayActionSchema, type OfferItemActionData } from "~/shared/schemas/swap-day-actions";
+import { SWAP_DAY_TOASTS } from "~/shared/copy/swap-days";
+import { clubAccessForAction, clubDenialResponse } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { Card } from "~/components/ui/card";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { SWAP_DAY_MODE_LABELS, SWAP_DAY_PHASE_LABELS, SWAP_DAY_TEXT } from "~/shared/copy/swap-days";
@@ -24,8 +33,48 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { club: { slug: club.slug, name: club.name }, swapDay };
 }
 
+const cents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100));
+
+/** offer | withdraw (members: joinSwapDay) · freeze (organisers: organiseSwapDay). Another club's event is a 404. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const access = await clubAccessForAction(request, context, params.slug ?? "");
+  const { club } = await requireClubPermission(context, access, "viewSwapDays");
+  if (!(await getSwapDay(context.db, access!, params.id ?? ""))) throw clubNotFound();
+  const id = params.id!;
+  const here = `/club/${club.slug}/swap-days/${id}`;
+  const submission = parseWithZod(await request.formData(), { schema: SwapDayActionSchema });
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "offer") return json<OfferItemActionData>({ result: submission.reply() }, { status: 400 });
+    return redirectWithToast(context, here, SWAP_DAY_TOASTS.updateFailed, { status: 303 });
+  }
+  const form = submission.value;
+  if (form.intent === "offer") {
+    await requireClubPermission(context, access, "joinSwapDay");
+    const result = await offerItem(context.db, access!, id, {
+      listingId: form.listingId,
+      addUpToCents: cents(form.addUpTo),
+      needBackCents: cents(form.needBack),
+    });
+    if (result.ok) return redirectWithToast(context, here, SWAP_DAY_TOASTS.offered, { status: 303 });
+    if (result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
+    const toast = result.error === "notOpen" ? SWAP_DAY_TOASTS.notOpen : SWAP_DAY_TOASTS.offerFailed;
+    return json<OfferItemActionData>({ result: submission.reply({ formErrors: [toast.title] }) }, { status: 409 });
+  }
+  if (form.intent === "withdraw") {
+    await requireClubPermission(context, access, "joinSwapDay");
+    const result = await withdrawItem(context.db, access!, id, form.itemId);
+    return redirectWithToast(context, here, result.ok ? SWAP_DAY_TOASTS.withdrawn : SWAP_DAY_TOASTS.withdrawFailed, { status: 303 });
+  }
+  await requireClubPermission(context, access, "organiseSwapDay");
+  const result = await freezeSwapDay(context.db, access!, id);
+  if (!result.ok) throw result.error === "notFound" ? clubNotFound() : await clubDenialResponse(context, access!, "forbidden");
+  return redirectWithToast(context, here, result.frozen ? SWAP_DAY_TOASTS.frozen : SWAP_DAY_TOASTS.alreadyFrozen, { status: 303 });
+}
+
 export default function SwapDayRoute() {
   const { club, swapDay } = useLoaderData<typeof loader>();
+  const actionData = useActionData<OfferItemActionData>();
+  const freezing = useIsPending({ intent: "freeze" });
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <Link to={`/club/${club.slug}`} className="text-sm font-medium text-brand-700 underline">
@@ -56,7 +105,17 @@ export default function SwapDayRoute() {
           ))}
         </ol>
         <p className="mt-2 text-sm text-slate-600">{SWAP_DAY_TEXT.timesNote}</p>
+        <p className="mt-2 text-sm font-medium">{SWAP_DAY_TEXT.itemsOffered(swapDay.itemsOffered)}</p>
+        {swapDay.canOrganise && swapDay.takingItems ? (
+          <Form method="post" className="mt-3 space-y-1">
+            <p className="text-sm text-slate-600">{SWAP_DAY_TEXT.freezeHint}</p>
+            <SubmitButton name="intent" value="freeze" tone="secondary" pending={freezing} pendingText={SWAP_DAY_TEXT.freezing}>
+              {SWAP_DAY_TEXT.freeze}
+            </SubmitButton>
+          </Form>
+        ) : null}
       </Card>
+      <MyItems items={swapDay.myItems} offerable={swapDay.offerable} takingItems={swapDay.takingItems} lastResult={actionData} />
     </div>
   );
 }

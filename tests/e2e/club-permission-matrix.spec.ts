@@ -315,7 +315,7 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   // Club Swap Days (ADR 088): the club page's section for members, the create page for organisers.
   viewSwapDays: { read: true, path: clubPath, shows: (_fx, body) => body.includes('id="swap-days"') },
   organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
-  joinSwapDay: { noEndpoint: "offering items to a Swap Day has no route yet (ADR 088)", routeMatches: /^club\..*swap-days.*offer/i },
+  joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */

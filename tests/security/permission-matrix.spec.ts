@@ -5,6 +5,7 @@ import type { Client, InStatement, InValue } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
+  swapDays,
   clubDirectMessages,
   clubMessages,
   clubRequests,
@@ -1906,6 +1907,58 @@ const ROWS: Row[] = [
       );
     },
   },
+  // The event page's intents (ADR 088): offer and withdraw are joinSwapDay (active members), freeze organiseSwapDay.
+  // An offer of a listing that is not the poster's is refused by the SQL (409, nothing stored: the success path is
+  // app/features/swap-days/items.server.test.ts); a withdraw of no item of theirs changes nothing.
+  ...(
+    [
+      ["offer", "joinSwapDay", { listingId: randomUUID(), addUpTo: "5" }],
+      ["withdraw", "joinSwapDay", { itemId: randomUUID() }],
+      ["freeze", "organiseSwapDay", {}],
+    ] as const
+  ).map(([intent, action, fields]): Row => ({
+    route: "club.$slug.swap-days.$id.tsx",
+    intent,
+    world: async (w) => {
+      w.club = await w.addClub();
+      const now = Date.now();
+      const [row] = await db()
+        .insert(swapDays)
+        .values({
+          clubId: w.club.id,
+          name: "Matrix swap",
+          place: "Gym",
+          mode: "table",
+          itemsOpenAt: new Date(now - DAY_MS),
+          wantsOpenAt: new Date(now - DAY_MS),
+          listsCloseAt: new Date(now + 2 * DAY_MS),
+          resultsAt: new Date(now + 3 * DAY_MS),
+          handoverAt: new Date(now + 4 * DAY_MS),
+          closesAt: new Date(now + 5 * DAY_MS),
+          seed: 7,
+        })
+        .returning({ id: swapDays.id });
+      w.ids.swapDay = row.id;
+    },
+    expected: clubRule(action, "view"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}`, { intent, ...fields }),
+    allowed: (cell, out, changes) => {
+      if (intent === "offer") {
+        expect(out.status).toBe(409);
+        nothing(changes);
+        return;
+      }
+      redirectTo(out, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}`);
+      if (intent === "withdraw") nothing(changes);
+      else
+        expectOnly(changes, {
+          table: "swap_days",
+          kind: "changed",
+          where: (r) => r.id === cell.w.ids.swapDay && r.frozen_at !== null,
+          count: 1,
+        });
+    },
+  })),
   {
     route: "notifications.acknowledge.tsx",
     intent: null,
