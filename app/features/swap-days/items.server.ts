@@ -5,7 +5,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { swapDayItems, swapDays } from "#db/schema";
-import { activeMemberOf, clubCan, type ClubAccess } from "../clubs/club-access.server";
+import { activeMemberOf, type ClubAccess } from "../clubs/club-access.server";
+import { clubCan } from "../permissions/club";
 
 /** Tag codes: letters and digits that read aloud and type without confusion (no 0/O, 1/I, 2/Z, 5/S, 8/B). */
 const CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679";

@@ -2,7 +2,7 @@
 // with their dates and where it stands now. Null: 404 (no such event in a club this viewer is an active member of).
 import type { Db } from "#db/client";
 import type { ClubAccess } from "~/features/clubs/club-access.server";
-import { clubCan } from "~/features/clubs/club-access.server";
+import { clubCan } from "~/features/permissions/club";
 import { swapDayPhase } from "~/features/swap-days/phase";
 import { formatWallClock, getSwapDay } from "~/features/swap-days/swap-days.server";
 import { myItemsQuery, offerableListingsQuery, type MyItem } from "~/features/swap-days/items.server";
