@@ -312,6 +312,10 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   postRequest: { noEndpoint: "item requests are sent through the realtime endpoints (ADR 064)" },
   fulfilOwnRequest: { noEndpoint: "author-only in the SQL; forged fulfils are in tests/e2e/club-requests.spec.ts" },
   deleteOwnRequest: { noEndpoint: "author-only in the SQL; forged deletes are in tests/e2e/club-requests.spec.ts" },
+  // Club Swap Days (ADR 088): the club page's section for members, the create page for organisers.
+  viewSwapDays: { read: true, path: clubPath, shows: (_fx, body) => body.includes('id="swap-days"') },
+  organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
+  joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
