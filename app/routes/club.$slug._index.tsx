@@ -18,6 +18,7 @@ import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server
 import { itemRequestsTabData, readItemRequestsBySlug } from "~/web/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { photoUrl } from "~/features/photos/urls";
+import { SwapDayStrip } from "~/components/swap-days/swap-day-strip";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
 const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
@@ -126,6 +127,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     itemRequests,
     // The club id only to members: the live badge picks this club out of /api/badges' perClub.
     messagesBadge: page.can.readMessages ? { clubId: club.id, unread: unreadDirectMessages } : null,
+    // Members see the upcoming and open Swap Days; organisers the way to create one (ADR 088).
+    swapDays:
+      page.swapDays?.map((d) => ({ ...d, handoverAt: d.handoverAt.toISOString(), itemsOpenAt: d.itemsOpenAt.toISOString() })) ?? null,
+    canOrganiseSwapDay: page.can.organiseSwapDay,
   };
 }
 
@@ -155,6 +160,7 @@ export default function ClubPage() {
           <ReportLink type="club" id={data.reportClubId} label="Report this club" />
         </p>
       ) : null}
+      {data.swapDays ? <SwapDayStrip slug={club.slug} swapDays={data.swapDays} canCreate={data.canOrganiseSwapDay} /> : null}
       {/* Wraps on a phone rather than scrolling sideways, so every tab stays in sight; 44 px tall targets. */}
       <nav aria-label="Club sections">
         <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">

@@ -120,3 +120,14 @@ export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "ann
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_MODES = ["in_app", "email_now", "email_digest"] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
+
+// Club Swap Days (ADR 088, db/schema/swap-days.ts).
+/** 'table': one swap table, rings of any length; 'meetup': members meet, rings of at most 3 (ADR 080). */
+export const SWAP_DAY_MODES = ["table", "meetup"] as const;
+export type SwapDayMode = (typeof SWAP_DAY_MODES)[number];
+/** An offered item's life in the event: offered → traded | untraded, or withdrawn (by its owner) / removed (sold or dealt elsewhere). */
+export const SWAP_ITEM_STATUSES = ["offered", "withdrawn", "removed", "traded", "untraded"] as const;
+export type SwapItemStatus = (typeof SWAP_ITEM_STATUSES)[number];
+/** A ring's life: proposed by the solve, confirmed (meet-up) or handed over, or cancelled (a no-show). */
+export const SWAP_RING_STATUSES = ["proposed", "completed", "cancelled"] as const;
+export type SwapRingStatus = (typeof SWAP_RING_STATUSES)[number];

@@ -14,4 +14,5 @@ export * from "./audit";
 export * from "./safety";
 export * from "./matching";
 export * from "./notifications";
+export * from "./swap-days";
 export * from "./relations";

@@ -131,35 +131,6 @@ test("an admin cannot delete their own account from the dashboard", async ({ pag
   expect(await n(users, eq(users.id, admin.id))).toBe(1);
 });
 
-test("every admin action sent by anonymous, a member and a club owner is refused and changes nothing", async ({ playwright }) => {
-  const owner = await createTestUser(db());
-  const club = await createTestClub(db(), owner);
-  const target = await createTestUser(db());
-  const member = await createTestUser(db());
-  await addTestMember(db(), club, member);
-  const { E2E_BASE_URL } = await import("../setup/e2e-env");
-  const cells: { who: string; intent: string; status: number }[] = [];
-  for (const who of ["anonymous", "member", "club owner"] as const) {
-    const context = await (await playwright.chromium.launch()).newContext({ baseURL: E2E_BASE_URL });
-    if (who === "member") await signInAs(context, member.id);
-    if (who === "club owner") await signInAs(context, owner.id);
-    for (const form of <Record<string, string>[]>[
-      { intent: "deleteUser", userId: target.id },
-      { intent: "deleteClub", clubId: club.id },
-    ]) {
-      const response = await context.request.post("/admin", { form, maxRedirects: 0 });
-      cells.push({ who, intent: form.intent, status: response.status() });
-      const location = response.headers()["location"] ?? "";
-      expect(location, `${who} ${form.intent}`).toMatch(who === "anonymous" ? /^\/auth\?redirectTo=/ : /^\/$/);
-    }
-    await context.browser()?.close();
-  }
-  expect(cells.every((c) => c.status === 302)).toBe(true);
-  expect(await n(users, eq(users.id, target.id))).toBe(1);
-  expect(await n(clubs, eq(clubs.id, club.id))).toBe(1);
-  expect(await n(clubMembers, eq(clubMembers.clubId, club.id))).toBe(2);
-});
-
 test("the listings table filters by status; the dashboard has no axe violations with a confirmation open", async ({ page, context }) => {
   const admin = await createTestUser(db(), { admin: true });
   const seller = await createTestUser(db());

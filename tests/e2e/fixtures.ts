@@ -2,10 +2,10 @@
  * Shared Playwright fixtures. `db` is the e2e stack's real database (the same file the local
  * libSQL server serves to the Worker). `signInAs` inserts a session row the way the app does
  * (only the SHA-256 of the token is stored) and sets the session cookie, instead of clicking
- * through the sign-in form in every test. A console error on any page fails the test.
+ * through the sign-in form in every test. A console error on the test's page fails the test.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, request, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { createDb, type Db } from "../../db/client";
 import { profiles, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -37,7 +37,8 @@ export async function createUser(opts: { email?: string; firstName?: string; las
   return user;
 }
 
-export async function signInAs(context: BrowserContext, userIdOrEmail: string) {
+/** A session row for the user, as the app makes at sign-in: its token for the cookie. */
+async function mintSession(userIdOrEmail: string) {
   const db = e2eDb();
   const [user] = await db
     .select()
@@ -50,8 +51,36 @@ export async function signInAs(context: BrowserContext, userIdOrEmail: string) {
     userId: user.id,
     expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
   });
+  return { user, token };
+}
+
+export async function signInAs(context: BrowserContext, userIdOrEmail: string) {
+  const { user, token } = await mintSession(userIdOrEmail);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
   return { user, token };
+}
+
+/**
+ * A plain-HTTP client (no browser, ADR 085) signed in as the user the way signInAs signs in a
+ * browser, or signed out for null. The caller disposes of it.
+ */
+export async function requestAs(userIdOrEmail: string | null, extraHTTPHeaders: Record<string, string> = {}) {
+  const cookies = [];
+  if (userIdOrEmail) {
+    const { token } = await mintSession(userIdOrEmail);
+    const { hostname } = new URL(E2E_BASE_URL);
+    cookies.push({
+      name: SESSION_COOKIE,
+      value: token,
+      domain: hostname,
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    });
+  }
+  return request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders });
 }
 
 /**
@@ -102,6 +131,9 @@ function waitForHydrationIn(context: BrowserContext, javaScriptEnabled: boolean)
   context.on("page", waitForHydrationOnLoad);
 }
 
+/** The console errors of each test's page (the `page` fixture below), for the tests that read them. */
+const pageErrors = new WeakMap<Page, string[]>();
+
 export const test = base.extend<{ consoleErrors: string[]; testJavaScript: void }>({
   testJavaScript: [
     async ({ javaScriptEnabled }, use) => {
@@ -134,20 +166,23 @@ export const test = base.extend<{ consoleErrors: string[]; testJavaScript: void 
     },
     { scope: "worker" },
   ],
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        // Resource 4xx/5xx loads are asserted by the tests that cause them on purpose.
-        if (message.type() === "error" && !/Failed to load resource/.test(message.text()) && !isInterruptedNavigationLog(message.text()))
-          errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, "console errors on the page").toEqual([]);
-    },
-    { auto: true },
-  ],
+  // The test's page is watched from the moment it is made; a test that only sends requests makes no
+  // page (no renderer process, ADR 085), and has no console to watch.
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on("console", (message) => {
+      // Resource 4xx/5xx loads are asserted by the tests that cause them on purpose.
+      if (message.type() === "error" && !/Failed to load resource/.test(message.text()) && !isInterruptedNavigationLog(message.text()))
+        errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "console errors on the page").toEqual([]);
+  },
+  consoleErrors: async ({ page }, use) => {
+    await use(pageErrors.get(page)!);
+  },
 });
 export { expect };
 

@@ -12,20 +12,28 @@ import { PHONE_SLOWDOWN, mainThreadAtLoad, taskCpuTimes, trace } from "./main-th
 // ADR 082: the main thread at load stays near the framework's floor. Each page's main-thread time at
 // load (a trace: the CPU time of its tasks, scaled to Lighthouse's 4× phone, tests/e2e/main-thread-trace.ts)
 // is compared with the framework floor's (bench/floor-app: a minimal Remix + React app hydrating a tree
-// of the page's own element count) measured in the same test, loads interleaved, the least of three
+// of the page's own element count) measured in the same test, loads interleaved, the least of up to three
 // each. Ratios hold across machines and loads where absolute times do not. Each page has its ceiling:
-// today's ratio with a margin for the noise of a loaded 2-core machine (ADR 082) — a page may get
-// lighter, not heavier; one that gets lighter can have its ceiling lowered.
+// the largest ratio any recorded run of this check measured for it, quiet or loaded, × 1.2, rounded up to
+// a tenth (ADR 083); the club page's is held under the heavy page's smallest ratio (2.43, ADR 082) — a page
+// may get lighter, not heavier; one that gets lighter can have its ceiling lowered.
 const RUNS = 3;
+/**
+ * A page whose first pair of loads (ours, then the floor) comes out under this share of its ceiling is
+ * done after it (ADR 083): more loads only lower each side's least, and at this distance no floor load
+ * of the machine's noise (±15 % of CPU time at load 13, ADR 082) brings it near its ceiling. Any other
+ * page, and the heavy page always, takes all RUNS pairs.
+ */
+const CLEARLY_UNDER = 0.7;
 const PAGES: { path: string; signedIn: boolean; ceiling: number }[] = [
-  { path: "/", signedIn: false, ceiling: 2.6 },
-  { path: "/sport/soccer", signedIn: false, ceiling: 2.3 },
+  { path: "/", signedIn: false, ceiling: 2.5 },
+  { path: "/sport/soccer", signedIn: false, ceiling: 2.2 },
   { path: "/listing/{id}", signedIn: false, ceiling: 2.3 },
-  { path: "/clubs", signedIn: false, ceiling: 2.3 },
+  { path: "/clubs", signedIn: false, ceiling: 2.2 },
   { path: "/club/{slug}", signedIn: false, ceiling: 2.3 },
-  { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.6 },
-  { path: "/messages", signedIn: true, ceiling: 3.0 },
-  { path: "/list-item", signedIn: true, ceiling: 3.0 },
+  { path: "/club/{slug}?tab=messages", signedIn: true, ceiling: 3.5 },
+  { path: "/messages", signedIn: true, ceiling: 2.9 },
+  { path: "/list-item", signedIn: true, ceiling: 2.9 },
 ];
 /**
  * What the heavy page of the last test burns at hydration, in the phone's time (250 ms of this host's CPU).
@@ -84,7 +92,11 @@ const r = (ms: number) => String(Math.round(ms));
  * The page beside the floor of its element count, loads interleaved (ours, floor, floor, ours, ours,
  * floor); the medians, and the page's busy time as a multiple of the floor's.
  */
-async function measure(browser: Browser, path: string, opts: { cookies?: Cookie[]; prepare?: (context: BrowserContext) => Promise<void> }) {
+async function measure(
+  browser: Browser,
+  path: string,
+  opts: { cookies?: Cookie[]; prepare?: (context: BrowserContext) => Promise<void>; ceiling?: number },
+) {
   const floor = await floorApp();
   try {
     const cookie = (opts.cookies ?? []).map((c) => `${c.name}=${c.value}`).join("; ");
@@ -97,6 +109,7 @@ async function measure(browser: Browser, path: string, opts: { cookies?: Cookie[
       const loadFloor = async () => floors.push(await mainThreadAtLoad(browser, `${floor.url}/?n=${n}`));
       if (run % 2) await loadFloor().then(loadOurs);
       else await loadOurs().then(loadFloor);
+      if (run === 0 && opts.ceiling && ours[0]!.cpu / floors[0]!.cpu <= CLEARLY_UNDER * opts.ceiling) break;
     }
     // The least of the loads: the machine's other work only ever adds time to a load, so the least is
     // the closest to the page's own cost (ADR 082).
@@ -109,7 +122,7 @@ async function measure(browser: Browser, path: string, opts: { cookies?: Cookie[
     };
     const ratio = row.busy / row.floor;
     console.log(
-      `${path} (${n} elements), main-thread CPU × ${PHONE_SLOWDOWN}, least of ${RUNS}: ${r(row.busy)} ms (${ours.map((l) => r(l.cpu)).join(", ")}), ` +
+      `${path} (${n} elements), main-thread CPU × ${PHONE_SLOWDOWN}, least of ${ours.length}: ${r(row.busy)} ms (${ours.map((l) => r(l.cpu)).join(", ")}), ` +
         `TBT-style ${r(row.blocking)}; floor ${r(row.floor)} ms (${floors.map((l) => r(l.cpu)).join(", ")}), TBT-style ${r(row.floorBlocking)}; ${ratio.toFixed(2)}×`,
     );
     return { ...row, ratio };
@@ -156,7 +169,7 @@ for (const { path, signedIn, ceiling } of PAGES) {
     test.setTimeout(120_000);
     const { clubSlug, listingId } = await demoPaths();
     const url = path.replace("{id}", listingId).replace("{slug}", clubSlug);
-    const measured = await measure(browser, url, { cookies: signedIn ? await ownerCookies(browser) : [] });
+    const measured = await measure(browser, url, { cookies: signedIn ? await ownerCookies(browser) : [], ceiling });
     expect(measured.ratio, `${url}: busy ${r(measured.busy)} ms vs the floor's ${r(measured.floor)} ms`).toBeLessThanOrEqual(ceiling);
   });
 }

@@ -5,6 +5,7 @@ import type { Client, InStatement, InValue } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import {
+  swapDays,
   clubDirectMessages,
   clubMessages,
   clubRequests,
@@ -56,7 +57,7 @@ import { recordFigures } from "./figures";
 // The first test scans app/routes: a route that exports an action, or an intent it handles, without
 // a row here fails the suite, and so does a row naming a route or intent that is gone.
 //
-// The club-membership actions already swept by tests/e2e/club-permission-matrix.spec.ts (7 roles ×
+// The club-membership actions already swept by tests/security/club-permission-matrix.spec.ts (7 roles ×
 // 3 visibilities) are rows here with `coveredBy`, so they are named once and not run twice.
 //
 // Two safety roles (ADR 069) run over every row, each holding the member's relations (an active member
@@ -172,6 +173,8 @@ const TABLES: TableSpec[] = [
   { table: "club_messages", key: ["id"], where: "club_id in C or user_id in A" },
   { table: "club_direct_messages", key: ["id"], where: "club_id in C or sender_id in A or receiver_id in A" },
   { table: "club_requests", key: ["id"], where: "club_id in C or user_id in A" },
+  // Club Swap Days (ADR 088): a watched club's events and those a watched person made.
+  { table: "swap_days", key: ["id"], where: "club_id in C or created_by in A" },
   { table: "photo_objects", key: ["r2_key"], where: "owner_id in A" },
   // Safety (ADR 069): reports by or about the watched people and on watched things, blocks, suspensions, warnings.
   {
@@ -857,7 +860,7 @@ type Row = {
   variant?: string;
   /** Only where DEV_ROUTES is on (404 in production, web/dev-routes.server.ts); expected as in the e2e stack. */
   devOnly?: boolean;
-  /** Cells run by tests/e2e/club-permission-matrix.spec.ts for this club action. */
+  /** Cells run by tests/security/club-permission-matrix.spec.ts for this club action. */
   coveredBy?: ClubAction;
   /** Changes the shared people's own rows (profile, sessions, account): runs alone, watching everything. */
   exclusive?: boolean;
@@ -1876,6 +1879,87 @@ const ROWS: Row[] = [
       })),
     ),
   ]),
+  // --- Club Swap Days (ADR 088): creating one is the club table's organiseSwapDay (owner, admins) -------------
+  {
+    route: "club.$slug.swap-days.new.tsx",
+    intent: null,
+    world: clubOnly,
+    expected: clubRule("organiseSwapDay", "view"),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/swap-days/new`, {
+        id: randomUUID(),
+        name: "Matrix swap",
+        place: "Clubhouse",
+        mode: "table",
+        itemsOpenAt: "2099-03-01T10:00",
+        wantsOpenAt: "2099-03-02T10:00",
+        listsCloseAt: "2099-03-03T10:00",
+        resultsAt: "2099-03-04T10:00",
+        handoverAt: "2099-03-05T10:00",
+        closesAt: "2099-03-05T18:00",
+      }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, new RegExp(`^${clubPath(cell.w)}/swap-days/[0-9a-f-]{36}$`));
+      const id = out.location!.split("/").at(-1);
+      expectOnly(
+        changes,
+        { table: "swap_days", kind: "added", where: { id, club_id: cell.w.club.id, created_by: me(cell) }, count: 1 },
+        { table: "club_messages", kind: "added", where: { id, message_type: "announcement", user_id: me(cell) }, count: 1 },
+      );
+    },
+  },
+  // The event page's intents (ADR 088): offer and withdraw are joinSwapDay (active members), freeze organiseSwapDay.
+  // An offer of a listing that is not the poster's is refused by the SQL (409, nothing stored: the success path is
+  // app/features/swap-days/items.server.test.ts); a withdraw of no item of theirs changes nothing.
+  ...(
+    [
+      ["offer", "joinSwapDay", { listingId: randomUUID(), addUpTo: "5" }],
+      ["withdraw", "joinSwapDay", { itemId: randomUUID() }],
+      ["freeze", "organiseSwapDay", {}],
+    ] as const
+  ).map(([intent, action, fields]): Row => ({
+    route: "club.$slug.swap-days.$id.tsx",
+    intent,
+    world: async (w) => {
+      w.club = await w.addClub();
+      const now = Date.now();
+      const [row] = await db()
+        .insert(swapDays)
+        .values({
+          clubId: w.club.id,
+          name: "Matrix swap",
+          place: "Gym",
+          mode: "table",
+          itemsOpenAt: new Date(now - DAY_MS),
+          wantsOpenAt: new Date(now - DAY_MS),
+          listsCloseAt: new Date(now + 2 * DAY_MS),
+          resultsAt: new Date(now + 3 * DAY_MS),
+          handoverAt: new Date(now + 4 * DAY_MS),
+          closesAt: new Date(now + 5 * DAY_MS),
+          seed: 7,
+        })
+        .returning({ id: swapDays.id });
+      w.ids.swapDay = row.id;
+    },
+    expected: clubRule(action, "view"),
+    send: (cell) => post(cell, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}`, { intent, ...fields }),
+    allowed: (cell, out, changes) => {
+      if (intent === "offer") {
+        expect(out.status).toBe(409);
+        nothing(changes);
+        return;
+      }
+      redirectTo(out, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}`);
+      if (intent === "withdraw") nothing(changes);
+      else
+        expectOnly(changes, {
+          table: "swap_days",
+          kind: "changed",
+          where: (r) => r.id === cell.w.ids.swapDay && r.frozen_at !== null,
+          count: 1,
+        });
+    },
+  })),
   {
     route: "notifications.acknowledge.tsx",
     intent: null,

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ResendSchema } from "~/shared/schemas/auth";
 import { ClubFormSchema } from "~/shared/schemas/club";
 import { PostRequestSchema } from "~/shared/schemas/item-request";
+import { CreateSwapDaySchema } from "~/shared/schemas/swap-day";
 import { ChangePasswordSchema, ProfileSchema } from "~/shared/schemas/profile";
 
 export const validateClub = (formData: FormData) => parseWithZod(formData, { schema: ClubFormSchema });
@@ -11,3 +12,4 @@ export const validateResend = (formData: FormData) => parseWithZod(formData, { s
 export const validateProfile = (formData: FormData) => parseWithZod(formData, { schema: ProfileSchema });
 export const validatePostRequest = (formData: FormData) => parseWithZod(formData, { schema: PostRequestSchema });
 export const validateChangePassword = (formData: FormData) => parseWithZod(formData, { schema: ChangePasswordSchema });
+export const validateCreateSwapDay = (formData: FormData) => parseWithZod(formData, { schema: CreateSwapDaySchema });

@@ -119,11 +119,11 @@ export function ListingCardSkeleton() {
   );
 }
 
-/** Cards on the widest grid's first row (ListingGrid's xl:grid-cols-4): their photos are not lazy. */
+/** Cards on the widest grid's first row (`.ui-card-grid`, kit.css): their photos are not lazy, nor their layout. */
 export const FIRST_ROW_CARDS = 4;
 
 export function ListingGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+  return <div className="ui-card-grid">{children}</div>;
 }
 
 // The chips live beside the cards: every page that shows the one shows the other, and one chunk

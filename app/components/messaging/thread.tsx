@@ -40,11 +40,14 @@ export function useMergedMessages<T extends Ordered>(loaded: T[]) {
   return { messages, add, remove, restore };
 }
 
-/** The clock relative times are measured against: the loader's at first (same text on server and client), then the browser's. */
+/**
+ * The clock relative times are measured against: the loader's at first (same text on server and client,
+ * and the clock the messages' times come from), then the browser's every 30 s. Not at once on hydrating:
+ * that re-rendered the whole history at load to change nothing — the page is seconds old (ADR 083).
+ */
 export function useNow(serverNow: string) {
   const [now, setNow] = useState(() => new Date(serverNow).getTime());
   useEffect(() => {
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);

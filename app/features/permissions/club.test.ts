@@ -35,6 +35,10 @@ const EXPECTED: Record<Exclude<ClubAction, "view" | "viewRoster">, string> = {
   // Members only; that it is the author's own open request is checked in the SQL (club-requests.server.test.ts).
   fulfilOwnRequest: "---YYY-",
   deleteOwnRequest: "---YYY-",
+  // ADR 088: members take part in Swap Days; the club's owner and admins organise them (a site admin is no member).
+  viewSwapDays: "---YYY-",
+  joinSwapDay: "---YYY-",
+  organiseSwapDay: "----YY-",
 };
 const EXPECTED_VISIBILITY = {
   public: { view: "YYYYYYY", viewRoster: "YYYYYYY" },

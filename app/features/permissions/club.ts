@@ -54,6 +54,10 @@ export const CLUB_ACTIONS = [
   // Only on the viewer's own requests: the author is also checked in the SQL (item-requests.server.ts).
   "fulfilOwnRequest",
   "deleteOwnRequest",
+  // Club Swap Days (ADR 088): members see and take part in them; the owner and admins organise them.
+  "viewSwapDays",
+  "joinSwapDay",
+  "organiseSwapDay",
 ] as const;
 export type ClubAction = (typeof CLUB_ACTIONS)[number];
 type ReadAction = Extract<ClubAction, "view" | "viewRoster">;
@@ -71,8 +75,12 @@ const MEMBER = [
   "postRequest",
   "fulfilOwnRequest",
   "deleteOwnRequest",
+  "viewSwapDays",
+  "joinSwapDay",
 ] as const;
 const MODERATE = ["deleteAnyChat", "postAnnouncement"] as const;
+/** Creating a Swap Day, freezing it, 'Find the swaps', the table (ADR 088): the club's own organisers, not site admins (they are not members). */
+const ORGANISE = ["organiseSwapDay"] as const;
 const MANAGE = [
   "manage",
   "approve",
@@ -98,9 +106,9 @@ export const CLUB_PERMISSIONS: PermissionTable<ClubRole, Exclude<ClubAction, Rea
   // A pending member may not "leave" (nothing to leave; rejecting is the admin's).
   pending: [...SIGNED_IN_READS],
   member: [...SIGNED_IN_READS, "leave", ...MEMBER],
-  admin: [...SIGNED_IN_READS, "leave", ...MEMBER, ...MODERATE, ...MANAGE],
+  admin: [...SIGNED_IN_READS, "leave", ...MEMBER, ...MODERATE, ...ORGANISE, ...MANAGE],
   // The owner cannot leave (02 §4): they must hand over ownership or delete the club.
-  owner: [...SIGNED_IN_READS, ...MEMBER, ...MODERATE, ...MANAGE],
+  owner: [...SIGNED_IN_READS, ...MEMBER, ...MODERATE, ...ORGANISE, ...MANAGE],
   // Site admins "manage all clubs" (02 §1, §6): the manage page and its actions, not the members'
   // conversations (they are not members; reading other people's chat is not in the spec).
   siteAdmin: [...SIGNED_IN_READS, ...MANAGE],

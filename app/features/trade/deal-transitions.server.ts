@@ -142,8 +142,20 @@ export function counterDeal(db: Db, viewer: Viewer, dealId: string, seenRevision
 }
 
 /**
+ * A listing held by a Swap Day (ADR 088): offered to an event whose lists are closed (by an organiser or by the
+ * date) and whose results are not stored yet. Read by the accept's UPDATE itself, so a freeze and an accept
+ * racing each other are decided by the database: the freeze's batch takes out items already locked by a deal;
+ * an accept after it matches no row. (SQL over the swap-day tables, not an import: that feature comes later in
+ * the order.)
+ */
+const swapDayHeld = (listingId: SQL, now: Date) => sql`exists (select 1 from swap_day_items si
+  join swap_days sd on sd.id = si.swap_day_id
+  where si.listing_id = ${listingId} and si.status = 'offered' and sd.solved_at is null
+    and (sd.frozen_at is not null or sd.lists_close_at <= ${now.getTime()}) and sd.closes_at > ${now.getTime()})`;
+
+/**
  * Accept: the deal's state, revision and turn as the party saw them, and none of its listings
- * locked by another deal, changed since, or gone — then a lock row per listing (primary key on the
+ * held by a Swap Day, locked by another deal, changed since, or gone — then a lock row per listing (primary key on the
  * listing: a second acceptance cannot lock it) and the listings pending pickup. All or nothing.
  */
 export async function acceptDeal(db: Db, viewer: Viewer, dealId: string, seenRevision: number, now = new Date()) {
@@ -161,6 +173,7 @@ export async function acceptDeal(db: Db, viewer: Viewer, dealId: string, seenRev
           where dl.deal_id = deals.id and ll.deal_id <> deals.id)`,
         sql`not exists (select 1 from deal_listings dl left join listings l on l.id = dl.listing_id
           where dl.deal_id = deals.id and (l.id is null or l.status <> 'active' or l.version <> dl.listing_version))`,
+        sql`not exists (select 1 from deal_listings dl where dl.deal_id = deals.id and ${swapDayHeld(sql`dl.listing_id`, now)})`,
       ],
       then: (won) => [
         db.insert(listingLocks).select(
@@ -182,6 +195,10 @@ export async function acceptDeal(db: Db, viewer: Viewer, dealId: string, seenRev
     now,
   );
   if (result.ok || result.error !== "onHold") return result;
+  const [held] = await db.all<{ n: number }>(
+    sql`select count(*) as n from deal_listings dl where dl.deal_id = ${dealId} and ${swapDayHeld(sql`dl.listing_id`, now)}`,
+  );
+  if (Number(held?.n ?? 0) > 0) return { ...result, error: "swapDayHold" as const };
   // Lost while the machine would still allow it: another deal holds a listing, or a listing changed.
   const changed = await db
     .select({ id: dealListings.id })

@@ -22,7 +22,7 @@ export type Terms = {
 export type StepResult =
   | { ok: true; deal: Deal; step: DealStep | "propose"; to: DealState }
   | { ok: false; error: "notFound" }
-  | { ok: false; error: Refusal | "onHold" | "listingChanged" | "blocked"; deal: Deal };
+  | { ok: false; error: Refusal | "onHold" | "listingChanged" | "swapDayHold" | "blocked"; deal: Deal };
 
 export const inList = (values: readonly string[]) =>
   sql.join(

@@ -36,7 +36,7 @@ export function saleStatements(db: Db, dealId: string, when: SQL, now: Date) {
   return [db.run(salesInsert(which, sql`${now.getTime()}`)), db.run(saleClubsInsert(which))];
 }
 
-/** Records every completed deal's sale not recorded yet (the demo seed, the bench; migration 0016 runs the same SQL). */
+/** Records every completed deal's sale not recorded yet (the demo seed, the bench; migration 0017 runs the same SQL). */
 export async function recordCompletedSales(db: Db): Promise<void> {
   const which = sql`d.state = 'completed'`;
   await db.batch([db.run(salesInsert(which, sql`coalesce(d.completed_at, d.updated_at)`)), db.run(saleClubsInsert(which))]);

@@ -73,6 +73,8 @@ export const DEAL_REFUSALS = {
   alreadyHandedOver: "You already marked this as handed over.",
   onHold: "Another offer on this listing was accepted first.",
   listingChanged: "A listing in this offer changed or was removed, so it cannot be accepted. Ask for a new offer.",
+  // ADR 088: an item offered to a Swap Day whose lists are closed is held until its results are out.
+  swapDayHold: "A listing in this offer is held for a club Swap Day until its results are out.",
   notCompleted: "Reviews open once the deal is completed.",
   alreadyPublished: "Your review is published and can no longer be changed.",
   windowClosed: "The time to review this deal has passed.",

@@ -12,6 +12,7 @@ import { canInClub, type ClubAction, clubAllowedActions } from "~/features/permi
 import { listingOpenableBy } from "~/features/listings/listing-visibility.server";
 import { priceColumnForClub } from "~/features/listings/prices.server";
 import type { Viewer } from "~/features/permissions/viewer";
+import { toSwapDaySummaries, upcomingSwapDaysQuery, type SwapDaySummary } from "~/features/swap-days/swap-days.server";
 
 export const ANONYMOUS_PREVIEW_SIZE = 3; // 02 §9
 
@@ -54,6 +55,8 @@ export type ClubPage = {
   rosterHidden: "membersOnly" | "private" | null;
   /** The viewer's unread DMs in this club (the Messages tab badge, ADR 050); 0 for non-members. */
   unreadDirectMessages: number;
+  /** Upcoming and open Swap Days (ADR 088), soonest first; null for anyone who may not see them (non-members). */
+  swapDays: SwapDaySummary[] | null;
   /**
    * The join button a non-member sees (02 §2): its action by join mode, disabled while
    * allow_join_requests is off, leading to sign-in first for signed-out visitors. Null for members,
@@ -65,7 +68,7 @@ export type ClubPage = {
 const JOIN_ACTION_BY_MODE = { open: "join", code: "joinWithCode", approval: "requestToJoin" } as const;
 
 /** Everything /club/{slug} shows, for this viewer — or null: 404 'Club not found'. */
-export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): Promise<ClubPage | null> {
+export async function getClubPage(db: Db, viewer: Viewer | null, slug: string, now = new Date()): Promise<ClubPage | null> {
   // One batch (ADR 051): the club and the viewer's membership, and everything the page shows keyed
   // by the id of the club with this slug *if this viewer may see it* — an unseen club reads nothing.
   // What depends on the viewer's roles is decided after, from the permission table: the roster is
@@ -79,7 +82,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
   // A card's photo only when /photos/ would serve it to this viewer (the listing's own rule): a
   // club-only listing in a visitor's preview shows the no-photo tile, not a broken image.
   const photoShown = sql`case when ${listingOpenableBy(viewer)} then 1 else 0 end`;
-  const [accessRows, counts, listingRows, rosterRows, unreadRows] = await db.batch([
+  const [accessRows, counts, listingRows, rosterRows, unreadRows, swapDayRows] = await db.batch([
     clubAccessQuery(db, viewer, slug),
     db.all<{ listings: number | null; members: number; admin_name: string | null }>(sql`
       select
@@ -109,6 +112,8 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     rosterQuery(db, clubId),
     // The Messages tab's unread count (ADR 050), in the same batch; kept only if the viewer may DM.
     viewer ? unreadDirectMessagesQuery(db, clubId, viewer.id) : db.all<{ n: number }>(sql`select 0 as n`),
+    // The club's Swap Days (ADR 088): active members only in the SQL; kept only if the viewer may see them.
+    upcomingSwapDaysQuery(db, { id: viewer?.id ?? "" }, clubId, now),
   ]);
   const access = toClubAccess(viewer, accessRows);
   if (!access) return null;
@@ -139,6 +144,7 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string): 
     roster: allowed.viewRoster ? rosterRows : null,
     rosterHidden: allowed.viewRoster ? null : club.visibility === "private" ? "private" : "membersOnly",
     unreadDirectMessages: allowed.sendDm ? Number(unreadRows[0]?.n ?? 0) : 0,
+    swapDays: allowed.viewSwapDays ? toSwapDaySummaries(swapDayRows, now) : null,
     joinOffer: joinOfferFor(access),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { clubMembers, clubs, listingClubs, sessions } from "../../db/schema";
 import { can, rolesOf, type Actor, type ClubTarget } from "../../app/features/permissions/can";
@@ -14,7 +14,7 @@ import {
 } from "../../app/features/permissions/club";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { e2eDb, expect, hashSessionToken, SESSION_COOKIE, test } from "./fixtures";
+import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 
 // The permission matrix (spec 02 §6): every club action the table in
 // app/features/permissions/club.ts names, sent as a plain HTTP request — no page, no
@@ -312,6 +312,10 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   postRequest: { noEndpoint: "item requests are sent through the realtime endpoints (ADR 064)" },
   fulfilOwnRequest: { noEndpoint: "author-only in the SQL; forged fulfils are in tests/e2e/club-requests.spec.ts" },
   deleteOwnRequest: { noEndpoint: "author-only in the SQL; forged deletes are in tests/e2e/club-requests.spec.ts" },
+  // Club Swap Days (ADR 088): the club page's section for members, the create page for organisers.
+  viewSwapDays: { read: true, path: clubPath, shows: (_fx, body) => body.includes('id="swap-days"') },
+  organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
+  joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
