@@ -26,6 +26,7 @@ const FEATURE_ORDER = [
   "item-requests", // a club's wanted posts
   "swap-days", // a club's swap events and their solver
   "search", // home and sport search, suggestions, near you
+  "pricing", // price guidance from the sales of completed deals (ADR 086)
   "matching", // saved searches and the matcher
   "admin", // site admin reads and deletions
   "moderation", // reports, blocking actions, the moderation queues (act on every feature above)

@@ -23,7 +23,7 @@ const config: KnipConfig = {
     // Run by hand, `node --import tsx <file>`, as README.md says (ADR 067 for the stack probe, ADR 080
     // for the swap bench).
     "bench/{hydration-profile,interactions,seed-bench,search-latency,http-load,signup-timing,admin-search,matching}.ts",
-    "bench/{round-trips,realtime-fanout,rows-read,swap-solve,main-thread-ab}.ts",
+    "bench/{round-trips,realtime-fanout,rows-read,swap-solve,main-thread-ab,price-guidance}.ts",
     "scripts/stack-probe.ts",
     "db/geodata/load-zips.ts",
     // The framework floor's own Remix app (bench/floor-app, ADR 082): its entries and route, built by its own Vite config.

@@ -12,6 +12,7 @@ import { MATCHER_CRON, runMatcher } from "./app/features/matching/matcher.server
 import { DIGEST_CRON, runMatchDigest } from "./app/features/notifications/match-digest.server";
 import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { runAwayMail } from "./app/features/notifications/away.server";
+import { runPriceDropMail, runPriceDrops } from "./app/features/notifications/price-drops.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";
@@ -93,7 +94,11 @@ export function createWorker(build: unknown) {
           const report = await runDealClockJob({ db, env: config, publish: publish() });
           console.log(JSON.stringify({ level: "info", event: "deal_clock", ...report }));
         } else if (controller.cron === MATCHER_CRON) {
+          // Price drops whose hour is over (ADR 086) first: their listings are due for the matcher too.
+          const drops = await runPriceDrops({ db, publish: publish() });
           const report = await runMatcher({ db, publish: publish() });
+          const dropMail = await runPriceDropMail({ db, env: config }, { mode: "email_now" });
+          console.log(JSON.stringify({ level: "info", event: "price_drops", ...drops, mailed: dropMail }));
           // 'E-mail right away' for matches: straight after the run that found them.
           const mailed = await runMatchDigest({ db, env: config }, { mode: "email_now" });
           console.log(JSON.stringify({ level: "info", event: "matcher", ...report, mailed }));
@@ -104,6 +109,8 @@ export function createWorker(build: unknown) {
         } else if (controller.cron === DIGEST_CRON) {
           const report = await runMatchDigest({ db, env: config }, { mode: "email_digest" });
           console.log(JSON.stringify({ level: "info", event: "match_digest", ...report }));
+          const dropDigest = await runPriceDropMail({ db, env: config }, { mode: "email_digest" });
+          console.log(JSON.stringify({ level: "info", event: "price_drop_digest", ...dropDigest }));
           // 'E-mail digest' for messages, deal steps, club requests and approvals, announcements: once a day.
           const away = await runAwayMail(
             { db, env: config, presence: createPresenceOf(env, config.REALTIME_SECRET) },

@@ -37,6 +37,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { ListingPageActionSchema } from "~/shared/schemas/listing-actions";
 import { SAFETY_TEXT } from "~/shared/copy/safety";
+import { typicalPrice } from "~/shared/copy/price-guidance";
+import { priceGuidance } from "~/features/pricing/guidance.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -60,7 +62,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const isOwner = viewer?.id === listing.userId;
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
-  const access = viewer ? await userRoomAccess(context, viewer) : null;
+  // 'Typical price nearby' beside the price, for signed-in viewers only (ADR 086): the listing's own
+  // clubs' sales count only for their members (the query checks), beside the room's token.
+  const [access, typical] = await Promise.all([
+    viewer ? userRoomAccess(context, viewer) : null,
+    viewer && canSeePrices(viewer) && listing.equipmentType
+      ? priceGuidance(context.db, viewer, {
+          sport: listing.sport,
+          equipmentType: listing.equipmentType,
+          condition: listing.condition,
+          brand: listing.brand,
+          zipCode: listing.zipCode,
+          clubIds: listing.clubs.map((c) => c.id),
+        })
+      : null,
+  ]);
   const seller = listing.seller;
   return {
     viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
@@ -71,6 +87,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       description: listing.description,
       // Viewers who may not see prices never receive them (spec 01 §6, `canSeePrices`).
       priceCents: canSeePrices(viewer) ? listing.priceCents : null,
+      typicalPrice: typical ? typicalPrice(typical) : null,
       sport: listing.sport,
       sportSubcategory: listing.sportSubcategory,
       equipmentType: listing.equipmentType,
@@ -261,6 +278,7 @@ export default function ListingDetail() {
               formatPrice(listing.priceCents)
             )}
           </p>
+          {listing.typicalPrice ? <p className="text-sm">{listing.typicalPrice}</p> : null}
           <p className="mt-1 text-slate-600">{location}</p>
           {listing.description ? <p className="mt-4 whitespace-pre-line">{listing.description}</p> : null}
           {isOwner ? null : (

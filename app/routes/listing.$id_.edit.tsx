@@ -11,6 +11,7 @@ import {
 import { getOwnListing, postableClubs } from "~/features/listings/listing-reads.server";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { pageMeta } from "~/web/meta";
+import { askOfForm, guidanceHintFor } from "~/web/price-guidance.server";
 
 export const meta: MetaFunction = () => pageMeta("Edit Your Listing — LockerSwap", "Change the details and photos of your listing.");
 
@@ -28,13 +29,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [own, clubs] = await Promise.all([getOwnListing(context.db, viewer, params.id ?? ""), postableClubs(context.db, viewer)]);
   if (!own) throw data({ message: "Listing not found" }, { status: 404 });
   const keys = own.photos.map((p) => p.r2Key);
+  const values = formValuesFromListing(own.listing, own.clubIds, keys);
   // A club the seller has since left stays listed as chosen, so saving does not silently drop it;
   // the server refuses it on save (active membership only).
   return {
     listingId: own.listing.id,
     clubs,
     state: {
-      values: formValuesFromListing(own.listing, own.clubIds, keys),
+      values,
+      // What similar items sold for, from the start: sport, type and condition are chosen (ADR 086).
+      guidance: await guidanceHintFor(context.db, viewer, askOfForm(values)),
       photos: toFormPhotos(keys),
       photoErrors: [],
       result: null,

@@ -31,6 +31,7 @@ import type { Viewer } from "~/features/permissions/viewer";
 import { isZip } from "~/shared/zip";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { announceDealChanges } from "./listing-deal-events.server";
+import { askOfForm, guidanceHintFor } from "./price-guidance.server";
 
 /** The form's HTML constraints, sent with its state: the browser gets them without zod (ADR 032, 033). */
 export const listingFormConstraint = () => getFormConstraint(ListingFormSchema);
@@ -195,9 +196,11 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
   }
   values.photos = keys;
 
-  const rerender = (status: number, extra: { result?: unknown; toast?: FormToast | null } = {}) =>
+  // The price hint comes back with every re-render: 'Suggest a price' is one, and so is a refused save (ADR 086).
+  const rerender = async (status: number, extra: { result?: unknown; toast?: FormToast | null } = {}) =>
     data(
       {
+        guidance: await guidanceHintFor(context.db, viewer, askOfForm(values)),
         values,
         photos: toFormPhotos(keys),
         photoErrors: [...photoErrors, ...photoWarnings],

@@ -116,7 +116,7 @@ export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 // Notification settings (ADR 073): what a person is told about, and how.
-export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements"] as const;
+export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements", "price_drops"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_MODES = ["in_app", "email_now", "email_digest"] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];

@@ -8,6 +8,7 @@ export * from "./photos";
 export * from "./messages";
 export * from "./requests";
 export * from "./deals";
+export * from "./prices";
 export * from "./geo";
 export * from "./audit";
 export * from "./safety";

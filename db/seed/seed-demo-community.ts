@@ -7,6 +7,8 @@ import type { Db } from "#db/client";
 import { loadZipCodes } from "#db/geodata/load-zips";
 import * as schema from "#db/schema";
 import { insertInBatches } from "./batch-insert";
+import { recordCompletedSales } from "~/features/trade/sales.server";
+import { countOf, demoPriceDrop, demoSkateSales } from "./demo-prices";
 import {
   buildCommunity,
   imageFor,
@@ -84,7 +86,7 @@ export async function ensureZipCodes(db: Db): Promise<number> {
 }
 
 /** Inserts a built community, parents before children. Returns rows per table. */
-export async function insertCommunity(db: Db, c: Community): Promise<Record<string, number>> {
+export async function insertCommunity(db: Db, c: Community, now = new Date()): Promise<Record<string, number>> {
   const photos = c.listingPhotos.map((plan) => {
     const { imageKey: _imageKey, ...row } = plan;
     return {
@@ -115,6 +117,11 @@ export async function insertCommunity(db: Db, c: Community): Promise<Record<stri
     ["club_requests", () => insertInBatches(db, schema.clubRequests, c.clubRequests)],
     ["saved_searches", () => insertInBatches(db, schema.savedSearches, c.savedSearches)],
     ["listing_match_queue", () => insertInBatches(db, schema.listingMatchQueue, c.listingMatchQueue)],
+    ["demo skate sales", () => demoSkateSales(db, c, now)],
+    // Price guidance's sales (ADR 086): what the completing batch would have written for each completed deal.
+    ["sales", () => recordCompletedSales(db).then(() => countOf(db, "sales"))],
+    // A favourite of the demo member's that just got cheaper, already told (the bell shows it).
+    ["price_drop_notices", () => demoPriceDrop(db, c, now)],
   ];
   for (const [table, step] of steps) counts[table] = await step();
   return counts;
@@ -145,9 +152,10 @@ export async function seedDemoCommunity(db: Db, options: SeedOptions): Promise<S
   const zipCodesLoaded = await ensureZipCodes(db);
   time("zip codes");
   const { zipsByMetro, places } = await loadMetroPlaces(db);
+  const now = options.now ?? new Date();
   const community = buildCommunity({
     scale,
-    now: options.now ?? new Date(),
+    now,
     zipsByMetro,
     places,
     seed: options.seed,
@@ -168,7 +176,7 @@ export async function seedDemoCommunity(db: Db, options: SeedOptions): Promise<S
   // Objects first: a listing_photos row must never point at a missing object.
   const photosUploaded = options.photos ? await uploadPhotos(options.photos, community) : 0;
   time("photos");
-  const counts = await insertCommunity(db, community);
+  const counts = await insertCommunity(db, community, now);
   time("insert");
   return { community, counts, photosUploaded, zipCodesLoaded, timings };
 }

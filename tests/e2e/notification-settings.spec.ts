@@ -40,6 +40,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(option(page, "Clubs", "in_app")).toBeChecked();
       await expect(option(page, "Matches", "email_digest")).toBeChecked();
       await expect(option(page, "Club announcements", "in_app")).toBeChecked();
+      // ADR 086: a favourite that got cheaper, told an hour after the drop.
+      await expect(option(page, "Price drops", "email_digest")).toBeChecked();
+      await expect(option(page, "Price drops", "email_now")).toHaveAccessibleDescription(/an hour after the price is lowered/);
       await expect(option(page, "Messages", "email_now")).toHaveAccessibleDescription(/no LockerSwap tab has been open for 10 minutes/);
       if (javaScriptEnabled) {
         const { violations } = await new AxeBuilder({ page })
@@ -51,6 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await option(page, "Deals", "in_app").check();
       await option(page, "Club announcements", "email_digest").check();
+      await option(page, "Price drops", "email_now").check();
       await page.getByRole("button", { name: "Save notification settings" }).click();
       await expect(page.getByText(NOTIFICATION_SETTINGS_SAVED)).toBeVisible();
       expect(new URL(page.url()).hash).toBe("#notifications");
@@ -59,7 +63,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(option(page, "Deals", "in_app")).toBeChecked();
       await expect(option(page, "Club announcements", "email_digest")).toBeChecked();
       await expect(option(page, "Messages", "email_now")).toBeChecked();
-      expect(await rowsOf(me.id)).toEqual({ ...DEFAULT_MODES, deals: "in_app", announcements: "email_digest" });
+      await expect(option(page, "Price drops", "email_now")).toBeChecked();
+      expect(await rowsOf(me.id)).toEqual({ ...DEFAULT_MODES, deals: "in_app", announcements: "email_digest", price_drops: "email_now" });
     });
   });
 }

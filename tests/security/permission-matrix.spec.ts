@@ -1184,12 +1184,13 @@ const ROWS: Row[] = [
         "modes.clubs": "email_now",
         "modes.matches": "in_app",
         "modes.announcements": "email_digest",
+        "modes.price_drops": "email_now",
         userId: cell.w.extra.target.id,
       }),
     allowed: (cell, out, changes) => {
       // To the section (#notifications): the outcome's location keeps path and query only.
       redirectTo(out, "/player-profile");
-      expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 5 });
+      expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 6 });
     },
   },
   {
@@ -2352,6 +2353,18 @@ const ROWS: Row[] = [
     expected: everyone,
     // The matcher writes matches and its queue only (not watched here): the world's rows stay.
     send: (cell) => post(cell, "/dev/matcher", {}),
+    allowed: (_cell, out, changes) => {
+      ok200(out);
+      nothing(changes);
+    },
+  },
+  {
+    route: "dev.price-drops.ts",
+    intent: null,
+    devOnly: true,
+    expected: everyone,
+    // The price-drop job and the matcher write notices, matches and their queues only (not watched here).
+    send: (cell) => post(cell, "/dev/price-drops", {}),
     allowed: (_cell, out, changes) => {
       ok200(out);
       nothing(changes);

@@ -14,6 +14,7 @@ import { PhotosFieldset, type FormPhoto } from "./listing-form-photos";
 import { showToast } from "../layout/toaster";
 import { SubmitButton, useIsPending } from "../ui/status-button";
 import { Legend } from "../ui/label";
+import { PriceHint } from "./price-hint";
 
 export type { ListingFormValues };
 
@@ -27,6 +28,8 @@ export type ListingFormData = {
   formKey?: string;
   /** ListingFormSchema's HTML constraints, computed on the server (listingFormConstraint). */
   constraint: Record<string, FieldConstraint>;
+  /** The price hint for what the form holds (ADR 086); null until sport, type and condition are chosen. */
+  guidance?: string | null;
 };
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
@@ -174,6 +177,7 @@ export function ListingForm({
         markRequired
         inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal", defaultValue: values.price }}
       />
+      <PriceHint formId={form.id} hint={state.guidance} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <CategoryFields fields={fields} values={values} resetKey={state.formKey} />

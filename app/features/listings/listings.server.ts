@@ -6,6 +6,7 @@ import { ListingRuleError, PHOTO_TAKEN } from "./listing-rule-error";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { enqueueForMatching } from "./match-queue.server";
+import { PRICE_DROP_WAIT_MS, priceDropStatements } from "./price-drops.server";
 import {
   clubMembers,
   deals,
@@ -136,6 +137,7 @@ export async function updateListing(
   listingId: string,
   input: ListingInput,
   photos: { keep: string[]; added: StoredPhoto[]; order: string[] },
+  now = new Date(),
 ) {
   const current = await getOwnListing(db, viewer, listingId);
   if (!current) return null;
@@ -166,11 +168,11 @@ export async function updateListing(
       : added.get(key)!;
     return { ...photo, listingId, position };
   });
-  const now = new Date();
   const own = and(eq(listings.id, listingId), listingChangeableBy(viewer, "edit"));
   // A change of price, condition or photos (ADR 068): the listing's version goes up and
   // its proposed deals are voided in the same batch — and it is refused while an accepted deal holds
   // the listing (checked here, and again inside the batch so an acceptance in between also refuses).
+  const lowered = input.priceCents < current.listing.priceCents;
   const termsChanged =
     input.priceCents !== current.listing.priceCents ||
     input.condition !== current.listing.condition ||
@@ -200,9 +202,10 @@ export async function updateListing(
       ...(addedKeys.length
         ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, addedKeys)))]
         : []),
-      // An edit may newly match a saved search or an item request (ADR 071). Before the deals
-      // statement, which the caller reads as the batch's last result.
-      enqueueForMatching(db, listingId, viewer.id, now),
+      // An edit may newly match a saved search or an item request (ADR 071); a lowered price only
+      // after its hour (ADR 086). Before the deals statement, which the caller reads as the batch's last result.
+      enqueueForMatching(db, listingId, viewer.id, now, lowered ? new Date(now.getTime() + PRICE_DROP_WAIT_MS) : now),
+      ...priceDropStatements(db, listingId, viewer.id, current.listing.priceCents, input.priceCents, now),
       ...(termsChanged ? [voidProposedDealsWith(db, listingId, "listing_changed", now).returning(changedDealColumns)] : []),
     ]);
   } catch (error) {

@@ -76,11 +76,16 @@ function possibleFor(
   );
 }
 
-export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: { batch?: number } = {}): Promise<MatcherRun> {
+export async function runMatcher(
+  deps: MatcherDeps,
+  { batch = MATCHER_BATCH, now: at = new Date() }: { batch?: number; now?: Date } = {},
+): Promise<MatcherRun> {
   const { db } = deps;
   const run: MatcherRun = { listings: 0, searches: 0, requests: 0, searchMatches: 0, requestMatches: 0 };
+  // Only what is due: a listing whose price was lowered waits out the drop's hour (ADR 086).
   const waiting = await db.all<Waiting>(
-    sql`select listing_id as listingId, enqueued_at as enqueuedAt from listing_match_queue order by enqueued_at, listing_id limit ${batch}`,
+    sql`select listing_id as listingId, enqueued_at as enqueuedAt from listing_match_queue where enqueued_at <= ${at.getTime()}
+      order by enqueued_at, listing_id limit ${batch}`,
   );
   if (waiting.length === 0) return run;
   const ids = waiting.map((row) => row.listingId);
@@ -124,7 +129,7 @@ export async function runMatcher(deps: MatcherDeps, { batch = MATCHER_BATCH }: {
     keywordQueries.forEach((match, i) => keywordHits.set(match, new Set(results[i]!.rows.map((row) => String(row.id)))));
   }
   const told = new Set<string>();
-  const now = Date.now();
+  const now = at.getTime();
 
   // Every search's question, then every item request's, asked in batches of statements (one round
   // trip per batch on Turso): the searches only about the waiting listings they could match.

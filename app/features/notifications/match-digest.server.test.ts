@@ -207,6 +207,7 @@ describe("the mail queue", () => {
       clubs: "in_app",
       matches: "email_digest",
       announcements: "in_app",
+      price_drops: "email_digest",
     });
   });
 });

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestUser } from "../../../tests/factories";
+import { NOTIFICATION_KINDS } from "#db/schema/enums";
 import { DEFAULT_MODES, KIND_MODES, saveSettings, settingsOf } from "./settings.server";
 
 let t: TestDb;
@@ -24,7 +25,7 @@ test("defaults until saved; a save writes every kind for that person only, and a
   await saveSettings(t.db, sam.id, choices);
   await saveSettings(t.db, sam.id, choices);
   expect(await settingsOf(t.db, sam.id)).toEqual(choices);
-  expect(await rowsOf(sam.id)).toHaveLength(5);
+  expect(await rowsOf(sam.id)).toHaveLength(NOTIFICATION_KINDS.length);
   expect(await rowsOf(other.id)).toEqual([]);
 });
 

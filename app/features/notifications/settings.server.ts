@@ -13,6 +13,8 @@ export const DEFAULT_MODES: Readonly<Record<NotificationKind, NotificationMode>>
   clubs: "in_app",
   matches: "email_digest",
   announcements: "in_app",
+  // A favourite got cheaper (ADR 086): news, not something waiting on them — a daily e-mail, as matches.
+  price_drops: "email_digest",
 };
 
 /** The mode of `kind` for the user in `userColumn`, as SQL (their row, else the default). */
@@ -51,6 +53,7 @@ export const KIND_MODES: KindModes = {
   clubs: NOTIFICATION_MODES,
   matches: NOTIFICATION_MODES,
   announcements: NOTIFICATION_MODES,
+  price_drops: NOTIFICATION_MODES,
 };
 
 /** The /player-profile 'Notifications' form's schema, over KIND_MODES. */

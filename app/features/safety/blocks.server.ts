@@ -36,7 +36,7 @@ export function blockedByViewer(viewerId: string, userColumn: SQL | SQLiteColumn
 }
 
 /** A block between `a` and `b`, either way, as an SQL condition (for a write's WHERE or a batch guard). */
-export function blockBetween(a: string, b: string | SQL): SQL {
+export function blockBetween(a: string | SQL, b: string | SQL): SQL {
   return sql`exists (select 1 from user_blocks ub
     where (ub.blocker_id = ${a} and ub.blocked_id = ${b}) or (ub.blocker_id = ${b} and ub.blocked_id = ${a}))`;
 }

@@ -3,6 +3,7 @@
 // deal-machine.ts written as its WHERE (`ruleAsSql`) — that writes a fresh `transition_id`; every
 // later statement runs only where the deal carries that id, so exactly one of two requests at once
 // wins and the loser is told what happened from the row it lost to.
+import { saleStatements } from "./sales.server";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { dealListings, dealRevisions, deals, listingLocks, listings, type Deal, type DealParty } from "#db/schema";
@@ -281,6 +282,8 @@ export async function cancelDeal(db: Db, viewer: Viewer, dealId: string, reason:
 /** A completed deal's listings become sold; other open deals that include them are voided. */
 export function completionStatements(db: Db, dealId: string, when: SQL, now: Date) {
   return [
+    // Its sale, for price guidance (ADR 086): written while the listing still reads as it was dealt.
+    ...saleStatements(db, dealId, when, now),
     db
       .update(listings)
       .set({ status: "sold" })

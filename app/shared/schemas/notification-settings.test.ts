@@ -2,7 +2,7 @@
 // parseWithZod over FormData): every kind required, only the modes a kind offers, nothing else kept.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { NOTIFICATION_MODES } from "#db/schema/enums";
+import { NOTIFICATION_KINDS, NOTIFICATION_MODES } from "#db/schema/enums";
 import { CHOICES_MISSING, choiceMissing, choiceNotOffered } from "~/shared/copy/notification-settings";
 import { notificationSettingsSchema, type KindModes } from "./notification-settings";
 
@@ -12,8 +12,16 @@ const ALL: KindModes = {
   clubs: NOTIFICATION_MODES,
   matches: NOTIFICATION_MODES,
   announcements: NOTIFICATION_MODES,
+  price_drops: NOTIFICATION_MODES,
 };
-const VALID = { messages: "email_now", deals: "in_app", clubs: "email_digest", matches: "email_digest", announcements: "in_app" };
+const VALID = {
+  messages: "email_now",
+  deals: "in_app",
+  clubs: "email_digest",
+  matches: "email_digest",
+  announcements: "in_app",
+  price_drops: "email_now",
+};
 
 type Fields = Record<string, string | string[]>;
 function form(modes: Fields, extra: Fields = {}) {
@@ -41,7 +49,7 @@ describe("notification settings schema", () => {
     const submission = parse(rest);
     expect(errorOf(submission)).toEqual({ "modes.deals": [choiceMissing("deals")] });
     expect(submission.reply().initialValue).toMatchObject({ modes: { messages: "email_now", clubs: "email_digest" } });
-    expect(Object.keys(errorOf(parse({})) ?? {})).toHaveLength(5);
+    expect(Object.keys(errorOf(parse({})) ?? {})).toHaveLength(NOTIFICATION_KINDS.length);
     // A plain `modes` field where the kinds belong (only by hand).
     expect(errorOf(parse({}, ALL, { modes: "email_now" }))).toEqual({ modes: [CHOICES_MISSING] });
   });
