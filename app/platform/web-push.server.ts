@@ -106,7 +106,7 @@ export async function encryptPushPayload(
   const secret = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: uaKey }, senderPrivate, 256));
   const { key, nonce } = await keyAndNonce(secret, auth, salt, uaPublic, asPublic);
   // One record, so it is the last: the 0x02 delimiter, no padding.
-  const record = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce }, key, concat(data, [2])));
+  const record = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce }, key, concat(data, Uint8Array.of(2))));
   const header = new Uint8Array(21);
   header.set(salt, 0);
   new DataView(header.buffer).setUint32(16, RECORD_SIZE);
