@@ -13,6 +13,8 @@ import { toastCookie } from "./toast.server";
 /** Posts that are not "writing" on the site: the account's own housekeeping, reports and blocks. */
 const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
   [/^\/(logout|auth|verify-email|testing-mode|account\/location|notifications\/acknowledge|player-profile)\/?$/, "manageOwnAccount"],
+  // A device of one's own for push (ADR 087): being told is reading, not posting.
+  [/^\/api\/push-subscriptions\/?$/, "manageOwnAccount"],
   [/^\/club\/[^/]+\/leave\/?$/, "manageOwnAccount"],
   // Saved searches are private to their owner and show nothing to anyone: saving one is not posting.
   [/^\/saved-searches\/?$/, "manageOwnAccount"],
