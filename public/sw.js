@@ -29,6 +29,16 @@ self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
 });
 
+/**
+ * The stored offline page as a fresh response: the static-assets server may have answered the
+ * precache through a redirect (/offline.html → /offline), and a navigation refuses a redirected response.
+ */
+async function offlinePage() {
+  const stored = await caches.match("/offline.html");
+  if (!stored) return Response.error();
+  return new Response(await stored.blob(), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -36,7 +46,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // The network, always; the offline page only when there is none. Never cached.
-    event.respondWith(fetch(request).catch(() => caches.match("/offline.html")));
+    event.respondWith(fetch(request).catch(offlinePage));
     return;
   }
   if (url.pathname.startsWith("/assets/")) {

@@ -6,9 +6,10 @@ import { PushSubscriptionSchema } from "~/shared/schemas/push-subscription";
 import { getUser } from "~/web/session.server";
 
 /**
- * POST /api/push-subscriptions — 'Notifications on this device' (ADR 087): the browser's
- * PushSubscription as JSON → 201 `{ id }`, stored for the signed-in person (nothing posted names
- * whose). Refused with 400 and a sentence: not JSON, a body over 4 KB, an endpoint that is not a
+ * POST /api/push-subscriptions — 'Notifications on this device' (ADR 087): a form post whose
+ * `subscription` field is the browser's PushSubscription as JSON (every POST of the app is a form
+ * body, app/web/request-guards.server.ts) → 201 `{ id }`, stored for the signed-in person (nothing
+ * posted names whose). Refused with 400 and a sentence: not JSON, a field over 4 KB, an endpoint that is not a
  * known push service over https (loopback, private addresses, http, IP literals — the server never
  * sends to an address a person chose), keys that are not a P-256 point and a 16-byte secret; 409
  * at 10 devices; 401 signed out; 503 when push is not configured. The cross-site write guard
@@ -24,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await getUser(request, context);
   if (!viewer) return json({ error: "Please sign in to get notifications" }, 401);
   if (!pushConfigured(context.env)) return json({ error: PUSH_TEXT.notSetUp }, 503);
-  const text = await request.text();
+  const field = (await request.formData()).get("subscription");
+  const text = typeof field === "string" ? field : "";
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return json({ error: PUSH_TEXT.endpointTooLong }, 400);
   let body: unknown;
   try {

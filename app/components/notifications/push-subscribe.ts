@@ -16,8 +16,7 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<Subsc
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(vapidPublicKey)! }));
     const response = await fetch("/api/push-subscriptions", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(subscription.toJSON()),
+      body: new URLSearchParams({ subscription: JSON.stringify(subscription.toJSON()) }),
     });
     if (response.ok) return { ok: true };
     const body = (await response.json().catch(() => ({}))) as { error?: string };

@@ -7,17 +7,20 @@ import { PUSH_TEXT } from "~/shared/copy/push";
 /** Real endpoints are 150–500 characters; anything near this is not one. */
 export const MAX_ENDPOINT_LENGTH = 1024;
 
-export const PushSubscriptionSchema = z.object({
-  endpoint: z.string({ error: PUSH_TEXT.badEndpoint }).max(MAX_ENDPOINT_LENGTH, PUSH_TEXT.endpointTooLong),
-  keys: z.object(
-    {
-      // RFC 8291 §3.2: a 65-byte uncompressed P-256 point and a 16-byte auth secret, base64url.
-      p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}={0,2}$/, PUSH_TEXT.badKeys),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{22}={0,2}$/, PUSH_TEXT.badKeys),
-    },
-    { error: PUSH_TEXT.badKeys },
-  ),
-});
+export const PushSubscriptionSchema = z.object(
+  {
+    endpoint: z.string({ error: PUSH_TEXT.badEndpoint }).max(MAX_ENDPOINT_LENGTH, PUSH_TEXT.endpointTooLong),
+    keys: z.object(
+      {
+        // RFC 8291 §3.2: a 65-byte uncompressed P-256 point and a 16-byte auth secret, base64url.
+        p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}={0,2}$/, PUSH_TEXT.badKeys),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{22}={0,2}$/, PUSH_TEXT.badKeys),
+      },
+      { error: PUSH_TEXT.badKeys },
+    ),
+  },
+  { error: PUSH_TEXT.badEndpoint },
+);
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
 export const REMOVE_DEVICE_INTENT = "removePushDevice";
