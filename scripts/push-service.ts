@@ -93,7 +93,9 @@ export async function startPushService(opts: { port?: number; host?: string; qui
         return send(res, 201, { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } });
       }
       if (req.method === "GET" && url.pathname === "/") {
-        const lines = [...receivers].map(([id, r]) => `${id}${r.gone ? " (gone)" : ""}\n${r.messages.map((m) => `  ${m.payload}`).join("\n")}`);
+        const lines = [...receivers].map(
+          ([id, r]) => `${id}${r.gone ? " (gone)" : ""}\n${r.messages.map((m) => `  ${m.payload}`).join("\n")}`,
+        );
         return send(res, 200, `Local push service stand-in — not a real push service\n\n${lines.join("\n") || "(no subscriptions)"}\n`);
       }
       if (!match || !receiver) return send(res, 404, { error: "no such subscription" });

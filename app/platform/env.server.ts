@@ -105,7 +105,8 @@ const Vars = z
     for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
       if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
     }
-    if (vars.PUSH_SERVICE_TEST_ORIGIN) ctx.addIssue({ code: "custom", path: ["PUSH_SERVICE_TEST_ORIGIN"], message: "is refused in production" });
+    if (vars.PUSH_SERVICE_TEST_ORIGIN)
+      ctx.addIssue({ code: "custom", path: ["PUSH_SERVICE_TEST_ORIGIN"], message: "is refused in production" });
     // The local Google stand-in (http on loopback, ADR 019) can never serve a production sign-in.
     for (const key of ["GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_JWKS_URL", "GOOGLE_ISSUER"] as const) {
       if (!vars[key].startsWith("https://")) ctx.addIssue({ code: "custom", path: [key], message: "must be https:// in production" });

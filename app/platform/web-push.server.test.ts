@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { base64UrlToBytes, bytesToBase64Url } from "./crypto";
-import { decryptPushPayload, encryptPushPayload, isP256PublicKey, MAX_PUSH_PLAINTEXT, vapidAuthorization, verifyVapid } from "./web-push.server";
+import {
+  decryptPushPayload,
+  encryptPushPayload,
+  isP256PublicKey,
+  MAX_PUSH_PLAINTEXT,
+  vapidAuthorization,
+  verifyVapid,
+} from "./web-push.server";
 
 // RFC 8291 Appendix A, with its line breaks removed.
 const RFC8291 = {
@@ -11,8 +18,7 @@ const RFC8291 = {
   receiverPublicKey: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
   authSecret: "BTBZMqHH6r4Tts7J_aSIgg",
   salt: "DGv6ra1nlYgDCS1FRnbzlw",
-  body:
-    "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
+  body: "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
 };
 const receiver = { p256dh: RFC8291.receiverPublicKey, auth: RFC8291.authSecret, privateKey: RFC8291.receiverPrivateKey };
 
@@ -67,7 +73,12 @@ describe("RFC 8292 VAPID", () => {
     const header = await vapidAuthorization("https://push.example.net/send/abc?x=1", keys, "mailto:push@lockerswap.example", now);
     expect(header).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     const claims = await verifyVapid(header, now);
-    expect(claims).toEqual({ aud: "https://push.example.net", exp: now.getTime() / 1000 + 12 * 3600, sub: "mailto:push@lockerswap.example", k: keys.publicKey });
+    expect(claims).toEqual({
+      aud: "https://push.example.net",
+      exp: now.getTime() / 1000 + 12 * 3600,
+      sub: "mailto:push@lockerswap.example",
+      k: keys.publicKey,
+    });
   });
 
   test("a changed claim fails the signature, and an expired token is refused", async () => {

@@ -146,9 +146,13 @@ export type VapidKeys = { publicKey: string; privateKey: string };
  */
 export async function vapidAuthorization(endpoint: string, keys: VapidKeys, subject: string, now = new Date()): Promise<string> {
   const publicKey = bytes(keys.publicKey);
-  const signingKey = await crypto.subtle.importKey("jwk", jwkOf(publicKey, keys.privateKey), { name: "ECDSA", namedCurve: "P-256" }, false, [
-    "sign",
-  ]);
+  const signingKey = await crypto.subtle.importKey(
+    "jwk",
+    jwkOf(publicKey, keys.privateKey),
+    { name: "ECDSA", namedCurve: "P-256" },
+    false,
+    ["sign"],
+  );
   const part = (value: object) => bytesToBase64Url(enc.encode(JSON.stringify(value)));
   const exp = Math.floor(now.getTime() / 1000) + 12 * 3600;
   const unsigned = `${part({ typ: "JWT", alg: "ES256" })}.${part({ aud: new URL(endpoint).origin, exp, sub: subject })}`;
@@ -166,6 +170,7 @@ export async function verifyVapid(authorization: string, now = new Date()): Prom
   const ok = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, bytes(signature), enc.encode(`${header}.${claims}`));
   if (!ok) throw new Error("bad vapid signature");
   const body = JSON.parse(new TextDecoder().decode(bytes(claims))) as { aud: string; exp: number; sub: string };
-  if (body.exp * 1000 < now.getTime() || body.exp * 1000 > now.getTime() + 24 * 3600 * 1000) throw new Error("vapid token expired or too long");
+  if (body.exp * 1000 < now.getTime() || body.exp * 1000 > now.getTime() + 24 * 3600 * 1000)
+    throw new Error("vapid token expired or too long");
   return { ...body, k };
 }

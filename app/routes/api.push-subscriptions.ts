@@ -36,7 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = PushSubscriptionSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? PUSH_TEXT.badEndpoint }, 400);
-  const result = await subscribeDevice(context.db, context.env, viewer.id, parsed.data, deviceLabel(request.headers.get("User-Agent") ?? ""));
+  const result = await subscribeDevice(
+    context.db,
+    context.env,
+    viewer.id,
+    parsed.data,
+    deviceLabel(request.headers.get("User-Agent") ?? ""),
+  );
   if (!result.ok) return json({ error: result.message }, result.status);
   return json({ id: result.id }, 201);
 }

@@ -12,7 +12,6 @@ import { NotificationSettings } from "~/components/notifications/notification-se
 import { KIND_MODES, NotificationSettingsSchema, pushKindsOf, saveSettings, settingsOf } from "~/features/notifications/settings.server";
 import { pushDevicesView, removeDeviceIntent } from "~/web/push-settings.server";
 import { PUSH_TEXT } from "~/shared/copy/push";
-import { REMOVE_DEVICE_INTENT } from "~/shared/schemas/push-subscription";
 import { NOTIFICATION_SETTINGS_SAVED, notificationSettingsView, notSaved } from "~/shared/copy/notification-settings";
 import { blockedPeopleOf } from "~/features/moderation/block-actions.server";
 import { countSavedSearches } from "~/features/matching/saved-searches.server";
@@ -126,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // A device's 'Remove' (ADR 087): one's own only — another person's device is a 404.
-  if (formData.get("intent") === REMOVE_DEVICE_INTENT && (await removeDeviceIntent(context.db, viewer.id, formData)))
+  if (formData.get("intent") === "removePushDevice" && (await removeDeviceIntent(context.db, viewer.id, formData)))
     return redirectWithToast(context, "/player-profile#notifications", { title: PUSH_TEXT.removed, variant: "success" });
 
   const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });

@@ -80,7 +80,14 @@ export function PushDevices({ vapidPublicKey, devices, text }: PushDevicesView) 
               </span>
               <Form method="post" action="/player-profile">
                 <input type="hidden" name="deviceId" value={device.id} />
-                <Button type="submit" name="intent" value="removePushDevice" variant="secondary" size="sm" aria-label={`${text.remove} ${device.label}`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="removePushDevice"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`${text.remove} ${device.label}`}
+                >
                   {text.remove}
                 </Button>
               </Form>

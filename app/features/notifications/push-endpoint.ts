@@ -5,7 +5,12 @@
 // stand-in's origin, named by server configuration (PUSH_SERVICE_TEST_ORIGIN, refused in production).
 
 /** The push services of Chrome (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
-export const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "updates.push.services.mozilla.com", "push.apple.com", "notify.windows.com"] as const;
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+] as const;
 
 const hostIsPushService = (host: string) => PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
 

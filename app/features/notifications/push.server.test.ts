@@ -5,7 +5,16 @@ import { createTestUser, type TestUser } from "../../../tests/factories";
 import { startPushService, type ReceivedPush } from "../../../scripts/push-service";
 import { PUSH_TEXT } from "~/shared/copy/push";
 import { PushSubscriptionSchema } from "~/shared/schemas/push-subscription";
-import { backoffMs, devicesOf, drainPushQueue, MAX_DEVICES, queuePushStatement, removeDevice, subscribeDevice, type PushConfig } from "./push.server";
+import {
+  backoffMs,
+  devicesOf,
+  drainPushQueue,
+  MAX_DEVICES,
+  queuePushStatement,
+  removeDevice,
+  subscribeDevice,
+  type PushConfig,
+} from "./push.server";
 import { setModeStatement } from "./settings.server";
 import { isAllowedPushEndpoint } from "./push-endpoint";
 
@@ -209,7 +218,12 @@ describe("the push outbox", () => {
   test("without VAPID keys nothing is sent and nothing is lost", async () => {
     const { person, endpoint } = await personWithDevice();
     await queuePushStatement(t.db, person.id, "deals", "deal:g:offerReceived", MESSAGE);
-    expect(await drainPushQueue({ db: t.db, env: { PUSH_SERVICE_TEST_ORIGIN: service.origin } })).toEqual({ sent: 0, retried: 0, gone: 0, failed: 0 });
+    expect(await drainPushQueue({ db: t.db, env: { PUSH_SERVICE_TEST_ORIGIN: service.origin } })).toEqual({
+      sent: 0,
+      retried: 0,
+      gone: 0,
+      failed: 0,
+    });
     expect(await received(endpoint)).toEqual([]);
     expect(await drainPushQueue({ db: t.db, env })).toMatchObject({ sent: 1 });
   });

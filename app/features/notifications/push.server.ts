@@ -54,7 +54,8 @@ export async function subscribeDevice(
   label: string,
   now = new Date(),
 ): Promise<SubscribeResult> {
-  if (!isAllowedPushEndpoint(input.endpoint, env.PUSH_SERVICE_TEST_ORIGIN)) return { ok: false, status: 400, message: PUSH_TEXT.notAPushService };
+  if (!isAllowedPushEndpoint(input.endpoint, env.PUSH_SERVICE_TEST_ORIGIN))
+    return { ok: false, status: 400, message: PUSH_TEXT.notAPushService };
   const key = base64UrlToBytes(input.keys.p256dh);
   const auth = base64UrlToBytes(input.keys.auth);
   if (!key || !auth || auth.length !== 16 || !(await isP256PublicKey(key))) return { ok: false, status: 400, message: PUSH_TEXT.badKeys };
@@ -85,17 +86,18 @@ export async function removeDevice(db: Db, userId: string, deviceId: string): Pr
   return rows.length > 0;
 }
 
-/** The browser's own unsubscribe: the endpoint is its capability, removed only for its owner. */
-export async function removeEndpoint(db: Db, userId: string, endpoint: string): Promise<boolean> {
-  const rows = await db.all(sql`delete from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId} returning id`);
-  return rows.length > 0;
-}
-
 /**
  * The statement that queues `message` for every device of `userId` whose 'push' is on for `kind`;
  * `notificationKey` names the notification once ('deal:{id}:offerReceived'), so a retry adds nothing.
  */
-export function queuePushStatement(db: Db, userId: string, kind: NotificationKind, notificationKey: string, message: PushMessage, now = new Date()) {
+export function queuePushStatement(
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+  notificationKey: string,
+  message: PushMessage,
+  now = new Date(),
+) {
   return db.run(sql`insert into push_deliveries (id, dedupe_key, subscription_id, payload, created_at, not_before, attempts)
     select lower(hex(randomblob(16))), ${notificationKey} || ':' || ps.id, ps.id, ${JSON.stringify(message)}, ${now.getTime()}, ${now.getTime()}, 0
     from push_subscriptions ps
@@ -133,7 +135,9 @@ export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = ne
       report.gone += 1;
     } else if (outcome.kind === "retry") {
       const wait = Math.max(backoffMs(row.attempts), outcome.retryAfterMs ?? 0);
-      await db.run(sql`update push_deliveries set not_before = ${now.getTime() + wait}, last_error = ${outcome.error} where id = ${row.id}`);
+      await db.run(
+        sql`update push_deliveries set not_before = ${now.getTime() + wait}, last_error = ${outcome.error} where id = ${row.id}`,
+      );
       report.retried += 1;
     } else {
       await db.run(sql`update push_deliveries set attempts = ${MAX_ATTEMPTS}, last_error = ${outcome.error} where id = ${row.id}`);
@@ -143,7 +147,8 @@ export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = ne
   return report;
 }
 
-type Outcome = { kind: "sent" } | { kind: "gone" } | { kind: "retry"; error: string; retryAfterMs?: number } | { kind: "failed"; error: string };
+type Outcome =
+  { kind: "sent" } | { kind: "gone" } | { kind: "retry"; error: string; retryAfterMs?: number } | { kind: "failed"; error: string };
 
 async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcome> {
   // Checked again at send time: configuration may have changed since the device was stored.
@@ -174,7 +179,11 @@ async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcom
     if (response.status === 404 || response.status === 410) return { kind: "gone" };
     if (response.status === 429 || response.status >= 500) {
       const retryAfter = Number(response.headers.get("Retry-After"));
-      return { kind: "retry", error: `push service answered ${response.status}`, retryAfterMs: retryAfter > 0 ? Math.min(retryAfter, 3600) * 1000 : undefined };
+      return {
+        kind: "retry",
+        error: `push service answered ${response.status}`,
+        retryAfterMs: retryAfter > 0 ? Math.min(retryAfter, 3600) * 1000 : undefined,
+      };
     }
     return { kind: "failed", error: `push service answered ${response.status}` };
   } catch (error) {

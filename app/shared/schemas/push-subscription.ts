@@ -23,5 +23,5 @@ export const PushSubscriptionSchema = z.object(
 );
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
-export const REMOVE_DEVICE_INTENT = "removePushDevice";
-export const RemoveDeviceSchema = z.object({ intent: z.literal(REMOVE_DEVICE_INTENT), deviceId: z.string().uuid() });
+/** A device's 'Remove' on /player-profile. */
+export const RemoveDeviceSchema = z.object({ intent: z.literal("removePushDevice"), deviceId: z.string().uuid() });
