@@ -13,7 +13,7 @@ import { clubNotFound } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { getClubPage } from "~/web/pages/club-page.server";
 import { getUser, isTestingModeOn } from "~/web/session.server";
-import { handleMembershipPost } from "~/web/club-membership.server";
+import { answerMembership, handleMembershipPost } from "~/web/club-membership.server";
 import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server";
 import { itemRequestsTabData, readItemRequestsBySlug } from "~/web/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -130,7 +130,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return handleMembershipPost(request, context, params.slug ?? "");
+  // Who is asking, once, before anything else (a suspended person's POST stops here).
+  const viewer = await getUser(request, context);
+  return answerMembership(context, await handleMembershipPost(context, viewer, params.slug ?? "", await request.formData()));
 }
 
 export type Data = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -6,7 +6,7 @@ import { getClubAccess } from "~/features/clubs/club-access.server";
 import { clubDenialResponse, requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
-import { handleInviteCode, type InviteCodeActionData } from "~/web/club-membership.server";
+import { answerMembership, handleInviteCode, type InviteCodeActionData } from "~/web/club-membership.server";
 import { photoUrl } from "~/features/photos/urls";
 import { JoinPageActionSchema } from "~/shared/schemas/club-join";
 import { knownIntent } from "~/shared/schemas/intent";
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await requireClubPermission(context, access, "view");
     throw await clubDenialResponse(context, access!, "forbidden");
   }
-  return handleInviteCode(context, viewer, params.slug ?? "", submission);
+  return answerMembership(context, await handleInviteCode(context, viewer, params.slug ?? "", submission));
 }
 
 export default function JoinWithCode() {

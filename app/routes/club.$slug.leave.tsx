@@ -6,7 +6,7 @@ import { getClubAccess } from "~/features/clubs/club-access.server";
 import { requireClubPermission } from "~/web/guards.server";
 import { CLUB_ERRORS, CLUB_TEXT } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
-import { handleMembershipPost } from "~/web/club-membership.server";
+import { answerMembership, handleMembershipPost } from "~/web/club-membership.server";
 import { Card } from "~/components/ui/card";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
@@ -25,7 +25,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return handleMembershipPost(request, context, params.slug ?? "");
+  // Who is asking, once, before anything else (a suspended person's POST stops here).
+  const viewer = await getUser(request, context);
+  return answerMembership(context, await handleMembershipPost(context, viewer, params.slug ?? "", await request.formData()));
 }
 
 export default function LeaveClub() {

@@ -3,7 +3,8 @@
 // checks again in the query (club-chat.server.ts, direct-messages.server.ts), so nobody else gets message content.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "#db/client";
-import { clubCan, visibleClubIdBySlug, type ClubAccess } from "~/features/clubs/club-access.server";
+import { clubCan } from "~/features/permissions/club";
+import { visibleClubIdBySlug, type ClubAccess } from "~/features/clubs/club-access.server";
 import { clubMessagesPageQuery, toClubMessagesPage, type ChatMessageView } from "~/features/messaging/club-chat.server";
 import { directMessagesBatch, openedDirectMessages, type DirectMessageView } from "~/features/messaging/direct-messages.server";
 import type { Viewer } from "~/features/permissions/viewer";

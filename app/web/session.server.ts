@@ -1,7 +1,10 @@
 // The session cookie and the guards built on it. The cookie carries the
 // token the accounts feature hands out (app/features/accounts/session.server.ts keeps the rows and
 // their rules); here it becomes Set-Cookie headers, the request's viewer, and redirects to /auth.
-import { redirect } from "@remix-run/cloudflare";
+// It is also the one place a suspension refuses a write (ADR 069): every form post and fetch that
+// changes something reads the session first, so no action can forget the rule. Which posts a
+// suspended person keeps is the site table's (`siteAllowsPost`); this only answers the refusal.
+import { json, redirect } from "@remix-run/cloudflare";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import {
   endSession,
@@ -14,9 +17,11 @@ import {
 } from "~/features/accounts/session.server";
 import type { Viewer } from "~/features/permissions/viewer";
 import type { SqlViewer } from "~/features/accounts/viewer-columns.server";
+import { siteAllowsPost } from "~/features/permissions/site";
 import { readCookie } from "~/platform/cookies";
-import { returnPath } from "~/platform/security.server";
-import { refuseWhileSuspended } from "./suspension-gate.server";
+import { returnPath, safeRedirect } from "~/platform/security.server";
+import { suspendedMessage } from "~/shared/copy/safety";
+import { toastCookie } from "./toast.server";
 
 type SessionContext = SessionStore & {
   env: { APP_ENV: string; SESSION_SECRET?: string };
@@ -47,6 +52,31 @@ export function clearSessionCookie(env: { APP_ENV: string }) {
   return `${sessionCookieName(env)}=; ${cookieAttributes(env, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
+/**
+ * The page a request is for. With JavaScript, Remix's single fetch posts to `{path}.data` (the
+ * index route: `/_root.data`); without, to the page's own path.
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/** Throws the refusal when `viewer` may not make this non-GET request (the site table); returns otherwise. */
+export async function refuseWhileSuspended(request: Request, context: Pick<SessionContext, "env">, viewer: Viewer): Promise<void> {
+  const pathname = pagePathOf(new URL(request.url).pathname);
+  if (siteAllowsPost(viewer, pathname)) return;
+  const message = suspendedMessage(viewer.suspension?.until ?? null);
+  // A fetch to an API answers in JSON; a form post goes back to its page with the message as a toast.
+  if (pathname.startsWith("/api/")) throw json({ error: message }, { status: 403 });
+  const headers = new Headers();
+  if (context.env.SESSION_SECRET)
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context as Parameters<typeof toastCookie>[0], { title: message, variant: "destructive" }),
+    );
+  throw redirect(safeRedirect(pathname), { status: 303, headers });
+}
+
 export type SessionLookup = {
   viewer: Viewer | null;
   /** Set-Cookie to send when the browser holds a cookie that no longer names a live session. */
@@ -68,7 +98,7 @@ async function lookUp(token: string, context: SessionContext, now: Date): Promis
 export function getSession(request: Request, context: SessionContext, now = new Date()): Promise<SessionLookup> {
   const token = readCookie(request, sessionCookieName(context.env));
   if (!token) return Promise.resolve({ viewer: null, clearCookie: null });
-  // A write by a suspended person stops here, whichever action it was for (ADR 069).
+  // A write by a suspended person stops here, whichever action it was for.
   if (request.method !== "GET" && request.method !== "HEAD")
     return lookUp(token, context, now).then(async (lookup) => {
       if (lookup.viewer) await refuseWhileSuspended(request, context, lookup.viewer);

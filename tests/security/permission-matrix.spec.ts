@@ -42,7 +42,7 @@ import { saleDeal, type DealFixture, type FixtureStop } from "../deal-fixtures";
 import { createTestClub, createTestListing, createTestUser, addTestMember, type TestClub, type TestUser } from "../factories";
 import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
-import { siteActionOfPost } from "../../app/web/suspension-gate.server";
+import { siteActionOfPost } from "../../app/features/permissions/site";
 import { recordFigures } from "./figures";
 import { E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 
@@ -64,7 +64,7 @@ import { E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 // Two safety roles (ADR 069) run over every row, each holding the member's relations (an active member
 // of the row's club, nothing else):
 // - `suspended` has an active suspension (7 days, by the site admin). Their cell is first the
-//   suspension gate's (app/web/suspension-gate.server.ts): the site table asked for the posted path
+//   suspension gate's (app/web/session.server.ts): the site table asked for the posted path
 //   (`can(actor, siteActionOfPost(path), SITE)`) — not granted: 303 back to the page (where the gate's
 //   toast says until when; 403 for /api/*), nothing changed; granted (their own account, /report, /block):
 //   the row's own rule, asked with an actor that carries the suspension. A row whose action never

@@ -19,8 +19,10 @@ import type { DealPage } from "~/web/pages/deal-page.server";
 import type { FieldConstraint } from "~/shared/form-constraint";
 import { DEAL_FORM_TEXT as T } from "~/shared/copy/deals";
 import type { DealStepInput } from "~/shared/schemas/deal";
-import type { DealActionData } from "~/web/deal-steps.server";
 import { spotLabel } from "~/shared/catalog/meetup-spots";
+
+/** What a refused step answers: which form it was, conform's result (values back), and the refusal in words. */
+export type DealActionData = { intent: DealStepInput["intent"] | null; result: SubmissionResult<string[]>; refusal: string | null };
 
 export type DealIntent = DealActionData["intent"] & string;
 export type DealConstraints = Record<DealIntent, Record<string, FieldConstraint>>;

@@ -1,6 +1,6 @@
 // The one club-access module (ADR 025, ADR 081): who a viewer is in a club and what they may do there.
 // Every club loader and action starts here; the rules themselves are the table in
-// app/features/permissions/club.ts, asked directly (canInClub, clubRefusal), and "active member of" / "club visible to" /
+// app/features/permissions/club.ts, asked directly (clubCan, clubPermission, clubRefusal), and "active member of" / "club visible to" /
 // "clubs they manage" are spelled once, below, as SQL fragments that compose into any query (the
 // twins of listingVisibleTo). Refusals come back as typed codes; app/web/guards.server.ts turns
 // them into responses.
@@ -8,13 +8,10 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs, type Club, type ClubMember } from "#db/schema";
 import {
-  CLUB_ACTIONS,
-  canInClub,
-  clubRefusal,
+  clubCan,
   clubRolesOf,
   MANAGING_MEMBER_ROLES,
   SITE_ADMIN_MANAGES,
-  type ClubAction,
   type ClubRefusal as ClubRefusalOf,
   type ClubRole,
 } from "../permissions/club";
@@ -173,28 +170,8 @@ export function toClubAccess(viewer: Viewer | null, [row]: Awaited<ReturnType<ty
   return { club: row.club, membership: member, viewer, roles: clubRolesOf(viewer, member) };
 }
 
-/** Whether the viewer may do `action` in this club: the club table, asked with the roles the read resolved. */
-export function clubCan(access: ClubAccess, action: ClubAction): boolean {
-  return canInClub(access.roles, access.club, action);
-}
-
-/** Every club action as a boolean, for a loader to hand to the page (which buttons to show). */
-export function clubAllowedActions(access: ClubAccess): Record<ClubAction, boolean> {
-  return Object.fromEntries(CLUB_ACTIONS.map((action) => [action, clubCan(access, action)])) as Record<ClubAction, boolean>;
-}
-
 export type ClubRefusal = ClubRefusalOf<ClubSummary>;
 export type ClubResult<T extends object = object> = ({ ok: true; club: ClubSummary } & T) | ClubRefusal;
-
-/**
- * Where every club write starts (spec 02 §6): the viewer's access to the club when the club table
- * lets them do `action`, otherwise the typed refusal the routes turn into the spec's texts
- * (~/shared/copy/clubs.ts). A club the viewer may not see is "not found".
- */
-export async function accessFor(db: Db, viewer: Viewer | null, slug: string, action: ClubAction): Promise<ClubAccess | ClubRefusal> {
-  const access = await getClubAccess(db, viewer, slug);
-  return clubRefusal(access, action) ?? access!;
-}
 
 export const isRefusal = (value: ClubAccess | ClubRefusal): value is ClubRefusal => "ok" in value && value.ok === false;
 

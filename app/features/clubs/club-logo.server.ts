@@ -9,8 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubs, photoObjects } from "#db/schema";
-import { clubVisibleTo } from "./club-access.server";
-import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
+import { clubVisibleTo, getClubAccess, isRefusal, type ClubResult } from "./club-access.server";
+import { clubPermission } from "../permissions/club";
 import { finishPhotoDeletes, storeUpload, type PhotoBucket } from "../photos/ledger.server";
 import type { Viewer } from "../permissions/viewer";
 
@@ -33,7 +33,7 @@ export async function uploadClubLogo(
   file: File | null,
   { now = Date.now() }: { now?: number } = {},
 ): Promise<LogoResult> {
-  const access = await accessFor(db, viewer, slug, "uploadLogo");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "uploadLogo");
   if (isRefusal(access)) return access;
   if (!file || file.size === 0) return { ok: false, error: "photo", message: LOGO_ERRORS.missing, club: null };
   const uploader = access.viewer!.id;

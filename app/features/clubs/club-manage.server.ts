@@ -7,8 +7,8 @@ import { clubMembers, clubs, profiles, users, type Club } from "#db/schema";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/shared/text";
 import { NewInviteCodeSchema } from "~/shared/schemas/club";
 import { memberName } from "../accounts/member-name.server";
-import { clubAccessQuery, clubCan, clubVisibleTo, managedBy, toClubAccess } from "./club-access.server";
-import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
+import { clubCan, clubPermission } from "../permissions/club";
+import { clubAccessQuery, clubVisibleTo, getClubAccess, isRefusal, managedBy, toClubAccess, type ClubResult } from "./club-access.server";
 import type { Viewer } from "../permissions/viewer";
 
 export type PendingJoinRequest = { membershipId: string; userId: string; name: string; email: string | null; requestedAt: Date };
@@ -19,7 +19,7 @@ export async function pendingJoinRequests(
   viewer: Viewer | null,
   slug: string,
 ): Promise<ClubResult<{ requests: PendingJoinRequest[] }>> {
-  const access = await accessFor(db, viewer, slug, "approve");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "approve");
   if (isRefusal(access)) return access;
   const requests = await pendingJoinRequestsQuery(db, access.club.id);
   return { ok: true, club: access.club, requests };
@@ -72,7 +72,7 @@ export type ClubSettings = Pick<Club, "showPricesInPreview" | "showListingCount"
 
 /** The three switches of the manage page (02 §2): 'Settings saved'. */
 export async function updateClubSettings(db: Db, viewer: Viewer | null, slug: string, settings: ClubSettings): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "editSettings");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "editSettings");
   if (isRefusal(access)) return access;
   const [club] = await db
     .update(clubs)
@@ -89,7 +89,7 @@ export async function updateClubSettings(db: Db, viewer: Viewer | null, slug: st
 
 /** A new invite code (4 to 20 characters after trimming); the old one stops working at once. */
 export async function changeInviteCode(db: Db, viewer: Viewer | null, slug: string, code: string): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "changeInviteCode");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "changeInviteCode");
   if (isRefusal(access)) return access;
   // The manage form's schema: 4–20 characters and the shared text rule (no control characters).
   const parsed = NewInviteCodeSchema.safeParse({ inviteCode: code });

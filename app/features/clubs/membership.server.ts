@@ -1,5 +1,5 @@
 // Membership transitions (spec 02 §4 Membership, §5 invite code, §6; ADR 029). Every
-// function takes the acting viewer, asks the permission table through accessFor, and writes with
+// function takes the acting viewer, asks the permission table (clubPermission), and writes with
 // the state it expects in the WHERE clause, so a double click or a race changes nothing twice.
 // Results are codes the routes map to the spec's toasts (CLUB_SUCCESS / CLUB_ERRORS).
 //
@@ -12,8 +12,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
-import { canManageMember } from "../permissions/club";
-import { accessFor, isRefusal, type ClubResult } from "./club-access.server";
+import { canManageMember, clubPermission } from "../permissions/club";
+import { getClubAccess, isRefusal, type ClubResult } from "./club-access.server";
 import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server";
 import type { Viewer } from "../permissions/viewer";
 import { sameSecret } from "~/platform/crypto";
@@ -23,7 +23,7 @@ export const INVITE_CODE_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 
 
 /** Open join → active member: 'Joined group!'. */
 export async function joinClub(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "join");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "join");
   if (isRefusal(access)) return access;
   const inserted = await db
     .insert(clubMembers)
@@ -39,7 +39,7 @@ export async function joinClub(db: Db, viewer: Viewer | null, slug: string): Pro
  * INVITE_CODE_RATE_LIMIT (every non-empty attempt counts, right or wrong).
  */
 export async function joinClubWithCode(db: Db, viewer: Viewer | null, slug: string, code: string, now = new Date()): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "joinWithCode");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "joinWithCode");
   if (isRefusal(access)) return access;
   const given = code.trim();
   if (!given) return { ok: false, error: "inviteCodeRequired", club: access.club };
@@ -58,7 +58,7 @@ export async function joinClubWithCode(db: Db, viewer: Viewer | null, slug: stri
 
 /** Request to join (approval clubs) → pending: 'Request sent (pending approval)'. */
 export async function requestToJoin(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "requestToJoin");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "requestToJoin");
   if (isRefusal(access)) return access;
   const inserted = await db
     .insert(clubMembers)
@@ -70,7 +70,7 @@ export async function requestToJoin(db: Db, viewer: Viewer | null, slug: string)
 
 /** Leave → no membership: 'Left group'. The owner cannot ('Cannot leave group'). */
 export async function leaveClub(db: Db, viewer: Viewer | null, slug: string): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "leave");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "leave");
   if (isRefusal(access)) return access;
   const deleted = await db
     .delete(clubMembers)
@@ -97,7 +97,7 @@ export async function approveJoinRequest(
   membershipId: string,
   now = new Date(),
 ): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "approve");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "approve");
   if (isRefusal(access)) return access;
   const updated = await db
     .update(clubMembers)
@@ -109,7 +109,7 @@ export async function approveJoinRequest(
 
 /** Reject a pending request → the row is removed: 'Request rejected'. */
 export async function rejectJoinRequest(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
-  const access = await accessFor(db, viewer, slug, "reject");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "reject");
   if (isRefusal(access)) return access;
   const deleted = await db
     .delete(clubMembers)
@@ -126,7 +126,7 @@ type MemberChange = "promote" | "demote" | "removeMember";
  * member who wrote it" (safety/club-moderation.server.ts).
  */
 export async function manageableMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string, change: MemberChange) {
-  const access = await accessFor(db, viewer, slug, change);
+  const access = clubPermission(await getClubAccess(db, viewer, slug), change);
   if (isRefusal(access)) return access;
   const [target] = await db
     .select({ id: clubMembers.id, role: clubMembers.role })

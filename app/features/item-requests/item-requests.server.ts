@@ -9,7 +9,8 @@ import { clubRequests, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { ItemRequestEvent } from "~/features/realtime/room-events";
 import type { Viewer } from "../permissions/viewer";
-import { activeMemberOf, clubCan, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
+import { clubCan } from "../permissions/club";
+import { activeMemberOf, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
 import { notBlockedWith } from "../safety/blocks.server";
 
 /** The author's name as the Radar shows it: first and last name, else display name, else null ('Anonymous'). */

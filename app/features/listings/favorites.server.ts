@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema";
 import type { ListingSummary } from "~/shared/schemas/search";
-import { listingReadableBy } from "./listing-access.server";
+import { listingReadableBy } from "./listing-visibility.server";
 import { listingSummariesFrom } from "./listing-summaries.server";
 import type { Viewer } from "../permissions/viewer";
 

@@ -7,7 +7,8 @@ import { clubMembers, clubs, listingClubs, listingPhotos, listings, profiles } f
 import { activeMembershipOf } from "../clubs/club-access.server";
 import { cardPhotoJson } from "../photos/card-photo.server";
 import type { Viewer } from "../permissions/viewer";
-import { listingChangeableBy, listingReadableBy } from "./listing-access.server";
+import { listingReadableBy } from "./listing-visibility.server";
+import { listingChangeableBy } from "./listing-access.server";
 
 /** Clubs the viewer can post into: active memberships only (spec 02 §2 club selection). */
 export async function postableClubs(db: Db, viewer: Viewer) {

@@ -63,3 +63,20 @@ export const listedStatuses = sql`listings.status in ('active', 'pending_pickup'
 export function canSeePrices(viewer: Viewer | null): viewer is Viewer {
   return priceVisibleTo(viewer);
 }
+
+/**
+ * Who may open a listing's page and photos: `listingOpenableBy` (public, an active member of one
+ * of its clubs, any signed-in viewer for a public club's listing, site admins, the owner), and for a sold listing only its owner, site admins
+ * and the buyers who wrote about it or made an offer on it (ADR 026, ADR 068).
+ */
+export function listingReadableBy(viewer: Viewer | null): SQL {
+  const soldRule = viewer
+    ? viewer.isAdmin
+      ? sql`1 = 1`
+      : sql`(listings.status <> 'sold' or listings.user_id = ${viewer.id} or exists (
+          select 1 from listing_messages lm where lm.listing_id = listings.id and lm.sender_id = ${viewer.id})
+          or exists (select 1 from deal_listings dl join deals d on d.id = dl.deal_id
+            where dl.listing_id = listings.id and (d.proposer_id = ${viewer.id} or d.owner_id = ${viewer.id})))`
+    : sql`listings.status <> 'sold'`;
+  return sql`(${listingOpenableBy(viewer)} and ${soldRule})`;
+}

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
-import { listingReadableBy } from "../listings/listing-access.server";
+import { listingReadableBy } from "../listings/listing-visibility.server";
 import { notBlockedWith } from "../safety/blocks.server";
 import { memberName } from "../accounts/member-name.server";
 import type { Viewer } from "../permissions/viewer";

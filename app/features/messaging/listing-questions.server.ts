@@ -5,7 +5,7 @@ import type { Db } from "#db/client";
 import { hasControlCharacters } from "~/shared/text";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
-import { listingReadableBy } from "../listings/listing-access.server";
+import { listingReadableBy } from "../listings/listing-visibility.server";
 import { blockBetween } from "../safety/blocks.server";
 import type { Viewer } from "../permissions/viewer";
 

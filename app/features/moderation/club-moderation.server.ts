@@ -11,8 +11,8 @@ import { adminAuditLog, clubMembers, clubMessages, clubRequests, clubs, profiles
 import type { ReportOutcome, ReportTargetType } from "#db/schema/enums";
 import type { Publish } from "~/features/realtime/realtime.server";
 import type { Viewer } from "../permissions/viewer";
-import { type ClubSummary } from "../clubs/club-access.server";
-import { accessFor, isRefusal, type ClubRefusal } from "../clubs/club-access.server";
+import { getClubAccess, isRefusal, type ClubRefusal, type ClubSummary } from "../clubs/club-access.server";
+import { clubPermission } from "../permissions/club";
 import { manageableMember, memberRemovalStatement } from "../clubs/membership.server";
 import { memberName } from "../accounts/member-name.server";
 import { auditStatement, type AuditEntry } from "../safety/audit.server";
@@ -138,7 +138,7 @@ export async function moderateClubReport(
   publish?: Pick<Publish, "club">,
   now = new Date(),
 ): Promise<ClubModerationResult> {
-  const access = await accessFor(db, viewer, slug, "moderateReports");
+  const access = clubPermission(await getClubAccess(db, viewer, slug), "moderateReports");
   if (isRefusal(access)) return access;
   const actor = viewer!;
   const club = access.club;

@@ -5,9 +5,9 @@ import { and, asc, desc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubMessages, clubRequests, clubs, profiles, reports, users } from "#db/schema";
 import type { ReportReason } from "#db/schema/enums";
-import { clubCan, type ClubAccess } from "../clubs/club-access.server";
+import { type ClubAccess } from "../clubs/club-access.server";
 import { memberName } from "../accounts/member-name.server";
-import { canManageMember } from "../permissions/club";
+import { canManageMember, clubCan } from "../permissions/club";
 import { CLUB_MODERATED_TARGETS, type ClubTargetType } from "./club-moderation.server";
 
 /** Open report groups shown at once; a club with more sees the most reported first. */

@@ -9,7 +9,7 @@ import type { ReportReason, ReportTargetType } from "#db/schema/enums";
 import type { Viewer } from "../permissions/viewer";
 import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server";
 import { activeMemberOf, clubVisibleTo } from "../clubs/club-access.server";
-import { listingReadableBy } from "../listings/listing-access.server";
+import { listingReadableBy } from "../listings/listing-visibility.server";
 
 /** Per account: enough for a bad evening, not for flooding the moderators' queue. */
 export const REPORT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };

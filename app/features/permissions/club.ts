@@ -233,3 +233,22 @@ export function clubRefusal<C extends ClubFacts>(standing: ClubStanding<C> | nul
   if (action === "leave") return refuse(membership?.role === "owner" ? "cannotLeave" : "notMember");
   return refuse("forbidden");
 }
+
+/**
+ * Where every club write starts (spec 02 §6): the standing its read returned, when the table lets it
+ * do `action`, otherwise the typed refusal the web layer turns into the spec's texts
+ * (~/shared/copy/clubs.ts). A club the viewer may not see (`null`) is "not found".
+ */
+export function clubPermission<S extends ClubStanding>(standing: S | null, action: ClubAction): S | ClubRefusal<S["club"]> {
+  return clubRefusal(standing, action) ?? standing!;
+}
+
+/** Whether the viewer may do `action` in this club: the table, asked with the roles the access read resolved. */
+export function clubCan(standing: Pick<ClubStanding, "roles" | "club">, action: ClubAction): boolean {
+  return canInClub(standing.roles, standing.club, action);
+}
+
+/** Every club action as a boolean, for a loader to hand to the page (which buttons to show). */
+export function clubAllowedActions(standing: Pick<ClubStanding, "roles" | "club">): Record<ClubAction, boolean> {
+  return Object.fromEntries(CLUB_ACTIONS.map((action) => [action, clubCan(standing, action)])) as Record<ClubAction, boolean>;
+}

@@ -1,7 +1,8 @@
 // What a standing on the whole site may do (spec 02 §2 /admin, §6 site admin, §7 delete-user):
-// data, read only through `can` (can.ts). Applied by `requireAdmin` (app/web/guards.server.ts)
-// and by the admin feature's writes.
-import type { PermissionTable } from "./table";
+// data, read through `can` (can.ts) and, for the suspension gate, `siteAllowsPost` (ADR 069).
+// Applied by `requireAdmin` (app/web/guards.server.ts), by the admin feature's writes, and by
+// the session read of every non-GET request (app/web/session.server.ts).
+import { grants, type PermissionTable } from "./table";
 
 export const SITE_ACTIONS = [
   "viewDashboard",
@@ -39,4 +40,30 @@ export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown 
   // A suspended admin is suspended: they keep nothing of siteAdmin until it is lifted.
   if (actor.suspension) return ["suspended"];
   return actor.isAdmin ? ["signedIn", "siteAdmin"] : ["signedIn"];
+}
+
+/**
+ * Posts that are not "writing" on the site (ADR 069): the account's own housekeeping, reports and
+ * blocks. Matched against the page's path; any other post is `write`, the safe default.
+ */
+const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
+  [/^\/(logout|auth|verify-email|testing-mode|account\/location|notifications\/acknowledge|player-profile)\/?$/, "manageOwnAccount"],
+  [/^\/club\/[^/]+\/leave\/?$/, "manageOwnAccount"],
+  // Saved searches are private to their owner and show nothing to anyone: saving one is not posting.
+  [/^\/saved-searches\/?$/, "manageOwnAccount"],
+  // Turning e-mails off (a signed link; signed in or not).
+  [/^\/unsubscribe\/?$/, "manageOwnAccount"],
+  [/^\/dev\//, "manageOwnAccount"],
+  [/^\/report\/?$/, "report"],
+  [/^\/block(\/[^/]+)?\/?$/, "block"],
+];
+
+/** The site action a post to this page is. */
+export function siteActionOfPost(pathname: string): SiteAction {
+  return POST_ACTIONS.find(([path]) => path.test(pathname))?.[1] ?? "write";
+}
+
+/** Whether `actor` may post to this page: the site table, asked for the page's action (a suspended person keeps only a few). */
+export function siteAllowsPost(actor: { isAdmin: boolean; suspension?: unknown } | null, pathname: string): boolean {
+  return grants(SITE_PERMISSIONS, sitewideRolesOf(actor), siteActionOfPost(pathname));
 }

@@ -9,7 +9,8 @@ import type { AppEnv } from "~/platform/env.server";
 import { clubRoomName, ROOM_KINDS, userRoomName, type Realtime } from "./realtime.server";
 import type { RoomAccess, RoomKind } from "./room-events";
 import { signRoomToken } from "./room-token.server";
-import { activeClubIdsOf, clubCan, getClubAccessById, type ClubAccess } from "../clubs/club-access.server";
+import { clubCan } from "../permissions/club";
+import { activeClubIdsOf, getClubAccessById, type ClubAccess } from "../clubs/club-access.server";
 import type { Viewer } from "../permissions/viewer";
 
 export type { RoomAccess };

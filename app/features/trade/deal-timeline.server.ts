@@ -10,7 +10,7 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { deals, listings, profiles, type DealKind, type DealParty, type DealState } from "#db/schema";
 import type { Viewer } from "../permissions/viewer";
-import { listingReadableBy } from "../listings/listing-access.server";
+import { listingReadableBy } from "../listings/listing-visibility.server";
 import { FORMER_MEMBER } from "~/shared/copy/deals";
 import { formatPrice } from "~/shared/format";
 import { CANCEL_REASONS, type CancelReason } from "~/shared/schemas/deal";

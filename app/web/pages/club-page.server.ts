@@ -7,15 +7,8 @@ import type { CardPhoto } from "~/shared/schemas/search";
 import { unreadDirectMessagesQuery } from "~/features/messaging/direct-messages.server";
 import { memberName } from "~/features/accounts/member-name.server";
 import { cardPhotoFrom, cardPhotoJson } from "~/features/photos/card-photo.server";
-import {
-  clubAccessQuery,
-  clubAllowedActions,
-  toClubAccess,
-  visibleClubIdBySlug,
-  type ClubAccess,
-  type ClubSummary,
-} from "~/features/clubs/club-access.server";
-import { canInClub, type ClubAction } from "~/features/permissions/club";
+import { clubAccessQuery, toClubAccess, visibleClubIdBySlug, type ClubAccess, type ClubSummary } from "~/features/clubs/club-access.server";
+import { canInClub, type ClubAction, clubAllowedActions } from "~/features/permissions/club";
 import { listingOpenableBy } from "~/features/listings/listing-visibility.server";
 import { priceColumnForClub } from "~/features/listings/prices.server";
 import type { Viewer } from "~/features/permissions/viewer";

@@ -210,7 +210,7 @@ export async function meetupSuggestions(db: Db, deal: Pick<Deal, "listingId" | "
   return [...meetupSpotsFor(where[0]?.state), ...clubFields];
 }
 
-/** A cancel reason as stored ('key' or 'key: note', deal-steps.server.ts) → words. */
+/** A cancel reason as stored ('key' or 'key: note', routes/deals.$id.tsx) → words. */
 function cancelReasonWords(reason: string | null) {
   if (!reason) return null;
   const [key, ...note] = reason.split(": ");

@@ -11,7 +11,7 @@ import { markListingMessagesRead } from "~/features/messaging/inbox.server";
 import { threadsQuery, toThreads, type Thread } from "~/features/messaging/listing-questions.server";
 import { listingDetailQueries, toListingDetail, type ListingDetail } from "~/features/listings/listing-reads.server";
 import { sellerTrustQueries, toSellerTrust, type SellerTrust } from "~/features/trade/ratings.server";
-import { listingReadableBy } from "~/features/listings/listing-access.server";
+import { listingReadableBy } from "~/features/listings/listing-visibility.server";
 import type { Viewer } from "~/features/permissions/viewer";
 import { listingOffersQueries, toListingOffers, type ListingOffers } from "~/features/trade/listing-deals.server";
 import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "~/features/trade/deal-timeline.server";
