@@ -41,8 +41,8 @@ export const links: LinksFunction = () => [
 /**
  * Registers the service worker (public/sw.js, ADR 087) once the page has loaded, and lets a new
  * version that is waiting take over: this runs on a full page load, a navigation, so a new worker
- * never starts serving under a form being filled in. Inline and a few hundred bytes, so it adds
- * nothing to the first-load JavaScript the budget counts.
+ * never starts serving under a form being filled in. Sent as the root's loader data and written
+ * inline, so it adds nothing to the first-load JavaScript the budget counts (ADR 033).
  */
 const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").then(function(r){if(r.waiting)r.waiting.postMessage("take-over")},function(){})})`;
 
@@ -87,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       testingMode: context.env.testingMode,
       testingModeOn: Boolean(user) && isTestingModeOn(request, context.env),
       production: context.env.APP_ENV === "production",
+      registerServiceWorker: REGISTER_SERVICE_WORKER,
     },
     { headers },
   );
@@ -126,6 +127,7 @@ export { NotFoundMessage };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const register = useRouteLoaderData<typeof loader>("root")?.registerServiceWorker;
   // `<html data-hydrated>`: the page's script runs (error pages too). The e2e suite waits for it after
   // every page load before it types or clicks where JavaScript answers (tests/e2e/fixtures.ts).
   useEffect(() => {
@@ -147,7 +149,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER }} />
+        {register ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: register }} /> : null}
       </body>
     </html>
   );
