@@ -30,6 +30,8 @@ const config: KnipConfig = {
     "bench/floor-app/app/**/*.tsx",
     "bench/floor-app/vite.config.ts",
     "app/shared/catalog/generate-hero-svgs.ts",
+    // The service worker (ADR 087): served as a static file and registered by the root's inline script.
+    "public/sw.js",
     "*.config.ts",
   ],
   project: ["**/*.{ts,tsx,js,mjs,cjs,css}"],

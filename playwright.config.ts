@@ -46,6 +46,11 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, sources: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: chromium,
+    // Every page registers the service worker (public/sw.js, ADR 087). Blocked for the specs that are
+    // not about it: a worker in front of the page would move its requests out of Playwright's view
+    // (page.route, request events) and keep the build's assets across a context's pages; the specs
+    // about the worker and push (tests/e2e/push-notifications.spec.ts) allow it.
+    serviceWorkers: "block",
   },
   projects: [
     { name: "chromium", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },

@@ -13,6 +13,7 @@ import { DIGEST_CRON, runMatchDigest } from "./app/features/notifications/match-
 import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { runAwayMail } from "./app/features/notifications/away.server";
 import { runPriceDropMail, runPriceDrops } from "./app/features/notifications/price-drops.server";
+import { drainPushQueue } from "./app/features/notifications/push.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
 import { faultSwitch, withFaults } from "./app/web/faults.server";
@@ -106,6 +107,9 @@ export function createWorker(build: unknown) {
           // in production (10–11 under npm start, which runs this cron every minute).
           const away = await runAwayMail({ db, env: config, presence: createPresenceOf(env, config.REALTIME_SECRET) });
           console.log(JSON.stringify({ level: "info", event: "away_mail", ...away }));
+          // The push outbox's retries (ADR 087): what a 429 or 5xx put off, once its back-off passed.
+          const pushed = await drainPushQueue({ db, env: config });
+          console.log(JSON.stringify({ level: "info", event: "push_drain", ...pushed }));
         } else if (controller.cron === DIGEST_CRON) {
           const report = await runMatchDigest({ db, env: config }, { mode: "email_digest" });
           console.log(JSON.stringify({ level: "info", event: "match_digest", ...report }));

@@ -5,8 +5,9 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { E2E_DB_FILE, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT, E2E_PORT, E2E_STATE_DIR, E2E_VARS } from "../tests/setup/e2e-env";
+import { E2E_DB_FILE, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT, E2E_PORT, E2E_PUSH_PORT, E2E_STATE_DIR, E2E_VARS } from "../tests/setup/e2e-env";
 import { DEMO_CHOOSER_ACCOUNTS, startOidcProvider } from "./oidc-provider";
+import { startPushService } from "./push-service";
 import { buildSnapshot, run, startStack } from "./stack";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
@@ -21,6 +22,8 @@ await run("node", ["--import", "tsx", "db/seed/index.ts", "--no-photos"], {
 });
 // Google sign-in goes to this local OIDC provider (E2E_VARS' GOOGLE_* point at it).
 const oidc = await startOidcProvider({ ...E2E_GOOGLE_CLIENT, port: E2E_OIDC_PORT, accounts: DEMO_CHOOSER_ACCOUNTS, testHooks: true });
+// Web Push goes to this local push service (E2E_VARS' PUSH_SERVICE_TEST_ORIGIN names it; ADR 087).
+const push = await startPushService({ port: E2E_PUSH_PORT, quiet: true });
 const stack = await startStack({
   dbFile: E2E_DB_FILE,
   port: E2E_PORT,
@@ -36,7 +39,7 @@ setInterval(() => {
   try {
     process.kill(parent, 0);
   } catch {
-    void Promise.all([stack.stop(), oidc.stop()]).finally(() => {
+    void Promise.all([stack.stop(), oidc.stop(), push.stop()]).finally(() => {
       rmSync(E2E_STATE_DIR, { recursive: true, force: true });
       process.exit(0);
     });
@@ -44,11 +47,11 @@ setInterval(() => {
 }, 2000).unref();
 process.on("uncaughtException", (error) => {
   console.error("e2e stack: uncaught exception", error);
-  void Promise.all([stack.stop(), oidc.stop()]).finally(() => process.exit(1));
+  void Promise.all([stack.stop(), oidc.stop(), push.stop()]).finally(() => process.exit(1));
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    await Promise.all([stack.stop(), oidc.stop()]);
+    await Promise.all([stack.stop(), oidc.stop(), push.stop()]);
     rmSync(E2E_STATE_DIR, { recursive: true, force: true });
     process.exit(0);
   });

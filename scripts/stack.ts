@@ -4,7 +4,7 @@
  * database file. Used by `npm start` and by the end-to-end tests.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { startLocalDbServer, type LocalDbServer } from "../db/local-server/server";
@@ -33,8 +33,18 @@ export function run(command: string, args: string[], opts: { env?: Record<string
  * Local secrets, generated once and kept in .dev.vars (git-ignored); Vite dev reads the same file.
  * A key added to the app later is appended to an existing file, so old checkouts keep starting.
  */
+/** A P-256 key pair as VAPID wants it (RFC 8292 §3.2): base64url public point and private scalar. */
+function newVapidKeys() {
+  const jwk = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+  return { publicKey: point.toString("base64url"), privateKey: jwk.d! };
+}
+
 export function ensureDevVars(file = ".dev.vars") {
   const secret = () => randomBytes(32).toString("hex");
+  // A VAPID pair for Web Push (ADR 087), made once: both halves come from one key.
+  let vapid: { publicKey: string; privateKey: string } | undefined;
+  const vapidPair = () => (vapid ??= newVapidKeys());
   const defaults: Record<string, () => string> = {
     APP_ENV: () => "development",
     DATABASE_URL: () => "file:.data/lockerswap.db",
@@ -45,6 +55,9 @@ export function ensureDevVars(file = ".dev.vars") {
     DEV_ROUTES: () => "on",
     // Locally the runtime's request.cf is a fixed placeholder: visitors are taken to be here (ADR 035).
     DEFAULT_VISITOR_ZIP: () => "02139",
+    VAPID_PUBLIC_KEY: () => vapidPair().publicKey,
+    VAPID_PRIVATE_KEY: () => vapidPair().privateKey,
+    VAPID_SUBJECT: () => "mailto:push@lockerswap.test",
   };
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const vars = Object.fromEntries(

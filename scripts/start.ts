@@ -9,6 +9,7 @@ import { DEAL_CLOCK_CRON } from "../app/features/notifications/deal-clock-job.se
 import { MATCHER_CRON } from "../app/features/matching/matcher.server";
 import { DIGEST_CRON } from "../app/features/notifications/match-digest.server";
 import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, startOidcProvider } from "./oidc-provider";
+import { startPushService } from "./push-service";
 import { ensureDevVars, run, startStack } from "./stack";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -41,12 +42,18 @@ const localGoogle =
       })
     : null;
 const googleVars = localGoogle ? googleVarsFor(localGoogle) : {};
+// Web Push offline (ADR 087): a local push service the Worker may send to because this names it.
+// Browsers subscribe at their own push service, so what a browser subscribes here is sent there;
+// the stand-in is for subscriptions made with POST /subscriptions on it (its page lists what arrived).
+const pushPort = Number(process.env.PUSH_PORT ?? port + 2);
+const localPush = vars.APP_ENV !== "production" ? await startPushService({ port: pushPort }) : null;
+const pushVars: Record<string, string> = localPush ? { PUSH_SERVICE_TEST_ORIGIN: localPush.origin } : {};
 let stack: Awaited<ReturnType<typeof startStack>>;
 try {
   stack = await startStack({
     dbFile,
     port,
-    vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars },
+    vars: { APP_ORIGIN: `http://127.0.0.1:${port}`, ...workerVars, ...googleVars, ...pushVars },
     persistTo: ".wrangler/state",
     // GET /__scheduled runs the Worker's cron handler: the scheduler below drives the deal clock with it.
     testScheduled: true,
@@ -54,7 +61,7 @@ try {
     runtime: "wrangler",
   });
 } catch (error) {
-  await localGoogle?.stop();
+  await Promise.all([localGoogle?.stop(), localPush?.stop()]);
   throw error;
 }
 
@@ -66,6 +73,7 @@ if (localGoogle)
   console.log(
     `\nContinue with Google goes to a local stand-in at ${localGoogle.issuer} (not Google): pick a demo account or type any e-mail.`,
   );
+if (localPush) console.log(`A local push service stand-in listens at ${localPush.origin} (not a real push service; ADR 087).`);
 console.log("\nPress Ctrl-C to stop.");
 
 // The scheduler (ADRs 068 and 071): wrangler dev fires no cron triggers, so every minute this asks the
@@ -93,7 +101,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     clearInterval(dealClock);
-    await Promise.all([stack.stop(), localGoogle?.stop()]);
+    await Promise.all([stack.stop(), localGoogle?.stop(), localPush?.stop()]);
     process.exit(0);
   });
 }

@@ -69,6 +69,28 @@ const Vars = z
     GOOGLE_TOKEN_URL: z.string().url("must be a URL").default("https://oauth2.googleapis.com/token"),
     GOOGLE_JWKS_URL: z.string().url("must be a URL").default("https://www.googleapis.com/oauth2/v3/certs"),
     GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+    /**
+     * Web Push (ADR 087): the VAPID key pair (RFC 8292; base64url P-256 public point and private
+     * scalar) and the contact the push services see. Absent → the settings say push is not set up.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, "must be a base64url uncompressed P-256 public key (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")
+      .optional(),
+    /**
+     * The local push-service stand-in's origin (scripts/push-service.ts): the one endpoint origin
+     * besides the known push services a subscription may name. Server configuration, never a
+     * person's input; refused in production.
+     */
+    PUSH_SERVICE_TEST_ORIGIN: z.string().refine(isHttpOrigin, "must be an origin").optional(),
     /** Auth rate limits (app/features/accounts/rate-limit.server.ts); absent → production-sized defaults. */
     AUTH_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
     AUTH_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
@@ -83,6 +105,8 @@ const Vars = z
     for (const key of ["MAIL_PROVIDER_URL", "MAIL_API_KEY", "MAIL_FROM"] as const) {
       if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
     }
+    if (vars.PUSH_SERVICE_TEST_ORIGIN)
+      ctx.addIssue({ code: "custom", path: ["PUSH_SERVICE_TEST_ORIGIN"], message: "is refused in production" });
     // The local Google stand-in (http on loopback, ADR 019) can never serve a production sign-in.
     for (const key of ["GOOGLE_AUTHORIZATION_URL", "GOOGLE_TOKEN_URL", "GOOGLE_JWKS_URL", "GOOGLE_ISSUER"] as const) {
       if (!vars[key].startsWith("https://")) ctx.addIssue({ code: "custom", path: [key], message: "must be https:// in production" });

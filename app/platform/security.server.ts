@@ -14,6 +14,9 @@ export function contentSecurityPolicy(nonce: string, url: URL) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${wsOrigin}`,
+    // The service worker (public/sw.js, ADR 087): our own origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -9,7 +9,9 @@ import { PasswordForm, SignOutOthers } from "~/components/accounts/password-and-
 import { DealHistorySection } from "~/components/accounts/deal-history";
 import { BlockedPeople } from "~/components/safety/blocked-people";
 import { NotificationSettings } from "~/components/notifications/notification-settings";
-import { KIND_MODES, NotificationSettingsSchema, saveSettings, settingsOf } from "~/features/notifications/settings.server";
+import { KIND_MODES, NotificationSettingsSchema, pushKindsOf, saveSettings, settingsOf } from "~/features/notifications/settings.server";
+import { pushDevicesView, removeDeviceIntent } from "~/web/push-settings.server";
+import { PUSH_TEXT } from "~/shared/copy/push";
 import { NOTIFICATION_SETTINGS_SAVED, notificationSettingsView, notSaved } from "~/shared/copy/notification-settings";
 import { blockedPeopleOf } from "~/features/moderation/block-actions.server";
 import { countSavedSearches } from "~/features/matching/saved-searches.server";
@@ -51,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The deals and the rating beside the page's own reads (ADR 068); they are shown only once
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
-  const [found, history, rating, blocked, saved, notify] = await Promise.all([
+  const self = target === viewer.id;
+  const [found, history, rating, blocked, saved, notify, pushKinds, devices] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
@@ -61,6 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     target === viewer.id ? countSavedSearches(context.db, viewer) : Promise.resolve(0),
     // 'Notifications' (ADR 073): how one is told is one's own; an admin's ?user= view leaves it out.
     target === viewer.id ? settingsOf(context.db, viewer.id) : Promise.resolve(null),
+    // Push (ADR 087): the kinds with push on, and this person's devices.
+    self ? pushKindsOf(context.db, viewer.id) : Promise.resolve([]),
+    self ? pushDevicesView(context.db, context.env, viewer.id) : Promise.resolve(null),
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -83,7 +89,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       otherSessions: page.otherSessions,
       blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
       savedSearches: page.role === "self" ? saved : null,
-      notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES) : null,
+      notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds) : null,
+      push: page.role === "self" ? devices : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -113,9 +120,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    await saveSettings(context.db, viewer.id, settings.value.modes);
+    await saveSettings(context.db, viewer.id, settings.value.modes, new Date(), settings.value.push);
     return redirectWithToast(context, "/player-profile#notifications", { title: NOTIFICATION_SETTINGS_SAVED, variant: "success" });
   }
+
+  // A device's 'Remove' (ADR 087): one's own only — another person's device is a 404.
+  if (formData.get("intent") === "removePushDevice" && (await removeDeviceIntent(context.db, viewer.id, formData)))
+    return redirectWithToast(context, "/player-profile#notifications", { title: PUSH_TEXT.removed, variant: "success" });
 
   const toggle = parseWithZod(formData, { schema: PasswordToggleSchema });
   if (toggle.status === "success") {
@@ -268,6 +279,7 @@ export default function PlayerProfile() {
           kinds={page.notifications}
           lastResult={notificationsReply?.result}
           formError={notificationsReply?.formError}
+          push={page.push}
         />
       ) : null}
 

@@ -16,6 +16,8 @@ export const notificationSettings = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     mode: text("mode", { enum: NOTIFICATION_MODES }).notNull(),
+    // Also a push to each of the person's devices (ADR 087); without a device it does nothing.
+    push: integer("push", { mode: "boolean" }).notNull().default(false),
     updatedAt: timestamp("updated_at")
       .notNull()
       .$defaultFn(() => new Date()),
@@ -73,5 +75,60 @@ export const awayMailMarks = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] }), check("away_mail_marks_kind", isOneOf(t.kind, NOTIFICATION_KINDS))],
 );
 
+/**
+ * One browser's push subscription (ADR 087): the push service's endpoint and the browser's keys
+ * (RFC 8291 §3.2). The endpoint is unique: a device signed in as someone else moves with them.
+ * Endpoints are checked against the known push services before they are stored
+ * (app/features/notifications/push-endpoint.ts): the server never sends to an address a person chose.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // 'Chrome on Android': from the User-Agent when it subscribed, for the device list.
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * The push outbox (ADR 087), the mail queue's pattern: one row per notification per device, written
+ * with what it tells of, sent after; its dedupe key makes a retry or a second job store it once. A 429
+ * or 5xx sets `not_before` (back-off); a 404 or 410 deletes the subscription and with it its rows.
+ */
+export const pushDeliveries = sqliteTable(
+  "push_deliveries",
+  {
+    id: id(),
+    // '{notification}:{subscription}': 'deal:{id}:offerReceived:{subscription id}'.
+    dedupeKey: text("dedupe_key").notNull(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    // JSON { title, body, url, tag }: what the lock screen shows (no message text, no price).
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+    // Not tried again before this: a claim, or the back-off after a 429/5xx.
+    notBefore: timestamp("not_before").notNull(),
+    sentAt: timestamp("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("push_deliveries_dedupe_key").on(t.dedupeKey),
+    index("push_deliveries_unsent_idx")
+      .on(t.notBefore)
+      .where(sql`${col(t.sentAt)} is null`),
+  ],
+);
+
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type NotificationSetting = typeof notificationSettings.$inferSelect;
 export type MailQueueRow = typeof mailQueue.$inferSelect;

@@ -15,6 +15,7 @@ import {
   listingMessages,
   listings,
   photoObjects,
+  pushSubscriptions,
   reports,
   reviews,
   savedSearches,
@@ -44,6 +45,7 @@ import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
 import { siteActionOfPost } from "../../app/features/permissions/site";
 import { recordFigures } from "./figures";
+import { E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 
 // The permission matrix (ADR 045): every mutating route and intent of the app — one
 // row each in ROWS below — × the ten roles, each cell one real HTTP request against the e2e stack
@@ -193,6 +195,8 @@ const TABLES: TableSpec[] = [
   { table: "saved_searches", key: ["id"], where: "user_id in U" },
   // Notification settings (ADR 073): a person's own choices, one row per kind.
   { table: "notification_settings", key: ["user_id", "kind"], where: "user_id in U" },
+  // Push devices (ADR 087): a person's own subscriptions.
+  { table: "push_subscriptions", key: ["id"], where: "user_id in U" },
   { table: "warnings", key: ["id"], where: "user_id in U" },
   // Append-only (a trigger refuses deletes): an allowed admin action's entry stays.
   {
@@ -1193,6 +1197,59 @@ const ROWS: Row[] = [
       expectOnly(changes, { table: "notification_settings", kind: "added", where: { user_id: me(cell) }, count: 6 });
     },
   },
+  // Push devices (ADR 087): subscribing one's own browser, removing one's own device, and another
+  // person's device — a 404, as for any row one may not see.
+  {
+    route: "api.push-subscriptions.ts",
+    intent: null,
+    exclusive: true,
+    // A suspended person keeps it: being told is reading (the suspension gate's table).
+    expected: (role) => (role === "anonymous" ? { status: 401 } : allowed),
+    send: async (cell) => {
+      const subscription = await (await fetch(`${E2E_PUSH_ORIGIN}/subscriptions`, { method: "POST" })).text();
+      return post(cell, "/api/push-subscriptions", { subscription });
+    },
+    allowed: (cell, out, changes) => {
+      expect(out.status, out.body.slice(0, 200)).toBe(201);
+      expectOnly(changes, { table: "push_subscriptions", kind: "added", where: { user_id: me(cell) }, count: 1 });
+    },
+  },
+  ...(["own", "another person's"] as const).map((whose): Row => ({
+    route: "player-profile.tsx",
+    intent: "removePushDevice",
+    exclusive: true,
+    // Every person has one device; Ned (no account of the roles) has one too.
+    world: async (w) => {
+      w.extra.target = await w.addPerson("Ned", { password: false });
+      for (const person of [...Object.values(people), w.extra.target]) {
+        const [row] = await db()
+          .insert(pushSubscriptions)
+          .values({
+            userId: person.id,
+            endpoint: `${E2E_PUSH_ORIGIN}/push/${randomUUID()}`,
+            p256dh: "k",
+            auth: "a",
+            label: "Chrome on Linux",
+          })
+          .returning({ id: pushSubscriptions.id });
+        w.ids[`device-${person.id}`] = row.id;
+      }
+    },
+    cleanup: async (w) => {
+      for (const [key, id] of Object.entries(w.ids))
+        if (key.startsWith("device-")) await db().delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+    expected: (role) => (role === "anonymous" ? toAuth("/player-profile") : whose === "own" ? allowed : notFound),
+    send: (cell) =>
+      post(cell, "/player-profile", {
+        intent: "removePushDevice",
+        deviceId: cell.w.ids[`device-${whose === "own" && cell.person ? cell.person.id : cell.w.extra.target.id}`],
+      }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/player-profile");
+      expectOnly(changes, { table: "push_subscriptions", kind: "removed", where: { user_id: me(cell) }, count: 1 });
+    },
+  })),
   {
     route: "player-profile.tsx",
     intent: "deleteAccount",

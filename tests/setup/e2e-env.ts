@@ -21,6 +21,11 @@ export const E2E_OIDC_PORT = E2E_PORT + 1;
 export const E2E_OIDC_URL = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: "e2e-google-client-secret" };
 
+// The local push service stand-in (scripts/push-service.ts, ADR 087): 14000–19999, one per runner
+// like the app's port, below the app's range and Linux's ephemeral one.
+export const E2E_PUSH_PORT = 14000 + (E2E_PORT - 20000) / 2;
+export const E2E_PUSH_ORIGIN = `http://127.0.0.1:${E2E_PUSH_PORT}`;
+
 export const E2E_VARS = {
   APP_ENV: "test",
   // Links in mails and the Google redirect_uri are built from this, never from the Host header.
@@ -40,6 +45,12 @@ export const E2E_VARS = {
   AUTH_LIMIT_PER_IP: "10000",
   // Each page view's database requests are labelled, so tests can count its round trips (ADR 034).
   DB_TRACE: "on",
+  // Web Push (ADR 087): a test-only VAPID pair, and the stand-in as the one endpoint origin allowed
+  // besides the real push services — by this configuration, never by what a browser posts.
+  VAPID_PUBLIC_KEY: "BBCs3eOVZ4lz_-ze3eevO2cHwnbIVJ-wIIsFOTXMeGCXxo50kmR8RR5AxwTCZj-AGKE4kvQrvVmSsT7ALaLuWbQ",
+  VAPID_PRIVATE_KEY: "eA64M6aYZ31m71qasYUmcqu5VX5XiSF3zGye845k1Xg",
+  VAPID_SUBJECT: "mailto:push@lockerswap.test",
+  PUSH_SERVICE_TEST_ORIGIN: E2E_PUSH_ORIGIN,
   // Where a signed-out visitor is taken to be: the edge gives no location locally (ADR 035).
   DEFAULT_VISITOR_ZIP: "02139",
 };

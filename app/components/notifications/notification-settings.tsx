@@ -9,21 +9,27 @@ import { ErrorList } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import type { NotificationKindView } from "~/shared/copy/notification-settings";
-import { modeField, NOTIFICATIONS_INTENT } from "~/shared/schemas/notification-settings";
+import { modeField, NOTIFICATIONS_INTENT, pushField } from "~/shared/schemas/notification-settings";
 import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/forms";
+import { PushDevices, type PushDevicesView } from "./push-devices";
 
 export function NotificationSettings({
   kinds,
   lastResult,
   formError,
+  push,
 }: {
   kinds: NotificationKindView[];
+  /** 'Notifications on this device' (ADR 087); null when push is not configured. */
+  push: PushDevicesView | null;
   /** The action's refusal: the entered values are shown again, with the messages. */
   lastResult?: SubmissionResult<string[]>;
   formError?: string;
 }) {
   const pending = useIsPending({ intent: NOTIFICATIONS_INTENT });
   const entered = (lastResult?.initialValue?.modes ?? {}) as Record<string, unknown>;
+  const enteredPush = lastResult ? ((lastResult.initialValue?.push ?? {}) as Record<string, unknown>) : null;
   return (
     // Named "Notification settings", not by its heading: the toasts' live region is "Notifications" (axe landmark-unique).
     <Card id="notifications" aria-label="Notification settings" as="section" padding="lg">
@@ -31,26 +37,34 @@ export function NotificationSettings({
       <p className="mt-1 text-slate-600">How LockerSwap tells you about each kind of news.</p>
       <Form method="post" action="/player-profile" className="mt-4 space-y-5">
         <ErrorList id="notifications-form-error" errors={formError ? [formError] : null} />
-        {kinds.map(({ kind, legend, covers, mode, options }) => {
+        {kinds.map(({ kind, legend, covers, mode, options, push: pushOn, pushLabel }) => {
           const name = modeField(kind);
           const again = entered[kind];
           return (
-            <RadioGroup
-              key={kind}
-              id={`notify-${kind}`}
-              name={name}
-              legend={legend}
-              description={covers}
-              defaultValue={typeof again === "string" ? again : mode}
-              errors={lastResult?.error?.[name]}
-              options={options}
-            />
+            <div key={kind} className="space-y-2">
+              <RadioGroup
+                id={`notify-${kind}`}
+                name={name}
+                legend={legend}
+                description={covers}
+                defaultValue={typeof again === "string" ? again : mode}
+                errors={lastResult?.error?.[name]}
+                options={options}
+              />
+              {push ? (
+                <CheckboxField
+                  label={pushLabel}
+                  inputProps={{ name: pushField(kind), defaultChecked: enteredPush ? enteredPush[kind] === "on" : pushOn }}
+                />
+              ) : null}
+            </div>
           );
         })}
         <SubmitButton name="intent" value={NOTIFICATIONS_INTENT} pending={pending} pendingText="Saving...">
           Save notification settings
         </SubmitButton>
       </Form>
+      {push ? <PushDevices {...push} /> : null}
     </Card>
   );
 }

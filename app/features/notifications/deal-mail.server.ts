@@ -11,10 +11,12 @@ import { dealListings, profiles, users, type Deal, type DealParty } from "#db/sc
 import { sendMail, type MailConfig } from "~/platform/mail.server";
 import { DEAL_MAILS, FORMER_MEMBER } from "~/shared/copy/deals";
 import { modeOf } from "./settings.server";
+import { drainPushQueue, queuePushStatement, type PushConfig } from "./push.server";
+import { DEAL_PUSH } from "~/shared/copy/push";
 import { other } from "../trade/deal-machine";
 
-export type DealMailDeps = { db: Db; env: MailConfig & { APP_ORIGIN: string } };
-type DealForMail = Pick<Deal, "id" | "proposerId" | "ownerId" | "listingId" | "turn">;
+export type DealMailDeps = { db: Db; env: MailConfig & PushConfig & { APP_ORIGIN: string } };
+type DealForMail = Pick<Deal, "id" | "proposerId" | "ownerId" | "listingId" | "turn"> & Partial<Pick<Deal, "revision">>;
 type Kind = keyof typeof DEAL_MAILS;
 
 /** The absolute link to a deal page. */
@@ -37,14 +39,29 @@ async function send(deps: DealMailDeps, deal: DealForMail, kind: Kind, to: DealP
       deps.db.select({ title: dealListings.title, side: dealListings.side }).from(dealListings).where(eq(dealListings.dealId, deal.id)),
     ]);
     const recipient = people.find((p) => p.id === recipientId);
-    if (!recipient || recipient.mode !== "email_now") return;
+    if (!recipient) return;
     const from = senderId ? people.find((p) => p.id === senderId)?.firstName?.trim() || "A member" : FORMER_MEMBER;
     // The listing asked for names the deal (the owner's side).
     const title = titles.find((t) => t.side === "owner")?.title ?? titles[0]?.title ?? "your listing";
+    // A push to each device of theirs with push on for deals (ADR 087), whatever the e-mail mode:
+    // who and what, never the terms (the lock screen may be seen by others). Once per step: the key
+    // names the deal, the step and the revision it made.
+    await pushDealStep(deps, recipientId, deal, kind, DEAL_PUSH[kind](from, title));
+    if (recipient.mode !== "email_now") return;
     const mail = DEAL_MAILS[kind](from, title, dealLink(deps.env.APP_ORIGIN, deal.id));
     await sendMail(deps, { to: recipient.email, ...mail });
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "mail_failed", kind: `deal.${kind}`, dealId: deal.id, message: String(error) }));
+  }
+}
+
+async function pushDealStep(deps: DealMailDeps, recipientId: string, deal: DealForMail, kind: Kind, title: string) {
+  try {
+    const message = { title, body: DEAL_PUSH.body, url: `/deals/${encodeURIComponent(deal.id)}`, tag: `deal:${deal.id}` };
+    await queuePushStatement(deps.db, recipientId, "deals", `deal:${deal.id}:${kind}:${deal.revision ?? 1}`, message);
+    await drainPushQueue(deps);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "push_failed", kind: `deal.${kind}`, dealId: deal.id, message: String(error) }));
   }
 }
 

@@ -35,12 +35,18 @@ export async function settingsOf(db: Db, userId: string): Promise<Record<Notific
   >;
 }
 
-/** The statement that sets one kind's mode (an upsert: a retry stores it once). */
-export function setModeStatement(db: Db, userId: string, kind: NotificationKind, mode: NotificationMode, now = new Date()) {
+/** The kinds one person has 'Push to my devices' on for (ADR 087); none before they choose. */
+export async function pushKindsOf(db: Db, userId: string): Promise<NotificationKind[]> {
+  const rows = await db.all<{ kind: NotificationKind }>(sql`select kind from notification_settings where user_id = ${userId} and push = 1`);
+  return rows.map((row) => row.kind);
+}
+
+/** The statement that sets one kind's mode and push choice (an upsert: a retry stores it once). */
+export function setModeStatement(db: Db, userId: string, kind: NotificationKind, mode: NotificationMode, now = new Date(), push = false) {
   return db
     .insert(notificationSettings)
-    .values({ userId, kind, mode, updatedAt: now })
-    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { mode, updatedAt: now } });
+    .values({ userId, kind, mode, push, updatedAt: now })
+    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { mode, push, updatedAt: now } });
 }
 
 /**
@@ -63,7 +69,13 @@ export const NotificationSettingsSchema = notificationSettingsSchema(KIND_MODES)
  * Stores every kind's mode for one person in one batch (all or nothing; upserts, so a retry or a
  * double submit stores the same). `userId` is the signed-in person's: nothing posted names whose.
  */
-export async function saveSettings(db: Db, userId: string, choices: NotificationChoices, now = new Date()): Promise<void> {
-  const [first, ...rest] = NOTIFICATION_KINDS.map((kind) => setModeStatement(db, userId, kind, choices[kind], now));
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  choices: NotificationChoices,
+  now = new Date(),
+  push: Partial<Record<NotificationKind, unknown>> = {},
+): Promise<void> {
+  const [first, ...rest] = NOTIFICATION_KINDS.map((kind) => setModeStatement(db, userId, kind, choices[kind], now, Boolean(push[kind])));
   await db.batch([first, ...rest]);
 }

@@ -48,6 +48,8 @@ export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown 
  */
 const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
   [/^\/(logout|auth|verify-email|testing-mode|account\/location|notifications\/acknowledge|player-profile)\/?$/, "manageOwnAccount"],
+  // A device of one's own for push (ADR 087): being told is reading, not posting.
+  [/^\/api\/push-subscriptions\/?$/, "manageOwnAccount"],
   [/^\/club\/[^/]+\/leave\/?$/, "manageOwnAccount"],
   // Saved searches are private to their owner and show nothing to anyone: saving one is not posting.
   [/^\/saved-searches\/?$/, "manageOwnAccount"],

@@ -48,6 +48,9 @@ export type NotificationKindView = {
   covers: string;
   /** The current mode. */
   mode: NotificationMode;
+  /** 'Push to my devices' is on (ADR 087). */
+  push: boolean;
+  pushLabel: string;
   options: { value: NotificationMode; label: string; hint?: string }[];
 };
 
@@ -55,12 +58,15 @@ export type NotificationKindView = {
 export function notificationSettingsView(
   settings: Readonly<Record<NotificationKind, NotificationMode>>,
   offered: Readonly<Record<NotificationKind, readonly NotificationMode[]>>,
+  pushKinds: readonly NotificationKind[] = [],
 ): NotificationKindView[] {
   return (Object.keys(offered) as NotificationKind[]).map((kind) => ({
     kind,
     legend: KIND_TEXT[kind][0],
     covers: KIND_TEXT[kind][1],
     mode: settings[kind],
+    push: pushKinds.includes(kind),
+    pushLabel: `Push ${KIND_TEXT[kind][0].toLowerCase()} to my devices`,
     options: offered[kind].map((mode) => ({ value: mode, label: MODE_LABELS[mode], hint: modeHint(kind, mode) })),
   }));
 }

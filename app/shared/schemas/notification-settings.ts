@@ -8,6 +8,8 @@ import { CHOICES_MISSING, choiceMissing, choiceNotOffered } from "~/shared/copy/
 export const NOTIFICATIONS_INTENT = "notifications";
 /** A kind's field name in the form. */
 export const modeField = (kind: NotificationKind) => `modes.${kind}`;
+/** A kind's 'Push to my devices' checkbox (ADR 087): `push.{kind}=on`, absent when unchecked. */
+export const pushField = (kind: NotificationKind) => `push.${kind}`;
 
 /** The modes each kind offers: at least one. */
 export type KindModes = Readonly<Record<NotificationKind, readonly [NotificationMode, ...NotificationMode[]]>>;
@@ -30,5 +32,13 @@ export function notificationSettingsSchema(kindModes: KindModes) {
     NotificationKind,
     ReturnType<typeof modeOf>
   >;
-  return z.object({ intent: z.literal(NOTIFICATIONS_INTENT), modes: z.object(modes, { error: CHOICES_MISSING }) });
+  const push = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.literal("on").optional()])) as Record<
+    NotificationKind,
+    z.ZodOptional<z.ZodLiteral<"on">>
+  >;
+  return z.object({
+    intent: z.literal(NOTIFICATIONS_INTENT),
+    modes: z.object(modes, { error: CHOICES_MISSING }),
+    push: z.object(push).optional(),
+  });
 }

@@ -1,0 +1,192 @@
+// Web Push (ADR 087): a person's devices, the per-kind 'Push' choice, and the push outbox.
+//
+// A device is one browser's subscription (endpoint + RFC 8291 keys), stored for the signed-in person
+// after the endpoint passed isAllowedPushEndpoint and the key is a point on P-256. A notification is
+// queued as one push_deliveries row per device of a person whose 'push' is on for the kind (the
+// dedupe key '{notification}:{device}': a retry stores it once), then drained: encrypted (aes128gcm),
+// signed (VAPID) and POSTed. 2xx → sent; 404/410 → the subscription is gone, its row deleted (and its
+// deliveries with it); 429/5xx/network → tried again after a back-off, at most MAX_ATTEMPTS times;
+// any other 4xx → given up. A row is claimed (not_before moved on) before it is sent, so two drains
+// never both send it.
+import { sql } from "drizzle-orm";
+import type { Db } from "#db/client";
+import type { NotificationKind } from "#db/schema/enums";
+import { base64UrlToBytes } from "~/platform/crypto";
+import { encryptPushPayload, isP256PublicKey, vapidAuthorization } from "~/platform/web-push.server";
+import { PUSH_TEXT } from "~/shared/copy/push";
+import type { PushSubscriptionInput } from "~/shared/schemas/push-subscription";
+import { isAllowedPushEndpoint } from "./push-endpoint";
+
+export type PushConfig = {
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  PUSH_SERVICE_TEST_ORIGIN?: string;
+};
+
+/** What a push carries (what the service worker shows): who and what kind, never message text or a price. */
+export type PushMessage = { title: string; body: string; url: string; tag: string };
+
+export const MAX_DEVICES = 10;
+const MAX_ATTEMPTS = 6;
+const CLAIM_MS = 2 * 60_000;
+const BATCH = 20;
+/** Back-off after a 429 or 5xx: 1, 2, 4, 8, 16 minutes (or the service's Retry-After, if longer). */
+export const backoffMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
+/** How long a push service keeps a message for an offline device (RFC 8030 §5.2). */
+const TTL_SECONDS = 24 * 3600;
+
+/** True when push is configured: the settings offer devices only then. */
+export const pushConfigured = (env: PushConfig) => Boolean(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT);
+
+export type SubscribeResult = { ok: true; id: string } | { ok: false; status: 400 | 409; message: string };
+
+/**
+ * Stores a device for `userId` (the session's person; nothing posted names whose). The endpoint is
+ * unique: the same browser subscribing again updates its keys, and a browser now signed in as
+ * someone else moves to them (the device should tell only the person using it).
+ */
+export async function subscribeDevice(
+  db: Db,
+  env: PushConfig,
+  userId: string,
+  input: PushSubscriptionInput,
+  label: string,
+  now = new Date(),
+): Promise<SubscribeResult> {
+  if (!isAllowedPushEndpoint(input.endpoint, env.PUSH_SERVICE_TEST_ORIGIN))
+    return { ok: false, status: 400, message: PUSH_TEXT.notAPushService };
+  const key = base64UrlToBytes(input.keys.p256dh);
+  const auth = base64UrlToBytes(input.keys.auth);
+  if (!key || !auth || auth.length !== 16 || !(await isP256PublicKey(key))) return { ok: false, status: 400, message: PUSH_TEXT.badKeys };
+  const id = crypto.randomUUID();
+  // One statement decides the cap and the upsert, so concurrent subscribes cannot pass ten.
+  const rows = await db.all<{ id: string }>(sql`
+    insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, label, created_at)
+    select ${id}, ${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${label}, ${now.getTime()}
+    where (select count(*) from push_subscriptions where user_id = ${userId} and endpoint <> ${input.endpoint}) < ${MAX_DEVICES}
+    on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label
+    returning id`);
+  if (rows.length === 0) return { ok: false, status: 409, message: PUSH_TEXT.tooManyDevices };
+  return { ok: true, id: rows[0].id };
+}
+
+export type Device = { id: string; label: string; createdAt: number };
+
+/** A person's devices, newest first. */
+export function devicesOf(db: Db, userId: string): Promise<Device[]> {
+  return db.all<Device>(
+    sql`select id, label, created_at as createdAt from push_subscriptions where user_id = ${userId} order by created_at desc, id`,
+  );
+}
+
+/** Removes one of `userId`'s devices; false when it is not theirs (or gone): the caller answers 404. */
+export async function removeDevice(db: Db, userId: string, deviceId: string): Promise<boolean> {
+  const rows = await db.all(sql`delete from push_subscriptions where id = ${deviceId} and user_id = ${userId} returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * The statement that queues `message` for every device of `userId` whose 'push' is on for `kind`;
+ * `notificationKey` names the notification once ('deal:{id}:offerReceived'), so a retry adds nothing.
+ */
+export function queuePushStatement(
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+  notificationKey: string,
+  message: PushMessage,
+  now = new Date(),
+) {
+  return db.run(sql`insert into push_deliveries (id, dedupe_key, subscription_id, payload, created_at, not_before, attempts)
+    select lower(hex(randomblob(16))), ${notificationKey} || ':' || ps.id, ps.id, ${JSON.stringify(message)}, ${now.getTime()}, ${now.getTime()}, 0
+    from push_subscriptions ps
+    where ps.user_id = ${userId}
+      and exists (select 1 from notification_settings ns where ns.user_id = ps.user_id and ns.kind = ${kind} and ns.push = 1)
+    on conflict (dedupe_key) do nothing`);
+}
+
+export type PushReport = { sent: number; retried: number; gone: number; failed: number };
+
+type Claimed = { id: string; payload: string; attempts: number; endpoint: string; p256dh: string; auth: string; subscriptionId: string };
+
+/** Sends what is due (oldest first), each once. Does nothing when push is not configured. */
+export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = new Date()): Promise<PushReport> {
+  const report: PushReport = { sent: 0, retried: 0, gone: 0, failed: 0 };
+  const { db, env } = deps;
+  if (!pushConfigured(env)) return report;
+  const ids = await db.all<{ id: string }>(sql`
+    update push_deliveries set not_before = ${now.getTime() + CLAIM_MS}, attempts = attempts + 1
+    where id in (select id from push_deliveries where sent_at is null and attempts < ${MAX_ATTEMPTS} and not_before <= ${now.getTime()}
+      order by not_before limit ${BATCH})
+    returning id`);
+  if (ids.length === 0) return report;
+  const claimed = await db.all<Claimed>(sql`
+    select d.id, d.payload, d.attempts, d.subscription_id as subscriptionId, s.endpoint, s.p256dh, s.auth
+    from push_deliveries d join push_subscriptions s on s.id = d.subscription_id
+    where d.id in (select value from json_each(${JSON.stringify(ids.map((r) => r.id))}))`);
+  for (const row of claimed) {
+    const outcome = await sendOne(env, row, now);
+    if (outcome.kind === "sent") {
+      await db.run(sql`update push_deliveries set sent_at = ${Date.now()}, last_error = null where id = ${row.id}`);
+      report.sent += 1;
+    } else if (outcome.kind === "gone") {
+      await db.run(sql`delete from push_subscriptions where id = ${row.subscriptionId}`);
+      report.gone += 1;
+    } else if (outcome.kind === "retry") {
+      const wait = Math.max(backoffMs(row.attempts), outcome.retryAfterMs ?? 0);
+      await db.run(
+        sql`update push_deliveries set not_before = ${now.getTime() + wait}, last_error = ${outcome.error} where id = ${row.id}`,
+      );
+      report.retried += 1;
+    } else {
+      await db.run(sql`update push_deliveries set attempts = ${MAX_ATTEMPTS}, last_error = ${outcome.error} where id = ${row.id}`);
+      report.failed += 1;
+    }
+  }
+  return report;
+}
+
+type Outcome =
+  { kind: "sent" } | { kind: "gone" } | { kind: "retry"; error: string; retryAfterMs?: number } | { kind: "failed"; error: string };
+
+async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcome> {
+  // Checked again at send time: configuration may have changed since the device was stored.
+  if (!isAllowedPushEndpoint(row.endpoint, env.PUSH_SERVICE_TEST_ORIGIN)) return { kind: "failed", error: "endpoint not allowed" };
+  try {
+    const body = await encryptPushPayload(row.payload, { p256dh: row.p256dh, auth: row.auth });
+    const authorization = await vapidAuthorization(
+      row.endpoint,
+      { publicKey: env.VAPID_PUBLIC_KEY!, privateKey: env.VAPID_PRIVATE_KEY! },
+      env.VAPID_SUBJECT!,
+      now,
+    );
+    const response = await fetch(row.endpoint, {
+      method: "POST",
+      // Never follow a redirect: the next hop would be an address nobody checked.
+      redirect: "manual",
+      headers: {
+        Authorization: authorization,
+        "Content-Encoding": "aes128gcm",
+        "Content-Type": "application/octet-stream",
+        TTL: String(TTL_SECONDS),
+        Urgency: "normal",
+      },
+      body,
+    });
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300) return { kind: "sent" };
+    if (response.status === 404 || response.status === 410) return { kind: "gone" };
+    if (response.status === 429 || response.status >= 500) {
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      return {
+        kind: "retry",
+        error: `push service answered ${response.status}`,
+        retryAfterMs: retryAfter > 0 ? Math.min(retryAfter, 3600) * 1000 : undefined,
+      };
+    }
+    return { kind: "failed", error: `push service answered ${response.status}` };
+  } catch (error) {
+    return { kind: "retry", error: String(error).slice(0, 500) };
+  }
+}

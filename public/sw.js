@@ -1,0 +1,100 @@
+// LockerSwap's service worker (ADR 087). It caches only two things: the build's hashed static
+// assets (/assets/*, immutable, so a cached copy is never stale) and the offline page. Pages,
+// loader data (*.data), photos (/photos/*, private listings' included) and every API answer go to
+// the network untouched and are never stored. A page that cannot load offline gets /offline.html.
+//
+// Updates: a new worker installs beside the old one and waits; the page script posts "take-over" on
+// the next full page load, so the new worker only ever starts serving at a navigation, never under a
+// form being filled in (nothing reloads when it takes over). Bump VERSION when this file or the
+// offline page changes: the browser compares this file byte for byte.
+const VERSION = "1";
+const OFFLINE_CACHE = `offline-v${VERSION}`;
+const ASSET_CACHE = "assets";
+const OFFLINE_URLS = ["/offline.html", "/favicon.svg"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(OFFLINE_CACHE).then((cache) => cache.addAll(OFFLINE_URLS)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== OFFLINE_CACHE && name !== ASSET_CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
+});
+
+/**
+ * The stored offline page as a fresh response: the static-assets server may have answered the
+ * precache through a redirect (/offline.html → /offline), and a navigation refuses a redirected response.
+ */
+async function offlinePage() {
+  const stored = await caches.match("/offline.html");
+  if (!stored) return Response.error();
+  return new Response(await stored.blob(), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // The network, always; the offline page only when there is none. Never cached.
+    event.respondWith(fetch(request).catch(offlinePage));
+    return;
+  }
+  if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(
+      caches.open(ASSET_CACHE).then((cache) =>
+        cache.match(request).then(
+          (hit) =>
+            hit ||
+            fetch(request).then((response) => {
+              if (response.ok && response.type === "basic") void cache.put(request, response.clone());
+              return response;
+            }),
+        ),
+      ),
+    );
+  }
+  // Anything else: not handled here, so the browser fetches it as if there were no worker.
+});
+
+// A push (RFC 8030) from the server: its payload is { title, body, url, tag } (ADR 087) — who and
+// what kind, never message text or a price.
+self.addEventListener("push", (event) => {
+  let message = { title: "LockerSwap", body: "You have something new on LockerSwap.", url: "/", tag: "lockerswap" };
+  try {
+    message = { ...message, ...event.data.json() };
+  } catch {
+    // not JSON: the generic line
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = String(event.notification.data?.url ?? "/");
+  // Only a path on this site: never a full URL from a payload.
+  const target = new URL(path.startsWith("/") && !path.startsWith("//") ? path : "/", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url === target);
+      return open ? open.focus() : self.clients.openWindow(target);
+    }),
+  );
+});
