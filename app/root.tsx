@@ -32,19 +32,10 @@ import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The installable app (ADR 087): the manifest, and the icon iOS puts on the Home Screen.
+  { rel: "icon", href: "/favicon.svg" },
+  // The installable app (ADR 087). iOS finds its Home Screen icon at /apple-touch-icon.png by itself.
   { rel: "manifest", href: "/manifest.webmanifest" },
-  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
-
-/**
- * Registers the service worker (public/sw.js, ADR 087) once the page has loaded, and lets a new
- * version that is waiting take over: this runs on a full page load, a navigation, so a new worker
- * never starts serving under a form being filled in. Sent as the root's loader data and written
- * inline, so it adds nothing to the first-load JavaScript the budget counts (ADR 033).
- */
-const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").then(function(r){if(r.waiting)r.waiting.postMessage("take-over")},function(){})})`;
 
 export const meta: MetaFunction = () => [
   { title: "LockerSwap — Buy, Sell & Swap Sports Equipment Locally" },
@@ -87,7 +78,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       testingMode: context.env.testingMode,
       testingModeOn: Boolean(user) && isTestingModeOn(request, context.env),
       production: context.env.APP_ENV === "production",
-      registerServiceWorker: REGISTER_SERVICE_WORKER,
     },
     { headers },
   );
@@ -127,7 +117,6 @@ export { NotFoundMessage };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const register = useRouteLoaderData<typeof loader>("root")?.registerServiceWorker;
   // `<html data-hydrated>`: the page's script runs (error pages too). The e2e suite waits for it after
   // every page load before it types or clicks where JavaScript answers (tests/e2e/fixtures.ts).
   useEffect(() => {
@@ -138,7 +127,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#059669" />
         <Meta />
         <Links />
       </head>
@@ -149,7 +137,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {register ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: register }} /> : null}
       </body>
     </html>
   );

@@ -2,7 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { LIMITS } from "~/shared/catalog/options";
 import { splitSportKeyword } from "~/shared/catalog/sport-match";
-import { HOME_SPORT_KEYS, SPORT_NAMES, sportName } from "~/shared/catalog/sport-names";
+import { HOME_SPORT_KEYS } from "~/shared/catalog/home-sports";
+import { SPORT_NAMES, sportName } from "~/shared/catalog/sport-names";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { ListingCard, ListingGrid } from "~/components/listings/listing-card";
 import { HomeListingFilters, HomeSearchBar } from "~/components/search/search-bar";

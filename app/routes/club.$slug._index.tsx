@@ -18,7 +18,7 @@ import { loadMessagesTab, readMessagesTab } from "~/web/club-messages-tab.server
 import { itemRequestsTabData, readItemRequestsBySlug } from "~/web/item-requests.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { photoUrl } from "~/features/photos/urls";
-import { SwapDayStrip } from "~/components/swap-days/swap-day-strip";
+import { swapDayStripData } from "~/web/pages/swap-day-strip.server";
 
 // Tabs are URL state (?tab=). The members' tabs (On the Radar, Messages) 404 for everyone else.
 const PUBLIC_TABS = ["in-play", "team-info", "roster"] as const;
@@ -36,6 +36,8 @@ const ClubUnreadBadge = lazy(() => import("~/components/clubs/club-unread-badge"
 // Team Info is one click away from the default tab: its own chunk (ADR 033).
 const TeamInfo = lazy(() => import("~/components/clubs/club-team-info"));
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+// Members only (ADR 088): a chunk of its own, so a visitor's club page carries none of it (ADR 033).
+const SwapDayStrip = lazy(() => import("~/components/swap-days/swap-day-strip").then((module) => ({ default: module.SwapDayStrip })));
 const InviteCodeDialog = lazy(() => import("~/components/clubs/club-invite-code").then((module) => ({ default: module.InviteCodeDialog })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -128,8 +130,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The club id only to members: the live badge picks this club out of /api/badges' perClub.
     messagesBadge: page.can.readMessages ? { clubId: club.id, unread: unreadDirectMessages } : null,
     // Members see the upcoming and open Swap Days; organisers the way to create one (ADR 088).
-    swapDays:
-      page.swapDays?.map((d) => ({ ...d, handoverAt: d.handoverAt.toISOString(), itemsOpenAt: d.itemsOpenAt.toISOString() })) ?? null,
+    // Its words are put together here, on the server: a visitor's club page carries no Swap Day code (ADR 033).
+    swapDays: page.swapDays ? swapDayStripData(page.swapDays) : null,
     canOrganiseSwapDay: page.can.organiseSwapDay,
   };
 }
@@ -160,7 +162,11 @@ export default function ClubPage() {
           <ReportLink type="club" id={data.reportClubId} label="Report this club" />
         </p>
       ) : null}
-      {data.swapDays ? <SwapDayStrip slug={club.slug} swapDays={data.swapDays} canCreate={data.canOrganiseSwapDay} /> : null}
+      {data.swapDays ? (
+        <Suspense>
+          <SwapDayStrip slug={club.slug} strip={data.swapDays} canCreate={data.canOrganiseSwapDay} />
+        </Suspense>
+      ) : null}
       {/* Wraps on a phone rather than scrolling sideways, so every tab stays in sight; 44 px tall targets. */}
       <nav aria-label="Club sections">
         <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">

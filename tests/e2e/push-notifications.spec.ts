@@ -176,6 +176,8 @@ test("with the network off, a page is the offline page; the cache holds only bui
   page,
   context,
 }) => {
+  // The worker registers for a signed-in person (ADR 087: no visitor page pays its bytes).
+  await signInAs(context, (await createTestUser(db(), { firstName: "Olive" })).id);
   await page.goto("/");
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -213,7 +215,7 @@ test("the manifest makes the app installable: name, standalone, start URL, theme
     theme_color: "#059669",
   });
   expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
-  for (const icon of [...manifest.icons.map((i) => i.src), "/icons/apple-touch-icon.png"]) {
+  for (const icon of [...manifest.icons.map((i) => i.src), "/apple-touch-icon.png"]) {
     const png = await request.get(icon);
     expect(png.headers()["content-type"], icon).toBe("image/png");
   }

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useLiveBadges, type Badges } from "~/hooks/use-user-room";
 import type { RoomAccess } from "~/hooks/use-room";
 import { LocationDialog } from "../search/location-dialog";
@@ -32,6 +33,15 @@ const ENTRIES = [
 /** The signed-in part of the top navigation: ZIP chip, notifications bell, user menu. */
 export function AccountMenu({ user }: { user: AccountUser }) {
   const location = useLocation();
+  // The service worker (public/sw.js, ADR 087) registers for a signed-in person, from this chunk that only
+  // they load — no visitor page pays its bytes (ADR 033). A new version that waits takes over here, once per
+  // full page load (a navigation), so it never starts serving under a form being filled in.
+  useEffect(() => {
+    navigator.serviceWorker?.register("/sw.js").then(
+      (r) => r.waiting?.postMessage("take-over"),
+      () => {},
+    );
+  }, []);
   const here = `${location.pathname}${location.search}`;
   const { badges, status, refresh } = useLiveBadges(
     { ...user.badges, dealsWaiting: user.notifications.dealsWaiting, newMatches: user.notifications.matches },

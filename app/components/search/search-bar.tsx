@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { SEARCH_LIMITS as LIMITS, SEARCH_TIMINGS_MS as TIMINGS_MS } from "~/shared/catalog/browse-options";
-import { HOME_SPORT_KEYS, sportName } from "~/shared/catalog/sport-names";
+import { HOME_SPORT_KEYS } from "~/shared/catalog/home-sports";
+import { sportName } from "~/shared/catalog/sport-names";
 import type { SearchState } from "~/shared/search-params";
 import { useHydrated } from "~/hooks/use-hydrated";
 

@@ -41,26 +41,6 @@ export const SPORT_NAME_LIST: readonly SportName[] = /* @__PURE__ */ SPORT_KEYS.
 /** Every sport sorted by display name (the header grid, the chip row on /sport/{sport}). */
 export const SPORTS_BY_NAME: readonly SportName[] = /* @__PURE__ */ [...SPORT_NAME_LIST].sort((a, b) => a.name.localeCompare(b.name, "en"));
 
-/**
- * The 13-sport short list used by the home sports filter, the listing detail
- * page and the club form (spec 01 §3, spec 02 §3).
- */
-export const HOME_SPORT_KEYS = [
-  "baseball",
-  "basketball",
-  "cycling",
-  "fitness",
-  "football",
-  "golf",
-  "hockey",
-  "lacrosse",
-  "skiing",
-  "snowboarding",
-  "soccer",
-  "softball",
-  "tennis",
-] as const satisfies readonly SportKey[];
-
 export function isSportKey(value: unknown): value is SportKey {
   return typeof value === "string" && Object.hasOwn(SPORT_NAMES, value);
 }

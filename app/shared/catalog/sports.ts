@@ -6,6 +6,7 @@
 import { SPORT_KEYS, SPORT_NAMES, type SportKey } from "./sport-names";
 
 export * from "./sport-names";
+export * from "./home-sports";
 export * from "./sport-match";
 
 export type Sport = {
