@@ -38,7 +38,8 @@ export function AccountMenu({ user }: { user: AccountUser }) {
   // full page load (a navigation), so it never starts serving under a form being filled in.
   useEffect(() => {
     navigator.serviceWorker?.register("/sw.js").then(
-      (r) => r.waiting?.postMessage("take-over"),
+      // No registration at all where workers are blocked (a browser setting, the e2e suite): then nothing to do.
+      (r: ServiceWorkerRegistration | undefined) => r?.waiting?.postMessage("take-over"),
       () => {},
     );
   }, []);
