@@ -68,17 +68,7 @@ export async function requestAs(userIdOrEmail: string | null, extraHTTPHeaders: 
   const cookies = [];
   if (userIdOrEmail) {
     const { token } = await mintSession(userIdOrEmail);
-    const { hostname } = new URL(E2E_BASE_URL);
-    cookies.push({
-      name: SESSION_COOKIE,
-      value: token,
-      domain: hostname,
-      path: "/",
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax" as const,
-    });
+    cookies.push(sessionStateCookie(token));
   }
   return request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders });
 }
@@ -203,4 +193,18 @@ export async function conversationReady(page: import("@playwright/test").Page) {
 export async function saveScreenshot(page: import("@playwright/test").Page, path: string) {
   if (process.env.SCREENSHOTS !== "1") return;
   await page.screenshot({ path, fullPage: true });
+}
+
+/** A session cookie for a Playwright `storageState` (a request context or a browser context): the e2e stack's host. */
+export function sessionStateCookie(token: string) {
+  return {
+    name: SESSION_COOKIE,
+    value: token,
+    domain: new URL(E2E_BASE_URL).hostname,
+    path: "/",
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: "Lax" as const,
+  };
 }

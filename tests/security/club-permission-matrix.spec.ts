@@ -14,7 +14,7 @@ import {
 } from "../../app/features/permissions/club";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
-import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
+import { e2eDb, hashSessionToken, sessionStateCookie } from "../e2e/fixtures";
 
 // The permission matrix (spec 02 §6): every club action the table in
 // app/features/permissions/club.ts names, sent as a plain HTTP request — no page, no
@@ -409,16 +409,7 @@ test.beforeAll(async () => {
     applicant: await u("Apu"),
   };
   for (const role of ROLES) {
-    const cookies: {
-      name: string;
-      value: string;
-      domain: string;
-      path: string;
-      expires: number;
-      httpOnly: boolean;
-      secure: boolean;
-      sameSite: "Lax";
-    }[] = [];
+    const cookies: ReturnType<typeof sessionStateCookie>[] = [];
     if (role !== "anonymous") {
       const token = randomBytes(32).toString("base64url");
       await db()
@@ -428,16 +419,7 @@ test.beforeAll(async () => {
           userId: people[role as keyof People].id,
           expiresAt: new Date(Date.now() + 3600_000),
         });
-      cookies.push({
-        name: SESSION_COOKIE,
-        value: token,
-        domain: "127.0.0.1",
-        path: "/",
-        expires: -1,
-        httpOnly: true,
-        secure: false,
-        sameSite: "Lax",
-      });
+      cookies.push(sessionStateCookie(token));
     }
     // A same-origin form post, as the browser would send it.
     // A fresh connection per request: a kept-alive socket the server has just closed answers

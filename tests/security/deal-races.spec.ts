@@ -7,7 +7,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { and, eq, inArray } from "drizzle-orm";
 import { dealRevisions, deals, listingLocks, listings, sessions } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
-import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
+import { e2eDb, hashSessionToken, sessionStateCookie } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { recordFigures } from "./figures";
 
@@ -33,18 +33,7 @@ async function as(user: TestUser): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({
     baseURL: E2E_BASE_URL,
     storageState: {
-      cookies: [
-        {
-          name: SESSION_COOKIE,
-          value: token,
-          domain: new URL(E2E_BASE_URL).hostname,
-          path: "/",
-          expires: -1,
-          httpOnly: true,
-          secure: false,
-          sameSite: "Lax",
-        },
-      ],
+      cookies: [sessionStateCookie(token)],
       origins: [],
     },
     extraHTTPHeaders: { Origin: E2E_BASE_URL },

@@ -46,7 +46,7 @@ import { writeReview } from "../../app/features/trade/reviews.server";
 import { DEAL_REFUSALS, whatHappened } from "../../app/shared/copy/deals";
 import { saleDeal, type DealFixture, type FixtureStop } from "../deal-fixtures";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../factories";
-import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
+import { e2eDb, hashSessionToken, sessionStateCookie } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { recordCounts, recordFigures } from "./figures";
 
@@ -249,17 +249,7 @@ async function http(user: TestUser | null): Promise<APIRequestContext> {
         userId: user.id,
         expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
       });
-    const { hostname } = new URL(E2E_BASE_URL);
-    cookies.push({
-      name: SESSION_COOKIE,
-      value: token,
-      domain: hostname,
-      path: "/",
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax" as const,
-    });
+    cookies.push(sessionStateCookie(token));
   }
   const context = await playwrightRequest.newContext({
     baseURL: E2E_BASE_URL,
