@@ -6,6 +6,7 @@ import { adminAuditLog, clubMembers, heldContent, listings, reports, silences } 
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { createReport } from "./reports.server";
+import { moderate } from "./moderation.server";
 import { HOLD_THRESHOLDS, REPORT_WEIGHT, SILENCE_RULE } from "../safety/trust-rules";
 import { listingVisibleTo } from "../listings/listing-visibility.server";
 import { siteAllowsPost } from "../permissions/site";
@@ -113,6 +114,17 @@ describe("hidden pending review when the open reports' total weight reaches the 
       .where(and(eq(adminAuditLog.targetId, listingId), eq(adminAuditLog.action, "hide_by_weight")));
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe("system");
+  });
+
+  test("a moderator's dismissal restores it everywhere, in the dismissal's batch", async () => {
+    const listingId = await createTestListing(t.db, seller);
+    for (let i = 0; i < 3; i++) await report(await member(true), listingId);
+    const viewer = await stranger();
+    expect(await visibleToStranger(listingId, viewer)).toBe(false);
+    const admin = await createTestUser(t.db, { admin: true });
+    expect(await moderate(t.db, admin, { intent: "dismiss", target: { type: "listing", id: listingId } })).toMatchObject({ ok: true });
+    expect(await visibleToStranger(listingId, viewer)).toBe(true);
+    expect((await heldOn(listingId))[0]).toMatchObject({ outcome: "restored", releasedBy: admin.id });
   });
 
   test("one person's many reports count once: the same reporter again is 'already reported' and adds nothing", async () => {
