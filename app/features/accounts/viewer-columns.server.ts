@@ -29,7 +29,7 @@ export function viewerColumns(userId: SQL, now: Date) {
     zipCode: profiles.zipCode,
     isAdmin: isSiteAdmin(userId),
     ...activeSuspensionColumns(userId, now),
-    // Silenced by reports' weight (ADR 095; the rule is safety/silences.server.ts's).
+    // Silenced by reports' weight (ADR 095): an unlifted silences row, written by moderation/weighted-reports.server.ts.
     silenced: sql<number>`exists (select 1 from silences si where si.user_id = ${userId} and si.lifted_at is null)`,
   };
 }

@@ -22,20 +22,6 @@ export function notHeld(type: HeldTargetType, idColumn: SQL, viewer?: { id: stri
   return sql`(${free} or ${ownerColumn} = ${viewer.id})`;
 }
 
-/** Whether `idColumn` is held now (for the owner's 'Hidden pending review' notice). */
-export function isHeld(type: HeldTargetType, idColumn: SQL): SQL<number> {
-  return sql<number>`(${idColumn} in ${heldIds(type)})`;
-}
-
-/** The open hold on one target, for its owner's page: its id (what an appeal names) and since when. */
-export async function holdOn(db: Db, type: HeldTargetType, targetId: string): Promise<{ id: string; heldAt: number } | null> {
-  const [row] = await db.all<{ id: string; heldAt: number }>(
-    sql`select h.id as id, h.created_at as heldAt from held_content h
-      where h.target_type = ${type} and h.target_id = ${targetId} and h.released_at is null limit 1`,
-  );
-  return row ?? null;
-}
-
 /**
  * Ends the open hold on a target, if any: 'restored' when a moderator dismisses its reports or an
  * appeal is upheld, 'removed' when the content goes. For the batch that makes that decision.
