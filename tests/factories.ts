@@ -22,13 +22,24 @@ const unique = () => randomBytes(5).toString("hex");
 
 export type TestUser = Viewer;
 
-/** A verified user with a profile; `admin: true` adds the site-admin role. Returns its Viewer. */
+/** A verified user with a profile; `admin: true` adds the site-admin role; `newAccount: true` leaves it under the earned limits. Returns its Viewer. */
 export async function createTestUser(
   db: Db,
-  opts: { email?: string; firstName?: string | null; lastName?: string | null; zipCode?: string | null; admin?: boolean } = {},
+  opts: {
+    email?: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    zipCode?: string | null;
+    admin?: boolean;
+    /** A new account under the earned limits (ADR 095); by default a factory user is vouched for, so other rules' tests are not limited. */
+    newAccount?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const email = (opts.email ?? `user-${unique()}@factory.test`).toLowerCase();
-  const [user] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, emailVerifiedAt: new Date(), vouchedAt: opts.newAccount ? null : new Date() })
+    .returning();
   const firstName = opts.firstName === undefined ? "Test" : opts.firstName;
   const lastName = opts.lastName === undefined ? "User" : opts.lastName;
   await db.insert(profiles).values({ userId: user.id, email, firstName, lastName, zipCode: opts.zipCode ?? null });

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { TRUST_TEXT } from "~/shared/copy/trust";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { useLazyForm } from "~/components/forms/lazy-form";
@@ -78,6 +79,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (form.intent === "signup") {
     const result = await signUp(context, form, info);
+    if (!result.ok && result.reason === "disposable_email") {
+      // Said on the e-mail field, the entered values back (ADR 095); the check and its words are the server's.
+      const reply = submission.reply({ fieldErrors: { email: [TRUST_TEXT.disposableEmail] }, hideFields: ["password"] });
+      return data({ intent: form.intent, result: reply, failure: null as Failure | null }, { status: 400 });
+    }
     if (!result.ok) {
       const failure: Failure = { title: "Sign up failed", message: RATE_LIMIT_MESSAGE };
       return data({ intent: form.intent, result: submission.reply({ hideFields: ["password"] }), failure }, { status: 429 });

@@ -37,6 +37,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { ListingPageActionSchema } from "~/shared/schemas/listing-actions";
 import { SAFETY_TEXT } from "~/shared/copy/safety";
+import { TRUST_TEXT } from "~/shared/copy/trust";
 import { typicalPrice } from "~/shared/copy/price-guidance";
 import { priceGuidance } from "~/features/pricing/guidance.server";
 
@@ -181,7 +182,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // With JavaScript the question box is a fetcher (via=fetcher): it gets the outcome as data and
   // shows the toast itself; a plain form POST gets the redirect with a flash toast.
   const viaFetcher = form.via === "fetcher";
-  const result = await sendListingMessage(context.db, viewer, { listingId, content: form.content, buyerId: form.buyerId || null });
+  const result = await sendListingMessage(
+    context.db,
+    viewer,
+    { listingId, content: form.content, buyerId: form.buyerId || null },
+    new Date(),
+    new URL(context.env.APP_ORIGIN).host,
+  );
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound();
     const description =
@@ -191,9 +198,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           ? "Remove control characters from your message."
           : result.reason === "blocked"
             ? SAFETY_TEXT.blockedRefusal
-            : MESSAGE_FAILED.description;
+            : result.reason === "first_message_limit"
+              ? TRUST_TEXT.firstMessageLimit
+              : result.reason === "no_links"
+                ? TRUST_TEXT.noLinks
+                : MESSAGE_FAILED.description;
     const toast = { title: "Error", description, variant: "destructive" as const };
-    if (viaFetcher) return data({ ok: false as const, toast }, { status: result.reason === "rate_limited" ? 429 : 400 });
+    const limited = result.reason === "rate_limited" || result.reason === "first_message_limit";
+    if (viaFetcher) return data({ ok: false as const, toast }, { status: limited ? 429 : 400 });
     return redirectWithToast(context, here, toast);
   }
   const { message } = result;

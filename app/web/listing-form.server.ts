@@ -323,6 +323,13 @@ export async function handleListingFormPost(request: Request, context: AppLoadCo
         toast: { title: "Photos changed", description: error.message },
       });
     }
+    if (error instanceof ListingRuleError && error.code === "new_account_limit") {
+      // A new account's daily limit (ADR 095): said as it is, with what lifts it; the values come back.
+      return rerender(429, {
+        result: submission.reply({ formErrors: [error.message] }),
+        toast: { title: "Listing not saved", description: error.message },
+      });
+    }
     if (error instanceof ListingRuleError && error.code === "listing_locked") {
       // In an accepted deal: price, condition and photos stay as agreed until the deal is cancelled.
       return rerender(409, {

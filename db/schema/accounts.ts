@@ -17,6 +17,9 @@ export const users = sqliteTable(
     passwordParams: text("password_params"), // JSON, e.g. {"iterations":600000,"salt":"…"}
     emailVerifiedAt: timestamp("email_verified_at"),
     googleSub: text("google_sub"),
+    // A site admin lifted the new-account limits by hand (ADR 095): the third way to earn them, beside
+    // a completed deal and a week's club membership — never account age alone.
+    vouchedAt: timestamp("vouched_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,13 @@ export const AUDIT_ACTIONS = [
   "suspend_user",
   "lift_suspension",
   "remove_member",
+  // Trust (ADR 095): the automatic hold and silence (actor 'system'), a moderator's release, appeals' outcomes.
+  "hide_by_weight",
+  "silence_user",
+  "lift_silence",
+  "restore_content",
+  "appeal_upheld",
+  "appeal_denied",
 ] as const;
 export const AUDIT_TARGET_TYPES = [
   "user",

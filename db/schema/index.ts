@@ -12,6 +12,7 @@ export * from "./prices";
 export * from "./geo";
 export * from "./audit";
 export * from "./safety";
+export * from "./trust";
 export * from "./matching";
 export * from "./notifications";
 export * from "./swap-days";

@@ -22,6 +22,8 @@ export const listingMessages = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    // The scam rule a first message to a stranger matched (ADR 095): the receiver sees a warning beside it.
+    scamSignal: text("scam_signal"),
     readAt: timestamp("read_at"), // null = unread
     createdAt: createdAt(),
   },

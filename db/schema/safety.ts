@@ -1,7 +1,7 @@
 // Safety (ADR 069): reports, blocks, suspensions and warnings. The audit trail of what moderators
 // did is `admin_audit_log` (audit.ts).
 import { sql } from "drizzle-orm";
-import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { clubs } from "./clubs";
 import { col, createdAt, id, isOneOf, timestamp } from "./columns";
@@ -25,6 +25,8 @@ export const reports = sqliteTable(
     excerpt: text("excerpt"),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details"),
+    // The reporter's weight when they reported (ADR 095): never shown to the reported person or members.
+    weight: real("weight").notNull().default(1),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
     outcome: text("outcome", { enum: REPORT_OUTCOMES }),
     handledBy: text("handled_by"),

@@ -304,6 +304,8 @@ export function buildCommunity(options: BuildOptions): Community {
       passwordParams: null,
       emailVerifiedAt: p.verified ? new Date(createdAt.getTime() + rng.int(1, 90) * MINUTE) : null,
       googleSub: null,
+      // The demo accounts are past the new-account limits (ADR 095), as a real club's regulars would be.
+      vouchedAt: p.demo ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
     });

@@ -23,10 +23,16 @@ export function e2eDb() {
   return shared;
 }
 
-export async function createUser(opts: { email?: string; firstName?: string; lastName?: string; zipCode?: string } = {}) {
+/** A verified user; vouched for (past the earned limits, ADR 095) unless `newAccount`. */
+export async function createUser(
+  opts: { email?: string; firstName?: string; lastName?: string; zipCode?: string; newAccount?: boolean } = {},
+) {
   const db = e2eDb();
   const email = (opts.email ?? `user-${randomBytes(6).toString("hex")}@e2e.test`).toLowerCase();
-  const [user] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, emailVerifiedAt: new Date(), vouchedAt: opts.newAccount ? null : new Date() })
+    .returning();
   await db.insert(profiles).values({
     userId: user.id,
     email,

@@ -13,7 +13,8 @@ import { showToast, type ToastMessage } from "../layout/toaster";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 
-type Message = { id: string; senderId: string; content: string; createdAt: string };
+/** `warning`: the scam warning the receiver sees beside a first message (ADR 095), words from the loader. */
+type Message = { id: string; senderId: string; content: string; createdAt: string; warning?: string | null };
 /** A deal's step between the messages (ADR 068): its words come from the server (deal-timeline.server.ts). */
 type DealStep = { id: string; dealId: string; text: string; createdAt: string };
 /** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
@@ -197,6 +198,15 @@ export function ThreadView({
             <li key={m.id} className={`rounded-lg px-3 py-2 text-sm ${m.senderId === viewerId ? "ml-6 bg-brand-50" : "mr-6 bg-slate-100"}`}>
               <span className="sr-only">{m.senderId === viewerId ? "You: " : "Them: "}</span>
               <span className="whitespace-pre-line">{m.content}</span>
+              {m.warning ? (
+                <strong
+                  role="note"
+                  className="mt-1 block rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900"
+                  data-testid="scam-warning"
+                >
+                  ⚠ {m.warning}
+                </strong>
+              ) : null}
               {m.senderId === viewerId ? null : (
                 <ReportLink
                   type="listing_message"

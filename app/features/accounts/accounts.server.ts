@@ -1,6 +1,7 @@
 // Accounts: sign-up with e-mail verification, sign-in, resend (spec 01 §2 /auth, §4, §5; ADR 009, ADR 015).
 // Sign-up never tells whether an address is registered: a known address gets the same screen
 // and its owner gets a mail instead. Every public entry point is rate limited per IP and e-mail.
+import { isDisposableEmail } from "./disposable-email.server";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { emailVerificationTokens, profiles, rateLimits, users } from "#db/schema";
@@ -76,7 +77,7 @@ export type SignUpInput = {
   state: string;
 };
 
-export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" };
+export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" | "disposable_email" };
 
 /**
  * Sign-up answers in the same time whether or not the address has an account (ADR 048): both
@@ -85,6 +86,8 @@ export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "r
  */
 export async function signUp(ctx: AccountsContext, input: SignUpInput, info: RequestInfo): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
+  // A throwaway address is refused before anything is read (ADR 095): it says nothing about accounts.
+  if (isDisposableEmail(email)) return { ok: false, reason: "disposable_email" };
   if (!(await hitAuthRateLimits(ctx.db, authRateLimits(ctx.env), "sign-up", info.ip, email))) return { ok: false, reason: "rate_limited" };
 
   const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));

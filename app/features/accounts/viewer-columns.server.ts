@@ -29,6 +29,8 @@ export function viewerColumns(userId: SQL, now: Date) {
     zipCode: profiles.zipCode,
     isAdmin: isSiteAdmin(userId),
     ...activeSuspensionColumns(userId, now),
+    // Silenced by reports' weight (ADR 095): an unlifted silences row, written by moderation/weighted-reports.server.ts.
+    silenced: sql<number>`exists (select 1 from silences si where si.user_id = ${userId} and si.lifted_at is null)`,
   };
 }
 
@@ -37,11 +39,12 @@ type ViewerRow = Pick<Viewer, "id" | "email" | "firstName" | "lastName" | "zipCo
   suspended: number;
   suspendedUntil: number | null;
   suspensionReason: string | null;
+  silenced?: number;
 };
 
 /** The Viewer from a row selected with viewerColumns (other columns in the row are left out). */
 export function viewerFromRow(row: ViewerRow): Viewer {
-  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason } = row;
+  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason, silenced } = row;
   return {
     id,
     email,
@@ -55,6 +58,7 @@ export function viewerFromRow(row: ViewerRow): Viewer {
           reason: (suspensionReason ?? "other") as ReportReason,
         }
       : null,
+    silenced: Boolean(silenced),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Viewer } from "../permissions/viewer";
 import { clubCan } from "../permissions/club";
 import { activeMemberOf, visibleClubIdBySlug, type ClubAccess } from "../clubs/club-access.server";
 import { notBlockedWith } from "../safety/blocks.server";
+import { notHeld } from "../safety/held-content.server";
 
 /** The author's name as the Radar shows it: first and last name, else display name, else null ('Anonymous'). */
 const authorName = sql<string | null>`nullif(trim(coalesce(
@@ -83,6 +84,7 @@ function itemRequestsQuery(db: Db, viewer: Viewer, clubId: string | SQL) {
         eq(clubRequests.clubId, clubId),
         activeMemberOf(viewer, sql`${clubRequests.clubId}`),
         notBlockedWith(viewer.id, sql`${clubRequests.userId}`),
+        notHeld("item_request", sql`${clubRequests.id}`, viewer, sql`${clubRequests.userId}`),
       ),
     )
     .orderBy(desc(clubRequests.createdAt), desc(clubRequests.id));

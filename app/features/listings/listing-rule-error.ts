@@ -2,7 +2,7 @@
 // layer maps to a field or a toast, and for a photo taken by a parallel save, the keys.
 export class ListingRuleError extends Error {
   constructor(
-    public code: "club_not_allowed" | "too_many_photos" | "photo_taken" | "listing_locked",
+    public code: "club_not_allowed" | "too_many_photos" | "photo_taken" | "listing_locked" | "new_account_limit",
     message: string,
     /** photo_taken: the keys no longer available. */
     public photoKeys: string[] = [],

@@ -4,6 +4,7 @@ import { activeClubIdsOf } from "../clubs/club-access.server";
 import type { Viewer } from "../permissions/viewer";
 import { notBlockedWith } from "../safety/blocks.server";
 import { notSuspended } from "../safety/suspensions.server";
+import { notHeld } from "../safety/held-content.server";
 
 /**
  * Who may see a listing (spec 01 §4, ADR 026):
@@ -20,7 +21,9 @@ export function listingVisibleTo(viewer: Viewer | null, now = new Date()): SQL {
   const isPublic = sql`listings.audience = 'public'`;
   // A suspended person's listings are hidden from everyone but themselves until it ends (ADR 069).
   const ownerNotSuspended = notSuspended(sql`listings.user_id`, now);
-  if (!viewer) return sql`(${isPublic} and ${ownerNotSuspended})`;
+  // A listing hidden pending review by its reports' weight (ADR 095) is left out the same way; its owner keeps it.
+  const notHeldListing = notHeld("listing", sql`listings.id`);
+  if (!viewer) return sql`(${isPublic} and ${ownerNotSuspended} and ${notHeldListing})`;
   // Cheapest test first: audience and owner are index columns. The listings of the viewer's active
   // clubs are an uncorrelated subquery, so SQLite builds that set once per statement and a
   // non-public row costs one probe into it, where a correlated EXISTS cost two index searches per
@@ -30,7 +33,7 @@ export function listingVisibleTo(viewer: Viewer | null, now = new Date()): SQL {
     or listings.id in (
       select lc.listing_id from listing_clubs lc
       where lc.club_id in ${activeClubIdsOf(viewer)}
-    )) and ${ownerNotSuspended} and ${notBlockedWith(viewer.id, sql`listings.user_id`)}
+    )) and ${ownerNotSuspended} and ${notHeldListing} and ${notBlockedWith(viewer.id, sql`listings.user_id`)}
     or listings.user_id = ${viewer.id})`;
 }
 

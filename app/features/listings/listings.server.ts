@@ -26,6 +26,8 @@ import type { Viewer } from "../permissions/viewer";
 import type { ModeratorBatch } from "../safety/audit.server";
 import { listingChangeableBy } from "./listing-access.server";
 import { getOwnListing } from "./listing-reads.server";
+import { mayListToday } from "../safety/earned-limits.server";
+import { TRUST_TEXT } from "~/shared/copy/trust";
 import { photosClaimable, savedAtIfPhotosClaimable, refusedForPhotos, markRemovedPhotos } from "./listing-photo-claims.server";
 
 export type ListingInput = {
@@ -91,6 +93,15 @@ function listingValues(input: ListingInput) {
   const { clubIds, primaryClubId: _primary, ...values } = input;
   return { ...values, audience: clubIds.length ? ("clubs" as const) : ("public" as const) };
 }
+/** Condition, inside the create's batch (the new row counted): the owner is established or within the day's limit. */
+const withinListingLimit = (userId: string, now: Date) => mayListToday(userId, now, { including: true });
+
+/** Whether one more listing would still be within the day's limit (after a refused batch: was it the limit?). */
+async function withinDailyListingLimit(db: Db, userId: string, now: Date) {
+  const [row] = await db.all<{ ok: number }>(sql`select ${mayListToday(userId, now)} as ok`);
+  return Boolean(row?.ok);
+}
+
 /**
  * Creates a listing with its clubs and photos (in order; the first is the main one). Each photo
  * must be a pending upload of the viewer: its row moves to listing_photos in the same batch, and
@@ -116,8 +127,12 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
       ...(keys.length ? [db.delete(photoObjects).where(and(eq(photoObjects.ownerId, viewer.id), inArray(photoObjects.r2Key, keys)))] : []),
       // Saved searches and item requests hear of it from the scheduled matcher (ADR 071).
       enqueueForMatching(db, id, viewer.id, now),
+      // A new account's daily limit (ADR 095), counted inside the batch: past it, the guard sets a
+      // NOT NULL column to null and the whole batch rolls back — 20 creates at once store exactly the limit.
+      db.run(sql`update listings set title = null where id = ${id} and not ${withinListingLimit(viewer.id, now)}`),
     ]);
   } catch (error) {
+    if (!(await withinDailyListingLimit(db, viewer.id, now))) throw new ListingRuleError("new_account_limit", TRUST_TEXT.listingLimit);
     throw await refusedForPhotos(error, db, viewer, null, [], keys);
   }
   return id;

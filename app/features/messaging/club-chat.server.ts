@@ -5,6 +5,7 @@
 // each write the function publishes to the club room (the database is the source of truth).
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { blockedByViewer, blockedWith } from "../safety/blocks.server";
+import { notHeld } from "../safety/held-content.server";
 import type { Db } from "#db/client";
 import { clubMessages, profiles } from "#db/schema";
 import type { Publish } from "~/features/realtime/realtime.server";
@@ -79,6 +80,8 @@ export function clubMessagesPageQuery(db: Db, viewer: Viewer, clubId: string | S
         eq(clubMessages.clubId, clubId),
         eq(clubMessages.messageType, opts.kind),
         activeMemberOf(viewer, sql`${clubMessages.clubId}`),
+        // Hidden pending review by its reports' weight (ADR 095): gone for all but its author and admins.
+        notHeld("club_message", sql`${clubMessages.id}`, viewer, sql`${clubMessages.userId}`),
         paging.olderThan,
       ),
     )

@@ -10,6 +10,7 @@ import type { Db } from "#db/client";
 import type { Publish } from "~/features/realtime/realtime.server";
 import { listingReadableBy } from "../listings/listing-visibility.server";
 import { notBlockedWith } from "../safety/blocks.server";
+import { notHeld } from "../safety/held-content.server";
 import { memberName } from "../accounts/member-name.server";
 import type { Viewer } from "../permissions/viewer";
 
@@ -150,7 +151,7 @@ export async function unreadCounts(db: Db, viewer: Viewer): Promise<UnreadCounts
     select null, count(*)
       from listing_messages lm join listings on listings.id = lm.listing_id
       where lm.receiver_id = ${me} and lm.read_at is null and ${listingStillOpen(viewer)}
-        and ${notBlockedWith(me, sql`lm.sender_id`)}
+        and ${notBlockedWith(me, sql`lm.sender_id`)} and ${notHeld("listing_message", sql`lm.id`)}
   `);
   const perClub: Record<string, number> = {};
   let directMessages = 0;
@@ -204,7 +205,7 @@ export async function unreadMessagesSince(db: Db, viewer: Viewer, since: Date, l
     select 'listing', lm.listing_id, listings.title, null, lm.sender_id, ${memberName()}, lm.content, lm.created_at
       from listing_messages lm join listings on listings.id = lm.listing_id left join profiles on profiles.user_id = lm.sender_id
       where lm.receiver_id = ${me} and lm.read_at is null and lm.created_at > ${since.getTime()}
-        and ${listingStillOpen(viewer)} and ${notBlockedWith(me, sql`lm.sender_id`)}
+        and ${listingStillOpen(viewer)} and ${notBlockedWith(me, sql`lm.sender_id`)} and ${notHeld("listing_message", sql`lm.id`)}
     order by created_at
     limit ${limit}
   `);

@@ -6,7 +6,10 @@ import { hasControlCharacters } from "~/shared/text";
 import { MESSAGE_MAX_LENGTH } from "~/shared/schemas/limits";
 import { listingMessages, listings, profiles } from "#db/schema";
 import { listingReadableBy } from "../listings/listing-visibility.server";
-import { blockBetween } from "../safety/blocks.server";
+import { blockBetween, isBlockedBetween } from "../safety/blocks.server";
+import { hasLink, isEstablished, mayWriteFirstMessage, talkedBefore } from "../safety/earned-limits.server";
+import { SCAM_WARNING, scamSignal } from "../safety/scam-signals";
+import { notHeld } from "../safety/held-content.server";
 import type { Viewer } from "../permissions/viewer";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */
@@ -14,7 +17,10 @@ export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 
 
 export type SendResult =
   | { ok: true; message: typeof listingMessages.$inferSelect; buyerId: string }
-  | { ok: false; reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" | "blocked" };
+  | {
+      ok: false;
+      reason: "not_found" | "empty" | "control_characters" | "rate_limited" | "no_thread" | "blocked" | "first_message_limit" | "no_links";
+    };
 
 /**
  * A buyer asks the seller; the seller replies to a buyer who has already written. The listing must
@@ -25,6 +31,8 @@ export async function sendListingMessage(
   viewer: Viewer,
   input: { listingId: string; content: string; buyerId?: string | null },
   now = new Date(),
+  /** Our own host (server config: APP_ORIGIN), for the look-alike link rule (ADR 095). */
+  ourHost = "lockerswap.com",
 ): Promise<SendResult> {
   const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   if (!content) return { ok: false, reason: "empty" };
@@ -63,6 +71,11 @@ export async function sendListingMessage(
   // Stored only where neither has blocked the other (ADR 069): the insert's own condition, so a
   // block that lands between the reads above and this write still refuses it.
   const receiverId = isSeller ? buyerId : listing.userId;
+  // New accounts earn their limits (ADR 095): first messages to new people a day, and no links —
+  // conditions of the insert itself. A first message to a stranger is read for scam signs: it is
+  // delivered with its signal, and the receiver is warned beside it.
+  const link = hasLink(content);
+  const signal = scamSignal(content, ourHost);
   const [message] = await db
     .insert(listingMessages)
     .select(
@@ -73,18 +86,31 @@ export async function sendListingMessage(
           senderId: sql<string>`${viewer.id}`.as("sender_id"),
           receiverId: sql<string>`${receiverId}`.as("receiver_id"),
           content: sql<string>`${content}`.as("content"),
+          scamSignal: sql<string | null>`case when ${talkedBefore(viewer.id, receiverId)} then null else ${signal} end`.as("scam_signal"),
           readAt: sql<null>`null`.as("read_at"),
           createdAt: sql<number>`${now.getTime()}`.as("created_at"),
         })
         .from(sql`(select 1)`)
-        .where(sql`not ${blockBetween(viewer.id, receiverId)}`),
+        .where(
+          sql`not ${blockBetween(viewer.id, receiverId)} and ${mayWriteFirstMessage(viewer.id, receiverId, now)}
+            and ${link ? isEstablished(viewer.id, now) : sql`1 = 1`}`,
+        ),
     )
     .returning();
-  if (!message) return { ok: false, reason: "blocked" };
+  if (!message) {
+    if (await isBlockedBetween(db, viewer.id, receiverId)) return { ok: false, reason: "blocked" };
+    return { ok: false, reason: link && !(await established(db, viewer.id, now)) ? "no_links" : "first_message_limit" };
+  }
   return { ok: true, message, buyerId };
 }
 
-export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date };
+async function established(db: Db, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db.all<{ yes: number }>(sql`select ${isEstablished(userId, now)} as yes`);
+  return Boolean(row?.yes);
+}
+
+/** `warning`: the scam warning the receiver sees beside a first message that raised one (ADR 095); null otherwise. */
+export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date; warning?: string | null };
 /** A deal's step between the messages (app/features/trade/deal-timeline.server.ts): words built on the server. */
 export type ThreadStep = { id: string; dealId: string; text: string; createdAt: Date };
 /** `closed`: nobody to reply to (the buyer's account is gone; only their deal's steps remain). */
@@ -106,6 +132,8 @@ export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
       senderId: listingMessages.senderId,
       content: listingMessages.content,
       createdAt: listingMessages.createdAt,
+      // Only the receiver is warned; the sender is never told their message raised a signal.
+      warned: sql<number>`(${listingMessages.scamSignal} is not null and ${listingMessages.receiverId} = ${viewer.id})`,
       buyerId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -119,6 +147,8 @@ export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
         eq(listingMessages.listingId, listingId),
         or(eq(listingMessages.senderId, viewer.id), eq(listingMessages.receiverId, viewer.id)),
         listingReadableBy(viewer),
+        // Hidden pending review (ADR 095): its sender still sees it.
+        notHeld("listing_message", sql`${listingMessages.id}`, viewer, sql`${listingMessages.senderId}`),
       ),
     )
     .orderBy(asc(listingMessages.createdAt), asc(listingMessages.id));
@@ -133,7 +163,13 @@ export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Threa
       thread = { buyerId: row.buyerId, buyerName, messages: [], steps: [] };
       threads.set(row.buyerId, thread);
     }
-    thread.messages.push({ id: row.id, senderId: row.senderId, content: row.content, createdAt: row.createdAt });
+    thread.messages.push({
+      id: row.id,
+      senderId: row.senderId,
+      content: row.content,
+      createdAt: row.createdAt,
+      warning: row.warned ? SCAM_WARNING : null,
+    });
   }
   return [...threads.values()];
 }

@@ -18,6 +18,7 @@ import { can, SITE } from "../permissions/can";
 import type { Publish } from "../realtime/realtime.server";
 import { closeOpenDealsOf } from "../trade/deals.server";
 import { auditStatement, type AuditEntry } from "../safety/audit.server";
+import { releaseHoldStatement } from "../safety/held-content.server";
 import { personOfContext } from "./moderation-queue.server";
 import type { TargetContext } from "./report-context.server";
 import { contextOf } from "./report-context.server";
@@ -158,6 +159,8 @@ async function act(
     await db.batch([
       guard,
       closeReports(db, admin, target, outcome, now),
+      // Content hidden pending review comes back with the dismissal (ADR 095): one reading rule, one row to release.
+      releaseHoldStatement(db, target.type, target.id, admin.id, "restored", now),
       audit({
         action: "dismiss_report",
         target: { type: target.type, id: target.id, label },
@@ -249,11 +252,13 @@ async function removeContent(
 ): Promise<ModerationResult> {
   const { guard, audit, label, detail, now, publish } = step;
   const reason = mainReason(open);
+  // The removal also ends any hold on the target (ADR 095), in the same batch.
   const close = closeReports(db, admin, target, "removed", now);
+  const release = releaseHoldStatement(db, target.type, target.id, admin.id, "removed", now);
   switch (target.type) {
     case "listing": {
       // The listing feature's deletion: photos marked for deletion, its deals closed, its one audit row.
-      const removed = await deleteListing(db, admin, target.id, { statements: [guard, close], reason, reportId: open[0].id });
+      const removed = await deleteListing(db, admin, target.id, { statements: [guard, close, release], reason, reportId: open[0].id });
       if (!removed) return { ok: false, reason: "not_found" };
       return ok("Listing removed", { removedKeys: removed.removedKeys, changedDeals: removed.changedDeals });
     }
@@ -269,6 +274,7 @@ async function removeContent(
         db.delete(table).where(eq(table.id, target.id)).returning({ senderId: table.senderId, receiverId: table.receiverId }),
         guard,
         close,
+        release,
         audit({ action: "delete_message", target: { type: target.type, id: target.id, label }, reason, detail }),
       ]);
       // No removal event exists for these (ADR 069 left it out): both sides' badges refetch, and an
@@ -284,6 +290,7 @@ async function removeContent(
           .returning({ clubId: clubMessages.clubId, kind: clubMessages.messageType }),
         guard,
         close,
+        release,
         audit({ action: "delete_message", target: { type: target.type, id: target.id, label }, reason, detail }),
       ]);
       for (const row of deleted)
@@ -295,6 +302,7 @@ async function removeContent(
         db.delete(clubRequests).where(eq(clubRequests.id, target.id)).returning({ clubId: clubRequests.clubId }),
         guard,
         close,
+        release,
         audit({ action: "delete_item_request", target: { type: target.type, id: target.id, label }, reason, detail }),
       ]);
       for (const row of deleted) publish?.club(row.clubId, { type: "club.request.deleted", clubId: row.clubId, id: target.id });

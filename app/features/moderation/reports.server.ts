@@ -10,6 +10,7 @@ import type { Viewer } from "../permissions/viewer";
 import { hitRateLimit, type RateLimitRule } from "../accounts/rate-limit.server";
 import { activeMemberOf, clubVisibleTo } from "../clubs/club-access.server";
 import { listingReadableBy } from "../listings/listing-visibility.server";
+import { crossingStatements, reportWeight } from "./weighted-reports.server";
 
 /** Per account: enough for a bad evening, not for flooding the moderators' queue. */
 export const REPORT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -139,18 +140,35 @@ export async function createReport(db: Db, viewer: Viewer, input: ReportInput, n
   const reportId = crypto.randomUUID();
   const details = input.details?.trim() || null;
   try {
-    await db.insert(reports).values({
-      id: reportId,
-      reporterId: viewer.id,
-      targetType: target.type,
-      targetId: target.id,
-      targetUserId: target.userId,
-      clubId: target.clubId,
-      excerpt: target.excerpt || null,
-      reason: input.reason,
-      details,
-      createdAt: now,
-    });
+    // One batch (ADR 095): the report with its reporter's weight, then the hold and the silence it
+    // may cross into — decided by the database, so two reports at once hide the target once.
+    await db.batch([
+      db.insert(reports).values({
+        id: reportId,
+        reporterId: viewer.id,
+        targetType: target.type,
+        targetId: target.id,
+        targetUserId: target.userId,
+        clubId: target.clubId,
+        excerpt: target.excerpt || null,
+        reason: input.reason,
+        details,
+        weight: reportWeight(viewer.id, target.userId, now),
+        createdAt: now,
+      }),
+      ...crossingStatements(
+        db,
+        {
+          reportId,
+          type: target.type,
+          targetId: target.id,
+          targetUserId: target.userId,
+          reason: input.reason,
+          label: target.excerpt || target.id,
+        },
+        now,
+      ),
+    ]);
   } catch (error) {
     if (isDuplicateOpenReport(error)) return { ok: false, error: "already_reported", returnTo };
     throw error;

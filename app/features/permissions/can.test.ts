@@ -13,14 +13,33 @@ const facts: ClubFacts = { visibility: "public", joinMode: "open", allowJoinRequ
 
 describe("can(actor, action, target): one check for every kind of target", () => {
   test("the site: the dashboard and moderation only for a site admin (spec 02 §6); writing for anyone signed in and not suspended (ADR 069)", () => {
-    const everyone = ["write", "manageOwnAccount", "report", "block"];
+    const everyone = ["write", "manageOwnAccount", "report", "block", "appeal"];
     expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
     expect(SITE_ACTIONS.filter((a) => can(alice, a, SITE))).toEqual(everyone);
     expect(SITE_ACTIONS.filter((a) => can(null, a, SITE))).toEqual([]);
     // Suspended: their own account, reports and blocks — nothing else, an admin's powers included.
     const suspension = { until: null, reason: "scam" as const };
-    expect(SITE_ACTIONS.filter((a) => can({ ...alice, suspension }, a, SITE))).toEqual(["manageOwnAccount", "report", "block"]);
-    expect(SITE_ACTIONS.filter((a) => can({ ...admin, suspension }, a, SITE))).toEqual(["manageOwnAccount", "report", "block"]);
+    const kept = ["manageOwnAccount", "report", "block", "appeal"];
+    expect(SITE_ACTIONS.filter((a) => can({ ...alice, suspension }, a, SITE))).toEqual(kept);
+    expect(SITE_ACTIONS.filter((a) => can({ ...admin, suspension }, a, SITE))).toEqual(kept);
+  });
+
+  test("silenced by reports' weight (ADR 095): reads, keeps its account, reports, blocks and appeals — every role alike", () => {
+    const kept = ["manageOwnAccount", "report", "block", "appeal"];
+    for (const actor of [alice, bob, admin]) expect(SITE_ACTIONS.filter((a) => can({ ...actor!, silenced: true }, a, SITE))).toEqual(kept);
+    expect(rolesOf({ ...admin!, silenced: true }, SITE)).toEqual(["silenced"]);
+    // The appeal: anyone signed in, suspended or silenced; deciding one: a site admin only (another than the one who acted — in the SQL).
+    expect(
+      SITE_ACTIONS.filter((a) => a === "appeal" || a === "decideAppeal").map((a) => [
+        a,
+        can(alice, a, SITE),
+        can(admin, a, SITE),
+        can(null, a, SITE),
+      ]),
+    ).toEqual([
+      ["appeal", true, true, false],
+      ["decideAppeal", false, true, false],
+    ]);
   });
 
   test("a listing: its owner changes it; a site admin only deletes it", () => {

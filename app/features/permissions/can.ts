@@ -11,7 +11,7 @@ import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type 
 import { grants } from "./table";
 
 /** Who is asking; null is a signed-out visitor. */
-export type Actor = Pick<Viewer, "id" | "isAdmin" | "suspension"> | null;
+export type Actor = Pick<Viewer, "id" | "isAdmin" | "suspension" | "silenced"> | null;
 
 type SiteTarget = { kind: "site" };
 export type ClubTarget = { kind: "club"; club: ClubFacts; membership: { role: ClubMemberRole; status: "active" | "pending" } | null };

@@ -18,6 +18,10 @@ export const SITE_ACTIONS = [
   "manageOwnAccount",
   "report",
   "block",
+  // Appealing a decision about oneself (ADR 095): kept by the suspended and the silenced.
+  "appeal",
+  // Reviewing appeals: a site admin who did not make the decision (the SQL holds that part).
+  "decideAppeal",
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
@@ -25,20 +29,24 @@ export type SiteAction = (typeof SITE_ACTIONS)[number];
  * A site admin holds signedIn and siteAdmin. A suspended person holds `suspended` instead of
  * `signedIn` (ADR 069), whatever else they are. (Not db/schema's SITE_ROLES: those are user_roles rows.)
  */
-export const SITEWIDE_ROLES = ["anonymous", "signedIn", "suspended", "siteAdmin"] as const;
+export const SITEWIDE_ROLES = ["anonymous", "signedIn", "suspended", "silenced", "siteAdmin"] as const;
 export type SitewideRole = (typeof SITEWIDE_ROLES)[number];
 
 export const SITE_PERMISSIONS: PermissionTable<SitewideRole, SiteAction> = {
   anonymous: [],
-  signedIn: ["write", "manageOwnAccount", "report", "block"],
-  suspended: ["manageOwnAccount", "report", "block"],
-  siteAdmin: ["viewDashboard", "viewAnyProfile", "deleteUser", "deleteClub", "deleteListing", "viewAuditLog", "moderate"],
+  signedIn: ["write", "manageOwnAccount", "report", "block", "appeal"],
+  suspended: ["manageOwnAccount", "report", "block", "appeal"],
+  // Silenced by reports' weight (ADR 095): like suspended — reads, keeps its account, reports, blocks, appeals.
+  silenced: ["manageOwnAccount", "report", "block", "appeal"],
+  siteAdmin: ["viewDashboard", "viewAnyProfile", "deleteUser", "deleteClub", "deleteListing", "viewAuditLog", "moderate", "decideAppeal"],
 };
 
-export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown } | null): SitewideRole[] {
+export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown; silenced?: boolean } | null): SitewideRole[] {
   if (!actor) return ["anonymous"];
   // A suspended admin is suspended: they keep nothing of siteAdmin until it is lifted.
   if (actor.suspension) return ["suspended"];
+  // So is a silenced one (ADR 095).
+  if (actor.silenced) return ["silenced"];
   return actor.isAdmin ? ["signedIn", "siteAdmin"] : ["signedIn"];
 }
 
@@ -57,6 +65,7 @@ const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
   [/^\/unsubscribe\/?$/, "manageOwnAccount"],
   [/^\/dev\//, "manageOwnAccount"],
   [/^\/report\/?$/, "report"],
+  [/^\/appeal(\/[^/]+)?\/?$/, "appeal"],
   [/^\/block(\/[^/]+)?\/?$/, "block"],
 ];
 
@@ -66,6 +75,6 @@ export function siteActionOfPost(pathname: string): SiteAction {
 }
 
 /** Whether `actor` may post to this page: the site table, asked for the page's action (a suspended person keeps only a few). */
-export function siteAllowsPost(actor: { isAdmin: boolean; suspension?: unknown } | null, pathname: string): boolean {
+export function siteAllowsPost(actor: { isAdmin: boolean; suspension?: unknown; silenced?: boolean } | null, pathname: string): boolean {
   return grants(SITE_PERMISSIONS, sitewideRolesOf(actor), siteActionOfPost(pathname));
 }

@@ -16,4 +16,6 @@ export type Viewer = {
    * its category. Absent or null: not suspended. Optional so that test viewers need not say it.
    */
   suspension?: { until: string | null; reason: ReportReason } | null;
+  /** Set while silenced by reports' weight (ADR 095): can read, cannot post, until a moderator decides. */
+  silenced?: boolean;
 };
