@@ -21,6 +21,7 @@ import { siteAllowsPost } from "~/features/permissions/site";
 import { readCookie } from "~/platform/cookies";
 import { returnPath, safeRedirect } from "~/platform/security.server";
 import { suspendedMessage } from "~/shared/copy/safety";
+import { PENDING_GUARDIAN_MESSAGE } from "~/shared/copy/families";
 import { toastCookie } from "./toast.server";
 
 type SessionContext = SessionStore & {
@@ -65,7 +66,11 @@ export function pagePathOf(pathname: string): string {
 export async function refuseWhileSuspended(request: Request, context: Pick<SessionContext, "env">, viewer: Viewer): Promise<void> {
   const pathname = pagePathOf(new URL(request.url).pathname);
   if (siteAllowsPost(viewer, pathname)) return;
-  const message = suspendedMessage(viewer.suspension?.until ?? null);
+  // A teen waiting for a guardian is told so (ADR 092); anyone else refused here is suspended.
+  const message =
+    !viewer.suspension && viewer.minor && !viewer.minor.guardianLinked
+      ? PENDING_GUARDIAN_MESSAGE
+      : suspendedMessage(viewer.suspension?.until ?? null);
   // A fetch to an API answers in JSON; a form post goes back to its page with the message as a toast.
   if (pathname.startsWith("/api/")) throw json({ error: message }, { status: 403 });
   const headers = new Headers();

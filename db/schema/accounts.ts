@@ -17,6 +17,12 @@ export const users = sqliteTable(
     passwordParams: text("password_params"), // JSON, e.g. {"iterations":600000,"salt":"…"}
     emailVerifiedAt: timestamp("email_verified_at"),
     googleSub: text("google_sub"),
+    // Birth year and month, asked at sign-up (ADR 092): null for accounts made before it (adults).
+    // Never shown to anyone but the person and their guardian; minor status is computed from them.
+    // Their range CHECKs are column constraints added by hand in the migration (ADD COLUMN … CHECK):
+    // declared here as table CHECKs, drizzle-kit would rebuild `users` and every table pointing at it.
+    birthYear: integer("birth_year"),
+    birthMonth: integer("birth_month"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -45,6 +45,7 @@ describe("session rows", () => {
       zipCode: "02139",
       isAdmin: false,
       suspension: null,
+      minor: null,
     });
     expect(await findSessionViewer(store, "not-a-token")).toBeNull();
 

@@ -16,4 +16,9 @@ export type Viewer = {
    * its category. Absent or null: not suspended. Optional so that test viewers need not say it.
    */
   suspension?: { until: string | null; reason: ReportReason } | null;
+  /**
+   * Set for a person under 18 (ADR 092), computed from their birth year and month at each read:
+   * whether an adult has confirmed being their guardian. Absent or null: an adult.
+   */
+  minor?: { guardianLinked: boolean } | null;
 };
