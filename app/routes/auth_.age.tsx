@@ -95,7 +95,8 @@ export default function AgeStep() {
             <p className="mt-2 text-sm text-slate-600">
               We ask the year and month only, and never show them to anyone but you and, if you are under 18, your parent or guardian.
             </p>
-            <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            {/* Going on to Google leaves the app: a document submit, so its redirect is followed by the browser. */}
+            <Form method="post" reloadDocument={next === "google"} {...getFormProps(form)} className="mt-4 space-y-4">
               {conform}
               <input type="hidden" name="next" value={next} />
               {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -90,6 +90,7 @@ describe("sessions", () => {
       zipCode: "02139",
       isAdmin: false,
       suspension: null,
+      minor: null,
     });
     await t.db.insert(userRoles).values({ userId, role: "admin" });
     // The next page view (its own load context) sees the role.

@@ -19,6 +19,11 @@ export async function teensSectionView(db: Db, viewer: Viewer, now = new Date())
   if (teens.length === 0) return null;
   return {
     kind: "guardian",
-    teens: teens.map((t) => ({ linkId: t.linkId, name: t.name || "Your teen", born: birthLabel(t.birthYear, t.birthMonth), stillMinor: t.stillMinor })),
+    teens: teens.map((t) => ({
+      linkId: t.linkId,
+      name: t.name || "Your teen",
+      born: birthLabel(t.birthYear, t.birthMonth),
+      stillMinor: t.stillMinor,
+    })),
   };
 }

@@ -62,7 +62,8 @@ describe("the Viewer's minor roles in the site table", () => {
     expect(can(teen, "favorite", SITE)).toBe(true);
     expect(siteAllowsPost(teen, "/favorites")).toBe(true);
     expect(siteAllowsPost(teen, "/guardian")).toBe(true);
-    for (const path of ["/list-item", "/messages", "/club/riverside/join", "/listing/x", "/deals/x"]) expect(siteAllowsPost(teen, path)).toBe(false);
+    for (const path of ["/list-item", "/messages", "/club/riverside/join", "/listing/x", "/deals/x"])
+      expect(siteAllowsPost(teen, path)).toBe(false);
     expect(can(adult, "write", SITE)).toBe(true);
   });
 });
@@ -121,7 +122,10 @@ describe("a guardian link", () => {
     expect(await confirmGuardian(t.db, await person(thisYear - 41), token)).toEqual({ ok: false, reason: "wrongAccount" });
     expect(await confirmGuardian(t.db, teen, token)).toEqual({ ok: false, reason: "self" });
     expect(await confirmGuardian(t.db, parent, "not-a-token")).toEqual({ ok: false, reason: "invalid" });
-    expect(await confirmGuardian(t.db, parent, token, new Date(Date.now() + 8 * 24 * 3600 * 1000))).toEqual({ ok: false, reason: "expired" });
+    expect(await confirmGuardian(t.db, parent, token, new Date(Date.now() + 8 * 24 * 3600 * 1000))).toEqual({
+      ok: false,
+      reason: "expired",
+    });
     expect(await t.db.select().from(guardianLinks).where(eq(guardianLinks.teenId, teen.id))).toHaveLength(0);
     // The invite was not spent by the refusals: the right adult still confirms.
     expect((await confirmGuardian(t.db, parent, token)).ok).toBe(true);

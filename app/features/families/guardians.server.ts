@@ -53,14 +53,15 @@ export async function inviteGuardian(ctx: GuardiansContext, teen: Viewer, rawEma
       to: email,
       subject: `${name} asked you to be their guardian on LockerSwap`,
       text: `${name} is setting up a LockerSwap account (a local marketplace for used sports gear) and named you as their parent or guardian.\n\nAs their guardian you can read their conversations, see their listings and deals, and approve their deals.\n\nOpen this link to confirm (sign in or create an account with this e-mail address first):\n\n${link}\n\nThe link works once and expires in 7 days. If you do not know them, ignore this mail.`,
-    }).catch((error) => console.error(JSON.stringify({ level: "error", event: "mail_failed", subject: "guardian invite", message: String(error) }))),
+    }).catch((error) =>
+      console.error(JSON.stringify({ level: "error", event: "mail_failed", subject: "guardian invite", message: String(error) })),
+    ),
   );
   return { ok: true, email };
 }
 
 export type ConfirmResult =
-  | { ok: true; teenId: string }
-  | { ok: false; reason: "invalid" | "expired" | "wrongAccount" | "notAdult" | "self" };
+  { ok: true; teenId: string } | { ok: false; reason: "invalid" | "expired" | "wrongAccount" | "notAdult" | "self" };
 
 /**
  * The guardian's button: one batch makes the link and spends the invite, each only if every rule
@@ -177,4 +178,3 @@ export async function guardianIdsOf(db: Db, teenId: string): Promise<string[]> {
     .where(and(eq(guardianLinks.teenId, teenId), isNull(guardianLinks.unlinkedAt)));
   return rows.map((r) => r.id);
 }
-
