@@ -169,12 +169,3 @@ export async function teensOf(db: Db, guardianId: string, now = new Date()): Pro
     .orderBy(guardianLinks.createdAt);
   return rows.map((r) => ({ ...r, stillMinor: Boolean(r.stillMinor) }));
 }
-
-/** The ids of a person's confirmed guardians, for `can(…, { kind: "profile", guardianIds })`. */
-export async function guardianIdsOf(db: Db, teenId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: guardianLinks.guardianId })
-    .from(guardianLinks)
-    .where(and(eq(guardianLinks.teenId, teenId), isNull(guardianLinks.unlinkedAt)));
-  return rows.map((r) => r.id);
-}
