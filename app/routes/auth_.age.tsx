@@ -16,7 +16,7 @@ import { ageBandOf } from "~/features/permissions/age";
 import { safeRedirect } from "~/platform/security.server";
 import { UNDER_13 } from "~/shared/copy/families";
 import { getFormConstraint } from "~/shared/form-constraint";
-import { AgeStepSchema, BIRTH_YEAR_MIN } from "~/shared/schemas/families";
+import { AgeStepSchema, BIRTH_YEAR_MIN } from "~/shared/schemas/age-step";
 import { ageCookieFor } from "~/web/age-step.server";
 import { pageMeta } from "~/web/meta";
 import { getUser } from "~/web/session.server";

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { TeensSection } from "~/components/families/teens-section";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { Field } from "~/components/ui/forms";
+import { Button } from "~/components/ui/button";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { teensSectionView } from "~/features/families/guardian-page.server";
@@ -50,6 +51,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context, "/guardian", { title: "Email sent", description: GUARDIAN_TEXT.sent, variant: "success" });
 }
 
+/** Ends a link (the guardian's side; the teen's is the same form): a plain post, without JavaScript too. */
+function UnlinkForm({ linkId, name }: { linkId: string; name: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="unlink" />
+      <input type="hidden" name="linkId" value={linkId} />
+      <Button type="submit" size="slim" variant="secondary">
+        Unlink {name}
+      </Button>
+    </Form>
+  );
+}
+
 export default function GuardianPage() {
   const { isMinor, view, words, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -63,7 +77,11 @@ export default function GuardianPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{isMinor ? "Your guardian" : "Teens"}</h1>
-      {view ? <TeensSection view={view} words={words} /> : <p className="text-slate-700">No teen has a confirmed link with you.</p>}
+      {view ? (
+        <TeensSection view={view} words={words} manage={(teen) => <UnlinkForm {...teen} />} />
+      ) : (
+        <p className="text-slate-700">No teen has a confirmed link with you.</p>
+      )}
       {view?.kind === "teen" && view.pendingEmails.length ? (
         <p className="text-sm text-slate-600" data-testid="pending-invites">
           Waiting for: {view.pendingEmails.join(", ")}

@@ -2762,7 +2762,8 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 }
 
 test("permission matrix: every mutating route and intent × every role, as direct requests", async () => {
-  test.setTimeout(180_000);
+  // An eleventh role (the pending teen, ADR 092) runs every row too.
+  test.setTimeout(240_000);
   const started = Date.now();
   passwordHash = await hashPassword(PASSWORD, E2E_VARS.PASSWORD_PEPPER);
   people = {

@@ -1,13 +1,25 @@
 // 'Teens' on a guardian's Player Profile and 'Your guardian' on a teen's (ADR 092). Server-rendered
-// from the loader's view; the unlink is a plain form posting to /guardian (works without JavaScript).
-import { Form } from "@remix-run/react";
-import { Button, ButtonLink } from "~/components/ui/button";
+// from the loader's view; `manage` draws a teen's controls (/guardian passes its unlink form).
+import type { ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/button";
 import type { TeensSectionView } from "~/features/families/minors";
 
-export function TeensSection({ view, words }: { view: TeensSectionView; words: { pending: string; linked: string } }) {
+export function TeensSection({
+  view,
+  words,
+  manage,
+}: {
+  view: TeensSectionView;
+  words: { pending: string; linked: string };
+  manage?: (teen: { linkId: string; name: string }) => ReactNode;
+}) {
   if (view.kind === "teen")
     return (
-      <section aria-labelledby="guardian-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="your-guardian">
+      <section
+        aria-labelledby="guardian-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        data-testid="your-guardian"
+      >
         <h2 id="guardian-title" className="text-xl font-semibold text-slate-900">
           Your guardian
         </h2>
@@ -39,13 +51,13 @@ export function TeensSection({ view, words }: { view: TeensSectionView; words: {
                 {teen.stillMinor ? "" : " · now 18: a plain account"}
               </p>
             </div>
-            <Form method="post" action="/guardian">
-              <input type="hidden" name="intent" value="unlink" />
-              <input type="hidden" name="linkId" value={teen.linkId} />
-              <Button type="submit" size="slim" variant="secondary">
-                Unlink {teen.name}
-              </Button>
-            </Form>
+            {manage ? (
+              manage(teen)
+            ) : (
+              <ButtonLink to="/guardian" size="slim" variant="secondary">
+                Manage
+              </ButtonLink>
+            )}
           </li>
         ))}
       </ul>

@@ -1,34 +1,7 @@
-// Teens and guardians (ADR 092): the sign-up age step, a teen's guardian request, a guardian's
-// confirm and the unlink — one schema per form, shared by the form (conform) and the action.
+// Teens and guardians (ADR 092): a teen's guardian request, a guardian's confirm and the unlink —
+// one schema per form, shared by the form (conform) and the action. The age step's is age-step.ts.
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/shared/text";
-
-/** Birth years the age step offers and accepts: nobody older than 120, nobody born after this year. */
-export const BIRTH_YEAR_MIN = 1906;
-
-const birthYear = z.coerce
-  .number({ error: "Choose the year you were born" })
-  .int("Choose the year you were born")
-  .min(BIRTH_YEAR_MIN, "Choose the year you were born")
-  .refine((year) => year <= new Date().getUTCFullYear(), "Choose the year you were born");
-
-const birthMonth = z.coerce
-  .number({ error: "Choose the month you were born" })
-  .int("Choose the month you were born")
-  .min(1, "Choose the month you were born")
-  .max(12, "Choose the month you were born");
-
-/** /auth/age: the year and month, and where the sign-up goes on (the e-mail form or Google). */
-export const AgeStepSchema = z
-  .object({
-    birthYear,
-    birthMonth,
-    next: z.enum(["signup", "google"]).default("signup"),
-  })
-  .refine((v) => v.birthYear * 12 + v.birthMonth <= new Date().getUTCFullYear() * 12 + new Date().getUTCMonth() + 1, {
-    message: "Choose the month you were born",
-    path: ["birthMonth"],
-  });
 
 const email = z
   .string({ error: "Enter your parent or guardian's email address" })
