@@ -15,6 +15,7 @@ import { fillLocationFromZip, resendVerification, safeRedirect, signIn, signUp }
 import { isGoogleConfigured } from "~/features/accounts/google-auth.server";
 import { clientIp, RATE_LIMIT_MESSAGE } from "~/features/accounts/rate-limit.server";
 import { createSession, getUser } from "~/web/session.server";
+import { birthFromRequest, clearAgeCookie } from "~/web/age-step.server";
 import { redirectWithToast, toastCookie } from "~/web/toast.server";
 import { AuthActionSchema, AuthPasswordToggleSchema, SignInSchema, SignUpSchema, type AuthIntent } from "~/shared/schemas/auth";
 import { knownIntent } from "~/shared/schemas/intent";
@@ -26,14 +27,23 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/");
   const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "signup" ? ("signup" as const) : ("signin" as const);
+  // Sign-up starts with the age step (ADR 092): the form is shown once a birth month is known.
+  if (tab === "signup" && !url.searchParams.get("sent") && !(await birthFromRequest(request, context.env))) throw redirect(ageStep(url));
   return {
-    tab: url.searchParams.get("tab") === "signup" ? ("signup" as const) : ("signin" as const),
+    tab,
     sent: url.searchParams.get("sent"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     googleConfigured: isGoogleConfigured(context.env),
     // Computed here so zod stays out of the page's first load (the parser loads on first input).
     constraints: { signin: getFormConstraint(SignInSchema), signup: getFormConstraint(SignUpSchema) },
   };
+}
+
+/** /auth/age, keeping a safe `redirectTo`. */
+function ageStep(url: URL) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  return redirectTo ? `/auth/age?${new URLSearchParams({ redirectTo })}` : "/auth/age";
 }
 
 type Failure = { title: string; message: string; unverifiedEmail?: string };
@@ -78,7 +88,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = submission.value;
 
   if (form.intent === "signup") {
-    const result = await signUp(context, form, info);
+    // No account without the age step's birth month (ADR 092); an expired step is asked again.
+    const birth = await birthFromRequest(request, context.env);
+    if (!birth) return redirect("/auth/age", 303);
+    const result = await signUp(context, { ...form, birth }, info);
     if (!result.ok && result.reason === "disposable_email") {
       // Said on the e-mail field, the entered values back (ADR 095); the check and its words are the server's.
       const reply = submission.reply({ fieldErrors: { email: [TRUST_TEXT.disposableEmail] }, hideFields: ["password"] });
@@ -88,11 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const failure: Failure = { title: "Sign up failed", message: RATE_LIMIT_MESSAGE };
       return data({ intent: form.intent, result: submission.reply({ hideFields: ["password"] }), failure }, { status: 429 });
     }
-    return redirectWithToast(context, `/auth?${new URLSearchParams({ tab: "signup", sent: result.email })}`, {
-      title: "Check your email",
-      description: "We sent you a confirmation link to complete your registration.",
-      variant: "success",
-    });
+    return redirectWithToast(
+      context,
+      `/auth?${new URLSearchParams({ tab: "signup", sent: result.email })}`,
+      { title: "Check your email", description: "We sent you a confirmation link to complete your registration.", variant: "success" },
+      { headers: { "Set-Cookie": await clearAgeCookie(context.env) } },
+    );
   }
 
   if (form.intent === "resend") {

@@ -34,6 +34,9 @@ import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shar
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { Card } from "~/components/ui/card";
 import { lazy, Suspense } from "react";
+import { TeensSection } from "~/components/families/teens-section";
+import { teensSectionView } from "~/features/families/guardian-page.server";
+import { GUARDIAN_TEXT } from "~/shared/copy/families";
 
 // Deleting the account is one button at the page's end: the dialog's code is a chunk of its own, out of the
 // page's first-load JavaScript (ADR 033's 110 KB). Server-rendered either way, and without JavaScript it is the
@@ -96,6 +99,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       savedSearches: page.role === "self" ? saved : null,
       notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds) : null,
       push: page.role === "self" ? devices : null,
+      teens:
+        page.role === "self"
+          ? { view: await teensSectionView(context.db, viewer), words: { pending: GUARDIAN_TEXT.pending, linked: GUARDIAN_TEXT.linked } }
+          : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -244,6 +251,7 @@ export default function PlayerProfile() {
           </ButtonLink>
         ) : null}
       </header>
+      {page.teens?.view ? <TeensSection view={page.teens.view} words={page.teens.words} /> : null}
 
       <Card aria-labelledby="account-settings" as="section" padding="lg">
         <h2 id="account-settings" className="text-lg font-semibold text-slate-900">

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profiles, sessions, users } from "#db/schema";
 import { DEMO_CHOOSER_ACCOUNTS, googleVarsFor, localSubject, startOidcProvider, type OidcProvider } from "../../scripts/oidc-provider";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import { ageCookieFor } from "./age-step.server";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google-auth.server";
 
 describe("the Google sign-in flow against a local OIDC provider", () => {
@@ -47,7 +48,8 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
   const cookiePairs = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
 
   /** Browser steps: POST /auth/google → provider /authorize → back to the callback. */
-  async function signInAs(session: string, tamper?: (callback: URL) => void, startPath = "/auth/google") {
+  /** `age`: whether the browser came through the age step (ADR 092) — a new account needs it. */
+  async function signInAs(session: string, tamper?: (callback: URL) => void, startPath = "/auth/google", age = true) {
     const start = await startGoogleSignIn(new Request(`${origin}${startPath}`, { method: "POST" }), context);
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get("Location")!);
@@ -57,8 +59,22 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
     const atProvider = await fetch(authorize, { redirect: "manual", headers: { Cookie: `oidc_session=${session}` } });
     const callback = new URL(atProvider.headers.get("Location")!);
     tamper?.(callback);
-    return finishGoogleSignIn(new Request(callback, { headers: { Cookie: cookiePairs(start).join("; ") } }), context);
+    const ageCookie = age ? [(await ageCookieFor(context.env, { year: 1990, month: 6 })).split(";")[0]] : [];
+    return finishGoogleSignIn(new Request(callback, { headers: { Cookie: [...cookiePairs(start), ...ageCookie].join("; ") } }), context);
   }
+
+  test("a new Google user without the age step is sent to it, signed out, and nothing of theirs is kept", async () => {
+    const session = provider.addIdentity({ sub: "flow-age", email: "flow-age@example.com", email_verified: true, given_name: "Ada" });
+    const response = await signInAs(session, undefined, "/auth/google", false);
+    expect(response.headers.get("Location")).toBe("/auth/age?next=google");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ls_session="))).toBe(false);
+    expect(await t.db.select().from(users).where(eq(users.email, "flow-age@example.com"))).toEqual([]);
+    // Through the step, the same person gets an account with the birth month.
+    const again = await signInAs(session);
+    expect(again.headers.get("Location")).toBe("/");
+    const [user] = await t.db.select().from(users).where(eq(users.email, "flow-age@example.com"));
+    expect(user).toMatchObject({ birthYear: 1990, birthMonth: 6 });
+  });
 
   test("a new Google user comes back signed in", async () => {
     const session = provider.addIdentity({ sub: "flow-1", email: "flow@example.com", email_verified: true, given_name: "Flo" });
@@ -94,7 +110,8 @@ describe("the Google sign-in flow against a local OIDC provider", () => {
     const start = await startGoogleSignIn(new Request(`${origin}/auth/google?redirectTo=%2Fon-deck`, { method: "POST" }), context);
     // Same-site, so only the missing signature can refuse it.
     const forged = `ls_google_return=${btoa(JSON.stringify("/forged"))}`;
-    const cookies = [...cookiePairs(start).filter((c) => !c.startsWith("ls_google_return=")), forged];
+    const age = (await ageCookieFor(context.env, { year: 1990, month: 6 })).split(";")[0];
+    const cookies = [...cookiePairs(start).filter((c) => !c.startsWith("ls_google_return=")), forged, age];
     const authorize = new URL(start.headers.get("Location")!);
     const atProvider = await fetch(authorize, { redirect: "manual", headers: { Cookie: `oidc_session=${session}` } });
     const response = await finishGoogleSignIn(
@@ -210,9 +227,14 @@ describe("the local Google stand-in (npm start) asks who signs in with a tiny ac
     return fetch(`${provider.issuer}/authorize`, { method: "POST", body, redirect: "manual" });
   }
 
-  const callback = (chooser: Awaited<ReturnType<typeof openChooser>>, atProvider: Response) =>
+  const callback = async (chooser: Awaited<ReturnType<typeof openChooser>>, atProvider: Response) =>
     finishGoogleSignIn(
-      new Request(atProvider.headers.get("Location")!, { headers: { Cookie: cookiePairs(chooser.start).join("; ") } }),
+      new Request(atProvider.headers.get("Location")!, {
+        // Through the age step (ADR 092), as a new person must be.
+        headers: {
+          Cookie: [...cookiePairs(chooser.start), (await ageCookieFor(context.env, { year: 1990, month: 6 })).split(";")[0]].join("; "),
+        },
+      }),
       context,
     );
 

@@ -6,9 +6,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
-import { isGoogleConfigured, signInWithGoogle, verifyIdToken, type GoogleSignIn } from "~/features/accounts/google-auth.server";
+import {
+  GoogleNeedsAge,
+  isGoogleConfigured,
+  signInWithGoogle,
+  verifyIdToken,
+  type GoogleSignIn,
+} from "~/features/accounts/google-auth.server";
 import { GOOGLE_TOASTS } from "~/shared/copy/google-sign-in";
 import { safeRedirect } from "~/platform/security.server";
+import { birthFromRequest, clearAgeCookie, type Birth } from "./age-step.server";
 import { createSession } from "./session.server";
 import { redirectWithToast, toastCookie } from "./toast.server";
 
@@ -40,7 +47,7 @@ function authPage(redirectTo: string) {
   return redirectTo === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
 }
 
-function googleAuthenticator(context: GoogleContext) {
+function googleAuthenticator(context: GoogleContext, birth: Birth | null = null) {
   const env = context.env;
   const clientId = env.GOOGLE_CLIENT_ID!;
   const authenticator = new Authenticator<GoogleSignIn>();
@@ -64,7 +71,7 @@ function googleAuthenticator(context: GoogleContext) {
       },
       async ({ tokens }) => {
         const claims = await verifyIdToken(tokens.idToken(), { clientId, issuer: env.GOOGLE_ISSUER, jwksUrl: env.GOOGLE_JWKS_URL });
-        return signInWithGoogle(context.db, claims);
+        return signInWithGoogle(context.db, claims, birth);
       },
     ),
     "google",
@@ -112,12 +119,18 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
   for (const stateCookie of stateCookiesToClear(request)) headers.append("Set-Cookie", stateCookie);
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   try {
-    const result = await googleAuthenticator(context).authenticate("google", request);
+    const result = await googleAuthenticator(context, await birthFromRequest(request, context.env)).authenticate("google", request);
+    if (result.outcome === "created") headers.append("Set-Cookie", await clearAgeCookie(context.env));
     headers.append("Set-Cookie", await createSession(context, result.userId, request));
     headers.append("Set-Cookie", await toastCookie(context, GOOGLE_TOASTS.signedIn(result.outcome)));
     console.info(JSON.stringify({ event: "google_sign_in", outcome: result.outcome, userId: result.userId }));
     return redirect(redirectTo, { headers });
   } catch (thrown) {
+    // A new person: the age step first, then Google again (nothing of them was kept; ADR 092).
+    if (thrown instanceof GoogleNeedsAge) {
+      const query = new URLSearchParams({ next: "google", ...(redirectTo === "/" ? {} : { redirectTo }) });
+      return redirect(`/auth/age?${query}`, { headers });
+    }
     // No state in the URL makes the strategy start over with a redirect: refuse that here.
     logFailure("callback", thrown instanceof Response ? new Error("callback without state") : thrown);
     return redirectWithToast(context, authPage(redirectTo), GOOGLE_TOASTS.failed, { headers });

@@ -91,6 +91,7 @@ describe("sessions", () => {
       isAdmin: false,
       suspension: null,
       silenced: false,
+      minor: null,
     });
     await t.db.insert(userRoles).values({ userId, role: "admin" });
     // The next page view (its own load context) sees the role.

@@ -22,6 +22,7 @@ import { readCookie } from "~/platform/cookies";
 import { returnPath, safeRedirect } from "~/platform/security.server";
 import { suspendedMessage } from "~/shared/copy/safety";
 import { TRUST_TEXT } from "~/shared/copy/trust";
+import { PENDING_GUARDIAN_MESSAGE } from "~/shared/copy/families";
 import { toastCookie } from "./toast.server";
 
 type SessionContext = SessionStore & {
@@ -66,7 +67,14 @@ export function pagePathOf(pathname: string): string {
 export async function refuseWhileSuspended(request: Request, context: Pick<SessionContext, "env">, viewer: Viewer): Promise<void> {
   const pathname = pagePathOf(new URL(request.url).pathname);
   if (siteAllowsPost(viewer, pathname)) return;
-  const message = viewer.suspension ? suspendedMessage(viewer.suspension.until ?? null) : TRUST_TEXT.silenced;
+  // A teen waiting for a guardian is told so (ADR 092); a silenced person why (ADR 095); anyone else refused here is suspended.
+  const message = viewer.suspension
+    ? suspendedMessage(viewer.suspension.until ?? null)
+    : viewer.silenced
+      ? TRUST_TEXT.silenced
+      : viewer.minor && !viewer.minor.guardianLinked
+        ? PENDING_GUARDIAN_MESSAGE
+        : suspendedMessage(null);
   // A fetch to an API answers in JSON; a form post goes back to its page with the message as a toast.
   if (pathname.startsWith("/api/")) throw json({ error: message }, { status: 403 });
   const headers = new Headers();

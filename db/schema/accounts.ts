@@ -20,6 +20,12 @@ export const users = sqliteTable(
     // A site admin lifted the new-account limits by hand (ADR 095): the third way to earn them, beside
     // a completed deal and a week's club membership — never account age alone.
     vouchedAt: timestamp("vouched_at"),
+    // Birth year and month, asked at sign-up (ADR 092): null for accounts made before it (adults).
+    // Never shown to anyone but the person and their guardian; minor status is computed from them.
+    // Their range CHECKs are column constraints added by hand in the migration (ADD COLUMN … CHECK):
+    // declared here as table CHECKs, drizzle-kit would rebuild `users` and every table pointing at it.
+    birthYear: integer("birth_year"),
+    birthMonth: integer("birth_month"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,4 +16,5 @@ export * from "./trust";
 export * from "./matching";
 export * from "./notifications";
 export * from "./swap-days";
+export * from "./guardians";
 export * from "./relations";

@@ -5,6 +5,7 @@
  * session cookie naming an identity the test registered, so parallel tests never mix them up.
  */
 import { randomBytes } from "node:crypto";
+import { addAgeStepCookie, passAgeStep } from "../setup/age-step";
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { profiles, sessions, users } from "../../db/schema";
@@ -50,12 +51,16 @@ for (const javaScriptEnabled of [true, false]) {
       await signedInAtGoogle(context, { sub, email: email.toUpperCase(), email_verified: true, given_name: "Gianna", family_name: "Park" });
 
       await continueWithGoogle(page);
+      // A new person: the age step (ADR 092) before any account, then Google again.
+      await expect(page).toHaveURL(/\/auth\/age\?next=google/);
+      expect(await userByEmail(email)).toEqual([]);
+      await passAgeStep(page, "1990", "June");
 
       await expect(page).toHaveURL(`${baseURL}/`);
       await expect(successToast(page, "Signed in")).toBeVisible();
       await expect(page.getByLabel("Account menu for Gianna")).toBeVisible();
       const [user] = await userByEmail(email);
-      expect(user).toMatchObject({ googleSub: sub, passwordHash: null });
+      expect(user).toMatchObject({ googleSub: sub, passwordHash: null, birthYear: 1990, birthMonth: 6 });
       expect(user.emailVerifiedAt).not.toBeNull();
       const [profile] = await e2eDb().select().from(profiles).where(eq(profiles.userId, user.id));
       expect(profile).toMatchObject({ firstName: "Gianna", lastName: "Park", email });
@@ -63,6 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a sign-in asked for by a page (redirectTo) lands back on that page after Google", async ({ page, context, baseURL }) => {
       await signedInAtGoogle(context, { sub: uniqueSub(), email: uniqueEmail("google-back"), email_verified: true, given_name: "Bea" });
+      await addAgeStepCookie(context);
       // What a page that needs sign-in does: On Deck sends the visitor to /auth?redirectTo=%2Fon-deck.
       await page.goto("/on-deck");
       await expect(page).toHaveURL(`${baseURL}/auth?redirectTo=%2Fon-deck`);
@@ -78,9 +84,11 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("without a Google session the local stand-in shows its account chooser; another e-mail comes back signed in", async ({
   page,
+  context,
   baseURL,
 }) => {
   const email = uniqueEmail("google-chooser");
+  await addAgeStepCookie(context);
 
   await continueWithGoogle(page);
 

@@ -5,6 +5,7 @@ import { hashPassword } from "../../app/features/accounts/password.server";
 import { E2E_VARS } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, hashSessionToken, SESSION_COOKIE, signInAs, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { addAgeStepCookie, passAgeStep } from "../setup/age-step";
 
 const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@e2e.test`;
 
@@ -86,6 +87,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("OR", { exact: true })).toBeVisible();
       await expect(page.getByRole("link", { name: "← Back to marketplace" })).toBeVisible();
       await page.getByRole("link", { name: "Sign Up" }).click();
+      // The age step first (ADR 092), then the form.
+      await expect(page).toHaveURL(/\/auth\/age/);
+      await passAgeStep(page);
       await expect(page).toHaveURL(/tab=signup/);
 
       await page.getByLabel("First Name").fill("Jamie");
@@ -147,6 +151,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("every sign-up validation message shows inline under its input", async ({ page }) => {
+      await addAgeStepCookie(page.context());
       await page.goto("/auth?tab=signup");
       await page.getByRole("button", { name: "Sign Up" }).click();
       for (const [label, message] of [
@@ -175,6 +180,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the state list is searchable and says when nothing matches", async ({ page }) => {
+  await addAgeStepCookie(page.context());
   await page.goto("/auth?tab=signup");
   await hydrated(page);
   const state = page.getByRole("combobox", { name: "State" });
@@ -252,6 +258,7 @@ test.describe("with JavaScript off", () => {
   });
 
   test("the password toggle on the sign-up tab keeps every field and shows no error", async ({ page }) => {
+    await addAgeStepCookie(page.context());
     await page.goto("/auth?tab=signup");
     await page.getByLabel("First Name").fill("Toggle");
     await page.getByLabel("ZIP Code").fill("02139");
@@ -273,6 +280,7 @@ test.describe("with JavaScript off", () => {
     // Per e-mail, so parallel tests are not affected (they share the per-IP budget: see rate-limit.server.ts).
     const email = uniqueEmail("signup-limited");
     async function signUpOnce() {
+      await addAgeStepCookie(page.context());
       await page.goto("/auth?tab=signup");
       await page.getByLabel("First Name").fill("Lim");
       await page.getByLabel("Last Name").fill("Ited");
@@ -300,6 +308,7 @@ test.describe("with JavaScript off", () => {
 
 test("signing up with an already registered e-mail shows the same screen and mails the owner", async ({ page }) => {
   const owner = await createUser({ email: uniqueEmail("owner") });
+  await addAgeStepCookie(page.context());
   await page.goto("/auth?tab=signup");
   await page.getByLabel("First Name").fill("Mallory");
   await page.getByLabel("Last Name").fill("M");
@@ -493,6 +502,7 @@ test("a ZIP lookup that answers after the form's validation has loaded still fil
     await held;
     await route.continue();
   });
+  await addAgeStepCookie(page.context());
   await page.goto("/auth?tab=signup");
   await hydrated(page);
   const engine = page.waitForResponse((response) => /lazy-form-engine-[\w-]+\.js$/.test(response.url()));
@@ -514,6 +524,7 @@ test("a ZIP lookup that answers before the form's parser has loaded still fills 
     await held;
     await route.continue();
   });
+  await addAgeStepCookie(page.context());
   await page.goto("/auth?tab=signup");
   await hydrated(page);
   const lookedUp = page.waitForResponse((response) => response.url().endsWith("/api/zip/02139") && response.ok());

@@ -12,6 +12,8 @@ import {
   deals,
   emailVerificationTokens,
   favorites,
+  guardianInvites,
+  guardianLinks,
   listingMessages,
   listings,
   photoObjects,
@@ -45,6 +47,7 @@ import { e2eDb, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_OIDC_URL, E2E_VARS } from "../setup/e2e-env";
 import { siteActionOfPost } from "../../app/features/permissions/site";
 import { recordFigures } from "./figures";
+import { ageStepCookie } from "../setup/age-step";
 import { E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 
 // The permission matrix (ADR 045): every mutating route and intent of the app — one
@@ -74,7 +77,10 @@ import { E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 //   writes to or about in `towards`; `involvesBlocker(row)` reads that field: such a row's cell a
 //   member would be allowed is refused for them, with `blockedRefusal` (by default the 404 of a
 //   listing a block hides), nothing changed. Every other cell is the member's.
-// The `coveredBy` rows are the club matrix's (its 7 roles): these two roles are not run on them.
+// - `pendingTeen` (ADR 092) is 15 with no confirmed guardian, holding the member's relations: their
+//   cell is first the same gate, asked for their site roles (`minorPendingGuardian`: browse, favorite,
+//   their own account, reports and blocks), then the row's own rule.
+// The `coveredBy` rows are the club matrix's (its 7 roles): these roles are not run on them.
 
 const db = () => e2eDb();
 /** The same connection, for the generic snapshot SQL (drizzle's libSQL database carries its client). */
@@ -93,6 +99,7 @@ const ROLES = [
   "siteAdmin",
   "suspended",
   "blocked",
+  "pendingTeen",
 ] as const;
 /**
  * A deal's rows (ADR 068) have a ninth role: the person who proposed the row's deal. Its owner is
@@ -115,6 +122,7 @@ const CLUB_MEMBERSHIP: Record<Role, ClubTarget["membership"]> = {
   siteAdmin: null,
   suspended: { role: "member", status: "active" },
   blocked: { role: "member", status: "active" },
+  pendingTeen: { role: "member", status: "active" },
   dealProposer: null,
 };
 /** The suspended role's suspension, as the session lookup hands it to `can` (its end is set when it is stored). */
@@ -123,7 +131,12 @@ const SUSPENSION = { until: null as string | null, reason: "harassment" as const
 const actorOf = (role: Role): Actor =>
   role === "anonymous"
     ? null
-    : { id: people[role].id, isAdmin: role === "siteAdmin", suspension: role === "suspended" ? SUSPENSION : null };
+    : {
+        id: people[role].id,
+        isAdmin: role === "siteAdmin",
+        suspension: role === "suspended" ? SUSPENSION : null,
+        minor: role === "pendingTeen" ? { guardianLinked: false } : null,
+      };
 /** Who blocked the `blocked` role (at the start of the run): the listing owner, and the club owner of every row's club. */
 const BLOCKERS: readonly PersonKey[] = ["listingOwner", "clubOwner"];
 /** Who holds each role: members of every row's club, the owner of every row's listing, a site admin. */
@@ -145,6 +158,9 @@ const TABLES: TableSpec[] = [
   // last_seen_at moves on its own (every few minutes of use).
   { table: "sessions", key: ["id"], where: "user_id in U", omit: ["last_seen_at"] },
   { table: "email_verification_tokens", key: ["id"], where: "user_id in U" },
+  // Teens and guardians (ADR 092).
+  { table: "guardian_invites", key: ["id"], where: "teen_id in U" },
+  { table: "guardian_links", key: ["id"], where: "teen_id in U or guardian_id in U" },
   { table: "clubs", key: ["id"], where: "id in C" },
   { table: "club_members", key: ["id"], where: "club_id in C or user_id in A" },
   { table: "listings", key: ["id"], where: "id in L" },
@@ -362,6 +378,7 @@ class World {
     // The two safety roles (ADR 069) hold the member's relations.
     membership.suspended = await addTestMember(db(), club, people.suspended);
     membership.blocked = await addTestMember(db(), club, people.blocked);
+    membership.pendingTeen = await addTestMember(db(), club, people.pendingTeen);
     this.clubs.push(club.id);
     const facts: ClubFacts = { visibility, joinMode, allowJoinRequests: true, showPricesInPreview: false };
     return { ...club, facts, membership } satisfies WorldClub;
@@ -422,13 +439,14 @@ type Cell = {
 };
 
 /** A plain form POST as a browser would send it from our own page: the session cookie and our Origin. */
-async function post(cell: Cell, path: string, form: Record<string, string> | FormData): Promise<Outcome> {
+async function post(cell: Cell, path: string, form: Record<string, string> | FormData, cookie?: string): Promise<Outcome> {
   cell.path = path;
   const body = form instanceof FormData ? form : new URLSearchParams(form);
+  const cookies = [...(cell.person ? [`${SESSION_COOKIE}=${cell.person.token}`] : []), ...(cookie ? [cookie] : [])];
   const response = await fetch(`${E2E_BASE_URL}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: E2E_BASE_URL, ...(cell.person ? { Cookie: `${SESSION_COOKIE}=${cell.person.token}` } : {}) },
+    headers: { Origin: E2E_BASE_URL, ...(cookies.length ? { Cookie: cookies.join("; ") } : {}) },
     body,
   });
   const raw = response.headers.get("location");
@@ -892,16 +910,16 @@ const involvesBlocker = (row: Row) => row.towards !== undefined && BLOCKERS.incl
  * The suspension gate for a post to `path`: null when the site table grants the suspended person
  * what the path is (siteActionOfPost, the app's own map); else 403 for /api/*, 303 back to the page.
  */
-function suspensionGate(path: string): Expected | null {
+function suspensionGate(path: string, role: "suspended" | "pendingTeen" = "suspended"): Expected | null {
   const pathname = new URL(path, E2E_BASE_URL).pathname;
-  if (can(actorOf("suspended"), siteActionOfPost(pathname), SITE)) return null;
+  if (can(actorOf(role), siteActionOfPost(pathname), SITE)) return null;
   return pathname.startsWith("/api/") ? { status: 403 } : { status: 303, location: pathname };
 }
 
 /** A cell's expectation: the gate first for the suspended role, then the row's rule; a block where the row involves a blocker. */
 function expectedFor(row: Row, role: Role, w: World, path: string | undefined): Expected {
-  if (role === "suspended" && !row.noSession) {
-    const gate = suspensionGate(path ?? "/");
+  if ((role === "suspended" || role === "pendingTeen") && !row.noSession) {
+    const gate = suspensionGate(path ?? "/", role);
     if (gate) return gate;
   }
   const base = row.expected!(role, w);
@@ -957,18 +975,25 @@ const ROWS: Row[] = [
     route: "auth.tsx",
     intent: "signup",
     expected: everyone,
-    send: (cell) => {
+    send: async (cell) => {
       cell.w.ids[cell.role] = `matrix-${word()}@signup.test`;
-      return post(cell, "/auth", {
-        intent: "signup",
-        firstName: "New",
-        lastName: "Person",
-        email: cell.w.ids[cell.role],
-        password: PASSWORD,
-        zipCode: "02139",
-        city: "Cambridge",
-        state: "MA",
-      });
+      // The age step's cookie (ADR 092): sign-up makes no account without it.
+      const age = await ageStepCookie();
+      return post(
+        cell,
+        "/auth",
+        {
+          intent: "signup",
+          firstName: "New",
+          lastName: "Person",
+          email: cell.w.ids[cell.role],
+          password: PASSWORD,
+          zipCode: "02139",
+          city: "Cambridge",
+          state: "MA",
+        },
+        age,
+      );
     },
     allowed: async (cell, out, changes) => {
       const email = cell.w.ids[cell.role];
@@ -1037,6 +1062,79 @@ const ROWS: Row[] = [
         where: { user_id: cell.w.perRole[cell.role]!.id },
         count: 1,
       });
+    },
+  },
+  // --- the age step, a teen's guardian (ADR 092) -----------------------------------------------
+  {
+    route: "auth_.age.tsx",
+    intent: null,
+    expected: everyone,
+    send: (cell) => post(cell, "/auth/age", { birthYear: "1990", birthMonth: "6" }),
+    allowed: (_cell, out, changes) => {
+      redirectTo(out, "/auth?tab=signup");
+      expect(
+        out.cookies.some((c) => c.startsWith("ls_age=")),
+        "the age step's cookie",
+      ).toBe(true);
+      nothing(changes);
+    },
+  },
+  {
+    route: "guardian.tsx",
+    intent: "invite",
+    // Only a teen asks for a guardian: an adult's request is a page that is not theirs.
+    expected: (role) => (role === "anonymous" ? toAuth("/guardian") : role === "pendingTeen" ? allowed : notFound),
+    send: (cell) => post(cell, "/guardian", { intent: "invite", email: `guardian-${word()}@matrix.test` }),
+    allowed: (cell, out, changes) => {
+      redirectTo(out, "/guardian");
+      expectOnly(changes, { table: "guardian_invites", kind: "added", where: { teen_id: me(cell) }, count: 1 });
+    },
+  },
+  {
+    route: "guardian.tsx",
+    intent: "unlink",
+    // A link between two people of the row's own: nobody else may end it (the same 404 as no link).
+    world: async (w) => {
+      const teen = await w.addPerson("Tee");
+      const parent = await w.addPerson("Par");
+      const [invite] = await db()
+        .insert(guardianInvites)
+        .values({ teenId: teen.id, email: parent.email, tokenHash: word(), expiresAt: new Date(Date.now() + DAY_MS), usedAt: new Date() })
+        .returning();
+      const [link] = await db().insert(guardianLinks).values({ teenId: teen.id, guardianId: parent.id, inviteId: invite.id }).returning();
+      w.ids.link = link.id;
+    },
+    expected: (role) => (role === "anonymous" ? toAuth("/guardian") : notFound),
+    send: (cell) => post(cell, "/guardian", { intent: "unlink", linkId: cell.w.ids.link }),
+    allowed: () => {
+      throw new Error("nobody but the teen and the guardian may end a link");
+    },
+  },
+  {
+    route: "guardian_.confirm.tsx",
+    intent: null,
+    // An invite sent to an address none of the roles has: the button refuses every one of them.
+    world: async (w) => {
+      const teen = await w.addPerson("Tee");
+      await db()
+        .update(users)
+        .set({ birthYear: new Date().getUTCFullYear() - 14, birthMonth: 1 })
+        .where(eq(users.id, teen.id));
+      w.ids.token = randomBytes(32).toString("base64url");
+      await db()
+        .insert(guardianInvites)
+        .values({
+          teenId: teen.id,
+          email: `nobody-${word()}@matrix.test`,
+          tokenHash: hashSessionToken(w.ids.token),
+          expiresAt: new Date(Date.now() + DAY_MS),
+        });
+    },
+    expected: (role) =>
+      role === "anonymous" ? toAuth("/guardian/confirm") : { status: 303, location: "/guardian/confirm?problem=wrongAccount" },
+    send: (cell) => post(cell, "/guardian/confirm", { token: cell.w.ids.token }),
+    allowed: () => {
+      throw new Error("only the invited address confirms");
     },
   },
   {
@@ -2469,7 +2567,7 @@ const warningFor = (cell: Cell, whose: "own" | "the member's") =>
   cell.w.ids[`warning-${whose === "own" && cell.role !== "anonymous" ? cell.role : "member"}`];
 
 /** Who has a message or request of their own in a row's club (the bystander's is "another member's"). */
-const OWN_CONTENT = ["bystander", "member", "clubAdmin", "clubOwner", "suspended", "blocked"] as const;
+const OWN_CONTENT = ["bystander", "member", "clubAdmin", "clubOwner", "suspended", "blocked", "pendingTeen"] as const;
 
 /** The message or request a cell names: the sender's own (members), else the bystander's. */
 function messageFor(cell: Cell, whose: "own" | "another member's") {
@@ -2664,7 +2762,8 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 }
 
 test("permission matrix: every mutating route and intent × every role, as direct requests", async () => {
-  test.setTimeout(180_000);
+  // An eleventh role (the pending teen, ADR 092) runs every row too.
+  test.setTimeout(240_000);
   const started = Date.now();
   passwordHash = await hashPassword(PASSWORD, E2E_VARS.PASSWORD_PEPPER);
   people = {
@@ -2679,7 +2778,13 @@ test("permission matrix: every mutating route and intent × every role, as direc
     bystander: await makePerson("Bea"),
     suspended: await makePerson("Sue"),
     blocked: await makePerson("Bob"),
+    pendingTeen: await makePerson("Tia"),
   };
+  // The teen (ADR 092): 15 this year, no guardian confirmed.
+  await db()
+    .update(users)
+    .set({ birthYear: new Date().getUTCFullYear() - 15, birthMonth: 1 })
+    .where(eq(users.id, people.pendingTeen.id));
   // The safety roles (ADR 069): a 7-day suspension by the site admin; blocked by the listing owner and the club owner.
   const endsAt = new Date(Date.now() + 7 * DAY_MS);
   SUSPENSION.until = endsAt.toISOString();

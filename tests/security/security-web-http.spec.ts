@@ -10,12 +10,17 @@ import { createUser, e2eDb, signInAs } from "../e2e/fixtures";
 import { createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { NASTY_REDIRECTS } from "../setup/nasty-redirects";
+import { ageStepCookie } from "../setup/age-step";
 
 const word = () => `zq${randomBytes(5).toString("hex")}`;
 
 test("a forged Host header never reaches a mail: the link starts with APP_ORIGIN", async ({ playwright }) => {
   const email = `forged-host-${randomBytes(4).toString("hex")}@e2e.test`;
-  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Host: "evil.example" } });
+  // Through the age step first (ADR 092): sign-up makes an account only with its cookie.
+  const api = await playwright.request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Host: "evil.example", Cookie: await ageStepCookie() },
+  });
   const response = await api.post("/auth", {
     form: {
       intent: "signup",

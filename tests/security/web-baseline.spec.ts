@@ -14,6 +14,7 @@ import { clubMembers, clubs, favorites, listingMessages, listings, photoObjects,
 import { createUser, e2eDb, expect, hashSessionToken, SESSION_COOKIE } from "../e2e/fixtures";
 import { E2E_BASE_URL, E2E_VARS } from "../setup/e2e-env";
 import { recordFigures } from "./figures";
+import { ageStepCookie } from "../setup/age-step";
 
 // Plain HTTP: no page, so no browser is started for these tests.
 const test = base;
@@ -25,6 +26,8 @@ const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString("hex")}@e
 function http(path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
+  // A sign-up carries the age step's cookie (ADR 092), as a browser that came through /auth/age does.
+  if (init.form?.intent === "signup" && AGE.cookie) headers.set("Cookie", [init.cookie, AGE.cookie].filter(Boolean).join("; "));
   let body = init.body;
   if (init.form) {
     body = new URLSearchParams(init.form).toString();
@@ -58,6 +61,10 @@ async function userWithPassword(email: string, password: string, verified = true
   await e2eDb().insert(profiles).values({ userId: user.id, email, firstName: "Robin", lastName: "Reed" });
   return user;
 }
+
+/** The age step's cookie, fetched once per worker before the tests (ADR 092). */
+const AGE = { cookie: "" };
+base.beforeAll(async () => void (AGE.cookie = await ageStepCookie()));
 
 const signInForm = (email: string, password: string) => ({ intent: "signin", email, password });
 const signUpForm = (email: string) => ({

@@ -75,6 +75,8 @@ export type SignUpInput = {
   zipCode: string;
   city: string;
   state: string;
+  /** From the age step (ADR 092): a teen's account is made pending a guardian. Absent: an account from before the step. */
+  birth?: { year: number; month: number };
 };
 
 export type SignUpResult = { ok: true; email: string } | { ok: false; reason: "rate_limited" | "disposable_email" };
@@ -101,9 +103,15 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput, info: Req
   try {
     // User, profile and verification token: one batch, one transaction.
     await ctx.db.batch([
-      ctx.db
-        .insert(users)
-        .values({ id: userId, email, passwordHash: password.hash, passwordAlgo: password.algo, passwordParams: password.params }),
+      ctx.db.insert(users).values({
+        id: userId,
+        email,
+        passwordHash: password.hash,
+        passwordAlgo: password.algo,
+        passwordParams: password.params,
+        birthYear: input.birth?.year ?? null,
+        birthMonth: input.birth?.month ?? null,
+      }),
       ctx.db.insert(profiles).values({
         userId,
         email,

@@ -7,6 +7,8 @@ import { profiles, users } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { GoogleSignInRefused, IdTokenError, signInWithGoogle, verifyIdToken, type GoogleClaims } from "./google-auth.server";
 
+const ADULT = { year: 1990, month: 5 };
+
 const CLIENT_ID = "unit-client";
 const ISSUER = "https://accounts.google.com";
 
@@ -165,7 +167,7 @@ describe("the account behind a Google sign-in", () => {
 
   test("a new Google user gets a verified account without a password and a profile from the claims", async () => {
     const claims = google();
-    const result = await signInWithGoogle(t.db, claims);
+    const result = await signInWithGoogle(t.db, claims, ADULT);
     expect(result.outcome).toBe("created");
     const [user] = await t.db.select().from(users).where(eq(users.id, result.userId));
     expect(user).toMatchObject({ email: claims.email, googleSub: claims.sub, passwordHash: null });
@@ -176,8 +178,8 @@ describe("the account behind a Google sign-in", () => {
 
   test("the same Google user signs in to the same account next time, even after changing address", async () => {
     const claims = google();
-    const first = await signInWithGoogle(t.db, claims);
-    const again = await signInWithGoogle(t.db, { ...claims, email: "renamed@example.com" });
+    const first = await signInWithGoogle(t.db, claims, ADULT);
+    const again = await signInWithGoogle(t.db, { ...claims, email: "renamed@example.com" }, ADULT);
     expect(again).toEqual({ userId: first.userId, outcome: "signed-in" });
   });
 
@@ -194,7 +196,7 @@ describe("the account behind a Google sign-in", () => {
         emailVerifiedAt: verifiedAt,
       })
       .returning();
-    expect(await signInWithGoogle(t.db, claims)).toEqual({ userId: existing.id, outcome: "linked" });
+    expect(await signInWithGoogle(t.db, claims, ADULT)).toEqual({ userId: existing.id, outcome: "linked" });
     const rows = await t.db.select().from(users).where(eq(users.email, claims.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ googleSub: claims.sub, passwordHash: "hash", emailVerifiedAt: verifiedAt });
@@ -206,7 +208,7 @@ describe("the account behind a Google sign-in", () => {
       .insert(users)
       .values({ email: claims.email, passwordHash: "hash", passwordAlgo: "pbkdf2-sha256", passwordParams: "{}" })
       .returning();
-    expect(await signInWithGoogle(t.db, claims)).toEqual({ userId: existing.id, outcome: "linked" });
+    expect(await signInWithGoogle(t.db, claims, ADULT)).toEqual({ userId: existing.id, outcome: "linked" });
     const [user] = await t.db.select().from(users).where(eq(users.id, existing.id));
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     expect(user).toMatchObject({ googleSub: claims.sub, passwordHash: null, passwordAlgo: null });
@@ -214,7 +216,7 @@ describe("the account behind a Google sign-in", () => {
 
   test("an e-mail already linked to another Google account is refused", async () => {
     const first = google();
-    await signInWithGoogle(t.db, first);
-    await expect(signInWithGoogle(t.db, google({ email: first.email }))).rejects.toThrow(GoogleSignInRefused);
+    await signInWithGoogle(t.db, first, ADULT);
+    await expect(signInWithGoogle(t.db, google({ email: first.email }), ADULT)).rejects.toThrow(GoogleSignInRefused);
   });
 });

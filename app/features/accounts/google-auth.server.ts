@@ -157,12 +157,24 @@ export class GoogleSignInRefused extends Error {
 
 export type GoogleSignIn = { userId: string; outcome: "signed-in" | "linked" | "created" };
 
+/** A new person came back from Google without the age step (ADR 092): no account is made; they are sent to it. */
+export class GoogleNeedsAge extends Error {
+  name = "GoogleNeedsAge";
+}
+
 /**
  * The account for verified Google claims: the one already linked to this Google subject; else the
  * one with the same e-mail, which gets linked; else a new account (e-mail verified, no password)
- * with a profile from the claims.
+ * with a profile from the claims — only with `birth` from the age step (else GoogleNeedsAge, and
+ * nothing of the claims is kept: ADR 092).
  */
-export async function signInWithGoogle(db: Db, claims: GoogleClaims, now = new Date(), retried = false): Promise<GoogleSignIn> {
+export async function signInWithGoogle(
+  db: Db,
+  claims: GoogleClaims,
+  birth: { year: number; month: number } | null,
+  now = new Date(),
+  retried = false,
+): Promise<GoogleSignIn> {
   const [linked] = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, claims.sub));
   if (linked) return { userId: linked.id, outcome: "signed-in" };
 
@@ -184,9 +196,10 @@ export async function signInWithGoogle(db: Db, claims: GoogleClaims, now = new D
       .returning({ id: users.id });
     if (updated) return { userId: updated.id, outcome: "linked" };
   } else {
+    if (!birth) throw new GoogleNeedsAge("a new account needs the age step");
     const [created] = await db
       .insert(users)
-      .values({ email: claims.email, emailVerifiedAt: now, googleSub: claims.sub })
+      .values({ email: claims.email, emailVerifiedAt: now, googleSub: claims.sub, birthYear: birth.year, birthMonth: birth.month })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (created) {
@@ -201,5 +214,5 @@ export async function signInWithGoogle(db: Db, claims: GoogleClaims, now = new D
   }
   // Another request linked or created this account between our read and our write.
   if (retried) throw new GoogleSignInRefused("account changed during sign-in");
-  return signInWithGoogle(db, claims, now, true);
+  return signInWithGoogle(db, claims, birth, now, true);
 }

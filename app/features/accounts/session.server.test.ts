@@ -46,6 +46,7 @@ describe("session rows", () => {
       isAdmin: false,
       suspension: null,
       silenced: false,
+      minor: null,
     });
     expect(await findSessionViewer(store, "not-a-token")).toBeNull();
 

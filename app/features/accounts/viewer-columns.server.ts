@@ -2,9 +2,10 @@
 // and work without a request, such as the matcher searching as each searcher (viewers-by-id.server.ts).
 // One list, so a field added to Viewer reaches both.
 import { sql, type SQL } from "drizzle-orm";
-import { profiles, userRoles, users } from "#db/schema";
+import { guardianLinks, profiles, userRoles, users } from "#db/schema";
 import type { ReportReason } from "#db/schema/enums";
 import type { Viewer } from "../permissions/viewer";
+import { minorSinceIndex } from "../permissions/age";
 
 /** Condition: the user `userId` names holds the site's admin role (one spelling, for viewerColumns and SqlViewer). */
 export function isSiteAdmin(userId: SQL): SQL<number> {
@@ -31,7 +32,26 @@ export function viewerColumns(userId: SQL, now: Date) {
     ...activeSuspensionColumns(userId, now),
     // Silenced by reports' weight (ADR 095): an unlifted silences row, written by moderation/weighted-reports.server.ts.
     silenced: sql<number>`exists (select 1 from silences si where si.user_id = ${userId} and si.lifted_at is null)`,
+    ...minorColumns(userId, now),
   };
+}
+
+/**
+ * Condition: the user `userId` names is under 18 on `now` (ADR 092), from their birth year and
+ * month; accounts older than the age step have none and are adults. One spelling for every read
+ * that needs it (the viewer, the guardian rules of messaging and deals).
+ */
+export function isMinorSql(userId: SQL, now: Date): SQL<number> {
+  return sql<number>`exists (select 1 from ${users} mu where mu.id = ${userId} and mu.birth_year is not null and mu.birth_year * 12 + mu.birth_month - 1 >= ${minorSinceIndex(now)})`;
+}
+
+/** Condition: the user `userId` names has a confirmed guardian (a live guardian_links row). */
+export function hasGuardianSql(userId: SQL): SQL<number> {
+  return sql<number>`exists (select 1 from ${guardianLinks} gl where gl.teen_id = ${userId} and gl.unlinked_at is null)`;
+}
+
+function minorColumns(userColumn: SQL, now: Date) {
+  return { minor: isMinorSql(userColumn, now), guardianLinked: hasGuardianSql(userColumn) };
 }
 
 type ViewerRow = Pick<Viewer, "id" | "email" | "firstName" | "lastName" | "zipCode"> & {
@@ -40,11 +60,13 @@ type ViewerRow = Pick<Viewer, "id" | "email" | "firstName" | "lastName" | "zipCo
   suspendedUntil: number | null;
   suspensionReason: string | null;
   silenced?: number;
+  minor: number;
+  guardianLinked: number;
 };
 
 /** The Viewer from a row selected with viewerColumns (other columns in the row are left out). */
 export function viewerFromRow(row: ViewerRow): Viewer {
-  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason, silenced } = row;
+  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason, silenced, minor, guardianLinked } = row;
   return {
     id,
     email,
@@ -59,6 +81,7 @@ export function viewerFromRow(row: ViewerRow): Viewer {
         }
       : null,
     silenced: Boolean(silenced),
+    minor: minor ? { guardianLinked: Boolean(guardianLinked) } : null,
   };
 }
 

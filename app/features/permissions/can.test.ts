@@ -13,7 +13,7 @@ const facts: ClubFacts = { visibility: "public", joinMode: "open", allowJoinRequ
 
 describe("can(actor, action, target): one check for every kind of target", () => {
   test("the site: the dashboard and moderation only for a site admin (spec 02 §6); writing for anyone signed in and not suspended (ADR 069)", () => {
-    const everyone = ["write", "manageOwnAccount", "report", "block", "appeal"];
+    const everyone = ["write", "manageOwnAccount", "report", "block", "appeal", "favorite"];
     expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
     expect(SITE_ACTIONS.filter((a) => can(alice, a, SITE))).toEqual(everyone);
     expect(SITE_ACTIONS.filter((a) => can(null, a, SITE))).toEqual([]);
@@ -53,10 +53,27 @@ describe("can(actor, action, target): one check for every kind of target", () =>
 
   test("a profile: the person edits, a site admin reads, nobody else", () => {
     const alicePage = { kind: "profile" as const, userId: "alice" };
-    expect(allowedActions(alice, alicePage)).toEqual(Object.fromEntries(PROFILE_ACTIONS.map((a) => [a, true])));
+    expect(allowedActions(alice, alicePage)).toEqual(Object.fromEntries(PROFILE_ACTIONS.map((a) => [a, a !== "oversee"])));
     expect(PROFILE_ACTIONS.filter((a) => can(admin, a, alicePage))).toEqual(["view"]);
     expect(PROFILE_ACTIONS.filter((a) => can(bob, a, alicePage))).toEqual([]);
     expect(PROFILE_ACTIONS.filter((a) => can(null, a, alicePage))).toEqual([]);
+  });
+
+  test("a teen (ADR 092): pending a guardian they browse and favorite; once linked they write; their guardian oversees", () => {
+    const pendingTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: false } };
+    const linkedTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: true } };
+    expect(SITE_ACTIONS.filter((a) => can(pendingTeen, a, SITE))).toEqual(["manageOwnAccount", "report", "block", "favorite"]);
+    expect(SITE_ACTIONS.filter((a) => can(linkedTeen, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "favorite"]);
+    // A minor is never a site admin, even with the flag.
+    expect(can({ ...linkedTeen, isAdmin: true }, "viewDashboard", SITE)).toBe(false);
+    const samPage = { kind: "profile" as const, userId: "sam", guardianIds: ["morgan"] };
+    expect(PROFILE_ACTIONS.filter((a) => can({ id: "morgan", isAdmin: false }, a, samPage))).toEqual([
+      "oversee",
+      "seeBirthDate",
+      "unlinkGuardian",
+    ]);
+    expect(PROFILE_ACTIONS.filter((a) => can(bob, a, samPage))).toEqual([]);
+    expect(can(admin, "seeBirthDate", samPage)).toBe(false);
   });
 
   test("a club: roles come from the membership row and the viewer", () => {

@@ -11,12 +11,13 @@ import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type 
 import { grants } from "./table";
 
 /** Who is asking; null is a signed-out visitor. */
-export type Actor = Pick<Viewer, "id" | "isAdmin" | "suspension" | "silenced"> | null;
+export type Actor = Pick<Viewer, "id" | "isAdmin" | "suspension" | "silenced" | "minor"> | null;
 
 type SiteTarget = { kind: "site" };
 export type ClubTarget = { kind: "club"; club: ClubFacts; membership: { role: ClubMemberRole; status: "active" | "pending" } | null };
 type ListingTarget = { kind: "listing"; ownerId: string };
-export type ProfileTarget = { kind: "profile"; userId: string };
+/** `guardianIds`: the person's confirmed guardians (ADR 092), when the caller read them. */
+export type ProfileTarget = { kind: "profile"; userId: string; guardianIds?: readonly string[] };
 export type DealTarget = { kind: "deal"; proposerId: string | null; ownerId: string | null };
 export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget | DealTarget;
 
@@ -44,7 +45,7 @@ export function rolesOf<T extends Target>(actor: Actor, target: T): RoleOn<T>[] 
     case "listing":
       return listingRolesOf(actor, t.ownerId) as RoleOn<T>[];
     case "profile":
-      return [profileRoleOf(actor, t.userId)] as RoleOn<T>[];
+      return [profileRoleOf(actor, t.userId, t.guardianIds)] as RoleOn<T>[];
     case "deal":
       return dealRolesOf(actor, t) as RoleOn<T>[];
   }
@@ -60,7 +61,7 @@ export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target:
     case "listing":
       return grants(LISTING_PERMISSIONS, listingRolesOf(actor, t.ownerId), action as ListingAction);
     case "profile":
-      return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId)], action as ProfileAction);
+      return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId, t.guardianIds)], action as ProfileAction);
     case "deal":
       return dealCan(actor, action as DealAction, t);
   }

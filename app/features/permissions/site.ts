@@ -22,31 +22,41 @@ export const SITE_ACTIONS = [
   "appeal",
   // Reviewing appeals: a site admin who did not make the decision (the SQL holds that part).
   "decideAppeal",
+  // Keeping a listing On Deck: a teen still waiting for a guardian may (ADR 092).
+  "favorite",
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
 /**
  * A site admin holds signedIn and siteAdmin. A suspended person holds `suspended` instead of
- * `signedIn` (ADR 069), whatever else they are. (Not db/schema's SITE_ROLES: those are user_roles rows.)
+ * `signedIn` (ADR 069), whatever else they are. A person under 18 (ADR 092) holds `minor` once a
+ * guardian confirmed, `minorPendingGuardian` until then, never `signedIn` or `siteAdmin`.
+ * (Not db/schema's SITE_ROLES: those are user_roles rows.)
  */
-export const SITEWIDE_ROLES = ["anonymous", "signedIn", "suspended", "silenced", "siteAdmin"] as const;
+export const SITEWIDE_ROLES = ["anonymous", "signedIn", "suspended", "silenced", "siteAdmin", "minorPendingGuardian", "minor"] as const;
 export type SitewideRole = (typeof SITEWIDE_ROLES)[number];
 
 export const SITE_PERMISSIONS: PermissionTable<SitewideRole, SiteAction> = {
   anonymous: [],
-  signedIn: ["write", "manageOwnAccount", "report", "block", "appeal"],
+  signedIn: ["write", "manageOwnAccount", "report", "block", "appeal", "favorite"],
   suspended: ["manageOwnAccount", "report", "block", "appeal"],
   // Silenced by reports' weight (ADR 095): like suspended — reads, keeps its account, reports, blocks, appeals.
   silenced: ["manageOwnAccount", "report", "block", "appeal"],
   siteAdmin: ["viewDashboard", "viewAnyProfile", "deleteUser", "deleteClub", "deleteListing", "viewAuditLog", "moderate", "decideAppeal"],
+  // Browse and favorite, not message, list, offer or join (spec 02 §6; ADR 092): until a guardian confirms.
+  minorPendingGuardian: ["manageOwnAccount", "report", "block", "appeal", "favorite"],
+  minor: ["write", "manageOwnAccount", "report", "block", "appeal", "favorite"],
 };
 
-export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown; silenced?: boolean } | null): SitewideRole[] {
+type SiteActor = { isAdmin: boolean; suspension?: unknown; silenced?: boolean; minor?: { guardianLinked: boolean } | null };
+
+export function sitewideRolesOf(actor: SiteActor | null): SitewideRole[] {
   if (!actor) return ["anonymous"];
   // A suspended admin is suspended: they keep nothing of siteAdmin until it is lifted.
   if (actor.suspension) return ["suspended"];
   // So is a silenced one (ADR 095).
   if (actor.silenced) return ["silenced"];
+  if (actor.minor) return [actor.minor.guardianLinked ? "minor" : "minorPendingGuardian"];
   return actor.isAdmin ? ["signedIn", "siteAdmin"] : ["signedIn"];
 }
 
@@ -56,6 +66,9 @@ export function sitewideRolesOf(actor: { isAdmin: boolean; suspension?: unknown;
  */
 const POST_ACTIONS: readonly [RegExp, SiteAction][] = [
   [/^\/(logout|auth|verify-email|testing-mode|account\/location|notifications\/acknowledge|player-profile)\/?$/, "manageOwnAccount"],
+  // The age step of sign-up, a teen asking for a guardian, an adult confirming one (ADR 092).
+  [/^\/(auth\/age|guardian|guardian\/confirm)\/?$/, "manageOwnAccount"],
+  [/^\/favorites\/?$/, "favorite"],
   // A device of one's own for push (ADR 087): being told is reading, not posting.
   [/^\/api\/push-subscriptions\/?$/, "manageOwnAccount"],
   [/^\/club\/[^/]+\/leave\/?$/, "manageOwnAccount"],
@@ -75,6 +88,6 @@ export function siteActionOfPost(pathname: string): SiteAction {
 }
 
 /** Whether `actor` may post to this page: the site table, asked for the page's action (a suspended person keeps only a few). */
-export function siteAllowsPost(actor: { isAdmin: boolean; suspension?: unknown; silenced?: boolean } | null, pathname: string): boolean {
+export function siteAllowsPost(actor: SiteActor | null, pathname: string): boolean {
   return grants(SITE_PERMISSIONS, sitewideRolesOf(actor), siteActionOfPost(pathname));
 }

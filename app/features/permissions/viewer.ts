@@ -18,4 +18,9 @@ export type Viewer = {
   suspension?: { until: string | null; reason: ReportReason } | null;
   /** Set while silenced by reports' weight (ADR 095): can read, cannot post, until a moderator decides. */
   silenced?: boolean;
+  /**
+   * Set for a person under 18 (ADR 092), computed from their birth year and month at each read:
+   * whether an adult has confirmed being their guardian. Absent or null: an adult.
+   */
+  minor?: { guardianLinked: boolean } | null;
 };
