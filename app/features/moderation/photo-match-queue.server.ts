@@ -12,7 +12,6 @@ import type { Db } from "#db/client";
 import type { Viewer } from "../permissions/viewer";
 import { can, SITE } from "../permissions/can";
 import { deleteListing, type ChangedDeal } from "../listings/listings.server";
-import { auditStatement } from "../safety/audit.server";
 import { iso, name } from "./report-context.server";
 
 export const PHOTO_MATCH_PAGE_SIZE = 20;
@@ -115,26 +114,22 @@ export async function decidePhotoMatch(
   const decide = db.run(
     sql`update photo_matches set status = ${status}, decided_by = ${admin.id}, decided_at = ${now.getTime()} where id = ${matchId} and status = 'open'`,
   );
-  const audit = auditStatement(
-    db,
-    {
-      actor: admin,
-      action: decision === "uphold" ? "uphold_photo_match" : "dismiss_photo_match",
-      target: { type: "listing", id: match.listingId, label: match.title },
-      reason: "stolen_photo",
-      detail: { matchId, distance: match.distance, matchedListingId: match.matchedListingId },
-    },
-    now,
-  );
+  // Written only while the match is still open (a second moderator's batch, after the first removed
+  // the listing and with it the match, writes nothing); before the decision that closes it.
+  const audit = db.run(sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, reason, detail, created_at)
+    select ${crypto.randomUUID()}, ${admin.id}, ${admin.email}, ${decision === "uphold" ? "uphold_photo_match" : "dismiss_photo_match"},
+      'listing', pm.listing_id, ${match.title.slice(0, 200)}, 'stolen_photo',
+      ${JSON.stringify({ matchId, distance: match.distance, matchedListingId: match.matchedListingId })}, ${now.getTime()}
+    from photo_matches pm where pm.id = ${matchId} and pm.status = 'open'`);
   try {
     if (decision === "dismiss") {
-      await db.batch([stillOpenGuard(db, matchId), decide, audit]);
+      await db.batch([stillOpenGuard(db, matchId), audit, decide]);
       return { ok: true, done: "Match dismissed", removedKeys: [], changedDeals: [] };
     }
     // The listing's removal cascades its matches away, so the guard and the decision run first.
     const removed = await deleteListing(db, admin, match.listingId, {
-      first: [stillOpenGuard(db, matchId), decide],
-      statements: [audit],
+      first: [stillOpenGuard(db, matchId), audit, decide],
+      statements: [],
       reason: "stolen_photo",
     });
     if (!removed) return { ok: false, reason: "already_handled" };
