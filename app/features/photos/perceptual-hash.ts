@@ -3,10 +3,11 @@
 // pure JavaScript that runs in workerd; WebP has no such decoder and is left unhashed (the save goes
 // on; ADR 094 says why that is acceptable).
 //
-// One pass over the decoded pixels averages the luma into a 32 × 32 grid (area averaging, so a
-// 12-megapixel photo and its 25 % copy give the same grid), and the 64-bit pHash is read from it:
-// the 8 × 8 lowest frequencies of its DCT-II, each bit "above the median". ADR 094 has the measured
-// curve that chose pHash over dHash and the threshold.
+// One pass over the decoded pixels averages the luma into a grid (area averaging, so a 12-megapixel
+// photo and its 25 % copy give the same grid), and the 64-bit dHash is read from it: 8 rows × 8
+// "brighter than its right neighbour" of a 9 × 8 grid. pHash (the 8 × 8 lowest DCT frequencies of a
+// 32 × 32 grid) is kept beside it for the bench: ADR 094 has the measured curves that chose dHash
+// and the threshold.
 import { decode as decodeJpeg } from "jpeg-js";
 import { decode as decodePng } from "fast-png";
 
@@ -142,11 +143,11 @@ export function hashOfBits(bits: boolean[]): PhotoHash {
   return { hex: bands.map((b) => b.toString(16).padStart(4, "0")).join(""), bands };
 }
 
-/** The photo's pHash, or null when its bytes cannot be decoded here (WebP, a broken file). */
+/** The photo's dHash, or null when its bytes cannot be decoded here (WebP, a broken file). */
 export function photoHash(bytes: Uint8Array, contentType: string): PhotoHash | null {
   const pixels = decodePixels(bytes, contentType);
   if (!pixels || pixels.width === 0 || pixels.height === 0) return null;
-  return hashOfBits(pHashBits(lumaGrid(pixels)));
+  return hashOfBits(dHashBits(pixels));
 }
 
 export function bandsOfHex(hex: string): [number, number, number, number] {
