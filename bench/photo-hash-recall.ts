@@ -66,7 +66,8 @@ function crop(img: Rgb, share: number, side: "all" | "left" | "top"): Rgb {
   const width = img.width - dx;
   const height = img.height - dy;
   const out = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) out.set(img.data.subarray(((y + top) * img.width + left) * 3, ((y + top) * img.width + left + width) * 3), y * width * 3);
+  for (let y = 0; y < height; y++)
+    out.set(img.data.subarray(((y + top) * img.width + left) * 3, ((y + top) * img.width + left + width) * 3), y * width * 3);
   return { width, height, data: out };
 }
 
@@ -120,7 +121,10 @@ const TRANSFORMS: Transform[] = [
   ...[40, 60, 75, 95].map((q) => ({ name: `jpeg q${q}`, make: (img: Rgb) => jpeg(img, q) })),
   ...[0.25, 0.5, 1.5, 2].map((f) => ({ name: `resize ${f * 100}%`, make: (img: Rgb) => jpeg(resize(img, f), 85) })),
   ...([0.05, 0.1] as const).flatMap((s) =>
-    (["all", "left", "top"] as const).map((side) => ({ name: `crop ${s * 100}% ${side}`, make: (img: Rgb) => jpeg(crop(img, s, side), 85) })),
+    (["all", "left", "top"] as const).map((side) => ({
+      name: `crop ${s * 100}% ${side}`,
+      make: (img: Rgb) => jpeg(crop(img, s, side), 85),
+    })),
   ),
   ...[0.85, 1.15].map((f) => ({ name: `brightness ${Math.round((f - 1) * 100)}%`, make: (img: Rgb) => jpeg(brightness(img, f), 85) })),
   { name: "text overlay", make: (img: Rgb) => jpeg(overlay(img), 85) },
@@ -141,7 +145,8 @@ const originals = keys.map((key, i) => ({ key, png: renderIllustration(key, i % 
 const distinct: { key: DrawingKey; h: Hashes }[] = [];
 for (const key of keys)
   for (let v = 0; v < VARIANTS.length; v++)
-    for (const shot of ["whole", "close-up"] as const) distinct.push({ key, h: hashes(renderIllustration(key, v, WIDTH, shot), "image/png") });
+    for (const shot of ["whole", "close-up"] as const)
+      distinct.push({ key, h: hashes(renderIllustration(key, v, WIDTH, shot), "image/png") });
 
 type Copy = { key: DrawingKey; transform: string; original: Hashes; copy: Hashes };
 const copies: Copy[] = [];
@@ -161,17 +166,24 @@ function curve(which: "p" | "d"): Curve {
   const flips = mirrored.map((c) => hammingDistance(c.original[which], c.copy[which]));
   // Every copy and every original against every distinct photo of another drawing.
   const other: number[] = [];
-  const queries = [...originals.map((o, i) => ({ key: o.key, h: copies[i * TRANSFORMS.length]!.original })), ...copies.map((c) => ({ key: c.key, h: c.copy }))];
+  const queries = [
+    ...originals.map((o, i) => ({ key: o.key, h: copies[i * TRANSFORMS.length]!.original })),
+    ...copies.map((c) => ({ key: c.key, h: c.copy })),
+  ];
   for (const q of queries) for (const d of distinct) if (d.key !== q.key) other.push(hammingDistance(q.h[which], d.h[which]));
   return { recall: within(same), falseMatch: within(other), mirrored: within(flips) };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2).padStart(6)} %`;
 const load = loadavg()[0]!.toFixed(2);
-console.log(`photo-hash-recall ${new Date().toISOString()} · ${cpus().length} cores, load ${load} · ${originals.length} originals × ${TRANSFORMS.length} copies = ${copies.length} copies; ${distinct.length} distinct photos (${keys.length} drawings × ${VARIANTS.length} colours × whole/close-up); width ${WIDTH} px`);
+console.log(
+  `photo-hash-recall ${new Date().toISOString()} · ${cpus().length} cores, load ${load} · ${originals.length} originals × ${TRANSFORMS.length} copies = ${copies.length} copies; ${distinct.length} distinct photos (${keys.length} drawings × ${VARIANTS.length} colours × whole/close-up); width ${WIDTH} px`,
+);
 for (const which of ["p", "d"] as const) {
   const c = curve(which);
-  console.log(`\n${which === "p" ? "pHash (DCT 8×8 of 32×32)" : "dHash (9×8 gradients)"}: threshold · recall · false matches · mirrored found`);
+  console.log(
+    `\n${which === "p" ? "pHash (DCT 8×8 of 32×32)" : "dHash (9×8 gradients)"}: threshold · recall · false matches · mirrored found`,
+  );
   for (let t = 0; t <= MAX_T; t++) {
     const mark = which === "d" && t === MATCH_DISTANCE ? "  ← chosen" : "";
     console.log(`  ≤ ${String(t).padStart(2)}  ${pct(c.recall[t]!)}  ${pct(c.falseMatch[t]!)}  ${pct(c.mirrored[t]!)}${mark}`);

@@ -96,12 +96,18 @@ try {
     for (let run = 0; run < 3; run++) {
       const before = cpuMs(pid);
       const started = performance.now();
-      hash = ((await (await mf.dispatchFetch(`http://bench/?type=${image.type}`, { method: "POST", body: image.bytes })).json()) as { hash: string }).hash;
+      hash = (
+        (await (await mf.dispatchFetch(`http://bench/?type=${image.type}`, { method: "POST", body: image.bytes })).json()) as {
+          hash: string;
+        }
+      ).hash;
       wall.push(performance.now() - started);
       cpu.push(cpuMs(pid) - before);
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    console.log(`| ${image.name} | ${(image.bytes.length / 1048576).toFixed(1)} MB | ${median(cpu)} | ${median(wall).toFixed(0)} | ${hash} |`);
+    console.log(
+      `| ${image.name} | ${(image.bytes.length / 1048576).toFixed(1)} MB | ${median(cpu)} | ${median(wall).toFixed(0)} | ${hash} |`,
+    );
   }
 } finally {
   await mf.dispose();

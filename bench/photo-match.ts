@@ -20,9 +20,9 @@ import { nearPhotos } from "../app/features/listings/photo-matches.server";
 import { bandsOfHex } from "../app/features/photos/perceptual-hash";
 import { option } from "./cli";
 
-const PHOTOS = Number(option("photos", "1000000"));
-const FILE = option("file", ".data/photo-match.db");
-const RUNS = Number(option("runs", "300"));
+const PHOTOS = Number(option("--photos", "1000000"));
+const FILE = option("--file", ".data/photo-match.db");
+const RUNS = Number(option("--runs", "300"));
 
 let seed = 2026;
 const rand16 = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) & 0xffff;
@@ -52,26 +52,37 @@ if (fresh) {
   for (let start = 0; start < PHOTOS; start += 5000) {
     const stmts: { sql: string; args: (string | number)[] }[] = [];
     for (let i = start; i < Math.min(PHOTOS, start + 5000); i++) {
-      if (i % 5 === 0) stmts.push({ sql: "insert into listings values (?, ?, ?)", args: [`l${i / 5}`, `u${(i / 5) % 50000}`, `Listing ${i / 5}`] });
+      if (i % 5 === 0)
+        stmts.push({ sql: "insert into listings values (?, ?, ?)", args: [`l${i / 5}`, `u${(i / 5) % 50000}`, `Listing ${i / 5}`] });
       const h = i % 100 === 99 && hashes.length ? near(hashes[i - 37]!, 1 + (i % 6)) : randomHash();
       hashes.push(h);
-      stmts.push({ sql: "insert into listing_photos values (?, ?, ?, ?, ?, ?, ?, ?)", args: [`p${i}`, `l${Math.floor(i / 5)}`, `k${i}`, h, ...bandsOfHex(h)] });
+      stmts.push({
+        sql: "insert into listing_photos values (?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [`p${i}`, `l${Math.floor(i / 5)}`, `k${i}`, h, ...bandsOfHex(h)],
+      });
     }
     await client.batch(stmts, "write");
   }
-  const removed: { sql: string; args: (string | number)[] }[] = [];
-  for (let i = 0; i < 10000; i++) {
-    const h = randomHash();
-    removed.push({ sql: "insert into removed_photos values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", args: [`r${i}`, "u1", `x${i}`, "Removed", `rk${i}`, h, ...bandsOfHex(h), 0] });
-  }
-  await client.batch(removed, "write");
-  for (const table of ["listing_photos", "removed_photos"])
-    for (let b = 0; b < 4; b++) await db.run(sql.raw(`create index ${table}_phash_b${b}_idx on ${table} (phash_b${b})`));
-  await db.run(sql`analyze`);
 } else {
   const rows = await db.all<{ phash: string }>(sql`select phash from listing_photos where rowid % 1000 = 0`);
   hashes.push(...rows.map((r) => r.phash));
 }
+// Also on a file an interrupted run left: the removed photos and the indexes, then statistics.
+const [{ removedRows }] = await db.all<{ removedRows: number }>(sql`select count(*) as removedRows from removed_photos`);
+if (Number(removedRows) === 0) {
+  const removed: { sql: string; args: (string | number)[] }[] = [];
+  for (let i = 0; i < 10000; i++) {
+    const h = randomHash();
+    removed.push({
+      sql: "insert into removed_photos values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      args: [`r${i}`, "u1", `x${i}`, "Removed", `rk${i}`, h, ...bandsOfHex(h), 0],
+    });
+  }
+  await db.$client.batch(removed, "write");
+}
+for (const table of ["listing_photos", "removed_photos"])
+  for (let b = 0; b < 4; b++) await db.run(sql.raw(`create index if not exists ${table}_phash_b${b}_idx on ${table} (phash_b${b})`));
+await db.run(sql`analyze`);
 
 const [{ n }] = await db.all<{ n: number }>(sql`select count(*) as n from listing_photos`);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -95,5 +106,7 @@ console.log(
 console.log(`  lookup (nearPhotos)      p50 ${pct(lookups, 0.5).toFixed(2)} ms · p95 ${pct(lookups, 0.95).toFixed(2)} ms`);
 console.log(`  floor (primary-key read) p50 ${pct(floors, 0.5).toFixed(2)} ms · p95 ${pct(floors, 0.95).toFixed(2)} ms`);
 console.log(`  ratio p95 ${(pct(lookups, 0.95) / pct(floors, 0.95)).toFixed(1)}×`);
-const plan = await db.all<{ detail: string }>(sql`explain query plan select r2_key from listing_photos where phash_b0 in (1, 2, 3) or phash_b1 in (4, 5)`);
+const plan = await db.all<{ detail: string }>(
+  sql`explain query plan select r2_key from listing_photos where phash_b0 in (1, 2, 3) or phash_b1 in (4, 5)`,
+);
 console.log(`  plan: ${plan.map((p) => p.detail).join(" · ")}`);

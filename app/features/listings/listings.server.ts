@@ -188,7 +188,17 @@ export async function updateListing(
     order.join("\n") !== current.photos.map((p) => p.r2Key).join("\n");
   if (termsChanged && (await listingLockedDeal(db, listingId))) throw lockedError();
   // Only the photos this edit adds are checked (the kept ones were at their own save), ADR 094.
-  const matched = photoMatchStatements(db, listingId, await findPhotoMatches(db, current.listing.userId, listingId, photos.added.filter((p) => addedKeys.includes(p.r2Key))), now);
+  const matched = photoMatchStatements(
+    db,
+    listingId,
+    await findPhotoMatches(
+      db,
+      current.listing.userId,
+      listingId,
+      photos.added.filter((p) => addedKeys.includes(p.r2Key)),
+    ),
+    now,
+  );
   const saveIf = termsChanged
     ? sql`(${photosClaimable(viewer, listingId, keptKeys, addedKeys)} and ${notLocked})`
     : photosClaimable(viewer, listingId, keptKeys, addedKeys);

@@ -46,7 +46,12 @@ const anyBand = (alias: string, hex: string) =>
  * photo (any status, any audience — the check is the server's, its answer is shown to moderators
  * only) and every photo a moderator removed, whoever listed it. Nearest first.
  */
-export async function nearPhotos(db: Db, ownerId: string, hex: string, excludeListingId: string | null = null): Promise<FoundMatch["candidate"][]> {
+export async function nearPhotos(
+  db: Db,
+  ownerId: string,
+  hex: string,
+  excludeListingId: string | null = null,
+): Promise<FoundMatch["candidate"][]> {
   const [listed, removed] = await db.batch([
     db.all<Omit<PhotoCandidate, "source" | "removedId">>(sql`
       select lp.r2_key as r2Key, lp.phash, l.user_id as ownerId, l.id as listingId, l.title

@@ -91,8 +91,7 @@ export async function photoMatchQueue(db: Db, viewer: Viewer): Promise<{ entries
 
 export type PhotoMatchDecision = "uphold" | "dismiss";
 export type PhotoMatchResult =
-  | { ok: true; done: string; removedKeys: string[]; changedDeals: ChangedDeal[] }
-  | { ok: false; reason: "forbidden" | "already_handled" };
+  { ok: true; done: string; removedKeys: string[]; changedDeals: ChangedDeal[] } | { ok: false; reason: "forbidden" | "already_handled" };
 
 /** Fails the batch (status NULL on a NOT NULL column) when the match was decided since it was read. */
 const stillOpenGuard = (db: Db, id: string) => db.run(sql`update photo_matches set status = null where id = ${id} and status <> 'open'`);
@@ -116,7 +115,8 @@ export async function decidePhotoMatch(
   );
   // Written only while the match is still open (a second moderator's batch, after the first removed
   // the listing and with it the match, writes nothing); before the decision that closes it.
-  const audit = db.run(sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, reason, detail, created_at)
+  const audit =
+    db.run(sql`insert into admin_audit_log (id, actor_id, actor_email, action, target_type, target_id, target_label, reason, detail, created_at)
     select ${crypto.randomUUID()}, ${admin.id}, ${admin.email}, ${decision === "uphold" ? "uphold_photo_match" : "dismiss_photo_match"},
       'listing', pm.listing_id, ${match.title.slice(0, 200)}, 'stolen_photo',
       ${JSON.stringify({ matchId, distance: match.distance, matchedListingId: match.matchedListingId })}, ${now.getTime()}

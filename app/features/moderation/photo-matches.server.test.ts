@@ -32,7 +32,9 @@ const recompressed = (() => {
 
 async function moderator(): Promise<Viewer> {
   const admin = await seller();
-  await t.db.run(sql`insert into user_roles (id, user_id, role, created_at) values (${crypto.randomUUID()}, ${admin.id}, 'admin', ${Date.now()})`);
+  await t.db.run(
+    sql`insert into user_roles (id, user_id, role, created_at) values (${crypto.randomUUID()}, ${admin.id}, 'admin', ${Date.now()})`,
+  );
   return { ...admin, isAdmin: true };
 }
 
