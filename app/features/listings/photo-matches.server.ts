@@ -7,7 +7,8 @@
 // The lookup: the hash's four 16-bit bands are each indexed. Two hashes within distance 7 have a band
 // that differs in at most one bit (pigeonhole: 7 differing bits over 4 bands), so each band is
 // probed at its value and its 16 one-bit neighbours (`bandProbes`, 4 × 17 indexed equalities); the
-// exact distance is computed here over the few rows that come back.
+// exact distance is computed in the same statement over the rows the probes find (distanceSql), so
+// only matches come back, and again here to order them.
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { bandProbes, bandsOfHex, hammingDistance, MATCH_DISTANCE } from "../photos/perceptual-hash";
@@ -35,6 +36,18 @@ const bandSql = (column: string, band: number) =>
     sql`, `,
   )})`;
 
+/**
+ * The exact Hamming distance to `hex` in SQL, so only matches leave the database: per band, XOR as
+ * (a | b) − (a & b) and its sixteen bits summed.
+ */
+function distanceSql(alias: string, hex: string) {
+  const terms = bandsOfHex(hex).map((band, i) => {
+    const x = `((${alias}.phash_b${i} | ${band}) - (${alias}.phash_b${i} & ${band}))`;
+    return Array.from({ length: 16 }, (_, bit) => `((${x} >> ${bit}) & 1)`).join(" + ");
+  });
+  return sql.raw(`(${terms.join(" + ")})`);
+}
+
 const anyBand = (alias: string, hex: string) =>
   sql.join(
     bandsOfHex(hex).map((band, i) => sql`(${bandSql(`${alias}.phash_b${i}`, band)})`),
@@ -56,13 +69,14 @@ export async function nearPhotos(
     db.all<Omit<PhotoCandidate, "source" | "removedId">>(sql`
       select lp.r2_key as r2Key, lp.phash, l.user_id as ownerId, l.id as listingId, l.title
       from listing_photos lp join listings l on l.id = lp.listing_id
-      where (${anyBand("lp", hex)}) and l.user_id <> ${ownerId} and lp.listing_id <> ${excludeListingId ?? ""}
-      limit 200`),
+      where (${anyBand("lp", hex)}) and ${distanceSql("lp", hex)} <= ${MATCH_DISTANCE}
+        and l.user_id <> ${ownerId} and lp.listing_id <> ${excludeListingId ?? ""}
+      limit 20`),
     db.all<Omit<PhotoCandidate, "source">>(sql`
       select rp.r2_key as r2Key, rp.phash, rp.owner_id as ownerId, rp.listing_id as listingId, rp.listing_title as title, rp.id as removedId
       from removed_photos rp
-      where (${anyBand("rp", hex)})
-      limit 200`),
+      where (${anyBand("rp", hex)}) and ${distanceSql("rp", hex)} <= ${MATCH_DISTANCE}
+      limit 20`),
   ]);
   return [
     ...removed.map((r) => ({ ...r, source: "removed" as const })),
