@@ -299,8 +299,7 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
       ${moderation?.reason ?? null}, ${moderation?.reportId ?? null}, ${Date.now()}
     from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
   const first = moderation?.first ?? [];
-  const batch = db.batch([
-    ...first,
+  const statements = [
     db.run(audit),
     // A moderator's removal keeps the photos' hashes (ADR 094); before the photo rows go.
     rememberRemovedPhotos(db, listingId, byAdmin, now),
@@ -341,13 +340,14 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
       .where(eq(listings.id, listingId)),
     // A moderator's removal (ADR 069): its guard and the closing of the reports, in this batch.
     ...(moderation?.statements ?? []),
-  ]);
-  const [, , marked, voided, cancelled, , , deleted] = (
-    await batch.catch(async (error: unknown) => {
-      if (await listingLockedDeal(db, listingId)) throw lockedError();
-      throw error;
-    })
-  ).slice(first.length);
+  ] as const;
+  // A guard that must run before the deletion (ModeratorBatch.first) goes ahead of it; its results
+  // are cut off again, so the rest keep their places (and their types, by the cast).
+  const results = await db.batch([...first, ...statements] as unknown as typeof statements).catch(async (error: unknown) => {
+    if (await listingLockedDeal(db, listingId)) throw lockedError();
+    throw error;
+  });
+  const [, , marked, voided, cancelled, , , deleted] = results.slice(first.length) as unknown as typeof results;
   if (deleted.length === 0) return null;
   return { removedKeys: marked.map((p) => p.r2Key), changedDeals: [...voided, ...cancelled] as ChangedDeal[] };
 }
