@@ -24,6 +24,8 @@ const config: KnipConfig = {
     // for the swap bench).
     "bench/{hydration-profile,interactions,seed-bench,search-latency,http-load,signup-timing,admin-search,matching}.ts",
     "bench/{round-trips,realtime-fanout,rows-read,swap-solve,main-thread-ab,price-guidance}.ts",
+    // The photo benches (ADR 094); photo-hash-worker.ts is the Worker photo-hash-workerd.ts bundles.
+    "bench/{photo-hash-recall,photo-hash-workerd,photo-hash-worker,photo-match}.ts",
     "scripts/stack-probe.ts",
     "db/geodata/load-zips.ts",
     // The framework floor's own Remix app (bench/floor-app, ADR 082): its entries and route, built by its own Vite config.

@@ -9,8 +9,10 @@ import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
 import { moderate, type ModerationInput, type ModerationRefusal } from "~/features/moderation/moderation.server";
 import { QUEUE_PAGE_SIZE, reportQueue } from "~/features/moderation/moderation-queue.server";
+import { photoMatchQueue } from "~/features/moderation/photo-match-queue.server";
+import { PhotoMatchCard } from "~/components/admin/photo-match-card";
 import { getFormConstraint } from "~/shared/form-constraint";
-import { MODERATION_TEXT, REPORT_REASON_LABELS } from "~/shared/copy/safety";
+import { MODERATION_TEXT, PHOTO_MATCH_TEXT, REPORT_REASON_LABELS } from "~/shared/copy/safety";
 import { formatDate } from "~/shared/format";
 import { ModerationActionSchema } from "~/shared/schemas/moderation";
 import { requireAdmin } from "~/web/guards.server";
@@ -41,8 +43,8 @@ async function requireModerator(request: Request, context: LoaderFunctionArgs["c
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireModerator(request, context);
   const page = pageOf(new URL(request.url).searchParams.get("page"));
-  const queue = await reportQueue(context.db, admin, { page });
-  if (!queue)
+  const [queue, photoMatches] = await Promise.all([reportQueue(context.db, admin, { page }), photoMatchQueue(context.db, admin)]);
+  if (!queue || !photoMatches)
     throw await redirectWithToast(context, "/", { title: "Access Denied", description: MODERATION_TEXT.forbidden, variant: "destructive" });
   const constraint = (intent: "warn" | "suspend") =>
     getFormConstraint(ModerationActionSchema.options.find((o) => o.shape.intent.value === intent)!);
@@ -54,6 +56,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ...g,
         thumbUrl: g.context.kind === "listing" && g.context.thumbKey ? photoUrl(g.context.thumbKey) : null,
       })),
+      photoMatches: {
+        total: photoMatches.total,
+        entries: photoMatches.entries.map((m) => ({
+          id: m.id,
+          createdAt: m.createdAt,
+          distance: m.distance,
+          listing: { id: m.listing.id, title: m.listing.title, sellerName: m.listing.sellerName, sellerEmail: m.listing.sellerEmail },
+          photoUrl: photoUrl(m.photoKey),
+          matched: { ...m.matched, url: m.matched.shownKey ? photoUrl(m.matched.shownKey) : null },
+        })),
+      },
       constraints: { warn: constraint("warn"), suspend: constraint("suspend") } satisfies ModerationConstraints,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -126,6 +139,17 @@ export default function ModerationQueue() {
         </Link>
         .
       </p>
+      {d.photoMatches.total > 0 ? (
+        <section aria-labelledby="photo-matches-heading" className="space-y-3">
+          <h2 id="photo-matches-heading" className="text-lg font-semibold text-slate-900">
+            Photo matches ({d.photoMatches.total})
+          </h2>
+          <p className="text-sm text-slate-700">{PHOTO_MATCH_TEXT.sectionIntro}</p>
+          {d.photoMatches.entries.map((m) => (
+            <PhotoMatchCard key={m.id} match={m} />
+          ))}
+        </section>
+      ) : null}
       {d.groups.length === 0 ? <p className="text-slate-600">No open reports.</p> : null}
       {d.groups.map((g) => (
         <ReportGroupCard key={`${g.targetType}:${g.targetId}`} group={g} constraints={d.constraints} reply={reply} />

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   "restore_content",
   "appeal_upheld",
   "appeal_denied",
+  // The stolen-photo check (ADR 094): a match queued by the save (actor "system"), then decided.
+  "queue_photo_match",
+  "uphold_photo_match",
+  "dismiss_photo_match",
 ] as const;
 export const AUDIT_TARGET_TYPES = [
   "user",

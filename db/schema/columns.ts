@@ -42,3 +42,16 @@ export const isZip = (column: SQLiteColumn): SQL => sql`${col(column)} GLOB '[0-
 
 /** Text is not empty once spaces, tabs and line breaks are trimmed (messages, titles, names). */
 export const isNotBlank = (column: SQLiteColumn): SQL => sql`length(trim(${col(column)}, ' ' || char(9, 10, 13))) > 0`;
+
+/**
+ * A photo's 64-bit perceptual hash (ADR 094): the full value as 16 hex digits, and its four 16-bit
+ * bands, which the match looks up (each indexed on listing_photos). Null when the photo could not be
+ * decoded on the server (WebP).
+ */
+export const photoHashColumns = () => ({
+  phash: text("phash"),
+  phashB0: integer("phash_b0"),
+  phashB1: integer("phash_b1"),
+  phashB2: integer("phash_b2"),
+  phashB3: integer("phash_b3"),
+});

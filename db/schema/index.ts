@@ -5,6 +5,7 @@ export * from "./accounts";
 export * from "./clubs";
 export * from "./listings";
 export * from "./photos";
+export * from "./photo-matches";
 export * from "./messages";
 export * from "./requests";
 export * from "./deals";

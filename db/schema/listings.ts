@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { clubs } from "./clubs";
-import { col, createdAt, id, isNotBlank, isOneOf, isZip, updatedAt } from "./columns";
+import { col, createdAt, id, isNotBlank, isOneOf, isZip, photoHashColumns, updatedAt } from "./columns";
 import {
   LISTING_AUDIENCES,
   LISTING_CONDITIONS,
@@ -167,9 +167,15 @@ export const listingPhotos = sqliteTable(
     thumbWidth: integer("thumb_width"),
     thumbHeight: integer("thumb_height"),
     thumbByteSize: integer("thumb_byte_size"),
+    // The server's perceptual hash (ADR 094); each band indexed for the stolen-photo match.
+    ...photoHashColumns(),
     createdAt: createdAt(),
   },
   (t) => [
+    index("listing_photos_phash_b0_idx").on(t.phashB0),
+    index("listing_photos_phash_b1_idx").on(t.phashB1),
+    index("listing_photos_phash_b2_idx").on(t.phashB2),
+    index("listing_photos_phash_b3_idx").on(t.phashB3),
     uniqueIndex("listing_photos_thumb_key_unique").on(t.thumbKey),
     uniqueIndex("listing_photos_listing_id_position_unique").on(t.listingId, t.position),
     uniqueIndex("listing_photos_r2_key_unique").on(t.r2Key),

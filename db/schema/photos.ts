@@ -4,7 +4,7 @@
 // and a removal moves it back as 'deleting', each in the same batch as the listing write.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { col, createdAt, isOneOf } from "./columns";
+import { col, createdAt, isOneOf, photoHashColumns } from "./columns";
 
 export const PHOTO_OBJECT_STATES = ["pending", "deleting"] as const;
 
@@ -24,6 +24,8 @@ export const photoObjects = sqliteTable(
     thumbWidth: integer("thumb_width"),
     thumbHeight: integer("thumb_height"),
     thumbByteSize: integer("thumb_byte_size"),
+    // The perceptual hash the server computed at upload (ADR 094), carried to listing_photos by the save.
+    ...photoHashColumns(),
     createdAt: createdAt(),
   },
   (t) => [

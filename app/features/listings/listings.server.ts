@@ -6,6 +6,7 @@ import { ListingRuleError, PHOTO_TAKEN } from "./listing-rule-error";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { enqueueForMatching } from "./match-queue.server";
+import { findPhotoMatches, photoMatchStatements, rememberRemovedPhotos } from "./photo-matches.server";
 import { PRICE_DROP_WAIT_MS, priceDropStatements } from "./price-drops.server";
 import {
   clubMembers,
@@ -113,6 +114,8 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
   const id = crypto.randomUUID();
   const keys = photos.map((p) => p.r2Key);
   const now = new Date();
+  // Read before the batch; queued inside it, after the listing row (ADR 094). The seller is told nothing.
+  const matched = photoMatchStatements(db, id, await findPhotoMatches(db, viewer.id, id, photos), now);
   try {
     await db.batch([
       db.insert(listings).values({
@@ -130,6 +133,7 @@ export async function createListing(db: Db, viewer: Viewer, input: ListingInput,
       // A new account's daily limit (ADR 095), counted inside the batch: past it, the guard sets a
       // NOT NULL column to null and the whole batch rolls back — 20 creates at once store exactly the limit.
       db.run(sql`update listings set title = null where id = ${id} and not ${withinListingLimit(viewer.id, now)}`),
+      ...matched,
     ]);
   } catch (error) {
     if (!(await withinDailyListingLimit(db, viewer.id, now))) throw new ListingRuleError("new_account_limit", TRUST_TEXT.listingLimit);
@@ -179,6 +183,11 @@ export async function updateListing(
           thumbWidth: old.thumbWidth,
           thumbHeight: old.thumbHeight,
           thumbByteSize: old.thumbByteSize,
+          phash: old.phash,
+          phashB0: old.phashB0,
+          phashB1: old.phashB1,
+          phashB2: old.phashB2,
+          phashB3: old.phashB3,
         }
       : added.get(key)!;
     return { ...photo, listingId, position };
@@ -193,6 +202,18 @@ export async function updateListing(
     input.condition !== current.listing.condition ||
     order.join("\n") !== current.photos.map((p) => p.r2Key).join("\n");
   if (termsChanged && (await listingLockedDeal(db, listingId))) throw lockedError();
+  // Only the photos this edit adds are checked (the kept ones were at their own save), ADR 094.
+  const matched = photoMatchStatements(
+    db,
+    listingId,
+    await findPhotoMatches(
+      db,
+      current.listing.userId,
+      listingId,
+      photos.added.filter((p) => addedKeys.includes(p.r2Key)),
+    ),
+    now,
+  );
   const saveIf = termsChanged
     ? sql`(${photosClaimable(viewer, listingId, keptKeys, addedKeys)} and ${notLocked})`
     : photosClaimable(viewer, listingId, keptKeys, addedKeys);
@@ -221,6 +242,7 @@ export async function updateListing(
       // after its hour (ADR 086). Before the deals statement, which the caller reads as the batch's last result.
       enqueueForMatching(db, listingId, viewer.id, now, lowered ? new Date(now.getTime() + PRICE_DROP_WAIT_MS) : now),
       ...priceDropStatements(db, listingId, viewer.id, current.listing.priceCents, input.priceCents, now),
+      ...matched,
       ...(termsChanged ? [voidProposedDealsWith(db, listingId, "listing_changed", now).returning(changedDealColumns)] : []),
     ]);
   } catch (error) {
@@ -291,8 +313,11 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
     select ${crypto.randomUUID()}, ${viewer.id}, ${viewer.email}, 'delete_listing', 'listing', id, title,
       ${moderation?.reason ?? null}, ${moderation?.reportId ?? null}, ${Date.now()}
     from listings where id = ${listingId} and user_id <> ${viewer.id} and ${viewer.isAdmin ? sql`1` : sql`0`}`;
-  const batch = db.batch([
+  const first = moderation?.first ?? [];
+  const statements = [
     db.run(audit),
+    // A moderator's removal keeps the photos' hashes (ADR 094); before the photo rows go.
+    rememberRemovedPhotos(db, listingId, byAdmin, now),
     markRemovedPhotos(db, listingId, sql`listings.user_id`, [], deletable),
     voidProposedDealsWith(db, listingId, "listing_deleted", now).returning(changedDealColumns),
     // A site admin's delete of a locked listing: the accepted deal ends, its other listings go back.
@@ -330,11 +355,14 @@ export async function deleteListing(db: Db, viewer: Viewer, listingId: string, m
       .where(eq(listings.id, listingId)),
     // A moderator's removal (ADR 069): its guard and the closing of the reports, in this batch.
     ...(moderation?.statements ?? []),
-  ]);
-  const [, marked, voided, cancelled, , , deleted] = await batch.catch(async (error: unknown) => {
+  ] as const;
+  // A guard that must run before the deletion (ModeratorBatch.first) goes ahead of it; its results
+  // are cut off again, so the rest keep their places (and their types, by the cast).
+  const results = await db.batch([...first, ...statements] as unknown as typeof statements).catch(async (error: unknown) => {
     if (await listingLockedDeal(db, listingId)) throw lockedError();
     throw error;
   });
+  const [, , marked, voided, cancelled, , , deleted] = results.slice(first.length) as unknown as typeof results;
   if (deleted.length === 0) return null;
   return { removedKeys: marked.map((p) => p.r2Key), changedDeals: [...voided, ...cancelled] as ChangedDeal[] };
 }

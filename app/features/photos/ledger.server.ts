@@ -22,6 +22,7 @@ import { photoObjects } from "#db/schema";
 import { LIMITS } from "~/shared/catalog";
 import { photoKey, isOwnPhotoKey, thumbKeyFor } from "./keys";
 import { PHOTO_ERRORS } from "~/shared/copy/photos";
+import { photoHash } from "./perceptual-hash";
 import { checkThumbnail, PHOTO_MAX_BYTES, sniffImage, THUMB_MAX_BYTES, type SniffedImage } from "./sniff";
 
 export const MAX_PHOTOS = LIMITS.photosPerListing;
@@ -46,6 +47,12 @@ export type StoredPhoto = {
   thumbWidth?: number | null;
   thumbHeight?: number | null;
   thumbByteSize?: number | null;
+  /** The server's perceptual hash and its bands (ADR 094); null when it could not be decoded here. */
+  phash?: string | null;
+  phashB0?: number | null;
+  phashB1?: number | null;
+  phashB2?: number | null;
+  phashB3?: number | null;
 };
 
 export type UploadOutcome =
@@ -85,11 +92,15 @@ export async function storeUpload(
   }
   const thumb = thumbImage && thumbBytes ? { key: thumbKeyFor(r2Key, thumbImage.ext), image: thumbImage, bytes: thumbBytes } : null;
   const totalBytes = bytes.length + (thumb?.bytes.length ?? 0);
+  // From the photo's own bytes, never the browser's thumbnail (ADR 094: a client may send any thumbnail).
+  const hash = hashOfUpload(bytes, image);
   const reserved = await db.run(sql`
     insert into photo_objects (r2_key, owner_id, state, content_type, width, height, byte_size,
-                               thumb_key, thumb_width, thumb_height, thumb_byte_size, created_at)
+                               thumb_key, thumb_width, thumb_height, thumb_byte_size,
+                               phash, phash_b0, phash_b1, phash_b2, phash_b3, created_at)
     select ${r2Key}, ${userId}, 'pending', ${image.contentType}, ${image.width}, ${image.height}, ${bytes.length},
-           ${thumb?.key ?? null}, ${thumb?.image.width ?? null}, ${thumb?.image.height ?? null}, ${thumb?.bytes.length ?? null}, ${now}
+           ${thumb?.key ?? null}, ${thumb?.image.width ?? null}, ${thumb?.image.height ?? null}, ${thumb?.bytes.length ?? null},
+           ${hash.phash}, ${hash.phashB0}, ${hash.phashB1}, ${hash.phashB2}, ${hash.phashB3}, ${now}
     where (select coalesce(sum(byte_size + coalesce(thumb_byte_size, 0)), 0) from photo_objects where owner_id = ${userId} and state = 'pending')
           + ${totalBytes} <= ${quotaBytes}`);
   if (reserved.rowsAffected === 0) return { ok: false, fileName: name, index, message: `${name}: ${PHOTO_ERRORS.quota}` };
@@ -121,8 +132,22 @@ export async function storeUpload(
       thumbWidth: thumb?.image.width ?? null,
       thumbHeight: thumb?.image.height ?? null,
       thumbByteSize: thumb?.bytes.length ?? null,
+      ...hash,
     },
   };
+}
+
+const NO_HASH = { phash: null, phashB0: null, phashB1: null, phashB2: null, phashB3: null };
+
+/** The upload's perceptual hash as the photo row's columns; an undecodable photo is stored unhashed (ADR 094). */
+function hashOfUpload(bytes: Uint8Array, image: SniffedImage) {
+  const hash = photoHash(bytes, image.contentType);
+  if (!hash) {
+    console.warn(JSON.stringify({ level: "warn", event: "photo_hash_skipped", type: image.contentType, bytes: bytes.length }));
+    return NO_HASH;
+  }
+  const [phashB0, phashB1, phashB2, phashB3] = hash.bands;
+  return { phash: hash.hex, phashB0, phashB1, phashB2, phashB3 };
 }
 
 export type UploadBatch = { stored: StoredPhoto[]; errors: string[]; warnings: string[] };
@@ -173,6 +198,11 @@ export async function findPendingPhotos(db: Db, userId: string, keys: string[]):
       thumbWidth: photoObjects.thumbWidth,
       thumbHeight: photoObjects.thumbHeight,
       thumbByteSize: photoObjects.thumbByteSize,
+      phash: photoObjects.phash,
+      phashB0: photoObjects.phashB0,
+      phashB1: photoObjects.phashB1,
+      phashB2: photoObjects.phashB2,
+      phashB3: photoObjects.phashB3,
     })
     .from(photoObjects)
     .where(and(eq(photoObjects.ownerId, userId), eq(photoObjects.state, "pending"), inArray(photoObjects.r2Key, own)));

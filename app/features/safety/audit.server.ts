@@ -22,7 +22,13 @@ type BatchItem = Parameters<Db["batch"]>[0][number];
  * and the closing of the reports, run after the deletion's own statements in the same batch, and
  * the reason and report that deletion's one audit row names.
  */
-export type ModeratorBatch = { statements: BatchItem[]; reason?: string | null; reportId?: string | null };
+export type ModeratorBatch = {
+  statements: BatchItem[];
+  /** Guards that must run before the deletion's own statements (a row the deletion cascades away). */
+  first?: BatchItem[];
+  reason?: string | null;
+  reportId?: string | null;
+};
 
 /** The insert for one audit row: put it in the batch that does the action. */
 export function auditStatement(db: Db, entry: AuditEntry, now = new Date()) {

@@ -126,3 +126,17 @@ export const SUSPENSION_LENGTH_LABELS: Record<(typeof SUSPENSION_LENGTHS)[number
   "30": "30 days",
   lifted: "Until lifted",
 };
+
+/** The stolen-photo matches in the site moderation queue (ADR 094). */
+export const PHOTO_MATCH_TEXT = {
+  heading: "Photo matches another member's listing",
+  sectionIntro:
+    "A listing's photo is near a photo of another account's listing, or of a photo a moderator removed. The seller has not been told.",
+  listingCaption: "Matched listing",
+  removedCaption: "Removed by a moderator",
+  listingGone: "That listing's photo is no longer listed.",
+  removedGone: "The photo was removed by a moderator; only its fingerprint was kept.",
+  upholdDescription: "The listing is removed as a moderator's removal does; its open offers are closed. The match goes to the audit log.",
+  dismissDescription: "The listing stays as it is and this photo is not queued again. The decision goes to the audit log.",
+  none: "No photo matches waiting.",
+} as const;
