@@ -1,7 +1,7 @@
 // The solve's input (ADR 089): a Swap Day's frozen want lists as the solver's plain data (ADR 080's SwapInput).
 // The rules sit in the SQL that reads them: only items still offered whose owner is still an active member of the
 // club; a want only between two such items of this event and of different owners, or to one of the wanter's own
-// groups; a group only of its owner's items; and every pair of participants where one blocked the other, so the
+// groups; a group only of other members' items (what its owner would receive); and every pair of participants where one blocked the other, so the
 // solver never puts them in one ring. The solver's ids are the tags' codes (groups G1, G2, …), so the official-wants
 // file reads like the tags and names nobody.
 import { sql } from "drizzle-orm";
@@ -44,7 +44,7 @@ export async function loadSwapDayInput(db: Db, swapDayId: string, statuses: read
     db.all<{ id: string; owner_id: string; item_id: string }>(sql`
       select g.id, g.owner_id, gi.item_id from swap_day_groups g
       join swap_day_group_items gi on gi.group_id = g.id
-      join ${items} p on p.id = gi.item_id and p.owner_id = g.owner_id
+      join ${items} p on p.id = gi.item_id and p.owner_id <> g.owner_id
       where g.swap_day_id = ${swapDayId}
       order by g.id, gi.item_id`),
     db.all<{ item_id: string; wanted_item_id: string | null; wanted_group_id: string | null; rank: number }>(sql`

@@ -213,3 +213,21 @@ export async function officialWantsFor(db: Db, access: ClubAccess, swapDayId: st
   const [row] = await db.all<{ text: string }>(sql`select official_wants as text from swap_day_inputs where swap_day_id = ${swapDayId}`);
   return row?.text ?? null;
 }
+
+/**
+ * The scheduled job (worker.ts, the matcher's 5-minute cron): every event whose results date has passed, not
+ * solved and not closed, is solved and stored — one after another, each its own batch. Its token is the job's.
+ */
+export async function runSwapDaySolves(db: Db, { now = new Date(), limit = 5 }: { now?: Date; limit?: number } = {}) {
+  const due = await db.all<{ id: string }>(sql`select id from swap_days
+    where solved_at is null and results_at <= ${now.getTime()} and closes_at > ${now.getTime()}
+    order by results_at, id limit ${limit}`);
+  let solved = 0;
+  let itemsTraded = 0;
+  for (const { id } of due) {
+    const outcome = await solveAndStore(db, id, { now, token: `job:${now.getTime()}` });
+    if (outcome.stored) solved++;
+    itemsTraded += outcome.itemsTraded;
+  }
+  return { due: due.length, solved, itemsTraded };
+}
