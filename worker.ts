@@ -13,6 +13,7 @@ import { DIGEST_CRON, runMatchDigest } from "./app/features/notifications/match-
 import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { runAwayMail } from "./app/features/notifications/away.server";
 import { runPriceDropMail, runPriceDrops } from "./app/features/notifications/price-drops.server";
+import { runSwapDaySolves } from "./app/features/swap-days/results.server";
 import { drainPushQueue } from "./app/features/notifications/push.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
@@ -97,6 +98,9 @@ export function createWorker(build: unknown) {
         } else if (controller.cron === MATCHER_CRON) {
           // Price drops whose hour is over (ADR 086) first: their listings are due for the matcher too.
           const drops = await runPriceDrops({ db, publish: publish() });
+          // Swap Days at their results date (ADR 089): the solve runs here, never in a request a person waits on.
+          const swaps = await runSwapDaySolves(db);
+          console.log(JSON.stringify({ level: "info", event: "swap_day_solves", ...swaps }));
           const report = await runMatcher({ db, publish: publish() });
           const dropMail = await runPriceDropMail({ db, env: config }, { mode: "email_now" });
           console.log(JSON.stringify({ level: "info", event: "price_drops", ...drops, mailed: dropMail }));

@@ -7,6 +7,9 @@ import { MyItems } from "~/components/swap-days/my-items";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { freezeSwapDay, offerItem, withdrawItem } from "~/features/swap-days/items.server";
 import { getSwapDay } from "~/features/swap-days/swap-days.server";
+import { swapDayPhase } from "~/features/swap-days/phase";
+import { solveAndStore } from "~/features/swap-days/results.server";
+import { SwapDayNext } from "~/components/swap-days/swap-day-next";
 import { SwapDayActionSchema, type OfferItemActionData } from "~/shared/schemas/swap-day-actions";
 import { SWAP_DAY_TOASTS } from "~/shared/copy/swap-days";
 import { clubAccessForAction, clubDenialResponse } from "~/web/guards.server";
@@ -66,6 +69,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(context, here, result.ok ? SWAP_DAY_TOASTS.withdrawn : SWAP_DAY_TOASTS.withdrawFailed, { status: 303 });
   }
   await requireClubPermission(context, access, "organiseSwapDay");
+  if (form.intent === "solve") {
+    const day = await getSwapDay(context.db, access!, id);
+    const now = new Date();
+    if (!day || swapDayPhase(day, now) !== "frozen") return redirectWithToast(context, here, SWAP_DAY_TOASTS.notFrozen, { status: 303 });
+    // Not in the request a person waits on (ADR 089): the answer goes first, the solve runs after it; a second
+    // press (or a second organiser) runs a solve whose batch stores nothing.
+    context.cloudflare.ctx.waitUntil(
+      solveAndStore(context.db, id, { now, token: crypto.randomUUID() }).catch((error) =>
+        console.error(JSON.stringify({ level: "error", event: "swap_day_solve_failed", message: String(error) })),
+      ),
+    );
+    return redirectWithToast(context, `${here}/results`, SWAP_DAY_TOASTS.solving, { status: 303 });
+  }
   const result = await freezeSwapDay(context.db, access!, id);
   if (!result.ok) throw result.error === "notFound" ? clubNotFound() : await clubDenialResponse(context, access!, "forbidden");
   return redirectWithToast(context, here, result.frozen ? SWAP_DAY_TOASTS.frozen : SWAP_DAY_TOASTS.alreadyFrozen, { status: 303 });
@@ -115,6 +131,7 @@ export default function SwapDayRoute() {
           </Form>
         ) : null}
       </Card>
+      <SwapDayNext clubSlug={club.slug} swapDay={swapDay} />
       <MyItems items={swapDay.myItems} offerable={swapDay.offerable} takingItems={swapDay.takingItems} lastResult={actionData} />
     </div>
   );

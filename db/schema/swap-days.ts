@@ -205,6 +205,20 @@ export const swapDayRingSteps = sqliteTable(
   ],
 );
 
+/**
+ * The solve's frozen input as TradeMaximizer's official-wants file (ADR 089), stored beside the result in its
+ * batch: the download serves these bytes (their SHA-256 is swap_days.input_checksum), so a later block, a member
+ * leaving or an account deleted never changes what was solved. A table of its own: the file can be megabytes and
+ * swap_days is read on every club page.
+ */
+export const swapDayInputs = sqliteTable("swap_day_inputs", {
+  swapDayId: text("swap_day_id")
+    .primaryKey()
+    .references(() => swapDays.id, { onDelete: "cascade" }),
+  officialWants: text("official_wants").notNull(),
+  createdAt: createdAt(),
+});
+
 /** At the swap table: an item brought (checked in) and given to its receiver (checked out), by an organiser. */
 export const swapDayCheckins = sqliteTable("swap_day_checkins", {
   itemId: text("item_id")

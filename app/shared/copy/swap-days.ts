@@ -17,6 +17,8 @@ export const SWAP_DAY_TOASTS = {
   frozen: done("Lists closed", "Offered items are held until the results are out."),
   alreadyFrozen: done("The lists were already closed"),
   updateFailed: fail("Could not update the Swap Day"),
+  solving: done("Finding the swaps", "The results appear on the results page in a moment."),
+  notFrozen: fail("Close the lists first", "The swaps are found once the lists are closed."),
 } as const satisfies Record<string, ClubToast>;
 
 /** The phases in order, as a member reads them (ADR 088). */

@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { SWAP_DAY_TEXT } from "~/shared/copy/swap-days";
 /** A cash limit in dollars, optional (empty: no limit); whole cents, 0 … $100,000 (ADR 080 "Cash"). */
-const limit = z
+export const limit = z
   .number({ error: SWAP_DAY_TEXT.limitInvalid })
   .min(0, SWAP_DAY_TEXT.limitInvalid)
   .max(100_000, SWAP_DAY_TEXT.limitTooHigh)
@@ -23,5 +23,7 @@ export const SwapDayActionSchema = z.discriminatedUnion("intent", [
   OfferItemSchema,
   z.object({ intent: z.literal("withdraw"), itemId: z.uuid() }),
   z.object({ intent: z.literal("freeze") }),
+  // 'Find the swaps' (organisers, lists closed): the solve runs after the answer (ADR 089).
+  z.object({ intent: z.literal("solve") }),
 ]);
 export type OfferItemActionData = { result: SubmissionResult<string[]> };

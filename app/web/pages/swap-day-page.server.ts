@@ -7,6 +7,7 @@ import { swapDayPhase } from "~/features/swap-days/phase";
 import { formatWallClock, getSwapDay } from "~/features/swap-days/swap-days.server";
 import { myItemsQuery, offerableListingsQuery, type MyItem } from "~/features/swap-days/items.server";
 import { sql } from "drizzle-orm";
+import { wantCounts } from "~/features/swap-days/wants.server";
 import { SWAP_DAY_DATE_FIELDS, type SwapDayPhase } from "~/shared/copy/swap-days";
 
 export type SwapDayPage = {
@@ -26,6 +27,10 @@ export type SwapDayPage = {
   takingItems: boolean;
   /** Items offered in all (a count: nobody sees another member's list before the results). */
   itemsOffered: number;
+  /** Organisers: how many want lists and wants there are (counts only, ADR 089); null for everyone else. */
+  wantCounts: { lists: number; wants: number } | null;
+  /** The results are stored: the page links to them. */
+  solved: boolean;
 };
 
 export async function getSwapDayPage(db: Db, access: ClubAccess, id: string, now = new Date()): Promise<SwapDayPage | null> {
@@ -33,6 +38,7 @@ export async function getSwapDayPage(db: Db, access: ClubAccess, id: string, now
   if (!row || !access.viewer) return null;
   const phase = swapDayPhase(row, now);
   const takingItems = (phase === "items" || phase === "wants") && clubCan(access, "joinSwapDay");
+  const canOrganise = clubCan(access, "organiseSwapDay");
   const [myItems, offerable, [count]] = await db.batch([
     myItemsQuery(db, access.viewer, row.id),
     offerableListingsQuery(db, access.viewer, row.id, row.clubId),
@@ -46,10 +52,12 @@ export async function getSwapDayPage(db: Db, access: ClubAccess, id: string, now
     phase,
     dates: SWAP_DAY_DATE_FIELDS.map(([field, label]) => ({ field, label, at: formatWallClock(row[field]), iso: row[field].toISOString() })),
     seed: row.seed,
-    canOrganise: clubCan(access, "organiseSwapDay"),
+    canOrganise,
     myItems,
     offerable: takingItems ? offerable.map((l) => ({ id: l.id, title: l.title, priceCents: Number(l.price_cents) })) : [],
     takingItems,
     itemsOffered: Number(count?.n ?? 0),
+    wantCounts: canOrganise && !row.solvedAt ? await wantCounts(db, row.id) : null,
+    solved: row.solvedAt !== null,
   };
 }
