@@ -13,8 +13,7 @@ import { solveSwapDay } from "./solver";
 import type { SwapInput, SwapResult } from "./solver/types";
 
 export type ResolveResult =
-  | { ok: true; closed: boolean; kept: number; itemsTraded: number; itemsBefore: number }
-  | { ok: false; error: "forbidden" | "notOpen" };
+  { ok: true; closed: boolean; kept: number; itemsTraded: number; itemsBefore: number } | { ok: false; error: "forbidden" | "notOpen" };
 
 type Row = Record<string, unknown>;
 
@@ -103,9 +102,7 @@ export async function closeCheckin(db: Db, access: ClubAccess | null, swapDayId:
         ...storeStatements(db, swapDayId, token, result, lastNumber, now),
       ]);
       if (closed.rowsAffected === 0) {
-        return Number(open?.n ?? 0)
-          ? { ok: false, error: "notOpen" }
-          : { ok: true, closed: false, kept: 0, itemsTraded: 0, itemsBefore };
+        return Number(open?.n ?? 0) ? { ok: false, error: "notOpen" } : { ok: true, closed: false, kept: 0, itemsTraded: 0, itemsBefore };
       }
       const [after] = await db.all<{ n: number; kept: number }>(sql`select
         (select count(*) from swap_day_ring_steps st join swap_day_rings r on r.id = st.ring_id
