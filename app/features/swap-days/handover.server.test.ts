@@ -11,6 +11,7 @@ import { dealHistoryFor } from "../trade/deal-history.server";
 import { reviewsForDeal, writeReview } from "../trade/reviews.server";
 import { checkIn, handOut } from "./handover.server";
 import { freezeSwapDay, offerItem } from "./items.server";
+import { confirmHandover, lapseMeetupRings, reportMissing } from "./meetup-handover.server";
 import { closeCheckin } from "./resolve.server";
 import { solveAndStore } from "./results.server";
 import { solveSwapDay } from "./solver";
@@ -259,5 +260,62 @@ describe("the re-solve over random check-ins (ADR 090)", () => {
       const status = await t.db.select().from(swapDayRings).where(eq(swapDayRings.swapDayId, day.id));
       expect(status.every((r) => r.status !== "cancelled")).toBe(true);
     }
+  });
+});
+
+describe("meet-up hand-over (ADR 090)", () => {
+  test("each confirms their step, the last completes the ring; a missing item cancels a ring whole", async () => {
+    const day = await solvedTable("meetup");
+    const ring = async (item: string) =>
+      (
+        await t.db.all<{ status: string }>(sql`select r.status from swap_day_rings r join swap_day_ring_steps st on st.ring_id = r.id
+        where st.item_id = ${item}`)
+      )[0]?.status;
+    expect(await confirmHandover(t.db, await accessOf(pia), day.id, day.items.gloves)).toEqual({ ok: false, error: "notFound" });
+    expect(await confirmHandover(t.db, await accessOf(pia), day.id, day.items.bag)).toEqual({
+      ok: true,
+      confirmed: true,
+      ringCompleted: false,
+    });
+    expect(await confirmHandover(t.db, await accessOf(pia), day.id, day.items.bag)).toEqual({
+      ok: true,
+      confirmed: false,
+      ringCompleted: false,
+    });
+    const both = await Promise.all([
+      confirmHandover(t.db, await accessOf(quin), day.id, day.items.gloves),
+      reportMissing(t.db, await accessOf(pia), day.id, day.items.gloves),
+    ]);
+    // One of the two wins: completed (and the report changes nothing) or cancelled (and the confirm completes nothing).
+    const status = await ring(day.items.bag);
+    if (status === "completed") {
+      expect(both[0]).toMatchObject({ ok: true, ringCompleted: true });
+      expect(both[1]).not.toMatchObject({ cancelled: true });
+    } else {
+      expect(status).toBe("cancelled");
+      expect(both[1]).toEqual({ ok: true, cancelled: true });
+      expect(both[0]).not.toMatchObject({ ringCompleted: true });
+    }
+    // Mel reports the ring of three: cancelled whole, its items released; a stranger to the ring is refused.
+    expect(await reportMissing(t.db, await accessOf(quin), day.id, day.items.skates)).toEqual({ ok: false, error: "notFound" });
+    expect(await reportMissing(t.db, await accessOf(mel), day.id, day.items.pads)).toEqual({ ok: true, cancelled: true });
+    expect(await ring(day.items.pads)).toBe("cancelled");
+    const items = await t.db
+      .select()
+      .from(swapDayItems)
+      .where(inArray(swapDayItems.id, [day.items.skates, day.items.pads, day.items.helmet]));
+    expect(items.map((i) => i.status)).toEqual(["untraded", "untraded", "untraded"]);
+    expect(await confirmHandover(t.db, await accessOf(nia), day.id, day.items.pads)).toEqual({ ok: false, error: "notFound" });
+  });
+
+  test("at the event's close, rings not confirmed lapse; a completed ring stays", async () => {
+    const day = await solvedTable("meetup");
+    await confirmHandover(t.db, await accessOf(pia), day.id, day.items.bag);
+    expect(await confirmHandover(t.db, await accessOf(quin), day.id, day.items.gloves)).toMatchObject({ ringCompleted: true });
+    expect(await lapseMeetupRings(t.db, hours(11))).toBeGreaterThanOrEqual(1);
+    const rings = await ringsOf(day.id);
+    const bagRing = rings.find((r) => r.items.includes(day.items.bag))!;
+    const otherRing = rings.find((r) => r.items.includes(day.items.skates))!;
+    expect([bagRing.status, otherRing.status]).toEqual(["completed", "cancelled"]);
   });
 });
