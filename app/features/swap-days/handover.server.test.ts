@@ -5,17 +5,15 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { deals, listings, swapDayCheckins, swapDayItems, swapDayRings, swapDayRingSteps, swapDayWants } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { solvedSwapDay } from "../../../tests/swap-day-fixtures";
+import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "../clubs/club-access.server";
 import { dealHistoryFor } from "../trade/deal-history.server";
 import { reviewsForDeal, writeReview } from "../trade/reviews.server";
 import { checkIn, handOut } from "./handover.server";
-import { freezeSwapDay, offerItem } from "./items.server";
 import { confirmHandover, lapseMeetupRings, reportMissing } from "./meetup-handover.server";
 import { closeCheckin } from "./resolve.server";
-import { solveAndStore } from "./results.server";
 import { solveSwapDay } from "./solver";
-import { createSwapDay } from "./swap-days.server";
 
 let t: TestDb;
 let owner: TestUser;
@@ -45,62 +43,7 @@ afterAll(() => t.cleanup());
 
 const accessOf = async (user: TestUser, c: TestClub = club) => (await getClubAccess(t.db, user, c.slug))!;
 
-/**
- * A table event in its hand-over, solved: a ring of three (Mel's skates → Nia, Nia's pads → Ola, Ola's helmet →
- * Mel, cash in it) — Nia and Ola would also swap pads ↔ helmet — and a ring of two (Pia's bag ↔ Quin's gloves).
- */
-async function solvedTable(mode: "table" | "meetup" = "table") {
-  const id = crypto.randomUUID();
-  const made = await createSwapDay(
-    t.db,
-    await accessOf(owner),
-    {
-      id,
-      name: "Rink swap",
-      place: "Rink",
-      mode,
-      itemsOpenAt: hours(-6),
-      wantsOpenAt: hours(-6),
-      listsCloseAt: hours(-4),
-      resultsAt: hours(-3),
-      handoverAt: hours(-1),
-      closesAt: hours(10),
-    },
-    null,
-    hours(-7),
-  );
-  if (!made.ok) throw new Error(made.error);
-  const offer = async (user: TestUser, title: string, priceCents: number) => {
-    const listingId = await createTestListing(t.db, user, { title, priceCents });
-    const r = await offerItem(t.db, await accessOf(user), id, { listingId, addUpToCents: 1000, needBackCents: null }, hours(-5));
-    if (!r.ok) throw new Error(r.error);
-    return r.itemId;
-  };
-  const items = {
-    skates: await offer(mel, "Skates", 3000),
-    pads: await offer(nia, "Pads", 2500),
-    helmet: await offer(ola, "Helmet", 3500),
-    bag: await offer(pia, "Bag", 1000),
-    gloves: await offer(quin, "Gloves", 1200),
-  };
-  await t.db.insert(swapDayWants).values([
-    { itemId: items.skates, wantedItemId: items.helmet },
-    { itemId: items.pads, wantedItemId: items.skates },
-    { itemId: items.pads, wantedItemId: items.helmet, rank: 2 },
-    { itemId: items.helmet, wantedItemId: items.pads },
-    { itemId: items.bag, wantedItemId: items.gloves },
-    { itemId: items.gloves, wantedItemId: items.bag },
-  ]);
-  await freezeSwapDay(t.db, await accessOf(owner), id, hours(-4));
-  const solved = await solveAndStore(t.db, id, { now: hours(-3), token: crypto.randomUUID() });
-  expect(solved).toMatchObject({ stored: true, itemsTraded: 5, rings: 2 });
-  const rows = await t.db.select().from(swapDayItems).where(eq(swapDayItems.swapDayId, id));
-  const code = Object.fromEntries(Object.entries(items).map(([k, itemId]) => [k, rows.find((r) => r.id === itemId)!.code])) as Record<
-    keyof typeof items,
-    string
-  >;
-  return { id, items, code };
-}
+const solvedTable = (mode: "table" | "meetup" = "table") => solvedSwapDay(t.db, club, { owner, mel, nia, ola, pia, quin }, mode, NOW);
 
 const ringsOf = async (swapDayId: string) => {
   const rows = await t.db.all<{ ring: string; number: number; status: string; item: string }>(sql`select r.id as ring, r.number,
