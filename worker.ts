@@ -9,6 +9,7 @@ import { parseEnv } from "./app/platform/env.server";
 import { cleanupPhotos } from "./app/features/photos/cleanup.server";
 import { DEAL_CLOCK_CRON, runDealClockJob } from "./app/features/notifications/deal-clock-job.server";
 import { MATCHER_CRON, runMatcher } from "./app/features/matching/matcher.server";
+import { lapseMeetupRings } from "./app/features/swap-days/meetup-handover.server";
 import { DIGEST_CRON, runMatchDigest } from "./app/features/notifications/match-digest.server";
 import { createPresenceOf, createPublish, createRealtime } from "./app/features/realtime/realtime.server";
 import { runAwayMail } from "./app/features/notifications/away.server";
@@ -95,6 +96,9 @@ export function createWorker(build: unknown) {
         if (controller.cron === DEAL_CLOCK_CRON) {
           const report = await runDealClockJob({ db, env: config, publish: publish() });
           console.log(JSON.stringify({ level: "info", event: "deal_clock", ...report }));
+          // Meet-up Swap Day rings not confirmed by their event's close: cancelled whole, items released (ADR 090).
+          const lapsedRings = await lapseMeetupRings(db);
+          console.log(JSON.stringify({ level: "info", event: "swap_day_rings_lapsed", rings: lapsedRings }));
         } else if (controller.cron === MATCHER_CRON) {
           // Price drops whose hour is over (ADR 086) first: their listings are due for the matcher too.
           const drops = await runPriceDrops({ db, publish: publish() });

@@ -21,6 +21,7 @@ import { CLUB_ERRORS } from "~/shared/copy/clubs";
 import { getSwapDayPage } from "~/web/pages/swap-day-page.server";
 import { clubNotFound, requireClubPermission } from "~/web/guards.server";
 import { getUser } from "~/web/session.server";
+import { HANDOVER_TEXT } from "~/shared/copy/swap-day-handover";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
@@ -132,6 +133,11 @@ export default function SwapDayRoute() {
         ) : null}
       </Card>
       <SwapDayNext clubSlug={club.slug} swapDay={swapDay} />
+      {swapDay.phase === "results" || swapDay.phase === "handover" || swapDay.phase === "closed" ? (
+        <Link to={`/club/${club.slug}/swap-days/${swapDay.id}/handover`} className="inline-block font-medium text-brand-700 underline">
+          {HANDOVER_TEXT.title}
+        </Link>
+      ) : null}
       <MyItems items={swapDay.myItems} offerable={swapDay.offerable} takingItems={swapDay.takingItems} lastResult={actionData} />
     </div>
   );

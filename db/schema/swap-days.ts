@@ -8,6 +8,7 @@ import { users } from "./accounts";
 import { clubs } from "./clubs";
 import { clubMessages } from "./messages";
 import { listings } from "./listings";
+import { deals } from "./deals";
 import { col, createdAt, id, isNotBlank, isOneOf, timestamp, updatedAt } from "./columns";
 import { SWAP_DAY_MODES, SWAP_ITEM_STATUSES, SWAP_RING_STATUSES } from "./enums";
 
@@ -40,6 +41,10 @@ export const swapDays = sqliteTable(
     solveToken: text("solve_token"),
     /** SHA-256 of the official-wants file the solve read (hex), printed on the results page. */
     inputChecksum: text("input_checksum"),
+    /** The swap table's check-in cutoff (ADR 090): set once, by the batch that re-solves over the items brought. */
+    checkinClosedAt: timestamp("checkin_closed_at"),
+    /** The re-solve's token: the statements of its batch run only where it is the one stored (ADR 090). */
+    resolveToken: text("resolve_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,6 +200,8 @@ export const swapDayRingSteps = sqliteTable(
     cashCents: integer("cash_cents").notNull().default(0),
     /** Meet-up mode: when its owner confirmed the hand-over. */
     confirmedAt: timestamp("confirmed_at"),
+    /** The completed deal of kind 'swap' (giver = owner, receiver = proposer) this step became: its reviews (ADR 090). */
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "set null" }),
   },
   (t) => [
     primaryKey({ columns: [t.ringId, t.position] }),

@@ -73,7 +73,7 @@ export function assemble(g: WantGraph, mode: SwapMode, receives: Int32Array, opt
  * Step k receives step k+1's item and pays its giver f(k); its net is f(k-1) - f(k), so f(k) = f(k-1) - net(k).
  * The offset that makes the smallest payment 0 gives the fewest cents moved.
  */
-function settle(steps: SwapRing["steps"]): Payment[] {
+export function settle(steps: ReadonlyArray<Pick<SwapRing["steps"][number], "owner" | "cashCents">>): Payment[] {
   const L = steps.length;
   const f = new Array<number>(L);
   f[0] = 0;
