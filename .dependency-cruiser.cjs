@@ -19,6 +19,7 @@ const FEATURE_ORDER = [
   "photos", // the photo ledger, R2 keys, thumbnails
   "safety", // the rules reads consult: blocks, suspensions, audit log, warnings
   "clubs", // clubs, memberships, club access
+  "families", // players (children without accounts), their sizes and guardians, rosters, seasons (ADR 091)
   "realtime", // rooms, tokens, publishing
   "listings", // listings, visibility, prices, favourites, listing summaries
   "trade", // deals, reviews, ratings

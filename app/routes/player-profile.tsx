@@ -33,6 +33,8 @@ import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { Card } from "~/components/ui/card";
+import { FamilySection } from "~/components/families/family-section";
+import { familySectionFor } from "~/features/families/family-view.server";
 import { lazy, Suspense } from "react";
 
 // Deleting the account is one button at the page's end: the dialog's code is a chunk of its own, out of the
@@ -59,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
   const self = target === viewer.id;
-  const [found, history, rating, blocked, saved, notify, pushKinds, devices] = await Promise.all([
+  const [found, history, rating, blocked, saved, notify, pushKinds, devices, family] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
@@ -72,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Push (ADR 087): the kinds with push on, and this person's devices.
     self ? pushKindsOf(context.db, viewer.id) : Promise.resolve([]),
     self ? pushDevicesView(context.db, context.env, viewer.id) : Promise.resolve(null),
+    self ? familySectionFor(context.db, viewer) : Promise.resolve(null), // 'Family' (ADR 091): one's own only
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -96,6 +99,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       savedSearches: page.role === "self" ? saved : null,
       notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds) : null,
       push: page.role === "self" ? devices : null,
+      family: page.role === "self" ? family : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -367,6 +371,8 @@ export default function PlayerProfile() {
           </ul>
         )}
       </Card>
+
+      {page.family ? <FamilySection family={page.family} /> : null}
 
       {page.role === "self" ? <BlockedPeople people={page.blocked} /> : null}
     </div>

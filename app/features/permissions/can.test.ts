@@ -3,6 +3,7 @@ import { allowedActions, can, rolesOf, SITE, type Actor, type ClubTarget } from 
 import { CLUB_ACTIONS, CLUB_PERMISSIONS, CLUB_ROLES, CLUB_VISIBILITY, MANAGEABLE_MEMBER_ROLES, type ClubFacts } from "./club";
 import { LISTING_ACTIONS, LISTING_PERMISSIONS, LISTING_ROLES } from "./listing";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, PROFILE_ROLES } from "./profile";
+import { PLAYER_ACTIONS, PLAYER_PERMISSIONS, PLAYER_ROLES } from "./player";
 import { SITE_ACTIONS, SITE_PERMISSIONS, SITEWIDE_ROLES } from "./site";
 import type { PermissionTable } from "./table";
 
@@ -40,6 +41,15 @@ describe("can(actor, action, target): one check for every kind of target", () =>
     expect(PROFILE_ACTIONS.filter((a) => can(null, a, alicePage))).toEqual([]);
   });
 
+  test("a player: only their guardians see or change them — not a site admin, not a stranger", () => {
+    const theirs = { kind: "player" as const, guardian: true };
+    const notTheirs = { kind: "player" as const, guardian: false };
+    expect(allowedActions(alice, theirs)).toEqual(Object.fromEntries(PLAYER_ACTIONS.map((a) => [a, true])));
+    expect(PLAYER_ACTIONS.filter((a) => can(admin, a, notTheirs))).toEqual(["add", "acceptInvite"]);
+    expect(PLAYER_ACTIONS.filter((a) => can(bob, a, notTheirs))).toEqual(["add", "acceptInvite"]);
+    expect(PLAYER_ACTIONS.filter((a) => can(null, a, notTheirs))).toEqual([]);
+  });
+
   test("a club: roles come from the membership row and the viewer", () => {
     const club = (membership: ClubTarget["membership"]): ClubTarget => ({ kind: "club", club: facts, membership });
     expect(rolesOf(admin, club({ role: "member", status: "active" }))).toEqual(["member", "siteAdmin"]);
@@ -67,6 +77,7 @@ describe("every table has the one shape: a line per role of its kind, naming onl
     ["club member management", MANAGEABLE_MEMBER_ROLES, CLUB_ROLES, ["admin", "member"]],
     ["listing", LISTING_PERMISSIONS, LISTING_ROLES, LISTING_ACTIONS],
     ["profile", PROFILE_PERMISSIONS, PROFILE_ROLES, PROFILE_ACTIONS],
+    ["player", PLAYER_PERMISSIONS, PLAYER_ROLES, PLAYER_ACTIONS],
     ["site", SITE_PERMISSIONS, SITEWIDE_ROLES, SITE_ACTIONS],
   ];
   test.each(tables)("%s", (_name, table, roles, actions) => {
