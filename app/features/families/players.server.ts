@@ -254,7 +254,7 @@ export async function acceptInvitation(
   const [, spent] = await db.batch([
     db.run(sql`insert into player_guardians (player_id, user_id, created_at)
       select i.player_id, ${viewer.id}, ${t} from player_invites i where ${valid} on conflict do nothing`),
-    db.all<{ playerId: string }>(sql`update player_invites as i set accepted_at = ${t} where ${valid} returning i.player_id as playerId`),
+    db.all<{ playerId: string }>(sql`update player_invites as i set accepted_at = ${t} where ${valid} returning player_id as playerId`),
   ]);
   if (spent[0]) return { ok: true, playerId: spent[0].playerId };
   const seen = await invitationView(db, viewer, tokenHash, now);

@@ -74,7 +74,14 @@ export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target:
   }
 }
 
-const ACTIONS = { site: SITE_ACTIONS, club: CLUB_ACTIONS, listing: LISTING_ACTIONS, profile: PROFILE_ACTIONS, deal: DEAL_ACTIONS, player: PLAYER_ACTIONS } as const;
+const ACTIONS = {
+  site: SITE_ACTIONS,
+  club: CLUB_ACTIONS,
+  listing: LISTING_ACTIONS,
+  profile: PROFILE_ACTIONS,
+  deal: DEAL_ACTIONS,
+  player: PLAYER_ACTIONS,
+} as const;
 
 /** Every action on `target` as a boolean, for a loader to hand to the page (which buttons to show). */
 export function allowedActions<T extends Target>(actor: Actor, target: T): Record<ActionOn<T>, boolean> {

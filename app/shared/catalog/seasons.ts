@@ -36,7 +36,8 @@ const iso = (date: Date) => date.toISOString().slice(0, 10);
 export function seasonEndFor(sport: SportKey, today: Date): string {
   const { month, day } = SEASON_ENDS[sport];
   const thisYear = Date.UTC(today.getUTCFullYear(), month - 1, day);
-  if (today.getTime() <= thisYear + PROMPT_GRACE_DAYS * DAY_MS) return iso(new Date(thisYear));
+  const on = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  if (on <= thisYear + PROMPT_GRACE_DAYS * DAY_MS) return iso(new Date(thisYear));
   return iso(new Date(Date.UTC(today.getUTCFullYear() + 1, month - 1, day)));
 }
 
