@@ -36,10 +36,6 @@ export const SIZE_SCALES: Readonly<Record<PlayerSizeKind, SizeScale>> = {
   height: { label: "Height", values: inches(36, 78), types: [] },
 };
 
-export function isPlayerSizeKind(value: unknown): value is PlayerSizeKind {
-  return typeof value === "string" && (PLAYER_SIZE_KINDS as readonly string[]).includes(value);
-}
-
 /** A value of the kind's scale (exactly as the scale writes it), or false. */
 export function isSizeOf(kind: PlayerSizeKind, value: string): boolean {
   return SIZE_SCALES[kind].values.includes(value);
