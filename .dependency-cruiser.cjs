@@ -19,7 +19,7 @@ const FEATURE_ORDER = [
   "photos", // the photo ledger, R2 keys, thumbnails
   "safety", // the rules reads consult: blocks, suspensions, audit log, warnings
   "clubs", // clubs, memberships, club access
-  "families", // teens and their guardians, players, sizes (ADR 091, 092)
+  "families", // teens and their guardians; players (children without accounts), sizes, rosters, seasons (ADR 091, 092)
   "realtime", // rooms, tokens, publishing
   "listings", // listings, visibility, prices, favourites, listing summaries
   "trade", // deals, reviews, ratings

@@ -15,6 +15,7 @@ import { createPresenceOf, createPublish, createRealtime } from "./app/features/
 import { runAwayMail } from "./app/features/notifications/away.server";
 import { runPriceDropMail, runPriceDrops } from "./app/features/notifications/price-drops.server";
 import { runSwapDaySolves } from "./app/features/swap-days/results.server";
+import { runOutgrownPrompts } from "./app/features/notifications/outgrown-mail.server";
 import { drainPushQueue } from "./app/features/notifications/push.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
@@ -121,6 +122,9 @@ export function createWorker(build: unknown) {
         } else if (controller.cron === DIGEST_CRON) {
           const report = await runMatchDigest({ db, env: config }, { mode: "email_digest" });
           console.log(JSON.stringify({ level: "info", event: "match_digest", ...report }));
+          // 'Outgrown anything?' (ADR 091): once a day is enough for a season's two dates.
+          const outgrown = await runOutgrownPrompts({ db, env: config });
+          console.log(JSON.stringify({ level: "info", event: "outgrown_prompts", ...outgrown }));
           const dropDigest = await runPriceDropMail({ db, env: config }, { mode: "email_digest" });
           console.log(JSON.stringify({ level: "info", event: "price_drop_digest", ...dropDigest }));
           // 'E-mail digest' for messages, deal steps, club requests and approvals, announcements: once a day.

@@ -11,6 +11,7 @@ import { FilterChips } from "~/components/search/search-chips";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/layout/toaster";
 import { listNearby } from "~/features/search/nearby.server";
+import { familySearch, labelFits, type FamilySearch } from "~/web/family-search.server";
 import { searchListings } from "~/features/search/search.server";
 import { visitorOrigin } from "~/features/accounts/visitor-location.server";
 import { getUser } from "~/web/session.server";
@@ -77,9 +78,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   let result: Awaited<ReturnType<typeof searchListings>>;
+  // 'Fits {player}' for a guardian (ADR 091): chips and card labels as data, the fit in the search's SQL.
+  let family: FamilySearch | null = null;
   try {
     // The home grid shows no count, so none is computed (ADR 010).
-    result = await searchListings(context.db, viewer, state, { limit: LIMITS.homeGrid, count: false });
+    family = await familySearch(context.db, viewer, new URL(request.url));
+    result = await searchListings(context.db, viewer, { ...state, fits: family.fit?.where }, { limit: LIMITS.homeGrid, count: false });
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));
@@ -97,7 +101,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const favorites = result.favorites;
-  return { ...homeData(state, result, viewer, favorites), loadError: false, visitorNear: null };
+  const page = homeData(state, { ...result, items: labelFits(result.items, family.fit) }, viewer, favorites);
+  return {
+    ...page,
+    chips: [...family.chips, ...page.chips.map((chip) => ({ ...chip, href: family.keep(chip.href) }))],
+    loadError: false,
+    visitorNear: null,
+  };
 }
 
 function homeData(

@@ -33,6 +33,8 @@ import { PasswordToggleSchema } from "~/shared/schemas/auth";
 import { ChangePasswordSchema, ProfileActionSchema, ProfileSchema } from "~/shared/schemas/profile";
 import { firstError, knownIntent } from "~/shared/schemas/intent";
 import { Card } from "~/components/ui/card";
+import { FamilySection } from "~/components/families/family-section";
+import { familySectionFor } from "~/features/families/family-view.server";
 import { lazy, Suspense } from "react";
 import { TeensSection } from "~/components/families/teens-section";
 import { teensSectionView } from "~/features/families/guardian-page.server";
@@ -62,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
   const self = target === viewer.id;
-  const [found, history, rating, blocked, saved, notify, pushKinds, devices] = await Promise.all([
+  const [found, history, rating, blocked, saved, notify, pushKinds, devices, family] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
@@ -75,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Push (ADR 087): the kinds with push on, and this person's devices.
     self ? pushKindsOf(context.db, viewer.id) : Promise.resolve([]),
     self ? pushDevicesView(context.db, context.env, viewer.id) : Promise.resolve(null),
+    self ? familySectionFor(context.db, viewer) : Promise.resolve(null), // 'Family' (ADR 091): one's own only
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -103,6 +106,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page.role === "self"
           ? { view: await teensSectionView(context.db, viewer), words: { pending: GUARDIAN_TEXT.pending, linked: GUARDIAN_TEXT.linked } }
           : null,
+      family: page.role === "self" ? family : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },
     },
@@ -375,6 +379,8 @@ export default function PlayerProfile() {
           </ul>
         )}
       </Card>
+
+      {page.family ? <FamilySection family={page.family} /> : null}
 
       {page.role === "self" ? <BlockedPeople people={page.blocked} /> : null}
     </div>

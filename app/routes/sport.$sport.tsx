@@ -12,6 +12,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
+import { familySearch, labelFits } from "~/web/family-search.server";
 import { searchListings } from "~/features/search/search.server";
 import { getUser } from "~/web/session.server";
 import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/shared/search-params";
@@ -41,7 +42,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const parsed = parseSearchParams(url.searchParams);
   const state = pricesShown ? parsed : { ...parsed, priceMin: null, priceMax: null, sort: EMPTY_SEARCH.sort };
   // 'Load more' shows pages 1..n, so a plain link (no JavaScript) reaches every result.
-  const result = await searchListings(context.db, viewer, { ...state, sport: sport.key }, { limit: PAGE_SIZE * state.page });
+  // 'Fits {player}' for a guardian (ADR 091): chips and card labels as data, the fit in the search's SQL.
+  const family = await familySearch(context.db, viewer, url);
+  const result = await searchListings(
+    context.db,
+    viewer,
+    { ...state, sport: sport.key, fits: family.fit?.where },
+    { limit: PAGE_SIZE * state.page },
+  );
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref(pathname, { ...state, club: "" }), {
       title: "Club not found",
@@ -65,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     sport,
     state: shown,
-    items: result.items,
+    items: labelFits(result.items, family.fit),
     // '{n} item(s) found' (spec 01 §4); past the count's cap '1,000+ items found' (ADR 074). Written
     // here, so the page's script carries no count logic (its first-load JS is at its 96 KB budget).
     found: `${result.total.toLocaleString("en-US")}${result.totalCapped ? "+" : ""} ${result.total === 1 && !result.totalCapped ? "item" : "items"} found`,
@@ -73,15 +81,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     signedIn: Boolean(viewer),
     favorited: [...favorites],
     panel,
-    chips: filterChips(pathname, state, {
-      club: result.club?.name,
-      condition: conditionLabel,
-      category: (key) => tennisSubcategoryLabel(key) ?? key,
-      profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
-    }),
+    chips: [
+      ...family.chips,
+      ...filterChips(pathname, state, {
+        club: result.club?.name,
+        condition: conditionLabel,
+        category: (key) => tennisSubcategoryLabel(key) ?? key,
+        profileRadius: result.radiusApplied && result.originZip ? { zip: result.originZip, miles: state.radius } : null,
+      }).map((chip) => ({ ...chip, href: family.keep(chip.href) })),
+    ],
     // A capped count (ADR 074) is at least the pages shown, and more exist past it.
     loadMoreHref:
-      result.totalCapped || result.total > result.items.length ? searchHref(pathname, { ...state, page: state.page + 1 }) : null,
+      result.totalCapped || result.total > result.items.length
+        ? family.keep(searchHref(pathname, { ...state, page: state.page + 1 }))
+        : null,
   };
 }
 

@@ -185,7 +185,8 @@ export function searchHref(pathname: string, state: Partial<SearchState>): strin
 type ListKey = "sports" | "types" | "brands" | "conditions" | "sizes" | "sizeGroups" | "genders";
 
 /** A removable chip: its label and the URL without it. */
-export type FilterChip = { key: string; label: string; href: string };
+/** `offer`: a filter one may add ('Fits Sam', ADR 091), not one to remove. */
+export type FilterChip = { key: string; label: string; href: string; offer?: boolean };
 
 /** The keys the home page knows (spec 01 §2); the rest belongs to /sport/{sport}. */
 export const HOME_SEARCH_KEYS = ["q", "location", "zip", "club", "sports", "radius", "anywhere"] as const;

@@ -369,7 +369,12 @@ export async function requireListingAuthor(request: Request, context: AppLoadCon
 
 /** The create form's starting state: the seller's ZIP with its city and state, and a club when reached through one. */
 /** `presetClubSlug`: the club of /club/{slug}/list, ticked when the viewer may post there. */
-export async function createFormState(context: AppLoadContext, viewer: Viewer, presetClubSlug?: string | null) {
+export async function createFormState(
+  context: AppLoadContext,
+  viewer: Viewer,
+  presetClubSlug?: string | null,
+  prefill: Partial<ListingFormValues> = {},
+) {
   const zipCode = viewer.zipCode ?? "";
   // In parallel: one round trip, not two (ADR 034).
   const [clubs, place] = await Promise.all([
@@ -382,7 +387,7 @@ export async function createFormState(context: AppLoadContext, viewer: Viewer, p
     clubs,
     presetClub: preset,
     state: {
-      values: emptyFormValues({ zipCode, ...where, clubIds: preset ? [preset.id] : [] }),
+      values: emptyFormValues({ zipCode, ...where, clubIds: preset ? [preset.id] : [], ...prefill }),
       photos: [],
       photoErrors: [],
       result: null,

@@ -116,7 +116,7 @@ export const REPORT_OUTCOMES = ["dismissed", "removed", "warned", "suspended", "
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 // Notification settings (ADR 073): what a person is told about, and how.
-export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements", "price_drops"] as const;
+export const NOTIFICATION_KINDS = ["messages", "deals", "clubs", "matches", "announcements", "price_drops", "outgrown"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_MODES = ["in_app", "email_now", "email_digest"] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
@@ -131,3 +131,11 @@ export type SwapItemStatus = (typeof SWAP_ITEM_STATUSES)[number];
 /** A ring's life: proposed by the solve, confirmed (meet-up) or handed over, or cancelled (a no-show). */
 export const SWAP_RING_STATUSES = ["proposed", "completed", "cancelled"] as const;
 export type SwapRingStatus = (typeof SWAP_RING_STATUSES)[number];
+
+// Families (ADR 091, db/schema/families.ts): a player's sizes, one per kind of gear.
+/** The kinds of gear a player is measured for; each has its scale in app/shared/catalog/sizes.ts. */
+export const PLAYER_SIZE_KINDS = ["skate", "shoe", "helmet", "glove", "length", "height"] as const;
+export type PlayerSizeKind = (typeof PLAYER_SIZE_KINDS)[number];
+/** The outgrown prompt's two moments (ADR 091): two weeks before a season ends, and when it ends. */
+export const OUTGROWN_STAGES = ["soon", "ended"] as const;
+export type OutgrownStage = (typeof OUTGROWN_STAGES)[number];

@@ -18,4 +18,5 @@ export * from "./matching";
 export * from "./notifications";
 export * from "./swap-days";
 export * from "./guardians";
+export * from "./families";
 export * from "./relations";

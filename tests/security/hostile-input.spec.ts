@@ -979,6 +979,7 @@ test("notification settings", async () => {
           "modes.matches": mode("in_app"),
           "modes.announcements": mode("email_digest"),
           "modes.price_drops": mode("in_app"),
+          "modes.outgrown": mode("in_app"),
           // Someone else's id: never whose rows are written.
           userId: field(l.stranger.id, uuidLike),
           modes: field("", nasty),

@@ -1287,6 +1287,7 @@ const ROWS: Row[] = [
         "modes.matches": "in_app",
         "modes.announcements": "email_digest",
         "modes.price_drops": "email_now",
+        "modes.outgrown": "in_app",
         userId: cell.w.extra.target.id,
       }),
     allowed: (cell, out, changes) => {

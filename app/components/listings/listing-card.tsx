@@ -95,6 +95,7 @@ export function ListingCard({
           {listing.city}, {listing.state}
           {distanceMiles != null && <span className="ml-1 text-slate-500">· {formatMiles(distanceMiles)}</span>}
         </p>
+        {listing.fits && <p className="text-xs font-semibold text-green-800">{listing.fits}</p>}
         {listing.clubName && (
           <p className="mt-auto text-xs">
             <span className="rounded-full bg-purple-50 px-2 py-0.5 font-medium text-purple-800">Listed in {listing.clubName}</span>
@@ -139,9 +140,9 @@ export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHr
           to={chip.href}
           preventScrollReset
           className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
-          aria-label={`Remove filter ${chip.label}`}
+          aria-label={chip.offer ? undefined : `Remove filter ${chip.label}`}
         >
-          {chip.label} <span aria-hidden="true">✕</span>
+          {chip.label} <span aria-hidden="true">{chip.offer ? "+" : "✕"}</span>
         </Link>
       ))}
       <Link to={clearHref} className="text-sm font-medium text-slate-600 underline">

@@ -1,6 +1,7 @@
 // Deleting an account or a club as a site admin (spec 02 §7, ADR 044): one batch that really
 // deletes — the person's rows, their open deals closed first, their photos marked for the cleanup —
 // with the audit row in the same batch.
+import { orphanedPlayersDeleteStatement } from "../families/players.server";
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { adminAuditLog, clubMembers, clubs, userRoles, users } from "#db/schema";
@@ -108,6 +109,8 @@ export async function deleteUserAccount(
       returning id`),
     // Open deals end before the person goes; the other side's locked listings are released.
     ...closeDealsOfLeavingUser(db, targetUserId, new Date(now)),
+    // Their players with no other guardian (ADR 091): nothing of a child outlives all their guardians.
+    orphanedPlayersDeleteStatement(db, targetUserId),
     db.delete(users).where(eq(users.id, targetUserId)),
     ...(how === "admin"
       ? [

@@ -29,6 +29,7 @@ test("defaults until saved; a save writes every kind for that person only, and a
   expect(await rowsOf(other.id)).toEqual([]);
 });
 
-test("every kind offers all three modes for now", () => {
-  for (const modes of Object.values(KIND_MODES)) expect([...modes].sort()).toEqual(["email_digest", "email_now", "in_app"]);
+test("every kind offers all three modes, but outgrown gear: in the app or right away (ADR 091)", () => {
+  for (const [kind, modes] of Object.entries(KIND_MODES))
+    expect([...modes].sort()).toEqual(kind === "outgrown" ? ["email_now", "in_app"] : ["email_digest", "email_now", "in_app"]);
 });

@@ -15,6 +15,8 @@ export const DEFAULT_MODES: Readonly<Record<NotificationKind, NotificationMode>>
   announcements: "in_app",
   // A favourite got cheaper (ADR 086): news, not something waiting on them — a daily e-mail, as matches.
   price_drops: "email_digest",
+  // 'Outgrown anything?' (ADR 091): twice a season per player, so its e-mail comes when it is made.
+  outgrown: "email_now",
 };
 
 /** The mode of `kind` for the user in `userColumn`, as SQL (their row, else the default). */
@@ -60,6 +62,8 @@ export const KIND_MODES: KindModes = {
   matches: NOTIFICATION_MODES,
   announcements: NOTIFICATION_MODES,
   price_drops: NOTIFICATION_MODES,
+  // Two prompts a season: a digest of them would only be later (ADR 091).
+  outgrown: ["in_app", "email_now"],
 };
 
 /** The /player-profile 'Notifications' form's schema, over KIND_MODES. */

@@ -3,6 +3,7 @@ import { allowedActions, can, rolesOf, SITE, type Actor, type ClubTarget } from 
 import { CLUB_ACTIONS, CLUB_PERMISSIONS, CLUB_ROLES, CLUB_VISIBILITY, MANAGEABLE_MEMBER_ROLES, type ClubFacts } from "./club";
 import { LISTING_ACTIONS, LISTING_PERMISSIONS, LISTING_ROLES } from "./listing";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, PROFILE_ROLES } from "./profile";
+import { PLAYER_ACTIONS, PLAYER_PERMISSIONS, PLAYER_ROLES } from "./player";
 import { SITE_ACTIONS, SITE_PERMISSIONS, SITEWIDE_ROLES } from "./site";
 import type { PermissionTable } from "./table";
 
@@ -62,8 +63,8 @@ describe("can(actor, action, target): one check for every kind of target", () =>
   test("a teen (ADR 092): pending a guardian they browse and favorite; once linked they write; their guardian oversees", () => {
     const pendingTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: false } };
     const linkedTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: true } };
-    expect(SITE_ACTIONS.filter((a) => can(pendingTeen, a, SITE))).toEqual(["manageOwnAccount", "report", "block", "favorite"]);
-    expect(SITE_ACTIONS.filter((a) => can(linkedTeen, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "favorite"]);
+    expect(SITE_ACTIONS.filter((a) => can(pendingTeen, a, SITE))).toEqual(["manageOwnAccount", "report", "block", "appeal", "favorite"]);
+    expect(SITE_ACTIONS.filter((a) => can(linkedTeen, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "appeal", "favorite"]);
     // A minor is never a site admin, even with the flag.
     expect(can({ ...linkedTeen, isAdmin: true }, "viewDashboard", SITE)).toBe(false);
     const samPage = { kind: "profile" as const, userId: "sam", guardianIds: ["morgan"] };
@@ -74,6 +75,15 @@ describe("can(actor, action, target): one check for every kind of target", () =>
     ]);
     expect(PROFILE_ACTIONS.filter((a) => can(bob, a, samPage))).toEqual([]);
     expect(can(admin, "seeBirthDate", samPage)).toBe(false);
+  });
+
+  test("a player: only their guardians see or change them — not a site admin, not a stranger", () => {
+    const theirs = { kind: "player" as const, guardian: true };
+    const notTheirs = { kind: "player" as const, guardian: false };
+    expect(allowedActions(alice, theirs)).toEqual(Object.fromEntries(PLAYER_ACTIONS.map((a) => [a, true])));
+    expect(PLAYER_ACTIONS.filter((a) => can(admin, a, notTheirs))).toEqual(["add", "acceptInvite"]);
+    expect(PLAYER_ACTIONS.filter((a) => can(bob, a, notTheirs))).toEqual(["add", "acceptInvite"]);
+    expect(PLAYER_ACTIONS.filter((a) => can(null, a, notTheirs))).toEqual([]);
   });
 
   test("a club: roles come from the membership row and the viewer", () => {
@@ -103,6 +113,7 @@ describe("every table has the one shape: a line per role of its kind, naming onl
     ["club member management", MANAGEABLE_MEMBER_ROLES, CLUB_ROLES, ["admin", "member"]],
     ["listing", LISTING_PERMISSIONS, LISTING_ROLES, LISTING_ACTIONS],
     ["profile", PROFILE_PERMISSIONS, PROFILE_ROLES, PROFILE_ACTIONS],
+    ["player", PLAYER_PERMISSIONS, PLAYER_ROLES, PLAYER_ACTIONS],
     ["site", SITE_PERMISSIONS, SITEWIDE_ROLES, SITE_ACTIONS],
   ];
   test.each(tables)("%s", (_name, table, roles, actions) => {

@@ -6,6 +6,7 @@ import type { Viewer } from "./viewer";
 import { CLUB_ACTIONS, canInClub, clubRolesOf, type ClubAction, type ClubFacts, type ClubMemberRole, type ClubRole } from "./club";
 import { DEAL_ACTIONS, dealCan, dealRolesOf, type DealAction, type DealRole } from "./deal";
 import { LISTING_ACTIONS, LISTING_PERMISSIONS, listingRolesOf, type ListingAction, type ListingRole } from "./listing";
+import { PLAYER_ACTIONS, PLAYER_PERMISSIONS, playerRolesOf, type PlayerAction, type PlayerRole } from "./player";
 import { PROFILE_ACTIONS, PROFILE_PERMISSIONS, profileRoleOf, type ProfileAction, type ProfileRole } from "./profile";
 import { SITE_ACTIONS, SITE_PERMISSIONS, sitewideRolesOf, type SiteAction, type SitewideRole } from "./site";
 import { grants } from "./table";
@@ -19,7 +20,9 @@ type ListingTarget = { kind: "listing"; ownerId: string };
 /** `guardianIds`: the person's confirmed guardians (ADR 092), when the caller read them. */
 export type ProfileTarget = { kind: "profile"; userId: string; guardianIds?: readonly string[] };
 export type DealTarget = { kind: "deal"; proposerId: string | null; ownerId: string | null };
-export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget | DealTarget;
+/** A family's player (ADR 091): `guardian` is what the guardians' SQL read said of the actor. */
+export type PlayerTarget = { kind: "player"; guardian: boolean };
+export type Target = SiteTarget | ClubTarget | ListingTarget | ProfileTarget | DealTarget | PlayerTarget;
 
 /** The site as a whole (the admin dashboard, deleting anyone's account). */
 export const SITE: SiteTarget = { kind: "site" };
@@ -30,6 +33,7 @@ type Kinds = {
   listing: { target: ListingTarget; action: ListingAction; role: ListingRole };
   profile: { target: ProfileTarget; action: ProfileAction; role: ProfileRole };
   deal: { target: DealTarget; action: DealAction; role: DealRole };
+  player: { target: PlayerTarget; action: PlayerAction; role: PlayerRole };
 };
 type ActionOn<T extends Target> = Kinds[T["kind"]]["action"];
 type RoleOn<T extends Target> = Kinds[T["kind"]]["role"];
@@ -48,6 +52,8 @@ export function rolesOf<T extends Target>(actor: Actor, target: T): RoleOn<T>[] 
       return [profileRoleOf(actor, t.userId, t.guardianIds)] as RoleOn<T>[];
     case "deal":
       return dealRolesOf(actor, t) as RoleOn<T>[];
+    case "player":
+      return playerRolesOf(actor, t.guardian) as RoleOn<T>[];
   }
 }
 
@@ -64,10 +70,19 @@ export function can<T extends Target>(actor: Actor, action: ActionOn<T>, target:
       return grants(PROFILE_PERMISSIONS, [profileRoleOf(actor, t.userId, t.guardianIds)], action as ProfileAction);
     case "deal":
       return dealCan(actor, action as DealAction, t);
+    case "player":
+      return grants(PLAYER_PERMISSIONS, playerRolesOf(actor, t.guardian), action as PlayerAction);
   }
 }
 
-const ACTIONS = { site: SITE_ACTIONS, club: CLUB_ACTIONS, listing: LISTING_ACTIONS, profile: PROFILE_ACTIONS, deal: DEAL_ACTIONS } as const;
+const ACTIONS = {
+  site: SITE_ACTIONS,
+  club: CLUB_ACTIONS,
+  listing: LISTING_ACTIONS,
+  profile: PROFILE_ACTIONS,
+  deal: DEAL_ACTIONS,
+  player: PLAYER_ACTIONS,
+} as const;
 
 /** Every action on `target` as a boolean, for a loader to hand to the page (which buttons to show). */
 export function allowedActions<T extends Target>(actor: Actor, target: T): Record<ActionOn<T>, boolean> {

@@ -35,6 +35,8 @@ export type SearchFilters = Partial<
    */
   listingIds?: readonly string[];
   notOwnedBy?: string;
+  /** 'Fits {player}' (ADR 091): the guardian's player's sizes as a condition (app/features/families/fits.server.ts). */
+  fits?: SQL | null;
 };
 
 /** 'City, ST' → equality on city (case-insensitive) and state when given. */
@@ -78,6 +80,7 @@ export function filterConditions(viewer: Viewer | null, filters: SearchFilters):
   if (filters.conditions?.length) where.push(inList(sql`listings.condition`, filters.conditions));
   if (filters.sizes?.length) where.push(inList(sql`listings.size_numeric`, filters.sizes));
   if (filters.sizeGroups?.length) where.push(inList(sql`listings.size`, filters.sizeGroups));
+  if (filters.fits) where.push(filters.fits);
   if (filters.genders?.length) where.push(inList(sql`listings.gender`, filters.genders));
   // Dollars in the URL, whole cents in the database. For a viewer who may not see prices, price
   // filters and price sorts do not apply: either would let a hidden price be bisected back (ADR 014).

@@ -15,6 +15,7 @@ export const KIND_TEXT: Readonly<Record<NotificationKind, readonly [legend: stri
   matches: ["Matches", "Saved searches and item requests"],
   announcements: ["Club announcements", "Announcements in your clubs"],
   price_drops: ["Price drops", "A favorite on your On Deck list gets cheaper"],
+  outgrown: ["Outgrown gear", "A player's season is ending: gear to pass on, the next size to find"],
 };
 
 export const MODE_LABELS: Readonly<Record<NotificationMode, string>> = {
@@ -34,6 +35,7 @@ export function modeHint(kind: NotificationKind, mode: NotificationMode): string
   if (mode !== "email_now") return undefined;
   if (kind === "messages" || kind === "deals") return AWAY;
   if (kind === "matches") return "An e-mail soon after new matches are found.";
+  if (kind === "outgrown") return "One e-mail two weeks before a player's season ends, and one when it ends.";
   if (kind === "price_drops") return "An e-mail an hour after the price is lowered, if it stays lower.";
   return undefined;
 }

@@ -13,6 +13,7 @@ const ALL: KindModes = {
   matches: NOTIFICATION_MODES,
   announcements: NOTIFICATION_MODES,
   price_drops: NOTIFICATION_MODES,
+  outgrown: NOTIFICATION_MODES,
 };
 const VALID = {
   messages: "email_now",
@@ -21,6 +22,7 @@ const VALID = {
   matches: "email_digest",
   announcements: "in_app",
   price_drops: "email_now",
+  outgrown: "in_app",
 };
 
 type Fields = Record<string, string | string[]>;

@@ -30,6 +30,8 @@ export type ListingSummary = CardPhoto & {
   clubName: string | null;
   /** Miles from the viewer's ZIP, when a ZIP is known and both ZIPs can be placed. */
   distanceMiles: number | null;
+  /** "Fits Sam" (ADR 091): set by the search page for a guardian's applied fit. */
+  fits?: string;
 };
 
 export type ListingSuggestion = {
