@@ -15,4 +15,5 @@ export * from "./safety";
 export * from "./matching";
 export * from "./notifications";
 export * from "./swap-days";
+export * from "./club-gear";
 export * from "./relations";
