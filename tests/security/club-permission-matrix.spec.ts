@@ -318,6 +318,12 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   viewSwapDays: { read: true, path: clubPath, shows: (_fx, body) => body.includes('id="swap-days"') },
   organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
   joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
+  // ADR 093: the Library is a route of its own; its rules are proved in app/features/club-gear/club-gear.server.test.ts.
+  viewLibrary: { read: true, path: (fx) => `${clubPath(fx)}/library` },
+  borrowGear: {
+    noEndpoint: "an intent of /club/{slug}/library (request, withdraw): proved in app/features/club-gear/club-gear.server.test.ts",
+  },
+  manageGear: { noEndpoint: "the keepers' page is not built yet: the rule is proved in app/features/club-gear/club-gear.server.test.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */

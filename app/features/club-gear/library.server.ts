@@ -8,21 +8,10 @@ import type { GearRequestPeriod, ListingCondition, SportKey } from "#db/schema/e
 import { activeMemberOf, type ClubAccess } from "../clubs/club-access.server";
 import { clubCan } from "../permissions/club";
 import { keepsGearOf } from "./keepers.server";
+import type { GearError } from "~/shared/copy/club-gear";
 
 export type GearResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: GearError };
-export type GearError =
-  | "forbidden"
-  | "tagTaken"
-  | "noSuchItem"
-  | "noSuchSize"
-  | "tooManyUnits"
-  | "alreadyQueued"
-  | "noSuchRequest"
-  | "notFirstInQueue"
-  | "noFreeUnit"
-  | "noSuchUnit"
-  | "notOut"
-  | "alreadyOut";
+export type { GearError };
 
 /** At most this many units per item (the CHECK on gear_units.number). */
 export const MAX_UNITS_PER_ITEM = 500;
