@@ -26,6 +26,7 @@ const FEATURE_ORDER = [
   "messaging", // listing questions, club chat, announcements, DMs, inbox
   "item-requests", // a club's wanted posts
   "swap-days", // a club's swap events and their solver
+  "club-gear", // a club's lending library and equipment drives (ADR 093)
   "search", // home and sport search, suggestions, near you
   "pricing", // price guidance from the sales of completed deals (ADR 086)
   "matching", // saved searches and the matcher

@@ -93,7 +93,7 @@ export async function createTestClub(
 
 /**
  * Makes `user` a member of `club` the way the app would: a request (approved by the owner unless
- * `status: 'pending'`), then promotion for `role: 'admin'`. Works whatever the club's join mode,
+ * `status: 'pending'`), then promotion for `role: 'admin'` or `'equipment_manager'`. Works whatever the club's join mode,
  * visibility or settings — the factory opens the way for the join and puts the club back.
  * Returns the membership id.
  */
@@ -101,7 +101,7 @@ export async function addTestMember(
   db: Db,
   club: TestClub,
   user: TestUser,
-  opts: { role?: "member" | "admin"; status?: "active" | "pending"; approvalNotified?: boolean } = {},
+  opts: { role?: "member" | "equipment_manager" | "admin"; status?: "active" | "pending"; approvalNotified?: boolean } = {},
 ): Promise<string> {
   const [before] = await db.select().from(clubs).where(eq(clubs.id, club.id));
   const wanted = opts.status === "pending" ? "approval" : before.joinMode === "open" ? "open" : "approval";
@@ -132,8 +132,8 @@ export async function addTestMember(
     const approved = await approveJoinRequest(db, club.owner, club.slug, row.id);
     if (!approved.ok) throw new Error(`addTestMember: ${approved.error}`);
   }
-  if (opts.role === "admin") {
-    const promoted = await promoteMember(db, club.owner, club.slug, row.id);
+  if (opts.role === "admin" || opts.role === "equipment_manager") {
+    const promoted = await promoteMember(db, club.owner, club.slug, row.id, opts.role);
     if (!promoted.ok) throw new Error(`addTestMember: ${promoted.error}`);
   }
   if (opts.approvalNotified !== undefined)

@@ -10,6 +10,7 @@ import { Label } from "~/components/ui/label";
 import { clubCan } from "~/features/permissions/club";
 import { getClubAccess } from "~/features/clubs/club-access.server";
 import { ClubReports } from "~/components/clubs/club-reports";
+import { ClubMembersCard, RowButton } from "~/components/clubs/club-members-card";
 import { moderateClubReport, type ClubModerationAction, type ClubModerationResult } from "~/features/moderation/club-moderation.server";
 import { clubReports, openClubReportRows } from "~/features/moderation/club-reports.server";
 import { CLUB_MODERATION_TEXT } from "~/shared/copy/safety";
@@ -86,6 +87,7 @@ const SUCCESS: Record<Intent, keyof typeof CLUB_SUCCESS> = {
   "invite-code": "inviteCodeChanged",
   promote: "promoted",
   demote: "demoted",
+  "make-equipment-manager": "madeEquipmentManager",
   remove: "memberRemoved",
   logo: "logoUpdated",
 };
@@ -154,6 +156,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return answer(context, await promoteMember(db, viewer, slug, form.memberId), form.intent);
     case "demote":
       return answer(context, await demoteMember(db, viewer, slug, form.memberId), form.intent);
+    case "make-equipment-manager":
+      return answer(context, await promoteMember(db, viewer, slug, form.memberId, "equipment_manager"), form.intent);
     case "remove": {
       const removed = await removeMember(db, viewer, slug, form.memberId);
       // The removed member's open sockets in the club room close now (ADR 039).
@@ -192,18 +196,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return answerModeration(context, result);
     }
   }
-}
-
-function RowButton({ intent, memberId, label, tone }: { intent: Intent; memberId: string; label: string; tone?: "danger" }) {
-  const pending = useIsPending({ intent });
-  return (
-    <Form method="post">
-      <input type="hidden" name="memberId" value={memberId} />
-      <SubmitButton name="intent" value={intent} pending={pending} tone={tone} pendingText="Saving...">
-        {label}
-      </SubmitButton>
-    </Form>
-  );
 }
 
 export default function ManageClub() {
@@ -303,33 +295,7 @@ export default function ManageClub() {
 
       <LogoCard club={club} />
 
-      <Card as="section" padding="md" aria-labelledby="members-heading">
-        <h2 id="members-heading" className="mb-3 text-lg font-semibold">
-          Members
-        </h2>
-        <ul className="divide-y divide-slate-200">
-          {members.map((m) => (
-            <li key={m.membershipId} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="member-row">
-              <span className="min-w-0 font-medium text-slate-900">
-                {m.name}{" "}
-                <span className="text-sm font-normal text-slate-600">
-                  ({m.role === "owner" ? "Owner" : m.role === "admin" ? "Admin" : "Member"})
-                </span>
-              </span>
-              {m.role === "owner" ? null : (
-                <div className="flex flex-wrap gap-2">
-                  {m.role === "member" ? (
-                    <RowButton intent="promote" memberId={m.membershipId} label="Promote to admin" />
-                  ) : (
-                    <RowButton intent="demote" memberId={m.membershipId} label="Make member" />
-                  )}
-                  <RowButton intent="remove" memberId={m.membershipId} label="Remove" tone="danger" />
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <ClubMembersCard members={members} />
 
       <Card as="section" padding="md" aria-labelledby="about-heading">
         <h2 id="about-heading" className="mb-2 text-lg font-semibold">
@@ -337,7 +303,8 @@ export default function ManageClub() {
         </h2>
         <p className="text-slate-700">
           Owners and admins approve or reject membership requests, change the club's settings and invite code, promote members to admin or
-          make admins members again, and remove members. Nobody can change or remove the owner.
+          make admins members again, name equipment managers (who keep the club's gear library), and remove members. Nobody can change or
+          remove the owner.
         </p>
       </Card>
     </div>

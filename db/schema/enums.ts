@@ -56,7 +56,8 @@ export type ClubVisibility = (typeof CLUB_VISIBILITIES)[number];
 export const CLUB_JOIN_MODES = ["open", "approval", "code"] as const;
 export type ClubJoinMode = (typeof CLUB_JOIN_MODES)[number];
 
-export const CLUB_MEMBER_ROLES = ["owner", "admin", "member"] as const;
+// equipment_manager: runs the club's gear library and drives (ADR 093), otherwise a member.
+export const CLUB_MEMBER_ROLES = ["owner", "admin", "equipment_manager", "member"] as const;
 export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
 
 export const CLUB_MEMBER_STATUSES = ["active", "pending"] as const;
@@ -139,3 +140,9 @@ export type PlayerSizeKind = (typeof PLAYER_SIZE_KINDS)[number];
 /** The outgrown prompt's two moments (ADR 091): two weeks before a season ends, and when it ends. */
 export const OUTGROWN_STAGES = ["soon", "ended"] as const;
 export type OutgrownStage = (typeof OUTGROWN_STAGES)[number];
+/** A gear-library borrow request (ADR 093): waiting in its item and size's queue, lent (a loan made), or withdrawn. */
+export const GEAR_REQUEST_STATUSES = ["waiting", "lent", "withdrawn"] as const;
+export type GearRequestStatus = (typeof GEAR_REQUEST_STATUSES)[number];
+/** For the season, or for dates (ADR 093). */
+export const GEAR_REQUEST_PERIODS = ["season", "dates"] as const;
+export type GearRequestPeriod = (typeof GEAR_REQUEST_PERIODS)[number];

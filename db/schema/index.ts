@@ -19,4 +19,5 @@ export * from "./notifications";
 export * from "./swap-days";
 export * from "./guardians";
 export * from "./families";
+export * from "./club-gear";
 export * from "./relations";

@@ -29,13 +29,14 @@ const word = () => randomBytes(4).toString("hex");
 type Visibility = "public" | "members_only" | "private";
 type JoinMode = "open" | "approval" | "code";
 const VISIBILITIES: Visibility[] = ["public", "members_only", "private"];
-const ROLES: ClubRole[] = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"];
+const ROLES: ClubRole[] = ["anonymous", "stranger", "pending", "member", "equipment_manager", "admin", "owner", "siteAdmin"];
 /** The club_members row each test user holds in every club made here; the site admin is not a member. */
 const MEMBERSHIP: Record<ClubRole, ClubTarget["membership"]> = {
   anonymous: null,
   stranger: null,
   pending: { role: "member", status: "pending" },
   member: { role: "member", status: "active" },
+  equipment_manager: { role: "equipment_manager", status: "active" },
   admin: { role: "admin", status: "active" },
   owner: { role: "owner", status: "active" },
   siteAdmin: null,
@@ -77,6 +78,7 @@ async function makeClub(
   await addTestMember(db(), club, people.admin, { role: "admin" });
   const admin2 = await addTestMember(db(), club, people.admin2, { role: "admin" });
   await addTestMember(db(), club, people.member);
+  await addTestMember(db(), club, people.equipment_manager, { role: "equipment_manager" });
   const bystander = await addTestMember(db(), club, people.bystander);
   await addTestMember(db(), club, people.pending, { status: "pending" });
   const applicant = await addTestMember(db(), club, people.applicant, { status: "pending" });
@@ -316,6 +318,12 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   viewSwapDays: { read: true, path: clubPath, shows: (_fx, body) => body.includes('id="swap-days"') },
   organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
   joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
+  // ADR 093: the Library is a route of its own; its rules are proved in app/features/club-gear/club-gear.server.test.ts.
+  viewLibrary: { read: true, path: (fx) => `${clubPath(fx)}/library` },
+  borrowGear: {
+    noEndpoint: "an intent of /club/{slug}/library (request, withdraw): proved in app/features/club-gear/club-gear.server.test.ts",
+  },
+  manageGear: { noEndpoint: "the keepers' page is not built yet: the rule is proved in app/features/club-gear/club-gear.server.test.ts" },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */
@@ -401,6 +409,7 @@ test.beforeAll(async () => {
     stranger: await u("Stan"),
     pending: await u("Penny"),
     member: await u("Mel"),
+    equipment_manager: await u("Eve"),
     admin: await u("Ada"),
     admin2: await u("Abe"),
     owner: await u("Olive"),

@@ -8,8 +8,9 @@
 //                                          └────reject───▶ none
 //   active (member, admin) ──leave──▶ none        the owner cannot leave
 //   active member ◀──promote / demote──▶ active admin   nobody promotes, demotes or removes the owner
+//   active member ◀──promote (equipment manager) / demote──▶ active equipment manager (ADR 093)
 //   active member/admin ──removeMember──▶ none
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { clubMembers, clubs } from "#db/schema";
 import { canManageMember, clubPermission } from "../permissions/club";
@@ -139,26 +140,35 @@ export async function manageableMember(db: Db, viewer: Viewer | null, slug: stri
   return { access, target };
 }
 
-/** Member → admin. */
-export async function promoteMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
+/** Member (or equipment manager) → admin; member → equipment manager (ADR 093). */
+export async function promoteMember(
+  db: Db,
+  viewer: Viewer | null,
+  slug: string,
+  membershipId: string,
+  to: "admin" | "equipment_manager" = "admin",
+): Promise<ClubResult> {
   const found = await manageableMember(db, viewer, slug, membershipId, "promote");
   if ("ok" in found) return found;
+  const from = to === "admin" ? (["member", "equipment_manager"] as const) : (["member"] as const);
   const updated = await db
     .update(clubMembers)
-    .set({ role: "admin" })
-    .where(and(eq(clubMembers.id, found.target.id), eq(clubMembers.role, "member"), eq(clubMembers.status, "active")))
+    .set({ role: to })
+    .where(and(eq(clubMembers.id, found.target.id), inArray(clubMembers.role, [...from]), eq(clubMembers.status, "active")))
     .returning({ id: clubMembers.id });
   return updated.length ? { ok: true, club: found.access.club } : { ok: false, error: "noSuchMember", club: found.access.club };
 }
 
-/** Admin → member. Never the owner. */
+/** Admin or equipment manager → member. Never the owner. */
 export async function demoteMember(db: Db, viewer: Viewer | null, slug: string, membershipId: string): Promise<ClubResult> {
   const found = await manageableMember(db, viewer, slug, membershipId, "demote");
   if ("ok" in found) return found;
   const updated = await db
     .update(clubMembers)
     .set({ role: "member" })
-    .where(and(eq(clubMembers.id, found.target.id), eq(clubMembers.role, "admin"), eq(clubMembers.status, "active")))
+    .where(
+      and(eq(clubMembers.id, found.target.id), inArray(clubMembers.role, ["admin", "equipment_manager"]), eq(clubMembers.status, "active")),
+    )
     .returning({ id: clubMembers.id });
   return updated.length ? { ok: true, club: found.access.club } : { ok: false, error: "noSuchMember", club: found.access.club };
 }

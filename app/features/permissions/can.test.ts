@@ -110,7 +110,7 @@ describe("every table has the one shape: a line per role of its kind, naming onl
       CLUB_ROLES,
       CLUB_ACTIONS,
     ]),
-    ["club member management", MANAGEABLE_MEMBER_ROLES, CLUB_ROLES, ["admin", "member"]],
+    ["club member management", MANAGEABLE_MEMBER_ROLES, CLUB_ROLES, ["admin", "equipment_manager", "member"]],
     ["listing", LISTING_PERMISSIONS, LISTING_ROLES, LISTING_ACTIONS],
     ["profile", PROFILE_PERMISSIONS, PROFILE_ROLES, PROFILE_ACTIONS],
     ["player", PLAYER_PERMISSIONS, PLAYER_ROLES, PLAYER_ACTIONS],

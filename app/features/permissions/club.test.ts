@@ -2,48 +2,52 @@ import { describe, expect, test } from "vitest";
 import { CLUB_ACTIONS, CLUB_ROLES, canInClub, canManageMember, rolesAllowed, type ClubAction, type ClubFacts, type ClubRole } from "./club";
 
 // Spec 02 §6, written out independently of the table: one column per role, in this order:
-//                                anonymous  stranger  pending  member  admin  owner  siteAdmin
-const ROLE_ORDER: readonly ClubRole[] = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"];
+//                    anonymous  stranger  pending  member  equipment_manager  admin  owner  siteAdmin
+const ROLE_ORDER: readonly ClubRole[] = ["anonymous", "stranger", "pending", "member", "equipment_manager", "admin", "owner", "siteAdmin"];
 const EXPECTED: Record<Exclude<ClubAction, "view" | "viewRoster">, string> = {
-  viewListingsAll: "-YYYYYY", // signed-out visitors get the 3-item preview
-  seePrices: "-YYYYYY", // anonymous only with show_prices_in_preview (below)
-  join: "-Y-----",
-  joinWithCode: "-Y-----",
-  requestToJoin: "-Y-----",
-  leave: "---YY--", // the owner cannot leave
-  listItem: "---YYY-",
-  manage: "----YYY",
-  approve: "----YYY",
-  reject: "----YYY",
-  editSettings: "----YYY",
-  viewInviteCode: "----YYY",
-  changeInviteCode: "----YYY",
-  promote: "----YYY",
-  demote: "----YYY",
-  removeMember: "----YYY",
-  uploadLogo: "----YYY",
+  viewListingsAll: "-YYYYYYY", // signed-out visitors get the 3-item preview
+  seePrices: "-YYYYYYY", // anonymous only with show_prices_in_preview (below)
+  join: "-Y------",
+  joinWithCode: "-Y------",
+  requestToJoin: "-Y------",
+  leave: "---YYY--", // the owner cannot leave
+  listItem: "---YYYY-",
+  manage: "-----YYY",
+  approve: "-----YYY",
+  reject: "-----YYY",
+  editSettings: "-----YYY",
+  viewInviteCode: "-----YYY",
+  changeInviteCode: "-----YYY",
+  promote: "-----YYY",
+  demote: "-----YYY",
+  removeMember: "-----YYY",
+  uploadLogo: "-----YYY",
   // ADR 069: the club's owner and admins moderate reports about its content; site admins manage every club.
-  moderateReports: "----YYY",
-  readMessages: "---YYY-",
-  postChat: "---YYY-",
-  deleteOwnChat: "---YYY-",
-  deleteAnyChat: "----YY-",
-  postAnnouncement: "----YY-",
-  sendDm: "---YYY-",
-  readRequests: "---YYY-",
-  postRequest: "---YYY-",
+  moderateReports: "-----YYY",
+  readMessages: "---YYYY-",
+  postChat: "---YYYY-",
+  deleteOwnChat: "---YYYY-",
+  deleteAnyChat: "-----YY-",
+  postAnnouncement: "-----YY-",
+  sendDm: "---YYYY-",
+  readRequests: "---YYYY-",
+  postRequest: "---YYYY-",
   // Members only; that it is the author's own open request is checked in the SQL (club-requests.server.test.ts).
-  fulfilOwnRequest: "---YYY-",
-  deleteOwnRequest: "---YYY-",
+  fulfilOwnRequest: "---YYYY-",
+  deleteOwnRequest: "---YYYY-",
   // ADR 088: members take part in Swap Days; the club's owner and admins organise them (a site admin is no member).
-  viewSwapDays: "---YYY-",
-  joinSwapDay: "---YYY-",
-  organiseSwapDay: "----YY-",
+  viewSwapDays: "---YYYY-",
+  joinSwapDay: "---YYYY-",
+  organiseSwapDay: "-----YY-",
+  // ADR 093: members see the library and ask to borrow; its keepers are the equipment managers, admins and owner.
+  viewLibrary: "---YYYY-",
+  borrowGear: "---YYYY-",
+  manageGear: "----YYY-",
 };
 const EXPECTED_VISIBILITY = {
-  public: { view: "YYYYYYY", viewRoster: "YYYYYYY" },
-  members_only: { view: "-YYYYYY", viewRoster: "---YYYY" },
-  private: { view: "---YYYY", viewRoster: "---YYYY" },
+  public: { view: "YYYYYYYY", viewRoster: "YYYYYYYY" },
+  members_only: { view: "-YYYYYYY", viewRoster: "---YYYYY" },
+  private: { view: "---YYYYY", viewRoster: "---YYYYY" },
 } as const;
 
 const allowedString = (action: ClubAction, visibility: ClubFacts["visibility"]) =>
@@ -111,5 +115,8 @@ describe("club facts the roles depend on", () => {
     expect(canManageMember(["admin"], "admin")).toBe(false);
     expect(canManageMember(["admin"], "member")).toBe(true);
     expect(canManageMember(["member"], "member")).toBe(false);
+    // ADR 093: owner and admins give and take the equipment manager role; an equipment manager manages nobody.
+    expect(canManageMember(["admin"], "equipment_manager")).toBe(true);
+    expect(canManageMember(["equipment_manager"], "member")).toBe(false);
   });
 });

@@ -11,10 +11,10 @@ import { grants, rolesGranted, type PermissionTable } from "./table";
  * A viewer's standing in one club: exactly one of anonymous, stranger (signed in, no row), pending,
  * member, admin, owner — plus siteAdmin for site admins (a site admin who is a member is both).
  */
-export const CLUB_ROLES = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"] as const;
+export const CLUB_ROLES = ["anonymous", "stranger", "pending", "member", "equipment_manager", "admin", "owner", "siteAdmin"] as const;
 export type ClubRole = (typeof CLUB_ROLES)[number];
 /** The roles a club_members row gives (the rest come from the viewer alone). */
-export type ClubMemberRole = Extract<ClubRole, "member" | "admin" | "owner">;
+export type ClubMemberRole = Extract<ClubRole, "member" | "equipment_manager" | "admin" | "owner">;
 
 export const CLUB_ACTIONS = [
   // Reading the club (allowed by visibility, see CLUB_VISIBILITY).
@@ -58,6 +58,11 @@ export const CLUB_ACTIONS = [
   "viewSwapDays",
   "joinSwapDay",
   "organiseSwapDay",
+  // The club's gear library (ADR 093): members see it and ask to borrow; the owner, admins and equipment
+  // managers keep it (items, units, check-out and check-in, inventory, CSV).
+  "viewLibrary",
+  "borrowGear",
+  "manageGear",
 ] as const;
 export type ClubAction = (typeof CLUB_ACTIONS)[number];
 type ReadAction = Extract<ClubAction, "view" | "viewRoster">;
@@ -77,10 +82,14 @@ const MEMBER = [
   "deleteOwnRequest",
   "viewSwapDays",
   "joinSwapDay",
+  "viewLibrary",
+  "borrowGear",
 ] as const;
 const MODERATE = ["deleteAnyChat", "postAnnouncement"] as const;
 /** Creating a Swap Day, freezing it, 'Find the swaps', the table (ADR 088): the club's own organisers, not site admins (they are not members). */
 const ORGANISE = ["organiseSwapDay"] as const;
+/** Keeping the club's gear library (ADR 093): its keepers are members, so a site admin (no member) is not one. */
+const GEAR = ["manageGear"] as const;
 const MANAGE = [
   "manage",
   "approve",
@@ -106,9 +115,11 @@ export const CLUB_PERMISSIONS: PermissionTable<ClubRole, Exclude<ClubAction, Rea
   // A pending member may not "leave" (nothing to leave; rejecting is the admin's).
   pending: [...SIGNED_IN_READS],
   member: [...SIGNED_IN_READS, "leave", ...MEMBER],
-  admin: [...SIGNED_IN_READS, "leave", ...MEMBER, ...MODERATE, ...ORGANISE, ...MANAGE],
+  // A member who also keeps the club's gear (ADR 093); nothing of managing the club itself.
+  equipment_manager: [...SIGNED_IN_READS, "leave", ...MEMBER, ...GEAR],
+  admin: [...SIGNED_IN_READS, "leave", ...MEMBER, ...MODERATE, ...ORGANISE, ...GEAR, ...MANAGE],
   // The owner cannot leave (02 §4): they must hand over ownership or delete the club.
-  owner: [...SIGNED_IN_READS, ...MEMBER, ...MODERATE, ...ORGANISE, ...MANAGE],
+  owner: [...SIGNED_IN_READS, ...MEMBER, ...MODERATE, ...ORGANISE, ...GEAR, ...MANAGE],
   // Site admins "manage all clubs" (02 §1, §6): the manage page and its actions, not the members'
   // conversations (they are not members; reading other people's chat is not in the spec).
   siteAdmin: [...SIGNED_IN_READS, ...MANAGE],
@@ -122,6 +133,7 @@ export const CLUB_VISIBILITY: Record<ClubVisibility, PermissionTable<ClubRole, R
     stranger: READ_ALL,
     pending: READ_ALL,
     member: READ_ALL,
+    equipment_manager: READ_ALL,
     admin: READ_ALL,
     owner: READ_ALL,
     siteAdmin: READ_ALL,
@@ -131,11 +143,21 @@ export const CLUB_VISIBILITY: Record<ClubVisibility, PermissionTable<ClubRole, R
     stranger: ["view"],
     pending: ["view"],
     member: READ_ALL,
+    equipment_manager: READ_ALL,
     admin: READ_ALL,
     owner: READ_ALL,
     siteAdmin: READ_ALL,
   },
-  private: { anonymous: [], stranger: [], pending: [], member: READ_ALL, admin: READ_ALL, owner: READ_ALL, siteAdmin: READ_ALL },
+  private: {
+    anonymous: [],
+    stranger: [],
+    pending: [],
+    member: READ_ALL,
+    equipment_manager: READ_ALL,
+    admin: READ_ALL,
+    owner: READ_ALL,
+    siteAdmin: READ_ALL,
+  },
 };
 
 /** Which member roles each role may promote, demote or remove: nobody touches the owner. */
@@ -144,9 +166,10 @@ export const MANAGEABLE_MEMBER_ROLES: PermissionTable<ClubRole, Exclude<ClubMemb
   stranger: [],
   pending: [],
   member: [],
-  admin: ["member"],
-  owner: ["admin", "member"],
-  siteAdmin: ["admin", "member"],
+  equipment_manager: [],
+  admin: ["equipment_manager", "member"],
+  owner: ["admin", "equipment_manager", "member"],
+  siteAdmin: ["admin", "equipment_manager", "member"],
 };
 
 /** The club facts some actions depend on besides the role. */
@@ -189,7 +212,7 @@ export function rolesAllowed(action: ClubAction, visibility: ClubVisibility): Cl
 
 /** The club_members roles that may manage a club: the SQL `role in (…)` of "clubs they manage". */
 export const MANAGING_MEMBER_ROLES: ClubMemberRole[] = rolesAllowed("manage", "private").filter(
-  (role): role is ClubMemberRole => role === "member" || role === "admin" || role === "owner",
+  (role): role is ClubMemberRole => role === "member" || role === "equipment_manager" || role === "admin" || role === "owner",
 );
 /** Whether a site admin manages every club (02 §1), read from the same row. */
 export const SITE_ADMIN_MANAGES = rolesAllowed("manage", "private").includes("siteAdmin");

@@ -87,6 +87,7 @@ export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
 export const CLUB_MEMBER_ROLE_LABELS: Readonly<Record<ClubMemberRole, string>> = {
   owner: "Owner",
   admin: "Admin",
+  equipment_manager: "Equipment manager",
   member: "Member",
 };
 

@@ -20,6 +20,7 @@ export const CLUB_SUCCESS = {
   inviteCodeChanged: done("Invite code changed"),
   promoted: done("Member promoted to admin"),
   demoted: done("Admin changed to member"),
+  madeEquipmentManager: done("Member made equipment manager"),
   memberRemoved: done("Member removed"),
   logoUpdated: done("Logo updated"),
 } as const satisfies Record<string, ClubToast>;

@@ -13,6 +13,8 @@ export const ClubManageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reject"), memberId: MemberId }),
   z.object({ intent: z.literal("promote"), memberId: MemberId }),
   z.object({ intent: z.literal("demote"), memberId: MemberId }),
+  // Member → equipment manager (ADR 093); 'promote' makes an admin, 'demote' makes either a member again.
+  z.object({ intent: z.literal("make-equipment-manager"), memberId: MemberId }),
   z.object({ intent: z.literal("remove"), memberId: MemberId }),
   z.object({ intent: z.literal("settings"), ...ClubSettingsSchema.shape }),
   z.object({ intent: z.literal("invite-code"), code: z.string().default("") }),

@@ -141,7 +141,11 @@ export async function getClubPage(db: Db, viewer: Viewer | null, slug: string, n
       ...cardPhotoFrom(row.photo),
     })),
     preview,
-    roster: allowed.viewRoster ? rosterRows : null,
+    // An equipment manager is shown as a member on the roster (ADR 093): the role is the closet's, not the club's,
+    // and the club page's badge table stays as it is (its JS budget, ADR 033).
+    roster: allowed.viewRoster
+      ? rosterRows.map((r) => ({ ...r, role: r.role === "equipment_manager" ? ("member" as const) : r.role }))
+      : null,
     rosterHidden: allowed.viewRoster ? null : club.visibility === "private" ? "private" : "membersOnly",
     unreadDirectMessages: allowed.sendDm ? Number(unreadRows[0]?.n ?? 0) : 0,
     swapDays: allowed.viewSwapDays ? toSwapDaySummaries(swapDayRows, now) : null,

@@ -13,7 +13,7 @@ export type TeamHubClub = {
   city: string | null;
   state: string | null;
   logoKey: string | null;
-  role: "owner" | "admin" | "member";
+  role: "owner" | "admin" | "equipment_manager" | "member";
   status: "active" | "pending";
   memberCount: number;
 };
