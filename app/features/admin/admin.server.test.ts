@@ -38,8 +38,9 @@ const rows = async (table: SQLiteTable, where: SQL | undefined) => (await t.db.s
 test("only a site admin may do admin things (data, not ifs)", async () => {
   const member = await createTestUser(t.db);
   expect(SITE_ACTIONS.filter((a) => can(admin, a, SITE))).toEqual([...SITE_ACTIONS]);
-  // What anyone signed in (and not suspended) may do on the site: write, their own account, report, block, appeal (ADR 095).
-  expect(SITE_ACTIONS.filter((a) => can(member, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "appeal"]);
+  // What anyone signed in (and not suspended) may do on the site: write, their own account, report, block, appeal (ADR 095),
+  // favorite (ADR 092).
+  expect(SITE_ACTIONS.filter((a) => can(member, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "appeal", "favorite"]);
   expect(SITE_ACTIONS.filter((a) => can(null, a, SITE))).toEqual([]);
 });
 

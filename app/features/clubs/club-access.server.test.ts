@@ -17,7 +17,7 @@ const club: Record<"public" | "members_only" | "private", TestClub> = {} as neve
 
 beforeAll(async () => {
   t = await createTestDb();
-  for (const name of ["owner", "admin", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
+  for (const name of ["owner", "admin", "equipment_manager", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
   who.siteAdmin = await createTestUser(t.db, { firstName: "Site", admin: true });
   for (const visibility of ["public", "members_only", "private"] as const) {
     club[visibility] = await createTestClub(t.db, who.owner, {
@@ -27,13 +27,14 @@ beforeAll(async () => {
       joinMode: "approval",
     });
     await addTestMember(t.db, club[visibility], who.admin, { role: "admin" });
+    await addTestMember(t.db, club[visibility], who.equipment_manager, { role: "equipment_manager" });
     await addTestMember(t.db, club[visibility], who.member);
     await addTestMember(t.db, club[visibility], who.pending, { status: "pending" });
   }
 });
 afterAll(() => t.cleanup());
 
-const ROLE_NAMES = ["anonymous", "stranger", "pending", "member", "admin", "owner", "siteAdmin"] as const;
+const ROLE_NAMES = ["anonymous", "stranger", "pending", "member", "equipment_manager", "admin", "owner", "siteAdmin"] as const;
 const viewerFor = (role: (typeof ROLE_NAMES)[number]): Viewer | null => (role === "anonymous" ? null : who[role]);
 const viewers = (): [string, Viewer | null][] => ROLE_NAMES.map((role) => [role, viewerFor(role)]);
 
@@ -48,6 +49,7 @@ describe("clubVisibleTo: who may see which club (02 §2 directory, §6)", () => 
     stranger: ["members-only-club", "public-club"],
     pending: ["members-only-club", "public-club"], // a pending request does not open a private club
     member: ["members-only-club", "private-club", "public-club"],
+    equipment_manager: ["members-only-club", "private-club", "public-club"],
     admin: ["members-only-club", "private-club", "public-club"],
     owner: ["members-only-club", "private-club", "public-club"],
     siteAdmin: ["members-only-club", "private-club", "public-club"],
@@ -72,6 +74,7 @@ describe("getClubAccess", () => {
       stranger: ["stranger"],
       pending: ["pending"],
       member: ["member"],
+      equipment_manager: ["equipment_manager"],
       admin: ["admin"],
       owner: ["owner"],
       siteAdmin: ["stranger", "siteAdmin"],

@@ -208,6 +208,7 @@ describe("the mail queue", () => {
       matches: "email_digest",
       announcements: "in_app",
       price_drops: "email_digest",
+      outgrown: "email_now",
     });
   });
 });

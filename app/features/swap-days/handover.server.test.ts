@@ -13,6 +13,8 @@ import { reviewsForDeal, writeReview } from "../trade/reviews.server";
 import { checkIn, handOut } from "./handover.server";
 import { confirmHandover, lapseMeetupRings, reportMissing } from "./meetup-handover.server";
 import { closeCheckin } from "./resolve.server";
+import { acceptDeal } from "../trade/deal-transitions.server";
+import { proposeDeal } from "../trade/deals.server";
 import { solveSwapDay } from "./solver";
 
 let t: TestDb;
@@ -72,14 +74,17 @@ describe("the swap table (ADR 090)", () => {
     expect(await handOut(t.db, olive, day.id, day.items.bag)).toEqual({ ok: true, handedOut: true, ringCompleted: false });
     expect(await handOut(t.db, olive, day.id, day.items.bag)).toEqual({ ok: true, handedOut: false, ringCompleted: false });
 
+    // The solve numbered its two rings 1 and 2 in the order of their smallest item id (ids are random here).
+    const before = new Map((await ringsOf(day.id)).map((r) => [r.items.sort().join(), r.number]));
     const closed = await closeCheckin(t.db, olive, day.id);
     expect(closed).toMatchObject({ ok: true, closed: true, itemsBefore: 5, itemsTraded: 4, kept: 1 });
     expect(await closeCheckin(t.db, olive, day.id)).toMatchObject({ ok: true, closed: false });
     const rings = await ringsOf(day.id);
-    // The ring with a hand-out is kept as it was (number 2); pads ↔ helmet is the new ring, numbered on.
+    // The ring with a hand-out is kept as it was, its number too; pads ↔ helmet is the new ring, numbered on (3).
+    const bagRing = [day.items.bag, day.items.gloves].sort();
     expect(rings.map((r) => [r.number, r.items.sort()])).toEqual(
       expect.arrayContaining([
-        [2, [day.items.bag, day.items.gloves].sort()],
+        [before.get(bagRing.join()) ?? -1, bagRing],
         [3, [day.items.pads, day.items.helmet].sort()],
       ]),
     );
@@ -135,6 +140,21 @@ describe("the swap table (ADR 090)", () => {
     expect(await writeReview(t.db, nia, padsDeal.id, { rating: 4, comment: null })).toEqual({ ok: true, published: true });
     expect((await reviewsForDeal(t.db, nia, padsDeal.id))?.theirs).toMatchObject({ rating: 5 });
     expect(await writeReview(t.db, mel, padsDeal.id, { rating: 1, comment: null })).toEqual({ ok: false, error: "notFound" });
+  });
+
+  test("a traded item stays held until its ring is handed over: another buyer's offer on it cannot be accepted", async () => {
+    const day = await solvedTable();
+    const [item] = await t.db.select().from(swapDayItems).where(eq(swapDayItems.id, day.items.skates));
+    expect(item.status).toBe("traded");
+    const buyer = await createTestUser(t.db, { firstName: "Rae" });
+    const made = await proposeDeal(
+      t.db,
+      buyer,
+      { listingId: item.listingId!, offeredListingIds: [], cashCents: 2500, cashFrom: "proposer", message: null },
+      NOW,
+    );
+    if (!made.ok) throw new Error(made.error);
+    expect(await acceptDeal(t.db, mel, made.deal.id, 1, NOW)).toMatchObject({ ok: false, error: "swapDayHold" });
   });
 
   test("twelve check-ins of one code at once store one; six closes at once re-solve once", async () => {

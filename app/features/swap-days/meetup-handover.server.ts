@@ -70,7 +70,7 @@ function cancelStatements(db: Db, which: ReturnType<typeof sql>, now: Date) {
       where id in (select st.item_id from swap_day_ring_steps st join swap_day_rings r on r.id = st.ring_id
         where r.status = 'proposed' and r.id in (${which}))`),
     db.run(sql`update swap_day_rings set status = 'cancelled', updated_at = ${ms} where status = 'proposed' and id in (${which})`),
-  ];
+  ] as const;
 }
 
 export type ReportMissingResult = { ok: true; cancelled: boolean } | { ok: false; error: "forbidden" | "notFound" };

@@ -143,15 +143,19 @@ export function counterDeal(db: Db, viewer: Viewer, dealId: string, seenRevision
 
 /**
  * A listing held by a Swap Day (ADR 088): offered to an event whose lists are closed (by an organiser or by the
- * date) and whose results are not stored yet. Read by the accept's UPDATE itself, so a freeze and an accept
- * racing each other are decided by the database: the freeze's batch takes out items already locked by a deal;
- * an accept after it matches no row. (SQL over the swap-day tables, not an import: that feature comes later in
- * the order.)
+ * date) and whose results are not stored yet — or, once they are, traded in a ring not yet handed over or
+ * cancelled (ADR 090: the ring's people are counting on it). Read by the accept's UPDATE itself, so a freeze and
+ * an accept racing each other are decided by the database: the freeze's batch takes out items already locked by
+ * a deal; an accept after it matches no row. (SQL over the swap-day tables, not an import: that feature comes
+ * later in the order.)
  */
 const swapDayHeld = (listingId: SQL, now: Date) => sql`exists (select 1 from swap_day_items si
   join swap_days sd on sd.id = si.swap_day_id
-  where si.listing_id = ${listingId} and si.status = 'offered' and sd.solved_at is null
-    and (sd.frozen_at is not null or sd.lists_close_at <= ${now.getTime()}) and sd.closes_at > ${now.getTime()})`;
+  where si.listing_id = ${listingId} and sd.closes_at > ${now.getTime()}
+    and ((si.status = 'offered' and sd.solved_at is null
+        and (sd.frozen_at is not null or sd.lists_close_at <= ${now.getTime()}))
+      or (si.status = 'traded' and exists (select 1 from swap_day_ring_steps st
+        join swap_day_rings r on r.id = st.ring_id where st.item_id = si.id and r.status = 'proposed'))))`;
 
 /**
  * Accept: the deal's state, revision and turn as the party saw them, and none of its listings
