@@ -66,5 +66,10 @@ function everyPageChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.Manu
     };
     entries.forEach(visit);
   }
-  return everyPageModules.has(id) || TINY_SHARED.test(id) ? "every-page" : undefined;
+  if (everyPageModules.has(id) || TINY_SHARED.test(id)) return "every-page";
+  // The form kit's field parts and conform's prop helpers in one file, as they were while every page that used
+  // one used both: a page that imports only ErrorList split them in two, +84 B on /auth (ADR 033).
+  if (FIELD_AND_HELPERS.test(id)) return "field";
+  return undefined;
 }
+const FIELD_AND_HELPERS = /([\\/]app[\\/]components[\\/]ui[\\/]field\.tsx|[\\/]@conform-to[\\/]react[\\/]dist[\\/]helpers\.mjs)$/;

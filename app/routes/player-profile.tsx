@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { listingStatusLabel } from "~/shared/catalog";
-import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/options";
+import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/member-roles";
 import { ProfileForm, ReadOnlyAccount } from "~/components/accounts/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/accounts/password-and-devices";
 import { DealHistorySection } from "~/components/accounts/deal-history";
@@ -36,13 +36,14 @@ import { Card } from "~/components/ui/card";
 import { FamilySection } from "~/components/families/family-section";
 import { familySectionFor } from "~/features/families/family-view.server";
 import { lazy, Suspense } from "react";
-import { TeensSection } from "~/components/families/teens-section";
 import { teensSectionView } from "~/features/families/guardian-page.server";
 import { GUARDIAN_TEXT } from "~/shared/copy/families";
 
 // Deleting the account is one button at the page's end: the dialog's code is a chunk of its own, out of the
 // page's first-load JavaScript (ADR 033's 110 KB). Server-rendered either way, and without JavaScript it is the
 // dialog's own <details> question, a plain POST.
+// 'Teens' is a guardian's or a teen's part only: a chunk of its own, off everyone else's first load (ADR 033).
+const TeensSection = lazy(() => import("~/components/families/teens-section").then((module) => ({ default: module.TeensSection })));
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 // Player Profile (spec 02 §2 /player-profile). Your own page: Account Settings
@@ -255,7 +256,11 @@ export default function PlayerProfile() {
           </ButtonLink>
         ) : null}
       </header>
-      {page.teens?.view ? <TeensSection view={page.teens.view} words={page.teens.words} /> : null}
+      {page.teens?.view ? (
+        <Suspense>
+          <TeensSection view={page.teens.view} words={page.teens.words} />
+        </Suspense>
+      ) : null}
 
       <Card aria-labelledby="account-settings" as="section" padding="lg">
         <h2 id="account-settings" className="text-lg font-semibold text-slate-900">

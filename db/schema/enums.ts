@@ -133,10 +133,7 @@ export type SwapItemStatus = (typeof SWAP_ITEM_STATUSES)[number];
 export const SWAP_RING_STATUSES = ["proposed", "completed", "cancelled"] as const;
 export type SwapRingStatus = (typeof SWAP_RING_STATUSES)[number];
 
-// Families (ADR 091, db/schema/families.ts): a player's sizes, one per kind of gear.
-/** The kinds of gear a player is measured for; each has its scale in app/shared/catalog/sizes.ts. */
-export const PLAYER_SIZE_KINDS = ["skate", "shoe", "helmet", "glove", "length", "height"] as const;
-export type PlayerSizeKind = (typeof PLAYER_SIZE_KINDS)[number];
+// Families (ADR 091): a player's size kinds are in player-size-kinds.ts (kept off every page).
 /** The outgrown prompt's two moments (ADR 091): two weeks before a season ends, and when it ends. */
 export const OUTGROWN_STAGES = ["soon", "ended"] as const;
 export type OutgrownStage = (typeof OUTGROWN_STAGES)[number];

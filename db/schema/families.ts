@@ -7,7 +7,8 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { users } from "./accounts";
 import { clubs } from "./clubs";
 import { col, createdAt, id, isOneOf, timestamp, updatedAt } from "./columns";
-import { OUTGROWN_STAGES, PLAYER_SIZE_KINDS } from "./enums";
+import { OUTGROWN_STAGES } from "./enums";
+import { PLAYER_SIZE_KINDS } from "./player-size-kinds";
 
 /** Birth years a player may have (ADR 091): children and teens, checked by the form and by the table. */
 export const PLAYER_BIRTH_YEAR_MIN = 2000;

@@ -3,7 +3,8 @@
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
-import { CLUB_MEMBER_ROLE_LABELS, type ClubMemberRole } from "~/shared/catalog/options";
+import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/member-roles";
+import type { ClubMemberRole } from "~/shared/catalog/options";
 import type { ClubManageIntent } from "~/shared/schemas/club-manage";
 
 export function RowButton({

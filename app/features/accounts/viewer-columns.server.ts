@@ -66,7 +66,8 @@ type ViewerRow = Pick<Viewer, "id" | "email" | "firstName" | "lastName" | "zipCo
 
 /** The Viewer from a row selected with viewerColumns (other columns in the row are left out). */
 export function viewerFromRow(row: ViewerRow): Viewer {
-  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason, silenced, minor, guardianLinked } = row;
+  const { id, email, firstName, lastName, zipCode, isAdmin, suspended, suspendedUntil, suspensionReason, silenced, minor, guardianLinked } =
+    row;
   return {
     id,
     email,

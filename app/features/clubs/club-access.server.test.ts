@@ -17,7 +17,8 @@ const club: Record<"public" | "members_only" | "private", TestClub> = {} as neve
 
 beforeAll(async () => {
   t = await createTestDb();
-  for (const name of ["owner", "admin", "equipment_manager", "member", "pending", "stranger"]) who[name] = await createTestUser(t.db, { firstName: name });
+  for (const name of ["owner", "admin", "equipment_manager", "member", "pending", "stranger"])
+    who[name] = await createTestUser(t.db, { firstName: name });
   who.siteAdmin = await createTestUser(t.db, { firstName: "Site", admin: true });
   for (const visibility of ["public", "members_only", "private"] as const) {
     club[visibility] = await createTestClub(t.db, who.owner, {

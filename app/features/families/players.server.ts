@@ -4,7 +4,8 @@
 // PLAYER_PERMISSIONS (app/features/permissions/player.ts); the SQL supplies the one fact it needs.
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { PLAYER_SIZE_KINDS, SPORT_KEYS, type PlayerSizeKind, type SportKey } from "#db/schema/enums";
+import { SPORT_KEYS, type SportKey } from "#db/schema/enums";
+import { PLAYER_SIZE_KINDS, type PlayerSizeKind } from "#db/schema/player-size-kinds";
 import { ageGroup } from "~/shared/catalog/sizes";
 import type { PlayerForm } from "~/shared/schemas/family";
 import { can } from "../permissions/can";

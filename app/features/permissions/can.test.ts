@@ -64,7 +64,14 @@ describe("can(actor, action, target): one check for every kind of target", () =>
     const pendingTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: false } };
     const linkedTeen: Actor = { id: "sam", isAdmin: false, minor: { guardianLinked: true } };
     expect(SITE_ACTIONS.filter((a) => can(pendingTeen, a, SITE))).toEqual(["manageOwnAccount", "report", "block", "appeal", "favorite"]);
-    expect(SITE_ACTIONS.filter((a) => can(linkedTeen, a, SITE))).toEqual(["write", "manageOwnAccount", "report", "block", "appeal", "favorite"]);
+    expect(SITE_ACTIONS.filter((a) => can(linkedTeen, a, SITE))).toEqual([
+      "write",
+      "manageOwnAccount",
+      "report",
+      "block",
+      "appeal",
+      "favorite",
+    ]);
     // A minor is never a site admin, even with the flag.
     expect(can({ ...linkedTeen, isAdmin: true }, "viewDashboard", SITE)).toBe(false);
     const samPage = { kind: "profile" as const, userId: "sam", guardianIds: ["morgan"] };

@@ -84,12 +84,6 @@ export const JOIN_MODE_ACTION_LABELS: Readonly<Record<JoinMode, string>> = {
 export const CLUB_MEMBER_ROLES = DB.CLUB_MEMBER_ROLES;
 export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
 
-export const CLUB_MEMBER_ROLE_LABELS: Readonly<Record<ClubMemberRole, string>> = {
-  owner: "Owner",
-  admin: "Admin",
-  equipment_manager: "Equipment manager",
-  member: "Member",
-};
 
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
 

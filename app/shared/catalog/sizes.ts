@@ -2,7 +2,7 @@
 // listings write theirs in `size_numeric` (spec 02 §2: '10.5', 'M', '32"'), so a player's size and a
 // listing's size are the same string. Each kind names the equipment types it fits (the catalogue's
 // types, app/shared/catalog/equipment*.ts); 'height' fits no type — it is kept for the guardian.
-import { PLAYER_SIZE_KINDS, type PlayerSizeKind } from "../../../db/schema/enums";
+import { PLAYER_SIZE_KINDS, type PlayerSizeKind } from "../../../db/schema/player-size-kinds";
 
 export { PLAYER_SIZE_KINDS, type PlayerSizeKind };
 

@@ -66,7 +66,6 @@ export const GearKeeperSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decline"), requestId: z.string().max(64) }),
   z.object({ intent: z.literal("retire"), unitCode }),
 ]);
-export type GearKeeperAction = z.output<typeof GearKeeperSchema>;
 
 export const GearBorrowSchema = z.discriminatedUnion("intent", [
   z
