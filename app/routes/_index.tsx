@@ -11,7 +11,7 @@ import { FilterChips } from "~/components/search/search-chips";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/layout/toaster";
 import { listNearby } from "~/features/search/nearby.server";
-import { familySearch, labelFits, type FamilySearch } from "~/web/family-search.server";
+import { labelFits, withFamilySearch, type FamilySearch } from "~/web/family-search.server";
 import { searchListings } from "~/features/search/search.server";
 import { visitorOrigin } from "~/features/accounts/visitor-location.server";
 import { getUser } from "~/web/session.server";
@@ -82,8 +82,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let family: FamilySearch | null = null;
   try {
     // The home grid shows no count, so none is computed (ADR 010).
-    family = await familySearch(context.db, viewer, new URL(request.url));
-    result = await searchListings(context.db, viewer, { ...state, fits: family.fit?.where }, { limit: LIMITS.homeGrid, count: false });
+    [family, result] = await withFamilySearch(context.db, viewer, new URL(request.url), (fits) =>
+      searchListings(context.db, viewer, { ...state, fits }, { limit: LIMITS.homeGrid, count: false }),
+    );
   } catch (error) {
     // The page still renders (header search, intro); the grid says it failed (spec 01 §8).
     console.error(JSON.stringify({ level: "error", event: "home_listings_failed", message: String(error) }));

@@ -14,12 +14,13 @@ import { SelectField } from "~/components/ui/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { ageBandOf } from "~/features/permissions/age";
 import { safeRedirect } from "~/platform/security.server";
-import { UNDER_13 } from "~/shared/copy/families";
+import { GOOGLE_AFTER_AGE_TOAST, UNDER_13 } from "~/shared/copy/families";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { AgeStepSchema, BIRTH_YEAR_MIN } from "~/shared/schemas/age-step";
 import { ageCookieFor } from "~/web/age-step.server";
 import { pageMeta } from "~/web/meta";
 import { getUser } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Your age — LockerSwap", "Tell us when you were born to create a LockerSwap account.");
 
@@ -58,11 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (ageBandOf(birth, new Date()) === "child") return data({ result: null, under13: true }, { headers: noStore });
   const redirectTo = safeRedirect(typeof formData.get("redirectTo") === "string" ? String(formData.get("redirectTo")) : "", "");
   const query = new URLSearchParams(redirectTo ? { redirectTo } : {});
-  const to =
-    next === "google"
-      ? `/auth/google${query.size ? `?${query}` : ""}`
-      : `/auth?${new URLSearchParams({ tab: "signup", ...(redirectTo ? { redirectTo } : {}) })}`;
-  return redirect(to, { headers: { "Set-Cookie": await ageCookieFor(context.env, birth), ...noStore } });
+  const headers = { "Set-Cookie": await ageCookieFor(context.env, birth), ...noStore };
+  // Google goes on from /auth's 'Continue with Google' link: a redirect from this form's POST to the provider
+  // would be blocked by CSP form-action 'self' (as /auth's link avoids for the same reason).
+  if (next === "google") return redirectWithToast(context, `/auth${query.size ? `?${query}` : ""}`, GOOGLE_AFTER_AGE_TOAST, { headers });
+  return redirect(`/auth?${new URLSearchParams({ tab: "signup", ...(redirectTo ? { redirectTo } : {}) })}`, { headers });
 }
 
 export default function AgeStep() {

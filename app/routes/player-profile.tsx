@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // getProfilePage has said the viewer may see `target` (oneself, or a site admin with ?user=).
   const sessionHash = await currentSessionHash(request, context.env);
   const self = target === viewer.id;
-  const [found, history, rating, blocked, saved, notify, pushKinds, devices, family] = await Promise.all([
+  const [found, history, rating, blocked, saved, notify, pushKinds, devices, family, teens] = await Promise.all([
     getProfilePage(context.db, viewer, target, sessionHash),
     dealHistoryFor(context.db, target),
     userRating(context.db, target),
@@ -79,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     self ? pushKindsOf(context.db, viewer.id) : Promise.resolve([]),
     self ? pushDevicesView(context.db, context.env, viewer.id) : Promise.resolve(null),
     self ? familySectionFor(context.db, viewer) : Promise.resolve(null), // 'Family' (ADR 091): one's own only
+    self ? teensSectionView(context.db, viewer) : Promise.resolve(null), // 'Teens' (ADR 092): one's own only
   ]);
   if (!found.ok && found.reason === "denied") throw await redirectWithToast(context, "/player-profile", ACCESS_DENIED);
   if (!found.ok) throw data({ notFound: true }, { status: 404 });
@@ -103,10 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       savedSearches: page.role === "self" ? saved : null,
       notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds) : null,
       push: page.role === "self" ? devices : null,
-      teens:
-        page.role === "self"
-          ? { view: await teensSectionView(context.db, viewer), words: { pending: GUARDIAN_TEXT.pending, linked: GUARDIAN_TEXT.linked } }
-          : null,
+      teens: page.role === "self" ? { view: teens, words: { pending: GUARDIAN_TEXT.pending, linked: GUARDIAN_TEXT.linked } } : null,
       family: page.role === "self" ? family : null,
       // The forms' HTML constraints travel with the page; zod loads on first focus (ADR 032, 033).
       constraints: { profile: getFormConstraint(ProfileSchema), password: getFormConstraint(ChangePasswordSchema) },

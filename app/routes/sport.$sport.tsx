@@ -12,7 +12,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
-import { familySearch, labelFits } from "~/web/family-search.server";
+import { labelFits, withFamilySearch } from "~/web/family-search.server";
 import { searchListings } from "~/features/search/search.server";
 import { getUser } from "~/web/session.server";
 import { countPanelFilters, EMPTY_SEARCH, filterChips, parseSearchParams, priceRangeLinks, searchHref } from "~/shared/search-params";
@@ -43,12 +43,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = pricesShown ? parsed : { ...parsed, priceMin: null, priceMax: null, sort: EMPTY_SEARCH.sort };
   // 'Load more' shows pages 1..n, so a plain link (no JavaScript) reaches every result.
   // 'Fits {player}' for a guardian (ADR 091): chips and card labels as data, the fit in the search's SQL.
-  const family = await familySearch(context.db, viewer, url);
-  const result = await searchListings(
-    context.db,
-    viewer,
-    { ...state, sport: sport.key, fits: family.fit?.where },
-    { limit: PAGE_SIZE * state.page },
+  const [family, result] = await withFamilySearch(context.db, viewer, url, (fits) =>
+    searchListings(context.db, viewer, { ...state, sport: sport.key, fits }, { limit: PAGE_SIZE * state.page }),
   );
   if (result.clubNotFound) {
     return redirectWithToast(context, searchHref(pathname, { ...state, club: "" }), {

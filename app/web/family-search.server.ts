@@ -51,6 +51,23 @@ export async function familySearch(db: Db, viewer: Viewer | null, url: URL): Pro
   };
 }
 
+/**
+ * The family part and the search, as few round trips as the fit allows (ADR 034): without `?fits=` the search
+ * does not wait for the family (the chips are read beside it); with one, the fit's sizes come first.
+ */
+export async function withFamilySearch<T>(
+  db: Db,
+  viewer: Viewer | null,
+  url: URL,
+  search: (fit: Fit["where"] | undefined) => Promise<T>,
+): Promise<[FamilySearch, T]> {
+  if (viewer && url.searchParams.get("fits")) {
+    const family = await familySearch(db, viewer, url);
+    return [family, await search(family.fit?.where)];
+  }
+  return Promise.all([familySearch(db, viewer, url), search(undefined)]);
+}
+
 /** The cards of an applied fit all fit: each says so ("Fits Sam"). */
 export function labelFits(items: ListingSummary[], fit: Fit | null): ListingSummary[] {
   return fit ? items.map((item) => ({ ...item, fits: fit.label })) : items;

@@ -3,6 +3,16 @@
 export const PENDING_GUARDIAN_MESSAGE =
   "Your account is waiting for a parent or guardian to confirm. Until then you can browse and save favorites.";
 
+/**
+ * After the age step for Google (ADR 092): the flow continues from a link on /auth, not from the step's
+ * redirect — CSP form-action 'self' blocks a form POST whose redirects end at the provider.
+ */
+export const GOOGLE_AFTER_AGE_TOAST = {
+  title: "One more step",
+  description: "Continue with Google to finish creating your account.",
+  variant: "success",
+} as const;
+
 export const UNDER_13 = {
   title: "You can't have your own account yet",
   body: "LockerSwap accounts are for people 13 and over. A parent or guardian can add you to their family on their own account, so they can find gear that fits you.",
