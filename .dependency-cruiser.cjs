@@ -105,11 +105,11 @@ module.exports = {
       name: "shared-imports-only-shared",
       severity: "error",
       comment:
-        "app/shared holds pure helpers: it imports nothing of the app but app/shared (and db/schema/enums.ts, the dependency-free tuples of allowed values).",
+        "app/shared holds pure helpers: it imports nothing of the app but app/shared (and db/schema/enums.ts and player-size-kinds.ts, the dependency-free tuples of allowed values).",
       from: { path: "^app/shared/", pathNot: TEST },
       to: {
         path: "^(app/|db/|party/|tests/|scripts/|bench/|load-context|worker|server)",
-        pathNot: ["^app/shared/", "^db/schema/enums\\.ts$"],
+        pathNot: ["^app/shared/", "^db/schema/(enums|player-size-kinds)\\.ts$"],
       },
     },
     {
