@@ -84,7 +84,6 @@ export const JOIN_MODE_ACTION_LABELS: Readonly<Record<JoinMode, string>> = {
 export const CLUB_MEMBER_ROLES = DB.CLUB_MEMBER_ROLES;
 export type ClubMemberRole = (typeof CLUB_MEMBER_ROLES)[number];
 
-
 // ── Limits (spec 01 §5, §9; spec 02 §5, §9) ──────────────────────────────────
 
 export const LIMITS = {
