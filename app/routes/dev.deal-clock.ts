@@ -11,8 +11,9 @@ import { requireDevRoutes } from "~/web/dev-routes.server";
  *   POST /dev/deal-clock  now=<ISO>  dealId=<id> [dealId=<id> …]
  *
  * With `dealId`s, the clock moves for those deals alone: they are moved `now − the real time` into
- * the past, then the job runs at the real time — other tests' deals on the shared e2e stack are left
- * alone. Without, the job runs for every deal at `now` (default: the real time). Answers the report.
+ * the past, then the job runs at the real time for them alone — other tests' deals on the shared e2e
+ * stack are left alone, and a neighbour's run cannot take these (it is limited to its own deals too).
+ * Without, the job runs for every deal at `now` (default: the real time). Answers the report.
  */
 const DevDealClockSchema = z.object({
   now: z.iso.datetime({ offset: true }).optional(),
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let report;
   if (dealId.length > 0) {
     await moveDealsBack(context.db, dealId, now.getTime() - realNow.getTime());
-    report = await runDealClockJob(deps, realNow);
+    report = await runDealClockJob(deps, realNow, dealId);
   } else {
     report = await runDealClockJob(deps, now);
   }

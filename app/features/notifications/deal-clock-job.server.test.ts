@@ -92,6 +92,17 @@ describe("the deal clock job", () => {
     expect(await stateOf(untouched.dealId)).toBe("proposed");
   });
 
+  test("a run limited to named deals (the dev route's) leaves another due deal for its own run", async () => {
+    // Two tests on the shared e2e stack each move their own deal's clock: neither run may take the other's.
+    const mine = await saleDeal(t.db, "handedOver", { at: new Date(Date.now() - AUTO_COMPLETE_MS - HOUR) });
+    const theirs = await saleDeal(t.db, "handedOver", { at: new Date(Date.now() - AUTO_COMPLETE_MS - HOUR) });
+    const run = await runDealClockJob(recordingDeps().deps, new Date(), [mine.dealId]);
+    expect(run.completed).toEqual([mine.dealId]);
+    expect(await stateOf(theirs.dealId)).toBe("handed_over");
+    const theirRun = await runDealClockJob(recordingDeps().deps, new Date(), [theirs.dealId]);
+    expect(theirRun.completed).toEqual([theirs.dealId]);
+  });
+
   test("wrangler.toml triggers the deal clock's cron (worker.ts scheduled picks the job by it)", () => {
     const toml = readFileSync("wrangler.toml", "utf8");
     const crons = toml.match(/^crons\s*=\s*\[(.*)\]/m)?.[1] ?? "";

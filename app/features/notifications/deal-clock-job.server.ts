@@ -28,8 +28,8 @@ export type DealClockRun = {
   reviewsPublished: number;
 };
 
-export async function runDealClockJob(deps: DealClockDeps, now = new Date()): Promise<DealClockRun> {
-  const report = await runDealClock(deps.db, now);
+export async function runDealClockJob(deps: DealClockDeps, now = new Date(), only?: readonly string[]): Promise<DealClockRun> {
+  const report = await runDealClock(deps.db, now, only);
   // One after another: a handful of deals per quarter hour, and a failed mail is logged, not thrown.
   for (const deal of report.reminded) await mailReminder(deps, deal);
   const moved: [Deal, Exclude<ClockEffect, "remind" | null>][] = [
