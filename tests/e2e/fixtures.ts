@@ -88,9 +88,12 @@ export async function requestAs(userIdOrEmail: string | null, extraHTTPHeaders: 
  * `console.error` before throwing (node_modules/@remix-run/react/dist/esm/single-fetch.js).
  * Users see nothing. Only that exact console line is let through here; an uncaught abort (a
  * `pageerror`) still fails the test, and so does any other console error (ADR 053).
+ * The same abort has a second text when it lands while the response body is being read rather than
+ * before it: Chromium's `BodyStreamBuffer was aborted` (seen for a room event's revalidation that
+ * opening the inbox's thread dialog interrupted).
  */
 function isInterruptedNavigationLog(text: string) {
-  return text.startsWith("AbortError: signal is aborted without reason\n");
+  return text.startsWith("AbortError: signal is aborted without reason\n") || text.startsWith("AbortError: BodyStreamBuffer was aborted\n");
 }
 
 /**

@@ -317,14 +317,25 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("axe and looks (360 and 1280 px; screenshots with SCREENSHOTS=1)", () => {
-  test("listing page: signed out, and a buyer with the offer form open", async ({ page, context }) => {
+  // One or two states a test: each look is two axe passes, and a test of four passed its 30 s on a loaded host.
+  const stickListing = async () => {
     const db = e2eDb();
     const seller = await createTestUser(db, { firstName: "Sally" });
-    const listingId = await createTestListing(db, seller, { title: "Youth hockey stick, 52 inch flex, barely used", priceCents: 4500 });
+    return {
+      db,
+      listingId: await createTestListing(db, seller, { title: "Youth hockey stick, 52 inch flex, barely used", priceCents: 4500 }),
+    };
+  };
+
+  test("listing page: signed out", async ({ page }) => {
+    const { listingId } = await stickListing();
     await page.goto(`/listing/${listingId}`);
     await expect(page.getByRole("link", { name: "Sign in to make an offer" })).toBeVisible();
     await look(page, "listing-signed-out");
+  });
 
+  test("listing page: a buyer with the offer form open", async ({ page, context }) => {
+    const { db, listingId } = await stickListing();
     await signInAs(context, (await createTestUser(db)).id);
     await page.goto(`/listing/${listingId}`);
     const card = page.getByRole("region", { name: "Make an offer" });
@@ -333,12 +344,8 @@ test.describe("axe and looks (360 and 1280 px; screenshots with SCREENSHOTS=1)",
     await look(page, "listing-buyer-offer-open");
   });
 
-  test("listing page: a member with the offer and swap forms open, and the seller with offers listed", async ({
-    page,
-    context,
-    browser,
-  }) => {
-    const { db, owner, member, club, wanted, guards } = await teamSwapSetting();
+  test("listing page: a member with the offer and swap forms open", async ({ page, context }) => {
+    const { member, wanted } = await teamSwapSetting();
     await signInAs(context, member.id);
     await page.goto(`/listing/${wanted}`);
     const card = page.getByRole("region", { name: "Make an offer" });
@@ -346,7 +353,10 @@ test.describe("axe and looks (360 and 1280 px; screenshots with SCREENSHOTS=1)",
     await card.locator("summary", { hasText: "Make an offer" }).click();
     await expect(card.getByRole("form", { name: "Propose a swap" }).getByRole("checkbox", { name: /Mel's cleats/ })).toBeVisible();
     await look(page, "listing-member-swap-open");
+  });
 
+  test("listing page: the seller with offers listed", async ({ page, context }) => {
+    const { db, owner, member, club, wanted, guards } = await teamSwapSetting();
     const buyer = await createTestUser(db, { firstName: "Maximilian-Alexander" });
     await addTestMember(db, club, buyer); // a clubs-only listing takes offers from members only
     for (const [who, offered, cashCents] of [
@@ -362,11 +372,10 @@ test.describe("axe and looks (360 and 1280 px; screenshots with SCREENSHOTS=1)",
       });
       expect(made.ok).toBe(true);
     }
-    const ownerPage = await pageAs(browser, owner);
-    await ownerPage.goto(`/listing/${wanted}`);
-    await expect(ownerPage.getByTestId("listing-offer")).toHaveCount(2);
-    await look(ownerPage, "listing-seller-offers");
-    await ownerPage.context().close();
+    await signInAs(context, owner.id);
+    await page.goto(`/listing/${wanted}`);
+    await expect(page.getByTestId("listing-offer")).toHaveCount(2);
+    await look(page, "listing-seller-offers");
   });
 
   test("deal page, proposed: the owner's turn with the counter form, and the proposer waiting", async ({ page, context, browser }) => {
@@ -409,17 +418,24 @@ test.describe("axe and looks (360 and 1280 px; screenshots with SCREENSHOTS=1)",
     await look(page, "deal-reviews-published");
   });
 
-  test("the Player Profile's deal history, and the notifications menu with deals waiting", async ({ page, context }) => {
+  const sellerWithDeals = async () => {
     const db = e2eDb();
     const seller = await createTestUser(db, { firstName: "Sally" });
     await saleDeal(db, "proposed", { seller, title: "Goalkeeper jersey, youth large" });
     await saleDeal(db, "handedOver", { seller, title: "Shin guards" });
     await saleDeal(db, "completed", { seller, title: "Cleats size 5" });
-    await signInAs(context, seller.id);
+    return seller;
+  };
+
+  test("the Player Profile's deal history", async ({ page, context }) => {
+    await signInAs(context, (await sellerWithDeals()).id);
     await page.goto("/player-profile");
     await expect(page.getByRole("list", { name: "Sold" }).getByRole("link", { name: "Cleats size 5" })).toBeVisible();
     await look(page, "player-profile-deals");
+  });
 
+  test("the notifications menu with deals waiting", async ({ page, context }) => {
+    await signInAs(context, (await sellerWithDeals()).id);
     await page.goto("/");
     await page.locator("summary[aria-label^='Notifications']").click();
     await expect(page.getByTestId("deal-waiting")).toHaveCount(3);
