@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { count, eq, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { adminAuditLog, clubMembers, clubs, listingPhotos, listings, photoObjects, sessions, users } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Admin Dashboard (ADR 044; spec 02 §2 /admin, §6 site admin, §8 texts).
 
@@ -143,10 +143,10 @@ test("the listings table filters by status; the dashboard has no axe violations 
   await page.goto("/admin?tab=listings&status=active");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   await page.goto("/admin");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
   await page.getByRole("row").nth(1).getByText("Delete").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 });
 
 test("a user deletes their own account from the profile page and is signed out", async ({ page, context }) => {

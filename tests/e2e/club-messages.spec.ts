@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import { clubDirectMessages, clubMembers, clubMessages } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Spec 02 §2 Messages tab, §4 read rules and live updates, §5, §6; ADR 041.
 
@@ -372,7 +372,7 @@ test("each sub-tab has no axe violations and fits a 360 px phone", async ({ page
     await openChat(page, c, sub.startsWith("dm") ? "dm" : sub);
     if (sub.startsWith("dm")) await page.goto(`/club/${c.slug}?tab=messages&sub=${sub}`);
     // Best practices too (heading order, landmarks), as Lighthouse counts them.
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const { violations } = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     expect(
       violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)),
       sub,

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import { adminAuditLog, clubMembers, clubMessages, reports } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // ADR 069 club moderators: reports about a club's chat messages, announcements and item requests
 // go to its owner and admins in the 'Reports' section of /club/{slug}/manage. Report rows are
@@ -155,7 +155,7 @@ test("the manage page with the Reports section open has no axe violations and fi
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/club/${w.c.slug}/manage`);
   await expect(reportsSection(page).getByTestId("report-count")).toHaveText("2 reports");
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const { violations } = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { clubRequests } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Spec 02 §2 On the Radar, §4 Request (open → fulfilled, author only; live on insert, update,
 // delete), §5 Request (title required ≤ 200, description ≤ 1000, null when empty), §6 members only.
@@ -93,7 +93,7 @@ test("requests are posted, fulfilled and deleted live in a second member's brows
   await expect(other.page.getByRole("heading", { name: "Goalie gloves" })).toHaveCount(0);
   expect((await rows(club)).map((r) => r.title)).toEqual(["Size 5 soccer cleats"]);
 
-  const { violations } = await new AxeBuilder({ page: other.page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await axeOn(other.page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
   await author.context.close();
   await other.context.close();

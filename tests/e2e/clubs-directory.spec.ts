@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { clubMembers, clubs } from "../../db/schema";
 import { addTestMember, createTestClub, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // The clubs directory, Team Hub and Create club (spec 02 §2, §5, §9).
 
@@ -28,7 +28,7 @@ async function createNumberedClubs(owner: Awaited<ReturnType<typeof createTestUs
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const found = violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
   );

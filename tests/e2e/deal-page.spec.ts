@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { proposeDeal } from "../../app/features/trade/deals.server";
 import { counterDeal, withdrawDeal } from "../../app/features/trade/deal-transitions.server";
 import { saleDeal } from "../deal-fixtures";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // ADR 068, the deal page (/deals/{id}): every step a real form. The seller has JavaScript (the page
 // follows the buyer's steps live through the user room), the buyer has none (plain form posts,
@@ -63,7 +63,7 @@ test("1 of 3: offer → counter (seller, JS) → accept (buyer, no JS) → the o
   await expect(main(page).getByTestId("deal-turn")).toHaveText("Your turn");
   await expect(main(page).getByText("Pick up Saturday?")).toBeVisible();
   await expect(main(page).getByRole("button", { name: "Accept offer" })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
   await main(page).getByLabel("Cash ($)").fill("45");
   await main(page).getByLabel("Message (optional)").fill("45 and it's yours");
   await main(page).getByRole("button", { name: "Send counter-offer" }).click();

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { deals, dealRevisions } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { conversationReady, e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Offers and swaps from the listing page (ADR 068; spec 02 §2 listing detail): the 'Make an offer'
 // card for each kind of viewer, and an offer made with JavaScript off landing on its deal.
@@ -106,7 +106,7 @@ test("a fellow club member sees 'Swap' beside 'Make an offer'; axe finds nothing
   await expect(swap.getByRole("checkbox", { name: /Mel's shin guards/ })).toBeVisible();
   await expect(swap.getByRole("radio", { name: "I add cash" })).toBeChecked();
 
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
   const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary}`));
   expect(found, "axe violations on the listing page with the offer forms open").toEqual([]);
 

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import { saveSearch } from "../../app/features/matching/saved-searches.server";
@@ -7,6 +6,7 @@ import { signUnsubscribeToken } from "../../app/features/notifications/unsubscri
 import { createTestListing, createTestUser } from "../factories";
 import { E2E_VARS } from "../setup/e2e-env";
 import { e2eDb, expect, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
@@ -70,7 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
       const emails = async () =>
         (await e2eDb().all<{ emails: number }>(sql`select emails from saved_searches where id = ${saved.id}`))[0].emails;
       // axe runs in the page: with JavaScript on only.
-      if (javaScriptEnabled) expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+      if (javaScriptEnabled) expect((await axeOn(page).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
       // Opening the link (a mail scanner does) unsubscribes nobody.
       expect(await emails()).toBe(1);
       await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -3,7 +3,6 @@
 // JavaScript, by 'Mark as seen' without) and 'Possible match' on the author's own item request, whose
 // 'Contact seller' opens a direct message to the seller in the club. The stack is shared by every spec: each test
 // searches for a word of its own, and POST /dev/matcher runs the matcher now.
-import AxeBuilder from "@axe-core/playwright";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { saveSearch } from "../../app/features/matching/saved-searches.server";
@@ -13,6 +12,7 @@ import { postItemRequest } from "../../app/features/item-requests/item-requests.
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const db = () => e2eDb();
@@ -67,7 +67,7 @@ test("a saved search's new match shows in the bell live; opening the menu shows 
   await expect(badge(page)).toHaveCount(0);
   await expect(match).toBeVisible();
 
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
   expect(violations).toEqual([]);
 
   // Seen for good: after a reload, no count and no 'New matches'; the blocked seller's listing never came.

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "@playwright/test";
 import { adminAuditLog, listingMessages, listingPhotos, listings, reports } from "../../db/schema";
@@ -9,6 +8,7 @@ import { suspendedMessage } from "../../app/shared/copy/safety";
 import { createTestListing, createTestUser, type TestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // The site moderation queue, suspensions, warnings and the audit log (ADR 069). Reports are
 // inserted as rows (the /report form is tested in reports.spec.ts).
@@ -75,7 +75,7 @@ test("reports on a listing are one group with their count; removing it takes it 
   await expect(card.getByRole("list", { name: "Reasons" })).toContainText("Scam or fraud × 2");
   await expect(card.getByRole("link", { name: title })).toBeVisible();
   await expect(card.getByText(seller.email).first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 
   await card.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

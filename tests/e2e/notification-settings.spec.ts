@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { notificationSettings } from "../../db/schema";
@@ -7,6 +6,7 @@ import { MODE_LABELS, NOTIFICATION_SETTINGS_SAVED, choiceNotOffered } from "../.
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // ADR 073: 'Notifications' on /player-profile — per kind, in the app only, e-mail right away or
 // an e-mail digest; one save writes every kind; a tampered body is refused with nothing written.
@@ -45,7 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(option(page, "Price drops", "email_now")).toHaveAccessibleDescription(/an hour after the price is lowered/);
       await expect(option(page, "Messages", "email_now")).toHaveAccessibleDescription(/no LockerSwap tab has been open for 10 minutes/);
       if (javaScriptEnabled) {
-        const { violations } = await new AxeBuilder({ page })
+        const { violations } = await axeOn(page)
           .include("#notifications")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
           .analyze();

@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { decode } from "turbo-stream";
-import AxeBuilder from "@axe-core/playwright";
 import { listingMessages, listingPhotos, listings } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Defects found trying the app as a new user would; each test failed before its fix: six photos on the
 // listing form (ADR 062), a listing conversation on /messages opening in a dialog, a club's hidden listing
@@ -197,7 +197,7 @@ for (const viewport of [
       await expect(dialog.getByRole("list", { name: `Conversation with ${buyerName}` }).getByRole("listitem")).toHaveCount(1);
       await expect(dialog.getByLabel(`Reply to ${buyerName}`)).toBeVisible();
 
-      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
       const found = violations.flatMap((v) =>
         v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
       );

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import AxeBuilder from "@axe-core/playwright";
 import { profiles, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { E2E_VARS } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Player Profile (spec 02 §2 /player-profile, §5 Profile ZIP, §6 site admin).
 
@@ -170,8 +170,8 @@ test("the profile page has no axe violations, own page and admin view", async ({
   const other = await createTestUser(db());
   await signInAs(context, me.id);
   await page.goto("/player-profile");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
   await page.goto(`/player-profile?user=${other.id}`);
   await expect(page.getByText("Admin View", { exact: true })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 });

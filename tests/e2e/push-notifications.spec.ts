@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema";
@@ -8,6 +7,7 @@ import type { ReceivedPush } from "../../scripts/push-service";
 import { E2E_BASE_URL, E2E_PUSH_ORIGIN } from "../setup/e2e-env";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // The installable app and Web Push (ADR 087), against the local push service stand-in
 // (scripts/push-service.ts): Chromium is granted the permission and subscribes; an offer reaches the
@@ -121,7 +121,7 @@ test("Chromium subscribes when the button is pressed; an offer arrives as a push
   await page.getByRole("button", { name: "Save notification settings" }).click();
   await expect(page.getByText(NOTIFICATION_SETTINGS_SAVED)).toBeVisible();
   await expect(page.getByLabel("Push deals to my devices")).toBeChecked();
-  const { violations } = await new AxeBuilder({ page }).include("#notifications").withTags(AXE_TAGS).analyze();
+  const { violations } = await axeOn(page).include("#notifications").withTags(AXE_TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

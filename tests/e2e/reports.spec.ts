@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { reports } from "../../db/schema";
 import { createTestClub, createTestListing, createTestUser } from "../factories";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Reports (ADR 069): 'Report' beside a listing opens /report, a page of its own that works with
 // and without JavaScript. A reason (and details for 'Other') → 'Report sent' and back to the listing;
@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // axe runs in the page: only where the page runs scripts.
       if (javaScriptEnabled) {
-        const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
         const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary}`));
         expect(found, "axe violations on the report page with an error").toEqual([]);
       }

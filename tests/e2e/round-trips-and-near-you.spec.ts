@@ -5,10 +5,10 @@
  * from where they are — locally DEFAULT_VISITOR_ZIP (02139, Cambridge MA), or the ZIP they set
  * with 'Set your location', kept in a cookie (ADR 035).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { addTestMember, createTestClub, createTestListing, createTestUser } from "../factories";
 import { createUser, e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 type TraceSummary = { pipelines: number; sequential: number; background: number };
 
@@ -169,7 +169,7 @@ test("the visitor's location line and its open 'Set your location' pass axe, on 
     await section.locator("summary", { hasText: "Set your location" }).click();
     const dialog = section.getByRole("dialog", { name: "Set your location" });
     await expect(dialog.getByLabel("ZIP Code")).toBeInViewport();
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axeOn(page)
       .include('[data-testid="visitor-location"]')
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();

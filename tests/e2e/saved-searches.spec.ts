@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { savedSearches } from "../../db/schema";
@@ -7,6 +6,7 @@ import { saveSearch } from "../../app/features/matching/saved-searches.server";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 import { createTestListing, createTestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // ADR 071: 'Save this search' on the home results and the sport pages, and /saved-searches —
 // Run now, rename, pause / resume, delete, at most 25, and the new matches the matcher finds.
@@ -109,7 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Delete asks first.
       await row.getByText("Delete", { exact: true }).click();
       await expect(page.getByRole("heading", { name: "Delete this saved search?" })).toBeVisible();
-      if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      if (javaScriptEnabled) expect((await axeOn(page).analyze()).violations).toEqual([]);
       await page.getByRole("button", { name: "Yes, delete" }).click();
       await expect(page.getByText("Search deleted")).toBeVisible();
       await expect(page.getByTestId("saved-searches-empty")).toContainText("Save this search");
@@ -152,7 +152,7 @@ for (const javaScriptEnabled of [true, false]) {
       const saved = card(page, token.charAt(0).toUpperCase() + token.slice(1));
       await expect(saved).toContainText("1 new match");
       await expect(saved).toContainText("1 match so far");
-      if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      if (javaScriptEnabled) expect((await axeOn(page).analyze()).violations).toEqual([]);
     });
   });
 }

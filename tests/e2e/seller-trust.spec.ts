@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { dealListings, deals, reviews, users } from "../../db/schema";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
 import { e2eDb, expect, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // ADR 068: the seller card's rating comes from published reviews of completed deals, and beside it
 // the trust a buyer can check — shared clubs, a verified e-mail, member since, completed deals — with
@@ -96,7 +96,7 @@ test("a club mate sees the shared club, a verified e-mail, member since and comp
   await expect(latest.nth(1)).toContainText("Former member,");
   await expect(card).not.toContainText("Hidden until both reviewed");
 
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const { violations } = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await page.mouse.move(0, 0);

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { deals } from "../../db/schema";
@@ -9,6 +8,7 @@ import { replyToReview, writeReview } from "../../app/features/trade/reviews.ser
 import { saleDeal } from "../deal-fixtures";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
+import { axeOn } from "./axe";
 
 // Deals (ADR 068) end to end in a real browser: the review half (double-blind, published together,
 // the seller card and hover card, a reply), a two-listing team swap, withdraw, a clubs-only listing
@@ -43,7 +43,7 @@ async function pageAs(browser: Browser, user: TestUser | null, javaScriptEnabled
 async function look(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
     const found = violations.flatMap((v) =>
       v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
     );
