@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { listingStatusLabel } from "~/shared/catalog";
-import { CLUB_MEMBER_ROLE_LABELS } from "~/shared/catalog/member-roles";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { ProfileForm, ReadOnlyAccount } from "~/components/accounts/account-settings";
 import { PasswordForm, SignOutOthers } from "~/components/accounts/password-and-devices";
 import { DealHistorySection } from "~/components/accounts/deal-history";
+import { ProfileClubs, ProfileListings } from "~/components/accounts/profile-lists";
 import { BlockedPeople } from "~/components/safety/blocked-people";
 import { NotificationSettings } from "~/components/notifications/notification-settings";
 import { KIND_MODES, NotificationSettingsSchema, pushKindsOf, saveSettings, settingsOf } from "~/features/notifications/settings.server";
@@ -25,7 +24,6 @@ import { deleteUserAccount } from "~/features/admin/admin-deletions.server";
 import { finishPhotoDeletes } from "~/features/photos/ledger.server";
 import { disconnectEverywhere } from "~/features/realtime/rooms.server";
 import { clearSessionCookie, currentSessionHash, requireUser } from "~/web/session.server";
-import { formatPrice } from "~/shared/format";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
@@ -329,59 +327,11 @@ export default function PlayerProfile() {
         </Card>
       ) : null}
 
-      <Card aria-labelledby="my-listings" as="section" padding="lg">
-        <h2 id="my-listings" className="text-lg font-semibold text-slate-900">
-          {adminView ? "Listings" : "My Listings"}
-        </h2>
-        {page.listings.length === 0 ? (
-          <p className="mt-2 text-slate-600">{adminView ? "No listings." : "You have not listed anything yet."}</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-200">
-            {page.listings.map((l) => (
-              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link
-                  to={`/listing/${l.id}`}
-                  className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {l.title}
-                </Link>
-                <span className="flex items-center gap-3 text-sm text-slate-700">
-                  <span>{formatPrice(l.priceCents)}</span>
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium">{listingStatusLabel(l.status)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <ProfileListings listings={page.listings} adminView={adminView} />
 
       <DealHistorySection deals={page.deals} adminView={adminView} rating={page.rating} />
 
-      <Card aria-labelledby="my-clubs" as="section" padding="lg">
-        <h2 id="my-clubs" className="text-lg font-semibold text-slate-900">
-          Clubs &amp; Organizations
-        </h2>
-        {page.clubs.length === 0 ? (
-          <p className="mt-2 text-slate-600">{adminView ? "No clubs." : "You have not joined any clubs yet."}</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-200">
-            {page.clubs.map((c) => (
-              <li key={c.slug} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link
-                  to={`/club/${c.slug}`}
-                  className="min-h-11 content-center font-medium text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {c.name}
-                </Link>
-                <span className="text-sm text-slate-700">
-                  {CLUB_MEMBER_ROLE_LABELS[c.role as keyof typeof CLUB_MEMBER_ROLE_LABELS] ?? c.role}
-                  {c.status === "pending" ? " · Pending approval" : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <ProfileClubs clubs={page.clubs} adminView={adminView} />
 
       {page.family ? <FamilySection family={page.family} /> : null}
 

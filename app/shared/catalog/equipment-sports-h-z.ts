@@ -1,5 +1,5 @@
 // Equipment types and brands of hike-camp … softball: the lists of equipment.ts, in two files by sport name only for length.
-import type { EquipmentLists } from "./equipment";
+import type { EquipmentLists } from "./equipment-lists";
 import type { SportKey } from "./sports";
 
 export const EQUIPMENT_H_TO_Z = {

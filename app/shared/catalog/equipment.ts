@@ -6,22 +6,18 @@
 // end with 'Other' so a seller can always describe what they have.
 
 import { TENNIS_SUBCATEGORIES as DB_TENNIS_SUBCATEGORIES } from "../../../db/schema/enums";
+import type { EquipmentLists } from "./equipment-lists";
 import type { SportKey } from "./sports";
 import { EQUIPMENT_A_TO_G } from "./equipment-sports-a-g";
 import { EQUIPMENT_H_TO_Z } from "./equipment-sports-h-z";
+
+export type { EquipmentLists } from "./equipment-lists";
 
 export const TENNIS_SUBCATEGORY_KEYS = DB_TENNIS_SUBCATEGORIES;
 
 export type TennisSubcategory = (typeof TENNIS_SUBCATEGORY_KEYS)[number];
 
 export const DEFAULT_EQUIPMENT_TYPES = ["Equipment", "Apparel", "Accessories", "Other"] as const;
-
-export type EquipmentLists = {
-  types: readonly string[];
-  brands: readonly string[];
-  /** Brand list that replaces `brands` for one equipment type. */
-  brandsByType?: Readonly<Record<string, readonly string[]>>;
-};
 
 export type TennisSubcategoryEntry = EquipmentLists & {
   key: TennisSubcategory;
