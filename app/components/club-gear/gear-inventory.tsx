@@ -15,7 +15,13 @@ export function GearInventory({ csvHref, counts, usage }: { csvHref: string; cou
           {T.inventoryHeading}
         </h2>
         {/* A table scrolls inside its card on a phone, never the page. */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="inventory-heading">
+        <div
+          className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          role="region"
+          aria-labelledby="inventory-heading"
+        >
           <table className="w-full min-w-[28rem] text-sm" data-testid="inventory">
             <thead className="border-b border-slate-300 text-left">
               <tr>
