@@ -178,7 +178,7 @@ export default function GearLibraryPage() {
         {tab === "desk" ? (
           <GearDesk loans={data.loans} queue={data.queue} defaultDueOn={data.defaultDueOn} today={data.today} last={last} />
         ) : null}
-        {tab === "check-in" ? <GearCheckIn ids={data.ids} outCodes={data.loans.map((l) => l.unitCode)} last={last} /> : null}
+        {tab === "check-in" ? <GearCheckIn ids={data.ids} last={last} /> : null}
         {tab === "items" ? <GearItems items={data.items} itemId={data.ids.item} last={last} /> : null}
         {tab === "inventory" && data.inventory ? (
           <GearInventory csvHref={`/club/${club.slug}/manage/library.csv`} counts={data.inventory.counts} usage={data.inventory.usage} />

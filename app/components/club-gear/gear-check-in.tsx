@@ -9,15 +9,7 @@ import { GEAR_KEEPER_TEXT as T } from "~/shared/copy/club-gear";
 import type { GearKeeperActionData } from "~/shared/schemas/club-gear";
 import { KeeperForm, useKeeperForm } from "./keeper-form";
 
-export function GearCheckIn({
-  ids,
-  outCodes,
-  last,
-}: {
-  ids: { swapRequest: string; swapLoan: string };
-  outCodes: string[];
-  last: GearKeeperActionData | undefined;
-}) {
+export function GearCheckIn({ ids, last }: { ids: { swapRequest: string; swapLoan: string }; last: GearKeeperActionData | undefined }) {
   const [form, fields] = useKeeperForm<{ unitCode: string; conditionIn: string; damageNotes: string; swapUp: string }>("check-in", last);
   const checking = useIsPending({ intent: "check-in" });
   return (
@@ -40,15 +32,9 @@ export function GearCheckIn({
             spellCheck: false,
             enterKeyHint: "next",
             maxLength: 16,
-            list: "out-codes",
             className: "min-h-14 font-mono text-2xl tracking-widest uppercase",
           }}
         />
-        <datalist id="out-codes">
-          {outCodes.map((code) => (
-            <option key={code} value={code} />
-          ))}
-        </datalist>
         <SelectField
           label={T.conditionIn}
           field={fields.conditionIn}

@@ -20,7 +20,7 @@ export function GearInventory({ csvHref, counts, usage }: { csvHref: string; cou
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
           tabIndex={0}
           role="region"
-          aria-labelledby="inventory-heading"
+          aria-label="Counts by sport, type and size"
         >
           <table className="w-full min-w-[28rem] text-sm" data-testid="inventory">
             <thead className="border-b border-slate-300 text-left">
