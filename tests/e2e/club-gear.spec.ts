@@ -25,7 +25,11 @@ async function clubWithKeeper() {
   return { club, owner, keeper, mel, max };
 }
 
-async function pageAs(browser: Browser, user: TestUser, opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } }) {
+async function pageAs(
+  browser: Browser,
+  user: TestUser,
+  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } },
+) {
   const context = await browser.newContext(opts);
   await signInAs(context, user.id);
   return { context, page: await context.newPage() };
@@ -94,7 +98,10 @@ for (const javaScriptEnabled of [true, false]) {
     // At the table: the tag code first, then the condition, and 'swap up a size' as the same step.
     await k.page.getByRole("link", { name: "Check in" }).click();
     await expect(k.page.getByRole("heading", { name: "Check in a unit" })).toBeVisible();
-    await expect(k.page.locator("form#check-in").locator("input:not([type=hidden]), select, textarea").first()).toHaveAttribute("name", "unitCode");
+    await expect(k.page.locator("form#check-in").locator("input:not([type=hidden]), select, textarea").first()).toHaveAttribute(
+      "name",
+      "unitCode",
+    );
     await k.page.getByLabel("Tag code").fill("sk-1");
     await k.page.getByLabel("Condition now").selectOption("well-worn");
     await k.page.getByLabel("Damage notes").fill("Scuffed toe");
@@ -103,9 +110,9 @@ for (const javaScriptEnabled of [true, false]) {
     await done(k.page, "SK-1: Checked in, and lent unit SK-2 in the next size");
 
     await m.page.reload();
-    await expect(m.page.getByRole("region", { name: "Yours" }).or(m.page.locator("section#mine, section[aria-labelledby=mine]"))).toContainText(
-      "size 6 (SK-2)",
-    );
+    await expect(
+      m.page.getByRole("region", { name: "Yours" }).or(m.page.locator("section#mine, section[aria-labelledby=mine]")),
+    ).toContainText("size 6 (SK-2)");
 
     if (javaScriptEnabled) {
       const csv = await k.page.request.get(`/club/${club.slug}/manage/library.csv`);
