@@ -133,6 +133,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Its words are put together here, on the server: a visitor's club page carries no Swap Day code (ADR 033).
     swapDays: page.swapDays ? swapDayStripData(page.swapDays) : null,
     canOrganiseSwapDay: page.can.organiseSwapDay,
+    // The gear library's pages are routes of their own (ADR 097), linked beside the members' tabs.
+    gearLinks: [
+      ...(page.can.viewLibrary ? [{ to: `/club/${club.slug}/library`, label: "Library" }] : []),
+      ...(page.can.manageGear ? [{ to: `/club/${club.slug}/manage/library`, label: "Gear Library" }] : []),
+    ],
   };
 }
 
@@ -186,6 +191,16 @@ export default function ClubPage() {
                     <ClubUnreadBadge badge={data.messagesBadge} />
                   </Suspense>
                 ) : null}
+              </Link>
+            </li>
+          ))}
+          {data.gearLinks.map((t) => (
+            <li key={t.to}>
+              <Link
+                to={t.to}
+                className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-slate-600 hover:text-slate-900"
+              >
+                {t.label}
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@
 // of the visitor club page. Items, sizes and availability; only the viewer's own requests and loans.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
 import { SubmitButton } from "~/components/ui/status-button";
 import { getClubAccess } from "~/features/clubs/club-access.server";
@@ -10,19 +10,23 @@ import { requestToBorrow, withdrawBorrowRequest } from "~/features/club-gear/lib
 import { getMemberLibrary } from "~/features/club-gear/reads.server";
 import { GEAR_DONE, GEAR_ERRORS, GEAR_TEXT } from "~/shared/copy/club-gear";
 import { GearBorrowSchema } from "~/shared/schemas/club-gear";
-import { clubAccessForAction, requireClubPermission } from "~/web/guards.server";
+import { clubAccessForAction, requireClubPage, requireClubPermission } from "~/web/guards.server";
+import { clubCan } from "~/features/permissions/club";
 import { getUser } from "~/web/session.server";
 
 export { ClubErrorBoundary as ErrorBoundary } from "~/components/clubs/club-error-boundary";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const access = await requireClubPermission(
-    context,
-    await getClubAccess(context.db, await getUser(request, context), params.slug ?? ""),
-    "borrowGear",
-  );
+  // Members only; anyone else 404 (ADR 097).
+  const access = requireClubPage(await getClubAccess(context.db, await getUser(request, context), params.slug ?? ""), "viewLibrary");
   const library = await getMemberLibrary(context.db, access);
-  return { club: { slug: access.club.slug, name: access.club.name }, ...library, requestId: crypto.randomUUID(), text: GEAR_TEXT };
+  return {
+    club: { slug: access.club.slug, name: access.club.name },
+    ...library,
+    requestId: crypto.randomUUID(),
+    text: GEAR_TEXT,
+    keepsGear: clubCan(access, "manageGear"),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -49,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LibraryPage() {
-  const { club, items, requests, loans, requestId, text } = useLoaderData<typeof loader>();
+  const { club, items, requests, loans, requestId, text, keepsGear } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const errors = data?.result.error?.[""] ?? [];
   return (
@@ -58,6 +62,11 @@ export default function LibraryPage() {
         {text.libraryTitle} — {club.name}
       </h1>
       <p className="text-slate-700">{text.intro}</p>
+      {keepsGear ? (
+        <Link to={`/club/${club.slug}/manage/library`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          {text.keeperTitle}: loans, check-in, inventory
+        </Link>
+      ) : null}
       <div role="status" aria-live="polite">
         {data?.done ? <p className="font-medium text-green-800">{data.done}</p> : null}
         {errors.map((e) => (

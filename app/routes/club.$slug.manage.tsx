@@ -70,6 +70,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     members,
     canModerate,
     reports,
+    // The keepers' Gear Library (ADR 097): owner and admins keep the gear; a site admin does not (not a member).
+    keepsGear: clubCan(access, "manageGear"),
   };
 }
 
@@ -199,7 +201,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ManageClub() {
-  const { club, requests, inviteCode, members, canModerate, reports } = useLoaderData<typeof loader>();
+  const { club, requests, inviteCode, members, canModerate, reports, keepsGear } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const saving = useIsPending({ intent: "settings" });
@@ -210,6 +212,28 @@ export default function ManageClub() {
         Back to club
       </Link>
       <h1 className="text-2xl font-bold">Manage {club.name}</h1>
+      {keepsGear ? (
+        <nav aria-label="Manage sections">
+          <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
+            <li>
+              <span
+                aria-current="page"
+                className="-mb-px inline-flex min-h-11 items-center border-b-2 border-brand-600 px-3 text-sm font-semibold text-brand-800"
+              >
+                Members &amp; settings
+              </span>
+            </li>
+            <li>
+              <Link
+                to={`/club/${club.slug}/manage/library`}
+                className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-slate-600 hover:text-slate-900"
+              >
+                Gear Library
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
 
       <Card as="section" padding="md" aria-labelledby="pending-heading">
         <h2 id="pending-heading" className="mb-3 text-lg font-semibold">

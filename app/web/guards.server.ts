@@ -49,6 +49,16 @@ export async function requireClubPermission(context: AppLoadContext, access: Clu
   throw await clubDenialResponse(context, access, refusal.error);
 }
 
+/**
+ * For a members' page of a club (the Library, the keepers' Gear Library: ADR 097): the access when the table lets
+ * the viewer do `action`, else 404 for everyone — signed out included — as the club page's members' tabs (ADR 064):
+ * the page does not exist for them, and a redirect would tell that it does.
+ */
+export function requireClubPage(access: ClubAccess | null, action: ClubAction): ClubAccess {
+  if (!access || clubRefusal(access, action)) throw clubNotFound();
+  return access;
+}
+
 /** The Response for a club refusal code (shared with the membership actions' typed results). */
 export async function clubDenialResponse(context: AppLoadContext, access: Pick<ClubAccess, "club">, code: ClubErrorCode) {
   const clubPath = `/club/${access.club.slug}`;

@@ -319,11 +319,12 @@ const PROBES: Record<ClubAction, Probe | ReadProbe | NoEndpoint> = {
   organiseSwapDay: { read: true, path: (fx) => `${clubPath(fx)}/swap-days/new` },
   joinSwapDay: { noEndpoint: "an intent of the event page (offer, withdraw): its cells are in tests/security/permission-matrix.spec.ts" },
   // ADR 093: the Library is a route of its own; its rules are proved in app/features/club-gear/club-gear.server.test.ts.
-  viewLibrary: { read: true, path: (fx) => `${clubPath(fx)}/library` },
+  viewLibrary: { read: true, path: (fx) => `${clubPath(fx)}/library`, refusedStatus: 404 },
   borrowGear: {
     noEndpoint: "an intent of /club/{slug}/library (request, withdraw): proved in app/features/club-gear/club-gear.server.test.ts",
   },
-  manageGear: { noEndpoint: "the keepers' page is not built yet: the rule is proved in app/features/club-gear/club-gear.server.test.ts" },
+  // ADR 097: the keepers' Gear Library, a page that does not exist (404) for anyone the table does not let keep the gear.
+  manageGear: { read: true, path: (fx) => `${clubPath(fx)}/manage/library`, refusedStatus: 404 },
 };
 
 /** The refusal every club route gives (ADR 025): hidden → 404; signed out → sign in; else back to the club. */

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "../clubs/club-access.server";
-import { addGearItem, addGearUnits, requestToBorrow } from "./library.server";
-import { checkInGear, checkOutGear } from "./loans.server";
+import { addGearItem, addGearUnits, declineBorrowRequest, requestToBorrow, retireGearUnit } from "./library.server";
+import { checkInGear, checkOutGear, dueAtOf, seasonLastDay } from "./loans.server";
 import { getKeeperLibrary, getMemberLibrary } from "./reads.server";
 import { csvCell, gearCsv, getInventory } from "./inventory.server";
 
@@ -147,6 +147,42 @@ describe("the gear library (ADR 093)", () => {
     expect(csv).toContain("'=HYPERLINK(evil)");
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(await gearCsv(t.db, await access(mel))).not.toContain("SK-1");
+  });
+});
+
+describe("the keepers' other steps (ADR 097)", () => {
+  test("a keeper declines a waiting request and the next moves up; a member may not decline, nor a keeper twice", async () => {
+    const values = item({ tagCode: "HE", title: "Helmet", size: "M", count: 1 });
+    await addGearItem(t.db, await access(keeper), values, NOW);
+    await borrow(mel, values.id, "M");
+    await borrow(max, values.id, "M");
+    const queueOf = async () => (await getKeeperLibrary(t.db, await access(keeper), NOW)).queue.filter((q) => q.itemId === values.id);
+    const [first] = await queueOf();
+    expect(await declineBorrowRequest(t.db, await access(max), first.id, NOW)).toEqual({ ok: false, error: "forbidden" });
+    const twice = await Promise.all([keeper, keeper2].map(async (k) => declineBorrowRequest(t.db, await access(k), first.id, NOW)));
+    expect(twice.filter((r) => r.ok).length).toBe(1);
+    expect((await queueOf()).map((q) => [q.borrower.split(" ")[0], q.position])).toEqual([["Max", 1]]);
+  });
+
+  test("a unit out on loan cannot be retired; one that is in is, and is no longer lent or counted as in", async () => {
+    const values = item({ tagCode: "SG", title: "Shin guards", size: "S", count: 2 });
+    await addGearItem(t.db, await access(keeper), values, NOW);
+    await borrow(mel, values.id, "S");
+    const [request] = (await getKeeperLibrary(t.db, await access(keeper), NOW)).queue.filter((q) => q.itemId === values.id);
+    expect(await checkOutGear(t.db, await access(keeper), { ...lend(request.id), unitCode: "SG-1" }, NOW)).toMatchObject({ ok: true });
+    expect(await retireGearUnit(t.db, await access(keeper), "SG-1", NOW)).toEqual({ ok: false, error: "alreadyOut" });
+    expect(await retireGearUnit(t.db, await access(mel), "SG-2", NOW)).toEqual({ ok: false, error: "forbidden" });
+    expect(await retireGearUnit(t.db, await access(keeper), "SG-2", NOW)).toEqual({ ok: true });
+    expect(await retireGearUnit(t.db, await access(keeper), "SG-2", NOW)).toEqual({ ok: false, error: "noSuchUnit" });
+    const inv = await getInventory(t.db, await access(keeper), NOW);
+    expect(inv.counts.find((c) => c.equipmentType === "Skates" && c.size === "S")).toMatchObject({ in: 0, out: 1, retired: 1 });
+  });
+
+  test("a loan is due at the end of its day; a season's loan on 31 July, the season's last day", () => {
+    expect(dueAtOf("2027-03-01").toISOString()).toBe("2027-03-01T23:59:59.999Z");
+    expect(seasonLastDay(new Date("2027-01-10T12:00:00Z"))).toBe("2027-07-31");
+    expect(seasonLastDay(new Date("2027-08-01T00:00:00Z"))).toBe("2028-07-31");
+    expect(seasonLastDay(new Date("2027-07-31T20:00:00Z"))).toBe("2027-07-31");
   });
 });
 

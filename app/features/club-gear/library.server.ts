@@ -99,6 +99,22 @@ export async function addGearUnits(
   return result.rowsAffected > 0 ? { ok: true, added: result.rowsAffected } : { ok: false, error: "forbidden" };
 }
 
+/** A keeper retires a unit that is in (not out): it stays in the history, no longer lent. */
+export async function retireGearUnit(db: Db, access: ClubAccess, code: string, now = new Date()): Promise<GearResult> {
+  const viewer = access.viewer;
+  if (!viewer || !clubCan(access, "manageGear")) return { ok: false, error: "forbidden" };
+  const clubId = access.club.id;
+  const result = await db.run(sql`
+    update gear_units set retired_at = ${now.getTime()}
+    where club_id = ${clubId} and code = ${code} and retired_at is null and ${keepsGearOf(viewer, clubId)}
+      and not exists (select 1 from gear_loans l where l.unit_id = gear_units.id and l.checked_in_at is null)`);
+  if (result.rowsAffected > 0) return { ok: true };
+  const [unit] = await db.all<{ id: string }>(
+    sql`select id from gear_units where club_id = ${clubId} and code = ${code} and retired_at is null`,
+  );
+  return { ok: false, error: unit ? "alreadyOut" : "noSuchUnit" };
+}
+
 export type BorrowInput = {
   id: string;
   itemId: string;
@@ -146,5 +162,15 @@ export async function withdrawBorrowRequest(db: Db, access: ClubAccess, requestI
   const result = await db.run(sql`
     update gear_requests set status = 'withdrawn', updated_at = ${now.getTime()}
     where id = ${requestId} and club_id = ${access.club.id} and user_id = ${viewer.id} and status = 'waiting'`);
+  return result.rowsAffected > 0 ? { ok: true } : { ok: false, error: "noSuchRequest" };
+}
+
+/** A keeper declines a waiting request (the next in the queue moves up); stored as withdrawn, one closed state for both. */
+export async function declineBorrowRequest(db: Db, access: ClubAccess, requestId: string, now = new Date()): Promise<GearResult> {
+  const viewer = access.viewer;
+  if (!viewer || !clubCan(access, "manageGear")) return { ok: false, error: "forbidden" };
+  const result = await db.run(sql`
+    update gear_requests set status = 'withdrawn', updated_at = ${now.getTime()}
+    where id = ${requestId} and club_id = ${access.club.id} and status = 'waiting' and ${keepsGearOf(viewer, access.club.id)}`);
   return result.rowsAffected > 0 ? { ok: true } : { ok: false, error: "noSuchRequest" };
 }

@@ -11,6 +11,17 @@ import { clubCan } from "../permissions/club";
 import { keepsGearOf } from "./keepers.server";
 import type { GearResult } from "./library.server";
 
+/**
+ * A loan's due date from the form's day: the end of that day (UTC), so a loan due "today" is not overdue until the
+ * day is over. Without one, a season's loan is due on the season's last day, 31 July (the seasons of inventory.server.ts).
+ */
+export function dueAtOf(day: string): Date {
+  return new Date(`${day}T23:59:59.999Z`);
+}
+export function seasonLastDay(now = new Date()): string {
+  return `${now.getUTCFullYear() + (now.getUTCMonth() >= 7 ? 1 : 0)}-07-31`;
+}
+
 type LendInput = {
   loanId: string;
   requestId: string;

@@ -18,6 +18,43 @@ export const GEAR_TEXT = {
   typeRequired: "Enter a type",
   periodRequired: "Choose the season or dates",
   reload: "This form is out of date: reload the page and try again",
+  dueInPast: "Choose a due date after today",
+} as const;
+
+/** The keepers' page (ADR 097): its tabs, headings and hints. */
+export const GEAR_KEEPER_TEXT = {
+  tabs: { desk: "Loans & queue", "check-in": "Check in", items: "Items", inventory: "Inventory" },
+  overdueBanner: (n: number) => (n === 1 ? "1 unit is overdue" : `${n} units are overdue`),
+  outHeading: "Out on loan",
+  outNone: "Nothing is out on loan.",
+  overdue: "Overdue",
+  leftClub: "Left the club",
+  queueHeading: "Waiting list",
+  queueNone: "Nobody is waiting.",
+  checkOut: "Approve and check out",
+  checkingOut: "Checking out...",
+  decline: "Decline",
+  unitCodeHint: "Leave empty to lend the lowest-numbered free unit",
+  depositHint: "Optional, as text: no money moves through LockerSwap",
+  conditionAsRecorded: "As recorded",
+  checkInHeading: "Check in a unit",
+  codeLabel: "Tag code",
+  codeHint: "Type or scan the code on the unit's tag, e.g. SK5-3",
+  conditionIn: "Condition now",
+  damageNotes: "Damage notes",
+  swapUp: "Swap up a size: lend the same borrower the next size in this step",
+  checkIn: "Check in",
+  checkingIn: "Checking in...",
+  addItemHeading: "Add an item",
+  itemsHeading: "Items",
+  itemsNone: "No items yet: add the first above.",
+  addUnits: "Add units",
+  retireHeading: "Retire a unit",
+  retire: "Retire",
+  inventoryHeading: "Inventory at a glance",
+  usageHeading: "Usage per season",
+  usageNone: "No loans yet.",
+  csv: "Download CSV (units and loans)",
 } as const;
 
 export const GEAR_ERRORS = {

@@ -1,6 +1,7 @@
 // The gear library's forms (ADR 093): one schema per page's action, a discriminated union on `intent`, shared by
 // the page and its action. Ids are minted by the page's loader (a retry stores once). Whether the item, size,
 // request or unit is this club's — and free — is the feature's to judge, in the SQL.
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { GEAR_REQUEST_PERIODS, LISTING_CONDITIONS, SPORT_KEYS } from "#db/schema/enums";
 import { GEAR_TEXT } from "~/shared/copy/club-gear";
@@ -52,6 +53,8 @@ export const GearKeeperSchema = z.discriminatedUnion("intent", [
     requestId: z.string().max(64),
     unitCode: unitCode.optional(),
     dueOn: day,
+    // Empty: the unit's recorded condition.
+    conditionOut: condition.optional(),
     deposit: optionalText({ max: 100 }),
   }),
   z.object({
@@ -86,3 +89,6 @@ export const GearBorrowSchema = z.discriminatedUnion("intent", [
     }),
   z.object({ intent: z.literal("withdraw"), requestId: z.string().max(64) }),
 ]);
+
+/** What the keepers' action answers (ADR 097): which form it was, its result (errors, values kept), what was done. */
+export type GearKeeperActionData = { form: string; result: SubmissionResult<string[]>; done: string | null };
