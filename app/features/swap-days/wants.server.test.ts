@@ -107,7 +107,7 @@ describe("saving a want list", () => {
         { wants: [{ id: e.items[1], rank: null }], addUpToCents: null, needBackCents: null },
         NOW,
       ),
-    ).toEqual({ ok: false, error: "notOpen" });
+    ).toEqual({ ok: false, error: "notFound" });
     expect(await wantListFor(t.db, await accessOf(e.users[1]), e.id, e.items[0], NOW)).toBeNull();
     const stranger = await createTestUser(t.db);
     expect(
