@@ -2191,71 +2191,71 @@ const ROWS: Row[] = [
       ["confirm", "joinSwapDay", "meetup"],
       ["reportMissing", "joinSwapDay", "meetup"],
     ] as const
-  ).map(
-    ([intent, action, mode]): Row => ({
-      route: "club.$slug.swap-days.$id_.handover.tsx",
-      intent,
-      world: async (w) => {
-        w.club = await w.addClub();
-        const swappers = {} as Record<"mel" | "nia" | "ola" | "pia" | "quin", Person>;
-        for (const k of ["mel", "nia", "ola", "pia", "quin"] as const) {
-          swappers[k] = await w.addPerson(`Swap${k}`, { password: false });
-          await addTestMember(db(), w.club, swappers[k]);
-        }
-        const day = await solvedSwapDay(db(), w.club, { owner: people.clubOwner, ...swappers }, mode);
-        w.ids.swapDay = day.id;
-        w.ids.code = day.code.skates;
-        w.ids.bag = day.items.bag;
-        w.ids.skates = day.items.skates;
-        // The ring of two is in at the table: its bag may be handed out.
-        if (intent === "handOut")
-          await db()
-            .insert(swapDayCheckins)
-            .values([day.items.bag, day.items.gloves].map((itemId) => ({ itemId, checkedInAt: new Date(), checkedInBy: people.clubOwner.id })));
-      },
-      expected: clubRule(action, "view"),
-      send: (cell) =>
-        post(cell, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}/handover`, {
-          intent,
-          ...(intent === "checkIn" ? { code: cell.w.ids.code } : { itemId: intent === "handOut" ? cell.w.ids.bag : cell.w.ids.skates }),
-        }),
-      allowed: (cell, out, changes) => {
-        const here = `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}/handover`;
-        const item = (id: string) => (r: Row$) => r.item_id === id;
-        if (intent === "checkIn") {
-          ok200(out);
-          expectOnly(changes, { table: "swap_day_checkins", kind: "added", where: { item_id: cell.w.ids.skates }, count: 1 });
-          return;
-        }
-        redirectTo(out, here);
-        if (intent === "handOut")
-          expectOnly(changes, {
-            table: "swap_day_checkins",
-            kind: "changed",
-            where: (r) => item(cell.w.ids.bag)(r) && r.checked_out_at !== null,
-            count: 1,
-          });
-        else if (intent === "closeCheckin")
-          // Nothing was checked in: every ring is replaced by the re-solve of an empty pool, its items untraded.
-          expectOnly(
-            changes,
-            { table: "swap_days", kind: "changed", where: (r) => r.id === cell.w.ids.swapDay && r.checkin_closed_at !== null, count: 1 },
-            { table: "swap_day_rings", kind: "removed", count: 2 },
-            { table: "swap_day_ring_steps", kind: "removed", count: 5 },
-            { table: "swap_day_items", kind: "changed", where: { status: "untraded" }, count: 5 },
+  ).map(([intent, action, mode]): Row => ({
+    route: "club.$slug.swap-days.$id_.handover.tsx",
+    intent,
+    world: async (w) => {
+      w.club = await w.addClub();
+      const swappers = {} as Record<"mel" | "nia" | "ola" | "pia" | "quin", Person>;
+      for (const k of ["mel", "nia", "ola", "pia", "quin"] as const) {
+        swappers[k] = await w.addPerson(`Swap${k}`, { password: false });
+        await addTestMember(db(), w.club, swappers[k]);
+      }
+      const day = await solvedSwapDay(db(), w.club, { owner: people.clubOwner, ...swappers }, mode);
+      w.ids.swapDay = day.id;
+      w.ids.code = day.code.skates;
+      w.ids.bag = day.items.bag;
+      w.ids.skates = day.items.skates;
+      // The ring of two is in at the table: its bag may be handed out.
+      if (intent === "handOut")
+        await db()
+          .insert(swapDayCheckins)
+          .values(
+            [day.items.bag, day.items.gloves].map((itemId) => ({ itemId, checkedInAt: new Date(), checkedInBy: people.clubOwner.id })),
           );
-        else if (intent === "reportMissing" && clubCan(cell.role, cell.w, "organiseSwapDay"))
-          // An organiser may say someone did not come: the skates' ring of three is cancelled whole.
-          expectOnly(
-            changes,
-            { table: "swap_day_rings", kind: "changed", where: { status: "cancelled" }, count: 1 },
-            { table: "swap_day_items", kind: "changed", where: { status: "untraded" }, count: 3 },
-          );
-        // Confirming, or reporting, a step that is not theirs: nothing (the ring's people: handover.server.test.ts).
-        else nothing(changes);
-      },
-    }),
-  ),
+    },
+    expected: clubRule(action, "view"),
+    send: (cell) =>
+      post(cell, `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}/handover`, {
+        intent,
+        ...(intent === "checkIn" ? { code: cell.w.ids.code } : { itemId: intent === "handOut" ? cell.w.ids.bag : cell.w.ids.skates }),
+      }),
+    allowed: (cell, out, changes) => {
+      const here = `${clubPath(cell.w)}/swap-days/${cell.w.ids.swapDay}/handover`;
+      const item = (id: string) => (r: Row$) => r.item_id === id;
+      if (intent === "checkIn") {
+        ok200(out);
+        expectOnly(changes, { table: "swap_day_checkins", kind: "added", where: { item_id: cell.w.ids.skates }, count: 1 });
+        return;
+      }
+      redirectTo(out, here);
+      if (intent === "handOut")
+        expectOnly(changes, {
+          table: "swap_day_checkins",
+          kind: "changed",
+          where: (r) => item(cell.w.ids.bag)(r) && r.checked_out_at !== null,
+          count: 1,
+        });
+      else if (intent === "closeCheckin")
+        // Nothing was checked in: every ring is replaced by the re-solve of an empty pool, its items untraded.
+        expectOnly(
+          changes,
+          { table: "swap_days", kind: "changed", where: (r) => r.id === cell.w.ids.swapDay && r.checkin_closed_at !== null, count: 1 },
+          { table: "swap_day_rings", kind: "removed", count: 2 },
+          { table: "swap_day_ring_steps", kind: "removed", count: 5 },
+          { table: "swap_day_items", kind: "changed", where: { status: "untraded" }, count: 5 },
+        );
+      else if (intent === "reportMissing" && clubCan(cell.role, cell.w, "organiseSwapDay"))
+        // An organiser may say someone did not come: the skates' ring of three is cancelled whole.
+        expectOnly(
+          changes,
+          { table: "swap_day_rings", kind: "changed", where: { status: "cancelled" }, count: 1 },
+          { table: "swap_day_items", kind: "changed", where: { status: "untraded" }, count: 3 },
+        );
+      // Confirming, or reporting, a step that is not theirs: nothing (the ring's people: handover.server.test.ts).
+      else nothing(changes);
+    },
+  })),
   // A want list (ADR 089) is joinSwapDay; the item posted is another member's, so an allowed cell is the SQL's
   // "not your item" 404 with nothing stored (saving one's own list: wants.server.test.ts and
   // tests/security/swap-day-wants.spec.ts).
@@ -2287,7 +2287,14 @@ const ROWS: Row[] = [
         const owner = await w.addPerson(`Want${k}`, { password: false });
         await addTestMember(db(), w.club, owner);
         const listingId = await w.addListing(owner);
-        offered.push({ swapDayId: row.id, listingId, ownerId: owner.id, code: `M${word().slice(0, 5).toUpperCase()}`, title: k, priceCents: 1000 });
+        offered.push({
+          swapDayId: row.id,
+          listingId,
+          ownerId: owner.id,
+          code: `M${word().slice(0, 5).toUpperCase()}`,
+          title: k,
+          priceCents: 1000,
+        });
       }
       const items = await db().insert(swapDayItems).values(offered).returning({ id: swapDayItems.id });
       w.ids.item = items[0].id;

@@ -14,7 +14,8 @@ export const SWAP_WANTS_TEXT = {
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} items`,
   none: "No other items are offered yet.",
   noneMatch: "No items match these filters.",
-  want: (title: string) => `I'd take ${title}`,
+  /** Read before each card's title by screen readers: "I'd take Bauer skates · $30". */
+  wantPrefix: "I'd take",
   rank: (title: string) => `Rank of ${title}`,
   noRank: "No rank",
   rankOption: (n: number) => `${n}${n === 1 ? " (first choice)" : ""}`,
