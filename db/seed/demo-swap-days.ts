@@ -29,7 +29,14 @@ export async function seedDemoSwapDays(db: Db, demo: { owner: string; member: st
       const [u] = await db.all<{ id: string; email: string; first_name: string | null; last_name: string | null; zip_code: string | null }>(
         sql`select u.id, u.email, p.first_name, p.last_name, p.zip_code from users u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
       );
-      const viewer: Viewer = { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, zipCode: u.zip_code, isAdmin: false };
+      const viewer: Viewer = {
+        id: u.id,
+        email: u.email,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        zipCode: u.zip_code,
+        isAdmin: false,
+      };
       viewers.set(userId, (await getClubAccess(db, viewer, club.slug))!);
     }
     return viewers.get(userId)!;
@@ -43,7 +50,8 @@ export async function seedDemoSwapDays(db: Db, demo: { owner: string; member: st
   const listingsOf = new Map<string, string[]>();
   for (const r of rows) listingsOf.set(r.user_id, [...(listingsOf.get(r.user_id) ?? []), r.listing_id]);
   const crowd = [...listingsOf.keys()].filter((id) => id !== demo.member);
-  if (!listingsOf.has(demo.member) || crowd.length < 8) throw new Error(`${DEMO_SWAP_CLUB} needs more members with listings for the Swap Days`);
+  if (!listingsOf.has(demo.member) || crowd.length < 8)
+    throw new Error(`${DEMO_SWAP_CLUB} needs more members with listings for the Swap Days`);
   const used = new Set<string>();
   /** The next listing of `userId` not yet in event `id`, offered at `at` (no cash limit: any ring's cash settles). */
   const offer = async (id: string, userId: string, at: Date, addUpToCents: number | null = null): Promise<Offer> => {
@@ -80,7 +88,12 @@ export async function seedDemoSwapDays(db: Db, demo: { owner: string; member: st
   await cycle(springItems.slice(1, 4));
 
   // Lists closed by the organiser, not yet solved: the owner may press 'Find the swaps'.
-  const closed = await create("Skate sharpening swap", "table", [-4 * DAY, -3 * DAY, 2 * DAY, 3 * DAY, 4 * DAY, 4 * DAY + 4 * HOUR], -5 * DAY);
+  const closed = await create(
+    "Skate sharpening swap",
+    "table",
+    [-4 * DAY, -3 * DAY, 2 * DAY, 3 * DAY, 4 * DAY, 4 * DAY + 4 * HOUR],
+    -5 * DAY,
+  );
   const closedItems: Offer[] = [];
   for (const u of crowd.slice(2, 7)) closedItems.push(await offer(closed, u, new Date(now.getTime() - 3 * DAY)));
   await cycle(closedItems.slice(0, 3));

@@ -3,10 +3,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import { deals, swapDayCheckins, swapDayItems, swapDayRings, swapDays } from "../../db/schema";
-import { getClubAccess } from "../../app/features/clubs/club-access.server";
-import { offerItem } from "../../app/features/swap-days/items.server";
-import { createSwapDay } from "../../app/features/swap-days/swap-days.server";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
+import { offerNewListing, openSwapDay } from "../swap-day-fixtures";
 import { axeFindings } from "./axe";
 import { e2eDb, expect, saveScreenshot, signInAs, test } from "./fixtures";
 
@@ -47,43 +45,21 @@ test("members offer and tick, the organiser finds the swaps, each reads theirs, 
   const [olive, mel, nia, ola] = await Promise.all(["Olive", "Mel", "Nia", "Ola"].map(person));
   const club = await createTestClub(db(), olive, { name: `Rink Rovers ${word()}` });
   for (const u of [mel, nia, ola]) await addTestMember(db(), club, u);
-  const skates = await createTestListing(db(), mel, { title: "Bauer skates", priceCents: 3000, sport: "hockey", size: "8" });
-  await createTestListing(db(), nia, { title: "CCM helmet", priceCents: 3500, sport: "hockey", size: "m" });
-  // The event, its items and want lists open (made as the create form makes it: ADR 088).
+  const skates = await createTestListing(db(), mel, { title: "Bauer skates", priceCents: 3000, sport: "hockey", size: "Youth" });
+  await createTestListing(db(), nia, { title: "CCM helmet", priceCents: 3500, sport: "hockey", size: "Youth" });
+  // The event, taking items and want lists (made as the create form makes it: ADR 088).
   const now = Date.now();
-  const id = crypto.randomUUID();
-  const access = async (u: TestUser) => (await getClubAccess(db(), u, club.slug))!;
-  const made = await createSwapDay(
-    db(),
-    await access(olive),
-    {
-      id,
-      name: `Spring swap ${word()}`,
-      place: "Rink lobby",
-      mode: "table",
-      itemsOpenAt: new Date(now - 2 * HOUR),
-      wantsOpenAt: new Date(now - 2 * HOUR),
-      listsCloseAt: new Date(now + 24 * HOUR),
-      resultsAt: new Date(now + 25 * HOUR),
-      handoverAt: new Date(now + 26 * HOUR),
-      closesAt: new Date(now + 30 * HOUR),
-    },
-    null,
-    new Date(now - 3 * HOUR),
-  );
-  expect(made.ok).toBe(true);
+  const id = await openSwapDay(db(), club, olive, { name: `Spring swap ${word()}` });
   // Ola offers a shelf of gear, so the want lists are long enough to filter.
   for (const [title, sport, size] of [
-    ["Hockey gloves", "hockey", "m"],
-    ["Shin guards", "soccer", "s"],
-    ["Goalie pads", "hockey", "l"],
-    ["Cleats", "soccer", "8"],
+    ["Hockey gloves", "hockey", "Youth"],
+    ["Shin guards", "soccer", "Youth"],
+    ["Goalie pads", "hockey", "Adult"],
+    ["Cleats", "soccer", "Adult"],
     ["Stick, 150 flex", "hockey", null],
     ["Bat bag", "baseball", null],
-  ] as const) {
-    const listingId = await createTestListing(db(), ola, { title, sport, size, priceCents: 1500 });
-    expect((await offerItem(db(), await access(ola), id, { listingId, addUpToCents: null, needBackCents: null })).ok).toBe(true);
-  }
+  ] as const)
+    await offerNewListing(db(), club, ola, id, { title, sport, size, priceCents: 1500 });
   const event = `/club/${club.slug}/swap-days/${id}`;
 
   // Mel (JavaScript on) offers her skates, willing to add $10.

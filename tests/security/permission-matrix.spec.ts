@@ -3009,7 +3009,7 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 
 test("permission matrix: every mutating route and intent × every role, as direct requests", async () => {
   // An eleventh role (the pending teen, ADR 092) runs every row too; quiet, the whole matrix takes ~50 s.
-  test.setTimeout(900_000);
+  test.setTimeout(180_000);
   const started = Date.now();
   passwordHash = await hashPassword(PASSWORD, E2E_VARS.PASSWORD_PEPPER);
   people = {

@@ -8,14 +8,13 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { swapDayItems, swapDayWants, userBlocks } from "../../db/schema";
 import { getClubAccess } from "../../app/features/clubs/club-access.server";
-import { freezeSwapDay, offerItem } from "../../app/features/swap-days/items.server";
-import { createSwapDay } from "../../app/features/swap-days/swap-days.server";
-import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../factories";
+import { freezeSwapDay } from "../../app/features/swap-days/items.server";
+import { addTestMember, createTestClub, createTestUser, type TestUser } from "../factories";
+import { offerNewListing, openSwapDay } from "../swap-day-fixtures";
 import { e2eDb, requestAs } from "../e2e/fixtures";
 import { E2E_BASE_URL } from "../setup/e2e-env";
 
 const db = () => e2eDb();
-const HOUR = 3600_000;
 const contexts: APIRequestContext[] = [];
 test.afterAll(async () => {
   for (const context of contexts.splice(0)) await context.dispose().catch(() => undefined);
@@ -33,36 +32,8 @@ async function openEvent(visibility: "public" | "private" = "public") {
   const club = await createTestClub(db(), owner, { visibility });
   for (const u of [ann, ben, cy]) await addTestMember(db(), club, u);
   const access = async (u: TestUser) => (await getClubAccess(db(), u, club.slug))!;
-  const now = Date.now();
-  const id = crypto.randomUUID();
-  const made = await createSwapDay(
-    db(),
-    await access(owner),
-    {
-      id,
-      name: "Wants swap",
-      place: "Gym",
-      mode: "table",
-      itemsOpenAt: new Date(now - HOUR),
-      wantsOpenAt: new Date(now - HOUR),
-      listsCloseAt: new Date(now + 24 * HOUR),
-      resultsAt: new Date(now + 25 * HOUR),
-      handoverAt: new Date(now + 26 * HOUR),
-      closesAt: new Date(now + 30 * HOUR),
-    },
-    null,
-    new Date(now - 2 * HOUR),
-  );
-  if (!made.ok) throw new Error(made.error);
-  const offer = async (u: TestUser) => {
-    const r = await offerItem(db(), await access(u), id, {
-      listingId: await createTestListing(db(), u, { priceCents: 2000 }),
-      addUpToCents: 500,
-      needBackCents: null,
-    });
-    if (!r.ok) throw new Error(r.error);
-    return r.itemId;
-  };
+  const id = await openSwapDay(db(), club, owner, { name: "Wants swap" });
+  const offer = (u: TestUser) => offerNewListing(db(), club, u, id, { priceCents: 2000 }, { addUpToCents: 500, needBackCents: null });
   const items = { ann: await offer(ann), ben: await offer(ben), cy: await offer(cy) };
   const path = `/club/${club.slug}/swap-days/${id}/wants?item=${items.ann}`;
   return { owner, ann, ben, cy, club, id, items, path, access };
