@@ -52,7 +52,11 @@ export const SWAP_WANTS_TEXT = {
     `${items} of ${total} items trade, ${members} ${members === 1 ? "member" : "members"}, ${rings} ${rings === 1 ? "ring" : "rings"}.`,
   rings: "Every ring",
   ring: (n: number) => `Ring ${n}`,
-  step: (code: string, title: string, owner: string, to: string) => `${owner} gives ${title} (${code}) → receives ${to}`,
+  step: (owner: string, title: string, code: string, receives: string, receivesCode: string) =>
+    `${owner} gives ${title} (${code}), receives ${receives} (${receivesCode})`,
+  /** A ring step's cash as the organiser reads it (someone else's, not "you"). */
+  stepPays: (amount: string) => `pays ${amount}`,
+  stepGets: (amount: string) => `gets ${amount}`,
   verify: "Check it yourself",
   verifyHint:
     "The frozen want lists in TradeMaximizer's official-wants format (members as pseudonyms). The same file and seed give the same result.",
