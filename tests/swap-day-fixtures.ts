@@ -18,6 +18,56 @@ export type SwapPeople = { owner: TestUser; mel: TestUser; nia: TestUser; ola: T
 const ITEMS = ["skates", "pads", "helmet", "bag", "gloves"] as const;
 export type SwapItemKey = (typeof ITEMS)[number];
 
+/**
+ * A Swap Day of `club` made by its organiser through createSwapDay, taking items and want lists now: items and
+ * want lists opened an hour before `now`, lists closing two days after it (the setup the feature tests share).
+ */
+export async function openSwapDay(
+  db: Db,
+  club: Pick<TestClub, "slug">,
+  organiser: TestUser,
+  { now = new Date(), mode = "table", name = "Swap" }: { now?: Date; mode?: "table" | "meetup"; name?: string } = {},
+) {
+  const hours = (n: number) => new Date(now.getTime() + n * 3600_000);
+  const id = crypto.randomUUID();
+  const made = await createSwapDay(
+    db,
+    (await getClubAccess(db, organiser, club.slug))!,
+    {
+      id,
+      name,
+      place: "Gym",
+      mode,
+      itemsOpenAt: hours(-1),
+      wantsOpenAt: hours(-1),
+      listsCloseAt: hours(48),
+      resultsAt: hours(49),
+      handoverAt: hours(50),
+      closesAt: hours(60),
+    },
+    null,
+    hours(-2),
+  );
+  if (!made.ok) throw new Error(made.error);
+  return id;
+}
+
+/** `user` offers a new listing of theirs (`listing`: its title, price, sport …) to event `id`; the item's id. */
+export async function offerNewListing(
+  db: Db,
+  club: Pick<TestClub, "slug">,
+  user: TestUser,
+  id: string,
+  listing: Parameters<typeof createTestListing>[2] = {},
+  limits: { addUpToCents: number | null; needBackCents: number | null } = { addUpToCents: null, needBackCents: null },
+  now = new Date(),
+) {
+  const listingId = await createTestListing(db, user, listing);
+  const r = await offerItem(db, (await getClubAccess(db, user, club.slug))!, id, { listingId, ...limits }, now);
+  if (!r.ok) throw new Error(r.error);
+  return r.itemId;
+}
+
 export async function solvedSwapDay(db: Db, club: TestClub, people: SwapPeople, mode: "table" | "meetup" = "table", now = new Date()) {
   const hours = (n: number) => new Date(now.getTime() + n * 3600_000);
   const accessOf = async (user: TestUser) => (await getClubAccess(db, user, club.slug))!;

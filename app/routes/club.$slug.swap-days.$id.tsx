@@ -113,9 +113,9 @@ export default function SwapDayRoute() {
         </h2>
         <ol className="space-y-1">
           {swapDay.dates.map((d) => (
-            <li key={d.field} className="flex flex-wrap justify-between gap-2">
+            <li key={d.field} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
               <span>{d.label}</span>
-              <time dateTime={d.iso} className="text-slate-700">
+              <time dateTime={d.iso} className="text-right whitespace-nowrap text-slate-700">
                 {d.at}
               </time>
             </li>

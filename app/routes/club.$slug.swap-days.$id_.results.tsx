@@ -33,6 +33,7 @@ export default function SwapDayResultsRoute() {
   const { club, id, name, results } = useLoaderData<typeof loader>();
   const here = `/club/${club.slug}/swap-days/${id}`;
   const cash = (c: number) => (c > 0 ? T.get(formatPrice(c)) : c < 0 ? T.pay(formatPrice(-c)) : T.noCash);
+  const stepCash = (c: number) => (c > 0 ? T.stepGets(formatPrice(c)) : c < 0 ? T.stepPays(formatPrice(-c)) : T.noCash);
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <Link to={here} className="text-sm font-medium text-brand-700 underline">
@@ -87,7 +88,7 @@ export default function SwapDayResultsRoute() {
                 <ul className="list-disc pl-5 text-sm">
                   {ring.steps.map((s) => (
                     <li key={s.code}>
-                      {T.step(s.code, s.title, s.owner, s.receivesCode)} · {cash(s.cashCents)}
+                      {T.step(s.owner, s.title, s.code, s.receivesTitle, s.receivesCode)} · {stepCash(s.cashCents)}
                     </li>
                   ))}
                 </ul>

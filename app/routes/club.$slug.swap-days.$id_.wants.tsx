@@ -1,7 +1,9 @@
 // /club/{slug}/swap-days/{id}/wants?item={itemId} — the want list of one of the viewer's items (ADR 089). A real
 // form: one POST of checkbox values saves it without JavaScript; filters are a GET form (ticked items outside the
-// filter ride along as hidden inputs), and with JavaScript they filter at once. Someone else's item, another club's
-// event or lists that are not open: the app's 404.
+// filter ride along as hidden inputs), and with JavaScript they filter at once. Not a member of the club: the club's
+// refusal (ADR 056: 404 where the club is hidden, else back to the club page). Someone else's item or another
+// club's event: the app's 404, for the page and the POST alike; the member's own item once its lists closed: the
+// page 404, a POST from the stale page 409 with "Want lists are not open for this item", values kept.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -66,6 +68,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     if (result.error === "forbidden") throw await clubDenialResponse(context, access!, "forbidden");
+    // Someone else's item, or another event's, is a row this member may not see: the same 404 as the page.
+    if (result.error === "notFound") throw clubNotFound();
     return json<WantsActionData>({ result: submission.reply({ formErrors: [SWAP_WANTS_TEXT.notOpen] }) }, { status: 409 });
   }
   const here = `/club/${club.slug}/swap-days/${params.id}/wants?item=${form.itemId}`;

@@ -461,6 +461,10 @@ export function buildCommunity(options: BuildOptions): Community {
   const demoMember = community.demoUserIds.member;
   addMember(clubByName("Cambridge Youth Soccer League"), demoMember, "member", "active", true);
   addMember(clubByName("Brookline Youth Hockey Association"), demoMember, "member", "active", false);
+  // The owner helps run the hockey club: an admin there, the organiser of its demo Swap Days (demo-swap-days.ts).
+  const brookline = clubByName("Brookline Youth Hockey Association");
+  if (!community.clubMembers.some((m) => m.clubId === brookline.id && m.userId === community.demoUserIds.owner))
+    addMember(brookline, community.demoUserIds.owner, "admin", "active", true);
   const backBay = clubByName("Back Bay Pickleball Club");
   if (!community.clubMembers.some((m) => m.clubId === backBay.id && m.status === "pending")) {
     throw new Error("Back Bay Pickleball Club needs pending requests for the owner demo");

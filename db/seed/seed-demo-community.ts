@@ -1,5 +1,6 @@
 // seedDemoCommunity(db, …): fills an empty, migrated database with the demo community (see
 // README.md). The CLI (index.ts) is a thin wrapper; tests call this directly with a small scale.
+import { seedDemoSwapDays } from "./demo-swap-days";
 import { and, between, count, inArray } from "drizzle-orm";
 import { hashPassword } from "~/features/accounts/password.server";
 import { distanceMiles } from "~/features/geo/geo.server";
@@ -178,5 +179,7 @@ export async function seedDemoCommunity(db: Db, options: SeedOptions): Promise<S
   time("photos");
   const counts = await insertCommunity(db, community, now);
   time("insert");
+  await seedDemoSwapDays(db, { owner: community.demoUserIds.owner, member: community.demoUserIds.member }, now);
+  time("swap days");
   return { community, counts, photosUploaded, zipCodesLoaded, timings };
 }

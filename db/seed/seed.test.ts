@@ -11,6 +11,7 @@ import { DRAWINGS, hasOwnIllustration, illustrationFor } from "./illustrations";
 import { seedDemoCommunity, type PhotoBucket } from "./seed-demo-community";
 import { CHAT_PAGE_SIZE } from "~/features/messaging/club-chat.server";
 import { runMatcher } from "~/features/matching/matcher.server";
+import { swapDayPhase } from "~/features/swap-days/phase";
 
 const PEPPER = "test-pepper-for-the-seed";
 const NOW = new Date("2025-06-01T12:00:00Z");
@@ -156,6 +157,22 @@ describe("the demo accounts", () => {
       });
       expect(check.ok).toBe(true);
     }
+  });
+
+  test("the hockey club has a Swap Day in each phase, results with a ring of six and cash, the member in it", async () => {
+    const { user: member } = await demoUser("member");
+    const { user: owner } = await demoUser("owner");
+    const days = await db.select().from(schema.swapDays);
+    expect(new Set(days.map((d) => swapDayPhase(d, NOW)))).toEqual(new Set(["upcoming", "wants", "frozen", "results", "handover"]));
+    expect(new Set(days.map((d) => d.createdBy))).toEqual(new Set([owner.id]));
+    const rings = await testDb.client.execute(`select r.id, count(*) as steps, sum(abs(st.cash_cents)) as cash,
+        sum(si.owner_id = '${member.id}') as mine
+      from swap_day_rings r join swap_day_ring_steps st on st.ring_id = r.id join swap_day_items si on si.id = st.item_id
+      group by r.id order by steps desc`);
+    expect(Number(rings.rows[0]!.steps)).toBeGreaterThanOrEqual(5);
+    expect(Number(rings.rows[0]!.cash)).toBeGreaterThan(0);
+    expect(Number(rings.rows[0]!.mine)).toBe(1);
+    expect(await db.select().from(schema.swapDayCheckins)).toHaveLength(2);
   });
 
   test("the admin has the site admin role and no one else does", async () => {

@@ -3,7 +3,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field, SelectField } from "~/components/ui/forms";
+import { ErrorList, SelectField } from "~/components/ui/forms";
+import { CashLimitFields } from "./cash-limit-fields";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { SWAP_DAY_TEXT } from "~/shared/copy/swap-days";
 import { formatPrice } from "~/shared/format";
@@ -90,20 +91,7 @@ export function MyItems({
               options={offerable.map((l) => ({ value: l.id, label: `${l.title} · ${formatPrice(l.priceCents)}` }))}
               selectProps={{ required: true }}
             />
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={SWAP_DAY_TEXT.addUpTo}
-                field={fields.addUpTo}
-                description={SWAP_DAY_TEXT.addUpToHint}
-                inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal" }}
-              />
-              <Field
-                label={SWAP_DAY_TEXT.needBack}
-                field={fields.needBack}
-                description={SWAP_DAY_TEXT.needBackHint}
-                inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal" }}
-              />
-            </div>
+            <CashLimitFields addUpTo={fields.addUpTo} needBack={fields.needBack} />
             <div className="flex justify-end">
               <SubmitButton pending={offering} pendingText={SWAP_DAY_TEXT.offering}>
                 {SWAP_DAY_TEXT.offer}

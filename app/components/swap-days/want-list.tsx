@@ -5,7 +5,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Card } from "~/components/ui/card";
-import { ErrorList, Field } from "~/components/ui/forms";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, ErrorList } from "~/components/ui/forms";
+import { CashLimitFields } from "./cash-limit-fields";
 import { Select } from "~/components/ui/select";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import { SWAP_WANTS_TEXT as T } from "~/shared/copy/swap-day-wants";
@@ -60,6 +62,13 @@ export function WantListForm({ club, swapDayId, filter: initial, list, lastResul
     defaultValue: { addUpTo: dollars(list.item.addUpToCents), needBack: dollars(list.item.needBackCents) },
     shouldValidate: "onSubmit",
   });
+  // The ticks' and ranks' refusals (a forged or oversized POST) have no field of their own: they join the form's.
+  const errors = [
+    ...(form.errors ?? []),
+    ...Object.entries(lastResult?.result.error ?? {})
+      .filter(([name]) => /^(itemId|want|rank)\b/.test(name))
+      .flatMap(([, messages]) => messages ?? []),
+  ].filter((m, i, all) => all.indexOf(m) === i);
   const shown = list.candidates.filter((c) => matches(c, filter));
   const hidden = list.candidates.filter((c) => !matches(c, filter) && ticked.has(c.id));
   const toggle = (id: string, on: boolean) =>
@@ -113,15 +122,15 @@ export function WantListForm({ club, swapDayId, filter: initial, list, lastResul
             );
           })}
           <noscript>
-            <button type="submit" className="ui-button ui-button-secondary mt-6">
+            <Button type="submit" variant="secondary" className="mt-6">
               {T.applyFilter}
-            </button>
+            </Button>
           </noscript>
         </Form>
       </Card>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="itemId" value={list.item.id} />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={form.errorId} errors={errors} />
         <Card padding="md" as="section" aria-labelledby="wants-items">
           <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="wants-items" className="text-lg font-semibold">
@@ -148,36 +157,26 @@ export function WantListForm({ club, swapDayId, filter: initial, list, lastResul
                   <span aria-hidden className="h-16 w-16 shrink-0 rounded bg-slate-100" />
                 )}
                 <div className="min-w-0 flex-1 space-y-1">
-                  <label className="flex items-start gap-2 font-medium">
-                    <input
-                      type="checkbox"
-                      name="want"
-                      value={c.id}
-                      defaultChecked={c.wanted}
-                      onChange={(e) => toggle(c.id, e.target.checked)}
-                      className="mt-1 h-4 w-4"
-                      aria-label={T.want(c.title)}
-                    />
-                    <span>
-                      {c.title} · {formatPrice(c.priceCents)}
-                    </span>
-                  </label>
+                  <CheckboxField
+                    label={
+                      <span className="font-medium">
+                        <span className="sr-only">{T.wantPrefix} </span>
+                        {c.title} · {formatPrice(c.priceCents)}
+                      </span>
+                    }
+                    inputProps={{ name: "want", value: c.id, defaultChecked: c.wanted, onChange: (e) => toggle(c.id, e.target.checked) }}
+                  />
                   <p className="text-xs text-slate-600">
                     {[c.labels.sport, c.labels.type, c.labels.size, c.labels.condition].filter(Boolean).join(" · ")}
                   </p>
-                  <select
-                    name="rank"
-                    defaultValue={`${c.id}:${c.rank ?? 0}`}
-                    aria-label={T.rank(c.title)}
-                    className="rounded border border-slate-300 px-1 py-0.5 text-sm"
-                  >
+                  <Select name="rank" defaultValue={`${c.id}:${c.rank ?? 0}`} aria-label={T.rank(c.title)} controlSize="xs">
                     <option value={`${c.id}:0`}>{T.noRank}</option>
                     {RANKS.map((n) => (
                       <option key={n} value={`${c.id}:${n}`}>
                         {T.rankOption(n)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </div>
               </li>
             ))}
@@ -187,20 +186,7 @@ export function WantListForm({ club, swapDayId, filter: initial, list, lastResul
           <h2 id="wants-cash" className="mb-2 text-lg font-semibold">
             {T.cash}
           </h2>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={SWAP_DAY_TEXT.addUpTo}
-              field={fields.addUpTo}
-              description={SWAP_DAY_TEXT.addUpToHint}
-              inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal" }}
-            />
-            <Field
-              label={SWAP_DAY_TEXT.needBack}
-              field={fields.needBack}
-              description={SWAP_DAY_TEXT.needBackHint}
-              inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal" }}
-            />
-          </div>
+          <CashLimitFields addUpTo={fields.addUpTo} needBack={fields.needBack} />
           <div className="mt-3 flex justify-end">
             <SubmitButton pending={saving} pendingText={T.saving}>
               {T.save}

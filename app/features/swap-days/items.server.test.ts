@@ -4,10 +4,10 @@ import { clubMembers, listingLocks, listings, swapDayItems, swapDays } from "#db
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { saleDeal } from "../../../tests/deal-fixtures";
+import { openSwapDay as openSwapDayOf } from "../../../tests/swap-day-fixtures";
 import { getClubAccess } from "../clubs/club-access.server";
 import { acceptDeal } from "../trade/deal-transitions.server";
 import { freezeSwapDay, offerItem, withdrawItem } from "./items.server";
-import { createSwapDay } from "./swap-days.server";
 
 let t: TestDb;
 let owner: TestUser;
@@ -37,29 +37,7 @@ afterAll(() => t.cleanup());
 const accessOf = async (user: TestUser | null, c: TestClub = club) => (await getClubAccess(t.db, user, c.slug))!;
 
 /** A Swap Day taking items now (items opened an hour ago, lists close in two days). */
-async function openSwapDay() {
-  const id = crypto.randomUUID();
-  const made = await createSwapDay(
-    t.db,
-    await accessOf(owner),
-    {
-      id,
-      name: "Swap",
-      place: "Gym",
-      mode: "table",
-      itemsOpenAt: hours(-1),
-      wantsOpenAt: hours(-1),
-      listsCloseAt: hours(48),
-      resultsAt: hours(49),
-      handoverAt: hours(50),
-      closesAt: hours(60),
-    },
-    null,
-    hours(-2),
-  );
-  if (!made.ok) throw new Error(made.error);
-  return id;
-}
+const openSwapDay = () => openSwapDayOf(t.db, club, owner, { now: NOW });
 const offer = async (user: TestUser, day: string, listingId: string, limits = { addUpToCents: null, needBackCents: null }) =>
   offerItem(t.db, await accessOf(user), day, { listingId, ...limits }, NOW);
 const item = async (id: string) => (await t.db.select().from(swapDayItems).where(eq(swapDayItems.id, id)))[0];

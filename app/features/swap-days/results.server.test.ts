@@ -4,13 +4,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { swapDayInputs, swapDayItems, swapDayRings, swapDayRingSteps, swapDays, swapDayWants } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
 import { getClubAccess } from "../clubs/club-access.server";
-import { freezeSwapDay, offerItem } from "./items.server";
+import { offerNewListing, openSwapDay } from "../../../tests/swap-day-fixtures";
+import { freezeSwapDay } from "./items.server";
 import { officialWantsFor, resultsFor, solveAndStore } from "./results.server";
 import { parseOfficialWants } from "./solver/official-wants";
 import { solveSwapDay } from "./solver/index";
-import { createSwapDay } from "./swap-days.server";
 
 let t: TestDb;
 let owner: TestUser;
@@ -40,37 +40,9 @@ const accessOf = async (user: TestUser) => (await getClubAccess(t.db, user, club
  * item nobody wants (Olive's bag), frozen.
  */
 async function frozenRingOfThree() {
-  const id = crypto.randomUUID();
-  const made = await createSwapDay(
-    t.db,
-    await accessOf(owner),
-    {
-      id,
-      name: "Swap",
-      place: "Gym",
-      mode: "table",
-      itemsOpenAt: hours(-1),
-      wantsOpenAt: hours(-1),
-      listsCloseAt: hours(48),
-      resultsAt: hours(49),
-      handoverAt: hours(50),
-      closesAt: hours(60),
-    },
-    null,
-    hours(-2),
-  );
-  if (!made.ok) throw new Error(made.error);
-  const offer = async (user: TestUser, title: string, priceCents: number) => {
-    const r = await offerItem(
-      t.db,
-      await accessOf(user),
-      id,
-      { listingId: await createTestListing(t.db, user, { title, priceCents }), addUpToCents: 1000, needBackCents: null },
-      NOW,
-    );
-    if (!r.ok) throw new Error(r.error);
-    return r.itemId;
-  };
+  const id = await openSwapDay(t.db, club, owner, { now: NOW });
+  const offer = (user: TestUser, title: string, priceCents: number) =>
+    offerNewListing(t.db, club, user, id, { title, priceCents }, { addUpToCents: 1000, needBackCents: null }, NOW);
   const skates = await offer(mel, "Skates", 3000);
   const pads = await offer(nia, "Pads", 2500);
   const helmet = await offer(ola, "Helmet", 3500);
@@ -127,25 +99,7 @@ describe("solveAndStore (ADR 089)", () => {
   });
 
   test("an event whose lists are still open is not solved", async () => {
-    const id = crypto.randomUUID();
-    await createSwapDay(
-      t.db,
-      await accessOf(owner),
-      {
-        id,
-        name: "Open",
-        place: "Gym",
-        mode: "table",
-        itemsOpenAt: hours(-1),
-        wantsOpenAt: hours(-1),
-        listsCloseAt: hours(48),
-        resultsAt: hours(49),
-        handoverAt: hours(50),
-        closesAt: hours(60),
-      },
-      null,
-      hours(-2),
-    );
+    const id = await openSwapDay(t.db, club, owner, { now: NOW, name: "Open" });
     expect(await solveAndStore(t.db, id, { now: NOW, token: "early" })).toEqual({ stored: false, itemsTraded: 0, rings: 0 });
     expect((await t.db.select().from(swapDays).where(eq(swapDays.id, id)))[0].solvedAt).toBeNull();
   });

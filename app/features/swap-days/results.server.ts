@@ -105,7 +105,7 @@ export type MyResult = {
 export type RingView = {
   number: number;
   status: string;
-  steps: Array<{ code: string; title: string; owner: string; receivesCode: string; cashCents: number }>;
+  steps: Array<{ code: string; title: string; owner: string; receivesCode: string; receivesTitle: string; cashCents: number }>;
 };
 
 export type SwapResults = {
@@ -165,8 +165,17 @@ export async function resultsFor(db: Db, access: ClubAccess, swapDayId: string):
       where mi.swap_day_id = ${day.id} and mi.owner_id = ${viewerId} and mi.status in ('traded', 'untraded')
       order by mi.created_at, mi.id`),
     organiser
-      ? db.all<{ number: number; status: string; code: string; title: string; owner: string | null; r_code: string; cash: number }>(sql`
-        select r.number, r.status, gi.code, gi.title, p.first_name as owner, ri.code as r_code, s.cash_cents as cash
+      ? db.all<{
+          number: number;
+          status: string;
+          code: string;
+          title: string;
+          owner: string | null;
+          r_code: string;
+          r_title: string;
+          cash: number;
+        }>(sql`
+        select r.number, r.status, gi.code, gi.title, p.first_name as owner, ri.code as r_code, ri.title as r_title, s.cash_cents as cash
         from swap_day_rings r join swap_day_ring_steps s on s.ring_id = r.id
         join swap_day_items gi on gi.id = s.item_id join swap_day_items ri on ri.id = s.receives_item_id
         left join profiles p on p.user_id = gi.owner_id
@@ -182,6 +191,7 @@ export async function resultsFor(db: Db, access: ClubAccess, swapDayId: string):
       title: row.title,
       owner: firstName(row.owner),
       receivesCode: row.r_code,
+      receivesTitle: row.r_title,
       cashCents: Number(row.cash),
     });
   }

@@ -4,18 +4,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { clubMembers, swapDayGroupItems, swapDayGroups, swapDayWants, userBlocks } from "#db/schema";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { addTestMember, createTestClub, createTestListing, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { addTestMember, createTestClub, createTestUser, type TestClub, type TestUser } from "../../../tests/factories";
+import { offerNewListing, openSwapDay } from "../../../tests/swap-day-fixtures";
 import { getClubAccess } from "../clubs/club-access.server";
-import { freezeSwapDay, offerItem } from "./items.server";
+import { freezeSwapDay } from "./items.server";
 import { loadSwapDayInput } from "./input.server";
-import { createSwapDay } from "./swap-days.server";
 import { saveWants, wantListFor } from "./wants.server";
 
 let t: TestDb;
 let owner: TestUser;
 let club: TestClub;
 const NOW = new Date();
-const hours = (n: number) => new Date(NOW.getTime() + n * 3600_000);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -27,41 +26,14 @@ afterAll(() => t.cleanup());
 const accessOf = async (user: TestUser) => (await getClubAccess(t.db, user, club.slug))!;
 
 async function event(people: number) {
-  const id = crypto.randomUUID();
-  const made = await createSwapDay(
-    t.db,
-    await accessOf(owner),
-    {
-      id,
-      name: "Swap",
-      place: "Gym",
-      mode: "table",
-      itemsOpenAt: hours(-1),
-      wantsOpenAt: hours(-1),
-      listsCloseAt: hours(48),
-      resultsAt: hours(49),
-      handoverAt: hours(50),
-      closesAt: hours(60),
-    },
-    null,
-    hours(-2),
-  );
-  if (!made.ok) throw new Error(made.error);
+  const id = await openSwapDay(t.db, club, owner, { now: NOW });
   const users: TestUser[] = [];
   const items: string[] = [];
   for (let i = 0; i < people; i++) {
     const u = await createTestUser(t.db, { firstName: `P${i}` });
     await addTestMember(t.db, club, u);
-    const r = await offerItem(
-      t.db,
-      await accessOf(u),
-      id,
-      { listingId: await createTestListing(t.db, u, { priceCents: 1000 * (i + 1) }), addUpToCents: null, needBackCents: null },
-      NOW,
-    );
-    if (!r.ok) throw new Error(r.error);
     users.push(u);
-    items.push(r.itemId);
+    items.push(await offerNewListing(t.db, club, u, id, { priceCents: 1000 * (i + 1) }, undefined, NOW));
   }
   return { id, users, items };
 }
@@ -107,7 +79,7 @@ describe("saving a want list", () => {
         { wants: [{ id: e.items[1], rank: null }], addUpToCents: null, needBackCents: null },
         NOW,
       ),
-    ).toEqual({ ok: false, error: "notOpen" });
+    ).toEqual({ ok: false, error: "notFound" });
     expect(await wantListFor(t.db, await accessOf(e.users[1]), e.id, e.items[0], NOW)).toBeNull();
     const stranger = await createTestUser(t.db);
     expect(

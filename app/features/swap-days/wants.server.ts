@@ -121,7 +121,8 @@ export type SaveWantsInput = {
   needBackCents: number | null;
 };
 
-export type SaveWantsResult = { ok: true; saved: number } | { ok: false; error: "forbidden" | "notOpen" };
+/** notFound: no item of the viewer's in this club's event (the route's 404); notOpen: theirs, but its lists are closed. */
+export type SaveWantsResult = { ok: true; saved: number } | { ok: false; error: "forbidden" | "notFound" | "notOpen" };
 
 /**
  * Replaces the item's want list and its cash limits, in one batch guarded by "the viewer's offered item, lists
@@ -140,7 +141,7 @@ export async function saveWants(
   if (!viewer || !clubCan(access, "joinSwapDay")) return { ok: false, error: "forbidden" };
   const guard = ownItemOpen(access, swapDayId, itemId, now);
   const wants = JSON.stringify(input.wants.map((w) => ({ id: w.id, rank: w.rank ?? 1 })));
-  const [[open], , inserted] = await db.batch([
+  const [[open], , inserted, , [own]] = await db.batch([
     db.all<{ n: number }>(sql`select count(*) as n where ${guard}`),
     db.run(sql`delete from swap_day_wants where item_id = ${itemId} and ${guard}`),
     db.run(sql`insert into swap_day_wants (item_id, wanted_item_id, rank)
@@ -152,8 +153,11 @@ export async function saveWants(
       on conflict do nothing`),
     db.run(sql`update swap_day_items set add_up_to_cents = ${input.addUpToCents}, need_back_cents = ${input.needBackCents},
       updated_at = ${now.getTime()} where id = ${itemId} and ${guard}`),
+    // Why nothing was stored, read in the same batch: not the viewer's item here at all, or its lists closed.
+    db.all<{ n: number }>(sql`select count(*) as n from swap_day_items si join swap_days sd on sd.id = si.swap_day_id
+      where si.id = ${itemId} and si.owner_id = ${viewer.id} and sd.id = ${swapDayId} and sd.club_id = ${access.club.id}`),
   ]);
-  if (!Number(open?.n ?? 0)) return { ok: false, error: "notOpen" };
+  if (!Number(open?.n ?? 0)) return { ok: false, error: Number(own?.n ?? 0) ? "notOpen" : "notFound" };
   return { ok: true, saved: inserted.rowsAffected };
 }
 

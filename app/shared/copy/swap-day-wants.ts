@@ -14,7 +14,8 @@ export const SWAP_WANTS_TEXT = {
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} items`,
   none: "No other items are offered yet.",
   noneMatch: "No items match these filters.",
-  want: (title: string) => `I'd take ${title}`,
+  /** Read before each card's title by screen readers: "I'd take Bauer skates · $30". */
+  wantPrefix: "I'd take",
   rank: (title: string) => `Rank of ${title}`,
   noRank: "No rank",
   rankOption: (n: number) => `${n}${n === 1 ? " (first choice)" : ""}`,
@@ -51,7 +52,11 @@ export const SWAP_WANTS_TEXT = {
     `${items} of ${total} items trade, ${members} ${members === 1 ? "member" : "members"}, ${rings} ${rings === 1 ? "ring" : "rings"}.`,
   rings: "Every ring",
   ring: (n: number) => `Ring ${n}`,
-  step: (code: string, title: string, owner: string, to: string) => `${owner} gives ${title} (${code}) → receives ${to}`,
+  step: (owner: string, title: string, code: string, receives: string, receivesCode: string) =>
+    `${owner} gives ${title} (${code}), receives ${receives} (${receivesCode})`,
+  /** A ring step's cash as the organiser reads it (someone else's, not "you"). */
+  stepPays: (amount: string) => `pays ${amount}`,
+  stepGets: (amount: string) => `gets ${amount}`,
   verify: "Check it yourself",
   verifyHint:
     "The frozen want lists in TradeMaximizer's official-wants format (members as pseudonyms). The same file and seed give the same result.",
