@@ -50,7 +50,8 @@ export default function OverseenConversationPage() {
   const status = useRoom(
     useStableRoomAccess(room),
     (event) => {
-      if ((event.type === "dm.created" || event.type === "listing.message.created") && revalidator.state === "idle") revalidator.revalidate();
+      if ((event.type === "dm.created" || event.type === "listing.message.created") && revalidator.state === "idle")
+        revalidator.revalidate();
     },
     { onReconnect: () => revalidator.revalidate() },
   );

@@ -103,7 +103,10 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                       <span className="min-w-0 truncate">{member.name}</span>
                       {member.minor ? (
                         // ADR 096: a club's DM list marks minors (never their age).
-                        <span data-testid="minor-marker" className="ml-auto rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                        <span
+                          data-testid="minor-marker"
+                          className="ml-auto rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
+                        >
                           Teen
                         </span>
                       ) : null}

@@ -20,7 +20,14 @@ type Message = { id: string; senderId: string; content: string; createdAt: strin
 type DealStep = { id: string; dealId: string; text: string; createdAt: string };
 /** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
 /** `guardianLine`: "Sam's guardian can read this conversation" (ADR 096), from the loader. */
-export type Thread = { buyerId: string; buyerName: string; messages: Message[]; steps?: DealStep[]; closed?: boolean; guardianLine?: string | null };
+export type Thread = {
+  buyerId: string;
+  buyerName: string;
+  messages: Message[];
+  steps?: DealStep[];
+  closed?: boolean;
+  guardianLine?: string | null;
+};
 /** What the listing action answers a fetcher's message (app/routes/listing.$id.tsx). */
 type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
 

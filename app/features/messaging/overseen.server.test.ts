@@ -68,7 +68,11 @@ async function world(seed: number) {
     const ownerId = r.pick(adults).id;
     const club = await createTestClub(t.db, v(ownerId));
     const members = new Set([ownerId]);
-    for (const p of people) if (p.id !== ownerId && r.next() < 0.6) (await addTestMember(t.db, club, v(p.id)), members.add(p.id));
+    for (const p of people) {
+      if (p.id === ownerId || r.next() >= 0.6) continue;
+      await addTestMember(t.db, club, v(p.id));
+      members.add(p.id);
+    }
     clubs.push({ club, members });
   }
 

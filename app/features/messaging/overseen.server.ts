@@ -30,7 +30,12 @@ export type OverseenConversation = {
 export const OVERSEEN_PAGE_SIZE = 200;
 
 /** The conversation `ref` names, for a guardian overseeing its teen; null for anyone else, or when there is none. */
-export async function overseenConversation(db: Db, viewer: Viewer, ref: OverseenRef, now = new Date()): Promise<OverseenConversation | null> {
+export async function overseenConversation(
+  db: Db,
+  viewer: Viewer,
+  ref: OverseenRef,
+  now = new Date(),
+): Promise<OverseenConversation | null> {
   if (ref.teenId === ref.otherId) return null;
   const allowed = oversees(viewer.id, sql`${ref.teenId}`, now);
   const [heads, rows] = await db.batch([
@@ -62,7 +67,9 @@ export async function overseenConversation(db: Db, viewer: Viewer, ref: Overseen
     clubSlug: head.slug,
     // The viewer is a guardian who is neither side, so there is always a name; 'Member' if the teen has none.
     line: guardianLine(head.line_name ?? head.teen_name ?? "Member")!,
-    messages: rows.reverse().map((r) => ({ id: r.id, senderId: r.sender_id, content: r.content, createdAt: new Date(Number(r.created_at)) })),
+    messages: rows
+      .reverse()
+      .map((r) => ({ id: r.id, senderId: r.sender_id, content: r.content, createdAt: new Date(Number(r.created_at)) })),
   };
 }
 
