@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext } from "partyserver";
 import { BroadcastRoom } from "./broadcast-room";
 import { PUBLISH_SECRET_HEADER, type Presence } from "../app/features/realtime/realtime.server";
-import type { ConnectionClaims } from "./connection-claims";
+import { userTag, type ConnectionClaims } from "./connection-claims";
 import { timingSafeEqual } from "../app/platform/crypto";
 
 /** Storage key of the last time this room had its user connected (ms): survives hibernation, unlike fields. */
@@ -17,15 +17,24 @@ export class UserRoom extends BroadcastRoom {
   async onConnect(connection: Connection<ConnectionClaims>, ctx: ConnectionContext) {
     await super.onConnect(connection, ctx);
     // Also on connect: should a close never be reported (a crash), the room still knows of a visit.
-    await this.seen();
+    if (this.isOwner(connection)) await this.seen();
   }
 
-  async onClose() {
-    await this.seen();
+  async onClose(connection: Connection<ConnectionClaims>) {
+    if (this.isOwner(connection)) await this.seen();
   }
 
-  async onError() {
-    await this.seen();
+  async onError(connection: Connection<ConnectionClaims>) {
+    if (this.isOwner(connection)) await this.seen();
+  }
+
+  /** The room's user, as opposed to a guardian reading along (ADR 096). */
+  private get ownerId() {
+    return this.name.replace(/^user:/, "");
+  }
+
+  private isOwner(connection: Connection<ConnectionClaims>) {
+    return connection.state?.sub === this.ownerId;
   }
 
   private seen(now = Date.now()) {
@@ -39,7 +48,8 @@ export class UserRoom extends BroadcastRoom {
       return new Response("Forbidden", { status: 403 });
     }
     // getConnections() lists only open sockets, and is rebuilt from the runtime after hibernation.
-    const connected = [...this.getConnections()].length > 0;
+    // Only the owner's own: a guardian reading along (ADR 096) is not the teen being here.
+    const connected = [...this.getConnections(userTag(this.ownerId))].length > 0;
     const stored = await this.ctx.storage.get<number>(LAST_SEEN_KEY);
     return Response.json({ connected, lastSeenAt: connected ? Date.now() : (stored ?? null) } satisfies Presence);
   }

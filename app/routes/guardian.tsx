@@ -14,6 +14,7 @@ import { GUARDIAN_TEXT } from "~/shared/copy/families";
 import { getFormConstraint } from "~/shared/form-constraint";
 import { GuardianActionSchema } from "~/shared/schemas/families";
 import { pageMeta } from "~/web/meta";
+import { revokeOversightRoom } from "~/features/realtime/rooms.server";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -39,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const ended = await unlinkGuardian(context.db, viewer, submission.value.linkId);
     // Not one's own link (or already ended): the same answer as a link that does not exist.
     if (!ended) throw data({ notFound: true }, { status: 404 });
+    // The guardian's live view of the teen's conversations ends with the link (ADR 096).
+    revokeOversightRoom(context, ended.teenId, ended.guardianId);
     return redirectWithToast(context, "/guardian", { title: "Unlinked", variant: "success" });
   }
   const result = await inviteGuardian(context, viewer, submission.value.email);

@@ -44,11 +44,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       otherName: c.other.name,
       // Club DMs open in the club's Messages tab. A listing conversation opens in a dialog here with
       // JavaScript; this link to the listing page, where the thread also is, is the way without it.
-      href:
-        c.kind === "club"
+      // A teen's conversation the viewer reads as their guardian (ADR 096) opens on its own read-only page.
+      href: c.overseen
+        ? `/messages/teen/${c.overseen.teen.id}?${new URLSearchParams({ kind: c.kind, subject: c.subjectId, with: c.other.id })}`
+        : c.kind === "club"
           ? `/club/${c.clubSlug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: c.other.id })}`
           : `/listing/${c.subjectId}`,
-      thread: c.kind === "listing" ? { listingId: c.subjectId, otherId: c.other.id } : null,
+      thread: c.kind === "listing" && !c.overseen ? { listingId: c.subjectId, otherId: c.other.id } : null,
+      overseenTeen: c.overseen?.teen.name ?? null,
       deal: (() => {
         const deal = c.kind === "listing" ? dealOf(c.subjectId, c.other.id) : undefined;
         return deal ? { id: deal.id, state: DEAL_STATE_LABELS[deal.state] } : null;
@@ -130,15 +133,22 @@ export default function MessagesPage() {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className={`truncate ${c.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>{c.otherName}</span>
+                    <span className={`truncate ${c.unread > 0 ? "font-bold" : "font-semibold"} text-slate-900`}>
+                      {c.overseenTeen ? `${c.overseenTeen} and ${c.otherName}` : c.otherName}
+                    </span>
                     <time dateTime={c.createdAt} className="shrink-0 text-xs text-slate-500">
                       {formatRelativeTime(c.createdAt, hydrated ? Date.now() : now)}
                     </time>
                   </span>
                   <span className="block truncate text-sm text-slate-600">{c.title}</span>
+                  {c.overseenTeen ? (
+                    <span data-testid="overseen-note" className="block text-sm text-sky-900">
+                      You can read this as {c.overseenTeen}&apos;s guardian
+                    </span>
+                  ) : null}
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-sm text-slate-700">
-                      {c.fromMe ? "You: " : ""}
+                      {c.fromMe && !c.overseenTeen ? "You: " : ""}
                       {c.lastMessage}
                     </span>
                     {c.unread > 0 ? (

@@ -11,6 +11,7 @@ import type { DirectMessageEvent } from "~/features/realtime/room-events";
 import { MessageComposer } from "../messaging/composer";
 import { LiveStatus } from "../layout/live-status";
 import { ReportLink } from "../safety/report-link";
+import { GuardianLine } from "../messaging/guardian-line";
 import { BlockLink } from "../safety/block-link";
 import {
   BackToLatest,
@@ -100,6 +101,15 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                       className={`flex min-h-11 items-center justify-between gap-2 px-3 py-2 ${open ? "bg-brand-50 font-semibold" : "hover:bg-slate-50"}`}
                     >
                       <span className="min-w-0 truncate">{member.name}</span>
+                      {member.minor ? (
+                        // ADR 096: a club's DM list marks minors (never their age).
+                        <span
+                          data-testid="minor-marker"
+                          className="ml-auto rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
+                        >
+                          Teen
+                        </span>
+                      ) : null}
                       {count > 0 ? (
                         <span
                           className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
@@ -127,6 +137,7 @@ export function ClubDirectMessages({ slug, data, dm }: { slug: string; data: Mes
                   back={`/club/${slug}?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`}
                 />
               </div>
+              {partner.guardianLine ? <GuardianLine text={partner.guardianLine} /> : null}
               {dm.conversation?.paged ? (
                 <BackToLatest href={`?${new URLSearchParams({ tab: "messages", sub: "dm", with: partner.userId })}`} />
               ) : null}

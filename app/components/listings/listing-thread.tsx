@@ -12,13 +12,22 @@ import { BlockLink } from "../safety/block-link";
 import { showToast, type ToastMessage } from "../layout/toaster";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
+import { GuardianLine } from "../messaging/guardian-line";
 
 /** `warning`: the scam warning the receiver sees beside a first message (ADR 095), words from the loader. */
 type Message = { id: string; senderId: string; content: string; createdAt: string; warning?: string | null };
 /** A deal's step between the messages (ADR 068): its words come from the server (deal-timeline.server.ts). */
 type DealStep = { id: string; dealId: string; text: string; createdAt: string };
 /** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
-export type Thread = { buyerId: string; buyerName: string; messages: Message[]; steps?: DealStep[]; closed?: boolean };
+/** `guardianLine`: "Sam's guardian can read this conversation" (ADR 096), from the loader. */
+export type Thread = {
+  buyerId: string;
+  buyerName: string;
+  messages: Message[];
+  steps?: DealStep[];
+  closed?: boolean;
+  guardianLine?: string | null;
+};
 /** What the listing action answers a fetcher's message (app/routes/listing.$id.tsx). */
 type MessageReply = { ok: boolean; toast: ToastMessage; message?: Message };
 
@@ -179,6 +188,7 @@ export function ThreadView({
           {block ? <BlockLink {...block} /> : null}
         </div>
       ) : null}
+      {thread.guardianLine ? <GuardianLine text={thread.guardianLine} /> : null}
       <ol
         className="max-h-96 space-y-2 overflow-y-auto"
         aria-label={reply ? `Conversation with ${thread.buyerName}` : "Conversation with the seller"}

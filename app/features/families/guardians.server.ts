@@ -96,8 +96,13 @@ export async function confirmGuardian(db: Db, guardian: Viewer, token: string, n
   return { ok: false, reason: "notAdult" };
 }
 
-/** Ends a link; the teen or the guardian may. Returns whether a live link of theirs ended. */
-export async function unlinkGuardian(db: Db, viewer: Pick<Viewer, "id">, linkId: string, now = new Date()): Promise<boolean> {
+/** Ends a link; the teen or the guardian may. Returns the two people of the live link of theirs that ended, or null. */
+export async function unlinkGuardian(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  linkId: string,
+  now = new Date(),
+): Promise<{ teenId: string; guardianId: string } | null> {
   const ended = await db
     .update(guardianLinks)
     .set({ unlinkedAt: now })
@@ -108,8 +113,8 @@ export async function unlinkGuardian(db: Db, viewer: Pick<Viewer, "id">, linkId:
         sql`(${guardianLinks.teenId} = ${viewer.id} or ${guardianLinks.guardianId} = ${viewer.id})`,
       ),
     )
-    .returning({ id: guardianLinks.id });
-  return ended.length > 0;
+    .returning({ teenId: guardianLinks.teenId, guardianId: guardianLinks.guardianId });
+  return ended[0] ?? null;
 }
 
 export type GuardianOfTeen = { linkId: string; guardianId: string; name: string; email: string; since: Date };

@@ -13,6 +13,8 @@ import type { Viewer } from "../permissions/viewer";
 import { rateLimitHit, rateLimitVerdict, withinRateLimit } from "../accounts/rate-limit.server";
 import { blockBetween } from "../safety/blocks.server";
 import { memberName } from "../accounts/member-name.server";
+import { isMinorSql } from "../accounts/viewer-columns.server";
+import { guardianLine, overseenNameSql } from "../families/oversight.server";
 import { CLUB_SEND_RATE_LIMIT, checkContent, clubSendRateKey, isUuid, type SendFailure } from "./message-rules.server";
 import { historyPage } from "./paging.server";
 
@@ -28,7 +30,8 @@ export type DirectMessageView = {
   readAt: Date | null;
 };
 
-export type DirectMessageMember = { userId: string; name: string; unread: number };
+/** `minor`: the member is under 18 (the list marks them, ADR 096; never their age). */
+export type DirectMessageMember = { userId: string; name: string; unread: number; minor: boolean };
 
 /** The active members except the viewer, each with how many of their DMs to the viewer are unread. */
 export async function listDmMembers(db: Db, access: ClubAccess): Promise<DirectMessageMember[] | null> {
@@ -41,7 +44,7 @@ function dmMembersQuery(db: Db, clubId: string | SQL, viewer: Viewer) {
   const unread = sql<number>`(select count(*) from club_direct_messages d
     where d.club_id = ${clubId} and d.receiver_id = ${viewer.id} and d.sender_id = ${clubMembers.userId} and d.read_at is null)`;
   return db
-    .select({ userId: clubMembers.userId, name: memberName(), unread })
+    .select({ userId: clubMembers.userId, name: memberName(), unread, minor: isMinorSql(sql`${clubMembers.userId}`, new Date()) })
     .from(clubMembers)
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
     .where(
@@ -56,22 +59,29 @@ function dmMembersQuery(db: Db, clubId: string | SQL, viewer: Viewer) {
 }
 
 const toDmMembers = (rows: Awaited<ReturnType<typeof dmMembersQuery>>): DirectMessageMember[] =>
-  rows.map((r) => ({ ...r, unread: Number(r.unread) }));
+  rows.map((r) => ({ ...r, unread: Number(r.unread), minor: Boolean(r.minor) }));
 
 /** Whether `userId` is an active member of the viewer's club, other than the viewer. */
 async function dmPartner(db: Db, access: ClubAccess, userId: string) {
   if (!isDmPartnerId(access, userId)) return null;
-  const [row] = await dmPartnerQuery(db, access.club.id, userId);
-  return row ?? null;
+  const [row] = await dmPartnerQuery(db, access.club.id, userId, access.viewer!.id);
+  return row ? toPartner(row) : null;
 }
 
 const isDmPartnerId = (access: ClubAccess, userId: string | null | undefined): userId is string =>
   Boolean(access.viewer && userId && userId !== access.viewer.id && isUuid(userId));
 
-/** `asker`: when given, only for an active member of that club (a batch sent before the access check). */
-function dmPartnerQuery(db: Db, clubId: string | SQL, userId: string, asker?: Viewer) {
+/**
+ * `asker`: when given, only for an active member of that club (a batch sent before the access check).
+ * `overseenName`: the teen of the two whose guardian reads the conversation (ADR 096), for its line.
+ */
+function dmPartnerQuery(db: Db, clubId: string | SQL, userId: string, viewerId: string, asker?: Viewer) {
   return db
-    .select({ userId: clubMembers.userId, name: memberName() })
+    .select({
+      userId: clubMembers.userId,
+      name: memberName(),
+      overseenName: overseenNameSql(sql`${viewerId}`, sql`${clubMembers.userId}`, new Date()),
+    })
     .from(clubMembers)
     .leftJoin(profiles, eq(profiles.userId, clubMembers.userId))
     .where(
@@ -84,6 +94,9 @@ function dmPartnerQuery(db: Db, clubId: string | SQL, userId: string, asker?: Vi
     )
     .limit(1);
 }
+
+type DmPartnerRow = Awaited<ReturnType<typeof dmPartnerQuery>>[number];
+const toPartner = (row: DmPartnerRow) => ({ userId: row.userId, name: row.name, guardianLine: guardianLine(row.overseenName) });
 
 const between = (clubId: string | SQL, a: string, b: string) =>
   and(
@@ -111,7 +124,11 @@ export async function getDmConversation(
   return toDmConversation(partner, await dmConversationQuery(db, access.club.id, viewer, partner.userId, opts), opts);
 }
 
-export type DirectMessageConversation = { partner: { userId: string; name: string }; messages: DirectMessageView[]; older: string | null };
+export type DirectMessageConversation = {
+  partner: { userId: string; name: string; guardianLine: string | null };
+  messages: DirectMessageView[];
+  older: string | null;
+};
 
 function dmConversationQuery(
   db: Db,
@@ -137,7 +154,7 @@ function dmConversationQuery(
 }
 
 function toDmConversation(
-  partner: { userId: string; name: string },
+  partner: DirectMessageConversation["partner"],
   rows: Awaited<ReturnType<typeof dmConversationQuery>>,
   opts: { before?: string | null; limit?: number },
 ): DirectMessageConversation {
@@ -185,7 +202,7 @@ export async function directMessagesBatch(
   const [updated, members, unread, partner, conversationRows] = await db.batch([
     markRead,
     ...reads,
-    dmPartnerQuery(db, clubId, partnerId, viewer),
+    dmPartnerQuery(db, clubId, partnerId, viewer.id, viewer),
     dmConversationQuery(db, clubId, viewer, partnerId, opts),
   ]);
   return { updated, members, unread, partner, conversationRows, opts };
@@ -208,7 +225,7 @@ export function openedDirectMessages(
   const [partner] = batch.partner;
   return {
     members: toDmMembers(batch.members),
-    conversation: partner ? toDmConversation(partner, batch.conversationRows, batch.opts) : null,
+    conversation: partner ? toDmConversation(toPartner(partner), batch.conversationRows, batch.opts) : null,
     unread: Number(batch.unread[0]?.n ?? 0),
   };
 }

@@ -12,6 +12,7 @@ import { listingReadableBy } from "../listings/listing-visibility.server";
 import { notBlockedWith } from "../safety/blocks.server";
 import { notHeld } from "../safety/held-content.server";
 import { memberName } from "../accounts/member-name.server";
+import { overseenTeenIds } from "../families/oversight.server";
 import type { Viewer } from "../permissions/viewer";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -42,6 +43,11 @@ export type Conversation = {
   other: { id: string; name: string };
   lastMessage: { content: string; fromMe: boolean; createdAt: Date };
   unread: number;
+  /**
+   * Set when the viewer is not a side of it but reads it as the guardian of `teen` (ADR 096): `other`
+   * is the other side. Never unread (a guardian's reading marks nothing).
+   */
+  overseen: { teen: { id: string; name: string } } | null;
 };
 
 export type InboxPage = { conversations: Conversation[]; total: number; page: number; pageSize: number; hasMore: boolean };
@@ -58,6 +64,8 @@ type Row = {
   club_slug: string | null;
   seller_id: string | null;
   other_name: string;
+  teen_id: string | null;
+  teen_name: string | null;
   total_count: number;
 };
 
@@ -65,7 +73,7 @@ type Row = {
  * The viewer's conversations, newest first, `pageSize` at a time (page 1 = newest). Offset paging
  * over conversations (not messages): a person has tens of conversations, not millions (ADR 042).
  */
-export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pageSize?: number } = {}): Promise<InboxPage> {
+export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pageSize?: number; now?: Date } = {}): Promise<InboxPage> {
   const pageSize = Math.min(Math.max(opts.pageSize ?? INBOX_PAGE_SIZE, 1), 100);
   const page = Math.max(Math.floor(opts.page ?? 1), 1);
   const me = viewer.id;
@@ -83,26 +91,54 @@ export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pa
       select 'club', dm.club_id, dm.sender_id, dm.content, dm.created_at, dm.sender_id, dm.read_at is null
         from club_direct_messages dm where dm.receiver_id = ${me}
     ),
+    -- ADR 096: the conversations of the teens the viewer oversees, with someone other than the viewer.
+    -- The teen is the side the viewer oversees (the first by id when both are); the other side is other_id.
+    teens as ${overseenTeenIds(me, opts.now ?? new Date())},
+    overseen as (
+      select 'listing' as kind, lm.listing_id as subject_id, lm.sender_id as s, lm.receiver_id as r, lm.content, lm.created_at
+        from listing_messages lm
+        where (lm.sender_id in (select teen_id from teens) or lm.receiver_id in (select teen_id from teens))
+          and lm.sender_id <> ${me} and lm.receiver_id <> ${me}
+      union all
+      select 'club', dm.club_id, dm.sender_id, dm.receiver_id, dm.content, dm.created_at
+        from club_direct_messages dm
+        where (dm.sender_id in (select teen_id from teens) or dm.receiver_id in (select teen_id from teens))
+          and dm.sender_id <> ${me} and dm.receiver_id <> ${me}
+    ),
+    overseen_sides as (
+      select kind, subject_id, content, created_at, s as sender_id,
+             s in (select teen_id from teens) and (r not in (select teen_id from teens) or s < r) as teen_sent, s, r
+        from overseen
+    ),
+    overseen_conversations as (
+      select kind, subject_id, case when teen_sent then r else s end as other_id, case when teen_sent then s else r end as teen_id,
+             max(created_at) as last_at, content as last_content, sender_id as last_sender_id, 0 as unread
+        from overseen_sides group by kind, subject_id, teen_id, other_id
+    ),
     -- SQLite: with a single max(), the bare columns come from the row holding that max (the latest message).
     -- The block filter sits here, in the query, so the page, its total and the badges agree.
     conversations as (
-      select kind, subject_id, other_id, max(created_at) as last_at, content as last_content, sender_id as last_sender_id, sum(unread) as unread
+      select kind, subject_id, other_id, null as teen_id, max(created_at) as last_at, content as last_content, sender_id as last_sender_id,
+             sum(unread) as unread
         from parts where ${notBlockedWith(me, sql`other_id`)} group by kind, subject_id, other_id
+      union all
+      select kind, subject_id, other_id, teen_id, last_at, last_content, last_sender_id, unread from overseen_conversations
     ),
     visible as (
       select c.*, listings.title as listing_title, listings.user_id as seller_id, null as club_name, null as club_slug
         from conversations c join listings on listings.id = c.subject_id
-        where c.kind = 'listing' and ${listingStillOpen(viewer)}
+        where c.kind = 'listing' and (c.teen_id is not null or ${listingStillOpen(viewer)})
       union all
       select c.*, null, null, cl.name, cl.slug
         from conversations c join clubs cl on cl.id = c.subject_id
-        where c.kind = 'club' and ${clubStillMine(viewer, sql`c.subject_id`)}
+        where c.kind = 'club' and (c.teen_id is not null or ${clubStillMine(viewer, sql`c.subject_id`)})
     )
     select v.kind, v.subject_id, v.other_id, v.last_at, v.last_content, v.last_sender_id, v.unread,
            coalesce(v.listing_title, v.club_name) as subject_title, v.club_slug, v.seller_id,
-           ${memberName()} as other_name, count(*) over () as total_count
+           ${memberName()} as other_name, v.teen_id,
+           (select ${memberName()} from profiles where profiles.user_id = v.teen_id) as teen_name, count(*) over () as total_count
       from visible v left join profiles on profiles.user_id = v.other_id
-      order by v.last_at desc, v.kind, v.subject_id, v.other_id
+      order by v.last_at desc, v.kind, v.subject_id, v.other_id, v.teen_id
       limit ${pageSize} offset ${(page - 1) * pageSize}
   `);
   const total = rows[0]?.total_count ?? 0;
@@ -116,6 +152,7 @@ export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pa
       other: { id: r.other_id, name: r.other_name },
       lastMessage: { content: r.last_content, fromMe: r.last_sender_id === me, createdAt: new Date(Number(r.last_at)) },
       unread: Number(r.unread),
+      overseen: r.teen_id ? { teen: { id: r.teen_id, name: r.teen_name ?? "Member" } } : null,
     })),
     total: Number(total),
     page,

@@ -11,6 +11,7 @@ import { hasLink, isEstablished, mayWriteFirstMessage, talkedBefore } from "../s
 import { SCAM_WARNING, scamSignal } from "../safety/scam-signals";
 import { notHeld } from "../safety/held-content.server";
 import type { Viewer } from "../permissions/viewer";
+import { guardianLine, overseenNameSql } from "../families/oversight.server";
 
 /** Per sender, across all listings: enough for a conversation, too few for a flood. */
 export const LISTING_MESSAGE_RATE_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
@@ -113,8 +114,18 @@ async function established(db: Db, userId: string, now: Date): Promise<boolean> 
 export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date; warning?: string | null };
 /** A deal's step between the messages (app/features/trade/deal-timeline.server.ts): words built on the server. */
 export type ThreadStep = { id: string; dealId: string; text: string; createdAt: Date };
-/** `closed`: nobody to reply to (the buyer's account is gone; only their deal's steps remain). */
-export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessage[]; steps: ThreadStep[]; closed?: boolean };
+/**
+ * `closed`: nobody to reply to (the buyer's account is gone; only their deal's steps remain).
+ * `guardianLine`: "Sam's guardian can read this conversation" when a side is an overseen teen (ADR 096).
+ */
+export type Thread = {
+  buyerId: string;
+  buyerName: string;
+  messages: ThreadMessage[];
+  steps: ThreadStep[];
+  closed?: boolean;
+  guardianLine?: string | null;
+};
 
 /**
  * The conversations on a listing the viewer may read: the buyer sees their own thread, the seller
@@ -122,7 +133,7 @@ export type Thread = { buyerId: string; buyerName: string; messages: ThreadMessa
  * may not open. One query (the buyer's name rides on each message), so the listing page can send it
  * in its batch (`threadsQuery` + `toThreads`, ADR 034).
  */
-export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
+export function threadsQuery(db: Db, viewer: Viewer, listingId: string, now = new Date()) {
   const buyerId = sql<string>`case when ${listings.userId} = ${viewer.id}
     then (case when ${listingMessages.senderId} = ${viewer.id} then ${listingMessages.receiverId} else ${listingMessages.senderId} end)
     else ${viewer.id} end`;
@@ -138,6 +149,7 @@ export function threadsQuery(db: Db, viewer: Viewer, listingId: string) {
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       displayName: profiles.displayName,
+      overseenName: overseenNameSql(sql`${listings.userId}`, buyerId, now),
     })
     .from(listingMessages)
     .innerJoin(listings, eq(listings.id, listingMessages.listingId))
@@ -160,7 +172,7 @@ export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Threa
     let thread = threads.get(row.buyerId);
     if (!thread) {
       const buyerName = row.displayName || [row.firstName, row.lastName].filter(Boolean).join(" ") || "Buyer";
-      thread = { buyerId: row.buyerId, buyerName, messages: [], steps: [] };
+      thread = { buyerId: row.buyerId, buyerName, messages: [], steps: [], guardianLine: guardianLine(row.overseenName) };
       threads.set(row.buyerId, thread);
     }
     thread.messages.push({

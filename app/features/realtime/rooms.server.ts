@@ -12,6 +12,8 @@ import { signRoomToken } from "./room-token.server";
 import { clubCan } from "../permissions/club";
 import { activeClubIdsOf, getClubAccessById, type ClubAccess } from "../clubs/club-access.server";
 import type { Viewer } from "../permissions/viewer";
+import { can } from "../permissions/can";
+import { overseersOf } from "../families/oversight.server";
 
 export type { RoomAccess };
 
@@ -37,7 +39,9 @@ export function isRoomKind(kind: string): kind is RoomKind {
  * Whether `viewer` may join `room` now, and under which name:
  * - club: who the club table lets read its messages (`readMessages`: active members; pending, strangers,
  *   site admins who are not members: no) — the room carries those tabs' live events;
- * - user: that user only;
+ * - user: that user, and a teen's room also their confirmed guardians while the teen is a minor —
+ *   the profile table's `oversee` (ADR 096): a guardian reads every conversation of the teen, live.
+ *   Read-only like every room (a browser's messages are ignored, party/broadcast-room.ts);
  * - lobby: the dev/test room, only where dev routes are on (anyone, signed in or not).
  * Null means no, whatever the reason (unknown club, not a member, someone else's room).
  * `clubAccess`: the viewer's access a loader already read (its batch, ADR 052), so the same rule is
@@ -53,8 +57,12 @@ export async function roomGrantFor(
   if (room.kind === "lobby") return options.devRooms && ID.test(room.id) ? grant(room.id) : null;
   if (!viewer) return null;
   switch (room.kind) {
-    case "user":
-      return room.id === viewer.id ? grant(userRoomName(viewer.id)) : null;
+    case "user": {
+      if (room.id === viewer.id) return grant(userRoomName(viewer.id));
+      if (!ID.test(room.id)) return null;
+      const guardianIds = await overseersOf(db, room.id);
+      return can(viewer, "oversee", { kind: "profile", userId: room.id, guardianIds }) ? grant(userRoomName(room.id)) : null;
+    }
     case "club": {
       if (!ID.test(room.id)) return null;
       const known = options.clubAccess;
@@ -107,6 +115,11 @@ type RealtimeContext = { realtime: Realtime; cloudflare: { ctx: { waitUntil(prom
  */
 export function revokeClubRoom(context: RealtimeContext, clubId: string, userId: string) {
   context.cloudflare.ctx.waitUntil(context.realtime.disconnect("club", clubRoomName(clubId), userId));
+}
+
+/** A guardian's unlink (ADR 096): their open sockets in the teen's room close at once. */
+export function revokeOversightRoom(context: RealtimeContext, teenId: string, guardianId: string) {
+  context.cloudflare.ctx.waitUntil(context.realtime.disconnect("user", userRoomName(teenId), guardianId));
 }
 
 /**

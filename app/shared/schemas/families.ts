@@ -18,3 +18,12 @@ export const GuardianActionSchema = z.discriminatedUnion("intent", [
 
 /** /guardian/confirm: the mailed link's button (the token is the feature's to judge). */
 export const GuardianConfirmSchema = z.object({ token: z.string().max(200).default("") });
+
+const id = z.string().trim().min(1).max(64);
+/** /messages/teen/{teenId}?kind=&subject=&with=: which of the teen's conversations a guardian reads (ADR 096). */
+export const OverseenConversationSchema = z.object({
+  teenId: id,
+  kind: z.enum(["listing", "club"]),
+  subject: id,
+  with: id,
+});

@@ -15,6 +15,7 @@ import { listingReadableBy } from "~/features/listings/listing-visibility.server
 import type { Viewer } from "~/features/permissions/viewer";
 import { listingOffersQueries, toListingOffers, type ListingOffers } from "~/features/trade/listing-deals.server";
 import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "~/features/trade/deal-timeline.server";
+import { guardianLine, overseenNameSql } from "~/features/families/oversight.server";
 
 export type ListingPage = { listing: ListingDetail; trust: SellerTrust; favorited: boolean; threads: Thread[]; offers: ListingOffers };
 
@@ -58,6 +59,7 @@ export async function listingPageFor(
       offerRows,
       ownerOfferRows,
       dealRows,
+      askLineRows,
     ],
   ] = await Promise.all([
     db.batch([
@@ -77,6 +79,8 @@ export async function listingPageFor(
       ...listingOffersQueries(db, viewer, listingId),
       // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (ADR 068).
       dealTimelineQuery(db, viewer, listingId),
+      // A buyer about to ask a teen's listing is told first that the teen's guardian reads it (ADR 096).
+      db.all<{ name: string | null }>(sql`select ${overseenNameSql(seller, sql`${viewer.id}`, new Date())} as name`),
     ]),
     // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
     // A write, so not in the read batch; the update itself checks the viewer may open the listing.
@@ -88,10 +92,17 @@ export async function listingPageFor(
       listing,
       trust: toSellerTrust([ratingRows, factRows, sharedClubRows, reviewRows]),
       favorited: favoriteRows.length > 0,
-      threads: withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)),
+      threads: withAskLine(withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)), viewer, listing, askLineRows[0]?.name),
       offers: toListingOffers(viewer, listing, [offerRows, ownerOfferRows]),
     }
   );
+}
+
+/** A buyer with no thread yet gets an empty one carrying the guardian line, when there is one to say. */
+function withAskLine(threads: Thread[], viewer: Viewer, listing: ListingDetail, name: string | null | undefined): Thread[] {
+  const line = guardianLine(name);
+  if (!line || listing.userId === viewer.id || threads.some((t) => t.buyerId === viewer.id)) return threads;
+  return [{ buyerId: viewer.id, buyerName: "", messages: [], steps: [], guardianLine: line }, ...threads];
 }
 
 /**
