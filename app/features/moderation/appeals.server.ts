@@ -12,12 +12,13 @@ import type { ReportReason } from "#db/schema/enums";
 import type { Viewer } from "../permissions/viewer";
 import { can, SITE } from "../permissions/can";
 import { auditStatement } from "../safety/audit.server";
+import { APPEALABLE_SUBJECTS, type AppealableSubject } from "~/shared/schemas/appeal";
 
 type BatchItem = Parameters<Db["batch"]>[0][number];
 
-/** The subjects a person can appeal from a notice today; a removal's content is gone (ADR 044), so it has no notice yet. */
-export const APPEALABLE_SUBJECTS = ["hold", "warning", "suspension", "silence"] as const satisfies readonly AppealSubject[];
-export type AppealableSubject = (typeof APPEALABLE_SUBJECTS)[number];
+/** The subjects a person can appeal from a notice (app/shared/schemas/appeal.ts), each one of the table's. */
+const APPEALABLE: readonly AppealSubject[] = APPEALABLE_SUBJECTS;
+const isAppealable = (subject: AppealSubject): subject is AppealableSubject => APPEALABLE.includes(subject);
 
 export type AppealStatus = "open" | "upheld" | "denied";
 
@@ -259,13 +260,14 @@ export async function decideAppeal(
   { now = new Date(), tell }: { now?: Date; tell?: (decided: DecidedAppeal) => BatchItem[] } = {},
 ): Promise<DecideAppealResult> {
   if (!can(admin, "decideAppeal", SITE)) return { ok: false, reason: "forbidden" };
-  const [row] = await db.all<{ id: string; userId: string; email: string; subject: AppealableSubject; decisionId: string; decidedBy: string; status: AppealStatus }>(sql`
+  const [row] = await db.all<{ id: string; userId: string; email: string; subject: AppealSubject; decisionId: string; decidedBy: string; status: AppealStatus }>(sql`
     select a.id, a.user_id as userId, u.email, a.subject, a.decision_id as decisionId, a.decided_by as decidedBy, a.status
     from appeals a join users u on u.id = a.user_id where a.id = ${input.appealId}`);
   if (!row) return { ok: false, reason: "not_found" };
   if (row.decidedBy === admin.id) return { ok: false, reason: "own_decision" };
   if (row.status !== "open") return { ok: false, reason: "already_handled" };
-  if (!(APPEALABLE_SUBJECTS as readonly string[]).includes(row.subject)) return { ok: false, reason: "not_found" };
+  const subject = row.subject;
+  if (!isAppealable(subject)) return { ok: false, reason: "not_found" };
   const reversed = input.outcome === "reverse";
   const status = reversed ? "upheld" : "denied";
   const t = now.getTime();
@@ -274,7 +276,7 @@ export async function decideAppeal(
       // Decided by another admin meanwhile: status NULL fails the batch (NOT NULL), nothing below is stored.
       db.run(sql`update appeals set status = case when status = 'open' then ${status} else null end, judge_id = ${admin.id}, judged_at = ${t}
         where id = ${row.id}`),
-      ...(reversed ? reversal(db, admin, row.subject, row.decisionId, now) : []),
+      ...(reversed ? reversal(db, admin, subject, row.decisionId, now) : []),
       auditStatement(
         db,
         {
@@ -285,7 +287,7 @@ export async function decideAppeal(
         },
         now,
       ),
-      ...(tell?.({ appealId: row.id, userId: row.userId, email: row.email, subject: row.subject, reversed }) ?? []),
+      ...(tell?.({ appealId: row.id, userId: row.userId, email: row.email, subject, reversed }) ?? []),
     ]);
   } catch (error) {
     const [again] = await db.all<{ status: AppealStatus }>(sql`select status from appeals where id = ${row.id}`);
