@@ -9,7 +9,7 @@ import { queueMailStatement } from "../notifications/mail-queue.server";
 import { listingVisibleTo } from "../listings/listing-visibility.server";
 import { siteAllowsPost } from "../permissions/site";
 import { viewersById } from "../accounts/viewers-by-id.server";
-import { appealQueue, decideAppeal, fileAppeal, liftSilence, myDecisions, ownHold, silencedNow } from "./appeals.server";
+import { appealQueue, decideAppeal, fileAppeal, liftSilence, myDecisions, ownHoldQuery, silencedNow, toOwnHold } from "./appeals.server";
 
 let t: TestDb;
 let adminA: TestUser;
@@ -49,6 +49,7 @@ const auditRows = (action: string, targetId: string) =>
     .select()
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.action, action as "appeal_upheld"), eq(adminAuditLog.targetId, targetId)));
+const ownHold = async (viewer: TestUser, type: "listing", id: string) => toOwnHold(await ownHoldQuery(t.db, viewer, type, id));
 const mailTo = (userId: string) => t.db.all<{ subject: string }>(sql`select subject from mail_queue where user_id = ${userId}`);
 /** The route's 'tell': one queued mail per decided appeal (its dedupe key is the appeal's). */
 const tell = (d: { appealId: string; userId: string; email: string; reversed: boolean }) => [
@@ -65,12 +66,12 @@ describe("a person appeals a decision about them, once", () => {
   test("the owner of a held listing sees the hold, appeals it; a second appeal is refused; another person's is not found", async () => {
     const seller = await createTestUser(t.db, { firstName: "Sam" });
     const { listingId, holdId } = await heldListing(seller);
-    expect(await ownHold(t.db, seller, "listing", listingId)).toEqual({ holdId, appealed: false });
+    expect(await ownHold(seller, "listing", listingId)).toEqual({ holdId, appealed: false });
     const mine = await myDecisions(t.db, seller);
     expect(mine).toMatchObject([{ subject: "hold", decisionId: holdId, heldType: "listing", heldId: listingId, standing: true, appeal: null }]);
 
     const other = await createTestUser(t.db, { firstName: "Oz" });
-    expect(await ownHold(t.db, other, "listing", listingId)).toBeNull();
+    expect(await ownHold(other, "listing", listingId)).toBeNull();
     expect(await fileAppeal(t.db, other, { subject: "hold", decisionId: holdId, text: "Not mine but let me" })).toEqual({
       ok: false,
       reason: "not_found",
@@ -81,7 +82,7 @@ describe("a person appeals a decision about them, once", () => {
     expect(first.ok).toBe(true);
     expect(await fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: "Again" })).toEqual({ ok: false, reason: "already_appealed" });
     expect(await t.db.select().from(appeals).where(eq(appeals.decisionId, holdId))).toHaveLength(1);
-    expect(await ownHold(t.db, seller, "listing", listingId)).toEqual({ holdId, appealed: true });
+    expect(await ownHold(seller, "listing", listingId)).toEqual({ holdId, appealed: true });
   });
 
   test("ten appeals of one decision at once store one", async () => {

@@ -131,14 +131,18 @@ export async function myDecisions(db: Db, viewer: Pick<Viewer, "id">, now = new 
   }));
 }
 
-/** The open hold on the viewer's own `type` item, for its owner's notice; null when none (or not theirs). */
-export async function ownHold(db: Db, viewer: Pick<Viewer, "id"> | null, type: HeldTargetType, targetId: string) {
-  if (!viewer) return null;
-  const [row] = await db.all<{ id: string; appealed: number }>(sql`
+/**
+ * The open hold on the viewer's own `type` item, for its owner's notice, as one statement for a
+ * page's batch (ADR 034): no row unless the viewer owns it. `toOwnHold` reads its answer.
+ */
+export function ownHoldQuery(db: Db, viewer: Pick<Viewer, "id">, type: HeldTargetType, targetId: string) {
+  return db.all<{ id: string; appealed: number }>(sql`
     select h.id, exists (select 1 from appeals a where a.subject = 'hold' and a.decision_id = h.id) as appealed
     from held_content h where h.target_type = ${type} and h.target_id = ${targetId} and h.target_user_id = ${viewer.id} and h.released_at is null`);
-  return row ? { holdId: row.id, appealed: Boolean(row.appealed) } : null;
 }
+export type OwnHold = { holdId: string; appealed: boolean } | null;
+export const toOwnHold = (rows: { id: string; appealed: number }[]): OwnHold =>
+  rows[0] ? { holdId: rows[0].id, appealed: Boolean(rows[0].appealed) } : null;
 
 export type FileAppealResult = { ok: true; appealId: string } | { ok: false; reason: "not_found" | "already_appealed" | "forbidden" };
 

@@ -15,8 +15,17 @@ import { listingReadableBy } from "~/features/listings/listing-visibility.server
 import type { Viewer } from "~/features/permissions/viewer";
 import { listingOffersQueries, toListingOffers, type ListingOffers } from "~/features/trade/listing-deals.server";
 import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "~/features/trade/deal-timeline.server";
+import { ownHoldQuery, toOwnHold, type OwnHold } from "~/features/moderation/appeals.server";
 
-export type ListingPage = { listing: ListingDetail; trust: SellerTrust; favorited: boolean; threads: Thread[]; offers: ListingOffers };
+export type ListingPage = {
+  listing: ListingDetail;
+  trust: SellerTrust;
+  favorited: boolean;
+  threads: Thread[];
+  offers: ListingOffers;
+  /** Its owner's 'hidden pending review' (ADR 099): only ever set for the owner. */
+  hold: OwnHold;
+};
 
 /** The listing page for this viewer, or null: unknown or not theirs to open (404). */
 export async function listingPageFor(
@@ -41,7 +50,14 @@ export async function listingPageFor(
     ]);
     const listing = toListingDetail([rows, photos, clubList]);
     return (
-      listing && { listing, trust: toSellerTrust(trustRows), favorited: false, threads: [], offers: toListingOffers(null, listing, null) }
+      listing && {
+        listing,
+        trust: toSellerTrust(trustRows),
+        favorited: false,
+        threads: [],
+        offers: toListingOffers(null, listing, null),
+        hold: null,
+      }
     );
   }
   const [
@@ -58,6 +74,7 @@ export async function listingPageFor(
       offerRows,
       ownerOfferRows,
       dealRows,
+      holdRows,
     ],
   ] = await Promise.all([
     db.batch([
@@ -77,6 +94,8 @@ export async function listingPageFor(
       ...listingOffersQueries(db, viewer, listingId),
       // The steps of the viewer's deals on it, shown in the buyer ↔ seller thread (ADR 068).
       dealTimelineQuery(db, viewer, listingId),
+      // Its owner's notice of a hold (ADR 095, 099): no row for anyone else.
+      ownHoldQuery(db, viewer, "listing", listingId),
     ]),
     // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
     // A write, so not in the read batch; the update itself checks the viewer may open the listing.
@@ -90,6 +109,7 @@ export async function listingPageFor(
       favorited: favoriteRows.length > 0,
       threads: withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)),
       offers: toListingOffers(viewer, listing, [offerRows, ownerOfferRows]),
+      hold: toOwnHold(holdRows),
     }
   );
 }
