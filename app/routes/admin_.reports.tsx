@@ -174,7 +174,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function refusalTitle(reason: "forbidden" | "not_found" | "already_handled") {
-  return reason === "already_handled" ? MODERATION_TEXT.alreadyHandled : reason === "forbidden" ? MODERATION_TEXT.forbidden : MODERATION_TEXT.gone;
+  return reason === "already_handled"
+    ? MODERATION_TEXT.alreadyHandled
+    : reason === "forbidden"
+      ? MODERATION_TEXT.forbidden
+      : MODERATION_TEXT.gone;
 }
 
 export default function ModerationQueue() {

@@ -25,7 +25,8 @@ import { redirectWithToast } from "~/web/toast.server";
 // every notice's 'Appeal' is a plain link and the form works without JavaScript. Suspended and silenced
 // people may post here (the site table's `appeal`, ADR 095). A decision that is not theirs is a 404.
 
-export const meta: MetaFunction = () => pageMeta("Appeal a decision — LockerSwap", "Ask LockerSwap's site admins to look again at a decision.");
+export const meta: MetaFunction = () =>
+  pageMeta("Appeal a decision — LockerSwap", "Ask LockerSwap's site admins to look again at a decision.");
 
 const notFound = () => data({ title: APPEAL_TEXT.notFound }, { status: 404, statusText: "Not found" });
 
@@ -150,7 +151,13 @@ function DecisionSummary({ decision: d, bare = false }: { decision: Decision; ba
   );
 }
 
-function AppealForm({ decision, constraint }: { decision: Decision; constraint: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["constraint"]> }) {
+function AppealForm({
+  decision,
+  constraint,
+}: {
+  decision: Decision;
+  constraint: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["constraint"]>;
+}) {
   const actionData = useActionData<ActionData>();
   // zod and conform's parser load on the form's first focus (ADR 032, 033); the server checks the same schema.
   const validation = useLazyValidation(() =>
@@ -205,7 +212,9 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-bold">{missing ? APPEAL_TEXT.notFound : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-700">{missing ? APPEAL_TEXT.notFoundDetail : "We couldn't load this page. Please try again in a moment."}</p>
+      <p className="mt-2 text-slate-700">
+        {missing ? APPEAL_TEXT.notFoundDetail : "We couldn't load this page. Please try again in a moment."}
+      </p>
       <Link to="/appeal" className="mt-6 inline-block font-medium text-brand-700 underline">
         All decisions about you
       </Link>

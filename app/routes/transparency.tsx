@@ -29,7 +29,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
       months: months.map((m) => ({
         ...m,
         label: new Date(`${m.month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
-        reasons: Object.entries(m.reports).map(([reason, n]) => ({ label: REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS], n })),
+        reasons: Object.entries(m.reports).map(([reason, n]) => ({
+          label: REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS],
+          n,
+        })),
         acted: Object.entries(m.actions).map(([action, n]) => ({ label: ACTION_LABELS[action as keyof typeof ACTION_LABELS], n })),
       })),
     },
@@ -72,7 +75,14 @@ export default function Transparency() {
         </p>
       </div>
       {months.map((m) => (
-        <Card as="section" key={m.month} aria-labelledby={`month-${m.month}`} padding="md" className="space-y-4" data-testid="transparency-month">
+        <Card
+          as="section"
+          key={m.month}
+          aria-labelledby={`month-${m.month}`}
+          padding="md"
+          className="space-y-4"
+          data-testid="transparency-month"
+        >
           <h2 id={`month-${m.month}`} className="text-lg font-semibold text-slate-900">
             {m.label}
           </h2>
@@ -90,7 +100,10 @@ export default function Transparency() {
               title="Decisions and appeals"
               rows={[
                 { label: "Taken by the automatic rules", value: m.automatedPercent === null ? "too few to say" : `${m.automatedPercent}%` },
-                { label: "Median time to a decision", value: m.medianHoursToAction === null ? "too few to say" : `${m.medianHoursToAction} h` },
+                {
+                  label: "Median time to a decision",
+                  value: m.medianHoursToAction === null ? "too few to say" : `${m.medianHoursToAction} h`,
+                },
                 { label: "Appeals received", value: show(m.appealsReceived) },
                 { label: "Appeals that reversed a decision", value: show(m.appealsReversed) },
               ]}

@@ -68,7 +68,9 @@ describe("a person appeals a decision about them, once", () => {
     const { listingId, holdId } = await heldListing(seller);
     expect(await ownHold(seller, "listing", listingId)).toEqual({ holdId, appealed: false });
     const mine = await myDecisions(t.db, seller);
-    expect(mine).toMatchObject([{ subject: "hold", decisionId: holdId, heldType: "listing", heldId: listingId, standing: true, appeal: null }]);
+    expect(mine).toMatchObject([
+      { subject: "hold", decisionId: holdId, heldType: "listing", heldId: listingId, standing: true, appeal: null },
+    ]);
 
     const other = await createTestUser(t.db, { firstName: "Oz" });
     expect(await ownHold(other, "listing", listingId)).toBeNull();
@@ -78,9 +80,16 @@ describe("a person appeals a decision about them, once", () => {
     });
     expect(await myDecisions(t.db, other)).toEqual([]);
 
-    const first = await fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: "It is my own glove, photographed in my garden." });
+    const first = await fileAppeal(t.db, seller, {
+      subject: "hold",
+      decisionId: holdId,
+      text: "It is my own glove, photographed in my garden.",
+    });
     expect(first.ok).toBe(true);
-    expect(await fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: "Again" })).toEqual({ ok: false, reason: "already_appealed" });
+    expect(await fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: "Again" })).toEqual({
+      ok: false,
+      reason: "already_appealed",
+    });
     expect(await t.db.select().from(appeals).where(eq(appeals.decisionId, holdId))).toHaveLength(1);
     expect(await ownHold(seller, "listing", listingId)).toEqual({ holdId, appealed: true });
   });
@@ -89,7 +98,9 @@ describe("a person appeals a decision about them, once", () => {
     const seller = await createTestUser(t.db, { firstName: "Tia" });
     const { holdId } = await heldListing(seller);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: `Please look again ${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        fileAppeal(t.db, seller, { subject: "hold", decisionId: holdId, text: `Please look again ${i}` }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "already_appealed")).toHaveLength(9);
@@ -106,7 +117,9 @@ describe("a person appeals a decision about them, once", () => {
     expect(viewer.silenced).toBe(true);
     expect(siteAllowsPost(viewer, "/appeal")).toBe(true);
     expect(siteAllowsPost(viewer, "/listing/new")).toBe(false);
-    expect(await fileAppeal(t.db, viewer, { subject: "silence", decisionId: silence.id, text: "I sell my kid's old gear, no scam." })).toMatchObject({
+    expect(
+      await fileAppeal(t.db, viewer, { subject: "silence", decisionId: silence.id, text: "I sell my kid's old gear, no scam." }),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -121,7 +134,11 @@ describe("a site admin other than the one who decided judges the appeal", () => 
     if (!filed.ok) throw new Error(filed.reason);
 
     const queue = await appealQueue(t.db, adminA);
-    expect(queue?.entries.find((e) => e.id === filed.appealId)).toMatchObject({ subject: "hold", heldType: "listing", person: { id: seller.id } });
+    expect(queue?.entries.find((e) => e.id === filed.appealId)).toMatchObject({
+      subject: "hold",
+      heldType: "listing",
+      person: { id: seller.id },
+    });
     expect(await appealQueue(t.db, seller)).toBeNull();
     expect(await decideAppeal(t.db, seller, { appealId: filed.appealId, outcome: "reverse" })).toEqual({ ok: false, reason: "forbidden" });
 
@@ -144,22 +161,35 @@ describe("a site admin other than the one who decided judges the appeal", () => 
       .values({ userId: person.id, reason: "harassment", createdBy: adminA.id, endsAt: new Date(Date.now() + 86_400_000) })
       .returning({ id: suspensions.id });
     const viewer = (await viewersById(t.db, [person.id])).get(person.id)!;
-    const filed = await fileAppeal(t.db, viewer, { subject: "suspension", decisionId: suspension.id, text: "It was a joke between friends." });
+    const filed = await fileAppeal(t.db, viewer, {
+      subject: "suspension",
+      decisionId: suspension.id,
+      text: "It was a joke between friends.",
+    });
     if (!filed.ok) throw new Error(filed.reason);
     expect((await appealQueue(t.db, adminA))?.entries.some((e) => e.id === filed.appealId)).toBe(false);
     expect((await appealQueue(t.db, adminB))?.entries.some((e) => e.id === filed.appealId)).toBe(true);
-    expect(await decideAppeal(t.db, adminA, { appealId: filed.appealId, outcome: "reverse" })).toEqual({ ok: false, reason: "own_decision" });
+    expect(await decideAppeal(t.db, adminA, { appealId: filed.appealId, outcome: "reverse" })).toEqual({
+      ok: false,
+      reason: "own_decision",
+    });
     expect(await decideAppeal(t.db, adminB, { appealId: filed.appealId, outcome: "uphold" }, { tell })).toMatchObject({ ok: true });
     const [row] = await t.db.select().from(suspensions).where(eq(suspensions.id, suspension.id));
     expect(row.liftedAt).toBeNull();
     expect(await auditRows("appeal_denied", person.id)).toHaveLength(1);
     expect(await mailTo(person.id)).toEqual([{ subject: "stands" }]);
-    expect(await decideAppeal(t.db, adminB, { appealId: filed.appealId, outcome: "reverse" })).toEqual({ ok: false, reason: "already_handled" });
+    expect(await decideAppeal(t.db, adminB, { appealId: filed.appealId, outcome: "reverse" })).toEqual({
+      ok: false,
+      reason: "already_handled",
+    });
   });
 
   test("two admins deciding one appeal at once: one outcome, one audit row, one mail", async () => {
     const person = await createTestUser(t.db, { firstName: "Wes" });
-    const [warning] = await t.db.insert(warnings).values({ userId: person.id, reason: "harassment", createdBy: adminA.id }).returning({ id: warnings.id });
+    const [warning] = await t.db
+      .insert(warnings)
+      .values({ userId: person.id, reason: "harassment", createdBy: adminA.id })
+      .returning({ id: warnings.id });
     const filed = await fileAppeal(t.db, person, { subject: "warning", decisionId: warning.id, text: "I posted once." });
     if (!filed.ok) throw new Error(filed.reason);
     const third = await createTestUser(t.db, { firstName: "Cy", admin: true });

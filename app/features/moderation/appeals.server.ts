@@ -226,7 +226,8 @@ export async function appealQueue(db: Db, admin: Viewer): Promise<{ total: numbe
 export type AppealOutcome = "reverse" | "uphold";
 /** Who to tell, and what: for the caller's outbox statements (the mail), run in the decision's batch. */
 export type DecidedAppeal = { appealId: string; userId: string; email: string; subject: AppealableSubject; reversed: boolean };
-export type DecideAppealResult = { ok: true; done: string } | { ok: false; reason: "forbidden" | "not_found" | "already_handled" | "own_decision" };
+export type DecideAppealResult =
+  { ok: true; done: string } | { ok: false; reason: "forbidden" | "not_found" | "already_handled" | "own_decision" };
 
 /** The statements that undo `subject`'s decision (a reversal), each a no-op when already undone. */
 function reversal(db: Db, admin: Viewer, subject: AppealableSubject, decisionId: string, now: Date): BatchItem[] {
@@ -264,7 +265,15 @@ export async function decideAppeal(
   { now = new Date(), tell }: { now?: Date; tell?: (decided: DecidedAppeal) => BatchItem[] } = {},
 ): Promise<DecideAppealResult> {
   if (!can(admin, "decideAppeal", SITE)) return { ok: false, reason: "forbidden" };
-  const [row] = await db.all<{ id: string; userId: string; email: string; subject: AppealSubject; decisionId: string; decidedBy: string; status: AppealStatus }>(sql`
+  const [row] = await db.all<{
+    id: string;
+    userId: string;
+    email: string;
+    subject: AppealSubject;
+    decisionId: string;
+    decidedBy: string;
+    status: AppealStatus;
+  }>(sql`
     select a.id, a.user_id as userId, u.email, a.subject, a.decision_id as decisionId, a.decided_by as decidedBy, a.status
     from appeals a join users u on u.id = a.user_id where a.id = ${input.appealId}`);
   if (!row) return { ok: false, reason: "not_found" };
@@ -326,7 +335,11 @@ export async function liftSilence(db: Db, admin: Viewer, silenceId: string, now 
       // Lifted by another request meanwhile: report_id NULL fails the batch (NOT NULL).
       db.run(sql`update silences set report_id = null where id = ${silenceId} and lifted_at is not null`),
       db.run(sql`update silences set lifted_at = ${now.getTime()}, lifted_by = ${admin.id} where id = ${silenceId} and lifted_at is null`),
-      auditStatement(db, { actor: admin, action: "lift_silence", target: { type: "user", id: row.userId, label: row.email }, detail: { silenceId } }, now),
+      auditStatement(
+        db,
+        { actor: admin, action: "lift_silence", target: { type: "user", id: row.userId, label: row.email }, detail: { silenceId } },
+        now,
+      ),
     ]);
   } catch (error) {
     const [again] = await db.all<{ liftedAt: number | null }>(sql`select lifted_at as liftedAt from silences where id = ${silenceId}`);

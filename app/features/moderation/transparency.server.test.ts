@@ -28,15 +28,33 @@ beforeAll(async () => {
       createdAt: FEB(i),
       handledAt: new Date(FEB(i).getTime() + 2 * i * HOUR),
     });
-  for (let i = 1; i <= 2; i++) await t.db.insert(reports).values({ targetType: "user", targetId: `h-${i}`, reason: "harassment", createdAt: FEB(10) });
+  for (let i = 1; i <= 2; i++)
+    await t.db.insert(reports).values({ targetType: "user", targetId: `h-${i}`, reason: "harassment", createdAt: FEB(10) });
   // March (the current month): never shown.
-  for (let i = 1; i <= 9; i++) await t.db.insert(reports).values({ targetType: "user", targetId: `m-${i}`, reason: "scam", createdAt: new Date(Date.UTC(2031, 2, 2)) });
+  for (let i = 1; i <= 9; i++)
+    await t.db
+      .insert(reports)
+      .values({ targetType: "user", targetId: `m-${i}`, reason: "scam", createdAt: new Date(Date.UTC(2031, 2, 2)) });
   // February's actions: 14 dismissals by a person, 6 holds by the system (30 % automated of 20), 1 silence.
   const audit = (action: "dismiss_report" | "hide_by_weight" | "silence_user", actorId: string, n: number) =>
     Array.from({ length: n }, (_, i) =>
-      t.db.insert(adminAuditLog).values({ actorId, actorEmail: "x", action, targetType: "user", targetId: `a-${action}-${i}`, targetLabel: "x", createdAt: FEB(12) }),
+      t.db
+        .insert(adminAuditLog)
+        .values({
+          actorId,
+          actorEmail: "x",
+          action,
+          targetType: "user",
+          targetId: `a-${action}-${i}`,
+          targetLabel: "x",
+          createdAt: FEB(12),
+        }),
     );
-  await Promise.all([...audit("dismiss_report", "admin", 14), ...audit("hide_by_weight", "system", 5), ...audit("silence_user", "system", 1)]);
+  await Promise.all([
+    ...audit("dismiss_report", "admin", 14),
+    ...audit("hide_by_weight", "system", 5),
+    ...audit("silence_user", "system", 1),
+  ]);
   // Appeals: 5 in February, 1 of them reversed then.
   for (let i = 0; i < 5; i++)
     await t.db.insert(appeals).values({

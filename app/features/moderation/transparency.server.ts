@@ -63,7 +63,9 @@ export async function transparencyReport(db: Db, now = new Date(), months = TRAN
     db.all<{ m: string; reason: ReportReason; n: number }>(
       sql`select ${MONTH("created_at")} as m, reason, count(*) as n from reports where ${inRange("created_at")} group by 1, 2`,
     ),
-    db.all<{ m: string; n: number }>(sql`select ${MONTH("created_at")} as m, count(*) as n from photo_matches where ${inRange("created_at")} group by 1`),
+    db.all<{ m: string; n: number }>(
+      sql`select ${MONTH("created_at")} as m, count(*) as n from photo_matches where ${inRange("created_at")} group by 1`,
+    ),
     db.all<{ m: string; action: string; automated: number; n: number }>(sql`
       select ${MONTH("created_at")} as m, action, actor_id = 'system' as automated, count(*) as n from admin_audit_log
       where ${inRange("created_at")} and action in (select value from json_each(${JSON.stringify(actions)})) group by 1, 2, 3`),
@@ -73,7 +75,9 @@ export async function transparencyReport(db: Db, now = new Date(), months = TRAN
         where status = 'closed' and handled_at is not null and ${inRange("handled_at")}),
       r as (select m, dt, row_number() over (partition by m order by dt) as rn, count(*) over (partition by m) as n from d)
       select m, avg(dt) as median, max(n) as n from r where rn in ((n + 1) / 2, (n + 2) / 2) group by m`),
-    db.all<{ m: string; n: number }>(sql`select ${MONTH("created_at")} as m, count(*) as n from appeals where ${inRange("created_at")} group by 1`),
+    db.all<{ m: string; n: number }>(
+      sql`select ${MONTH("created_at")} as m, count(*) as n from appeals where ${inRange("created_at")} group by 1`,
+    ),
     db.all<{ m: string; n: number }>(
       sql`select ${MONTH("judged_at")} as m, count(*) as n from appeals where status = 'upheld' and judged_at is not null and ${inRange("judged_at")} group by 1`,
     ),

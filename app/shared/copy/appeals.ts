@@ -17,7 +17,11 @@ export const APPEAL_TEXT = {
   already: "You have already appealed this decision. You will get an e-mail with the outcome.",
   notFound: "Decision not found",
   notFoundDetail: "This decision is not yours, or it no longer stands (it was lifted or has ended).",
-  status: { open: "Appeal sent, waiting for a site admin", upheld: "Appeal upheld: the decision was reversed", denied: "Appeal reviewed: the decision stands" },
+  status: {
+    open: "Appeal sent, waiting for a site admin",
+    upheld: "Appeal upheld: the decision was reversed",
+    denied: "Appeal reviewed: the decision stands",
+  },
   reverse: "Reverse the decision",
   uphold: "Keep the decision",
   ownDecision: "Another site admin must decide this appeal: the decision was yours.",
