@@ -20,11 +20,16 @@ import { announceDealChanges } from "~/web/listing-deal-events.server";
 import { pageMeta } from "~/web/meta";
 import { redirectWithToast } from "~/web/toast.server";
 import { Card } from "~/components/ui/card";
+import { AppealCard } from "~/components/admin/appeal-card";
+import { appealQueue, decideAppeal, liftSilence, silencedNow, type QueuedAppeal } from "~/features/moderation/appeals.server";
+import { queueMailStatement } from "~/features/notifications/mail-queue.server";
+import { APPEAL_SUBJECT_LABELS, APPEAL_TEXT, appealOutcomeMail } from "~/shared/copy/appeals";
 
 // The moderation queue (ADR 069): open reports grouped by target, newest first, ten groups a
 // page, each with the content in context and the history of the people involved. Site admins only
 // (`moderate`; requireAdmin turns everyone else away as /admin does). Every action is a plain POST
-// here, one batch in the feature (moderation.server.ts); a retry is told 'Already handled'.
+// here, one batch in the feature (moderation.server.ts); a retry is told 'Already handled'. Appeals of
+// decisions another admin made, and who is silenced now, are sections of the same page (ADR 099).
 
 export const meta: MetaFunction = () => pageMeta("Reports — Admin — LockerSwap", "LockerSwap moderation queue.");
 
@@ -43,8 +48,13 @@ async function requireModerator(request: Request, context: LoaderFunctionArgs["c
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireModerator(request, context);
   const page = pageOf(new URL(request.url).searchParams.get("page"));
-  const [queue, photoMatches] = await Promise.all([reportQueue(context.db, admin, { page }), photoMatchQueue(context.db, admin)]);
-  if (!queue || !photoMatches)
+  const [queue, photoMatches, appeals, silenced] = await Promise.all([
+    reportQueue(context.db, admin, { page }),
+    photoMatchQueue(context.db, admin),
+    appealQueue(context.db, admin),
+    silencedNow(context.db, admin),
+  ]);
+  if (!queue || !photoMatches || !appeals || !silenced)
     throw await redirectWithToast(context, "/", { title: "Access Denied", description: MODERATION_TEXT.forbidden, variant: "destructive" });
   const constraint = (intent: "warn" | "suspend") =>
     getFormConstraint(ModerationActionSchema.options.find((o) => o.shape.intent.value === intent)!);
@@ -67,10 +77,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           matched: { ...m.matched, url: m.matched.shownKey ? photoUrl(m.matched.shownKey) : null },
         })),
       },
+      appeals: { total: appeals.total, entries: appeals.entries.map(appealView) },
+      silenced: silenced.map((s) => ({ id: s.id, name: s.name, email: s.email, createdAt: s.createdAt.toISOString() })),
       constraints: { warn: constraint("warn"), suspend: constraint("suspend") } satisfies ModerationConstraints,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+function appealView(a: QueuedAppeal) {
+  return {
+    id: a.id,
+    title: APPEAL_SUBJECT_LABELS[a.subject],
+    what: a.label,
+    href: a.heldType === "listing" && a.heldId ? `/listing/${a.heldId}` : null,
+    reason: a.reason ? REPORT_REASON_LABELS[a.reason] : null,
+    text: a.text,
+    createdAt: a.createdAt.toISOString(),
+    person: { name: a.person.name, email: a.person.email },
+  };
 }
 
 const REFUSALS: Record<ModerationRefusal, string> = {
@@ -83,7 +108,9 @@ const REFUSALS: Record<ModerationRefusal, string> = {
   last_admin: MODERATION_TEXT.lastAdmin,
 };
 
-function toInput(form: (typeof ModerationActionSchema)["_zod"]["output"]): ModerationInput {
+type ModerationForm = Exclude<(typeof ModerationActionSchema)["_zod"]["output"], { intent: "liftSilence" | "decideAppeal" }>;
+
+function toInput(form: ModerationForm): ModerationInput {
   if (form.intent === "lift") return { intent: "lift", suspensionId: form.suspensionId };
   const target = { type: form.targetType, id: form.targetId };
   if (form.intent === "warn") return { intent: "warn", target, reason: form.reason };
@@ -100,7 +127,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formId = `${String(intent)}-${String(submission.payload.targetType)}-${String(submission.payload.targetId)}`;
     return data({ formId, result: submission.reply() }, { status: 400 });
   }
-  const input = toInput(submission.value);
+  const form = submission.value;
+  if (form.intent === "liftSilence") {
+    const lifted = await liftSilence(context.db, admin, form.silenceId);
+    return lifted.ok
+      ? redirectWithToast(context, QUEUE, { title: lifted.done, variant: "success" })
+      : redirectWithToast(context, QUEUE, { title: refusalTitle(lifted.reason), variant: "destructive" });
+  }
+  if (form.intent === "decideAppeal") {
+    // The person is told by mail, queued in the decision's batch (ADR 073's outbox; the cron's drain sends it).
+    const decided = await decideAppeal(context.db, admin, form, {
+      tell: (d) => [
+        queueMailStatement(context.db, {
+          dedupeKey: `appeal:${d.appealId}`,
+          userId: d.userId,
+          to: d.email,
+          ...appealOutcomeMail(d.subject, d.reversed, context.env.APP_ORIGIN),
+        }),
+      ],
+    });
+    if (decided.ok) return redirectWithToast(context, QUEUE, { title: decided.done, variant: "success" });
+    // Someone else's appeal id or one that never was: 404, as a row one may not see (spec 02 §6).
+    if (decided.reason === "not_found") throw data({ message: MODERATION_TEXT.gone }, { status: 404 });
+    return redirectWithToast(context, QUEUE, {
+      title: decided.reason === "own_decision" ? APPEAL_TEXT.ownDecision : refusalTitle(decided.reason),
+      variant: "destructive",
+    });
+  }
+  const input = toInput(form);
   const result = await moderate(context.db, admin, input, {
     publish: context.publish,
     // A deleted account's open sockets close first: its memberships are read before they go.
@@ -117,6 +171,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   announceDealChanges(context, result.changedDeals, input.intent === "suspend" ? "account_suspended" : "listing_deleted");
   await finishPhotoDeletes(context.db, context.photos, result.removedKeys);
   return redirectWithToast(context, QUEUE, { title: result.done, variant: "success" });
+}
+
+function refusalTitle(reason: "forbidden" | "not_found" | "already_handled") {
+  return reason === "already_handled"
+    ? MODERATION_TEXT.alreadyHandled
+    : reason === "forbidden"
+      ? MODERATION_TEXT.forbidden
+      : MODERATION_TEXT.gone;
 }
 
 export default function ModerationQueue() {
@@ -147,6 +209,17 @@ export default function ModerationQueue() {
           <p className="text-sm text-slate-700">{PHOTO_MATCH_TEXT.sectionIntro}</p>
           {d.photoMatches.entries.map((m) => (
             <PhotoMatchCard key={m.id} match={m} />
+          ))}
+        </section>
+      ) : null}
+      {d.appeals.total > 0 ? (
+        <section aria-labelledby="appeals-heading" className="space-y-3">
+          <h2 id="appeals-heading" className="text-lg font-semibold text-slate-900">
+            Appeals ({d.appeals.total})
+          </h2>
+          <p className="text-sm text-slate-700">{APPEAL_TEXT.queueIntro}</p>
+          {d.appeals.entries.map((a) => (
+            <AppealCard key={a.id} appeal={a} />
           ))}
         </section>
       ) : null}
@@ -198,6 +271,37 @@ export default function ModerationQueue() {
                   pendingLabel="Lifting..."
                   tone="primary"
                   fields={{ intent: "lift", suspensionId: s.id }}
+                />
+              </li>
+            ))}
+          </Card>
+        )}
+      </section>
+      <section aria-labelledby="silenced-heading" className="space-y-2">
+        <h2 id="silenced-heading" className="text-lg font-semibold text-slate-900">
+          Posting paused now
+        </h2>
+        {d.silenced.length === 0 ? (
+          <p className="text-slate-600">Nobody's posting is paused.</p>
+        ) : (
+          <Card as="ul" className="divide-y divide-slate-200 shadow-none">
+            {d.silenced.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="silence">
+                <span className="break-words">
+                  {s.name} ({s.email}) · paused by reports since {formatDate(s.createdAt)}
+                </span>
+                <ConfirmDialog
+                  trigger={
+                    <>
+                      Lift<span className="sr-only"> the pause on posting of {s.email}</span>
+                    </>
+                  }
+                  title={`Let ${s.email} post again?`}
+                  description="They can post, list, message and offer again at once. The reports about them stay in the queue."
+                  confirmLabel="Lift the pause"
+                  pendingLabel="Lifting..."
+                  tone="primary"
+                  fields={{ intent: "liftSilence", silenceId: s.id }}
                 />
               </li>
             ))}

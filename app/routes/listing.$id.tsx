@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // One batch after the session (ADR 051).
   const page = await listingPageFor(context.db, viewer, params.id ?? "", context.publish);
   if (!page) throw notFound();
-  const { listing, trust, favorited, threads, offers } = page;
+  const { listing, trust, favorited, threads, offers, hold } = page;
   const isOwner = viewer?.id === listing.userId;
   // Live questions and replies arrive in the viewer's own user room (ADR 039): one socket, however
   // many buyers a seller has.
@@ -82,6 +82,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
     isOwner,
+    // 'Hidden pending review' with its appeal link: only the owner's page has it (ADR 099).
+    hold: hold ? { href: `/appeal?${new URLSearchParams({ subject: "hold", decision: hold.holdId })}`, appealed: hold.appealed } : null,
     listing: {
       id: listing.id,
       title: listing.title,
@@ -250,7 +252,7 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
 export const shouldRevalidate = skipRevalidationWhenUnsaved;
 
 export default function ListingDetail() {
-  const { listing, seller, sellerId, viewer, isOwner, favorited, threads, access, offers } = useLoaderData<typeof loader>();
+  const { listing, seller, sellerId, viewer, isOwner, favorited, threads, access, offers, hold } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const badge = conditionBadge(listing.condition);
   const location = [listing.city, listing.state].filter(Boolean).join(", ");
@@ -263,6 +265,14 @@ export default function ListingDetail() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
+        {hold ? (
+          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="held-notice">
+            <strong className="font-semibold">Hidden pending review.</strong> {TRUST_TEXT.heldNotice}{" "}
+            <Link to={hold.href} className="font-medium underline underline-offset-2">
+              {hold.appealed ? "See your appeal" : "Appeal"}
+            </Link>
+          </p>
+        ) : null}
         <PhotoGallery photos={listing.photos} title={listing.title} open={params.get("photo")} />
         <section className="rounded-xl bg-white p-6 shadow-sm">
           <div className="flex items-start justify-between gap-3">

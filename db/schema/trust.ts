@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { col, createdAt, id, isOneOf, timestamp } from "./columns";
+import { APPEAL_MAX_LENGTH } from "./enums";
 
 /** What reports' weight can hide pending review (a listing, a message, an item request). */
 export const HELD_TARGET_TYPES = ["listing", "listing_message", "club_message", "item_request"] as const;
@@ -64,11 +65,10 @@ export const silences = sqliteTable(
   ],
 );
 
-/** The decisions a person may appeal, once each. */
-export const APPEAL_SUBJECTS = ["hold", "suspension", "silence", "removal"] as const;
+/** The decisions a person may appeal, once each (ADR 099: a warning too). */
+export const APPEAL_SUBJECTS = ["hold", "suspension", "silence", "removal", "warning"] as const;
 export type AppealSubject = (typeof APPEAL_SUBJECTS)[number];
 export const APPEAL_STATUSES = ["open", "upheld", "denied"] as const;
-export const APPEAL_MAX_LENGTH = 2000;
 
 export const appeals = sqliteTable(
   "appeals",
@@ -78,7 +78,7 @@ export const appeals = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     subject: text("subject", { enum: APPEAL_SUBJECTS }).notNull(),
-    // held_content.id, suspensions.id, silences.id, or the audit row of a removal.
+    // held_content.id, suspensions.id, silences.id, warnings.id, or the audit row of a removal.
     decisionId: text("decision_id").notNull(),
     // Who made the decision appealed ('system' for a hold or a silence): never its judge.
     decidedBy: text("decided_by").notNull(),

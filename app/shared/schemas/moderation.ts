@@ -21,6 +21,9 @@ export const ModerationActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("deleteAccount"), ...Target }),
   z.object({ intent: z.literal("lift"), suspensionId: Id }),
+  // Lifting a silence (ADR 095), and an appeal's outcome (ADR 099): 'reverse' upholds the appeal.
+  z.object({ intent: z.literal("liftSilence"), silenceId: Id }),
+  z.object({ intent: z.literal("decideAppeal"), appealId: Id, outcome: z.enum(["reverse", "uphold"], { error: "Choose an outcome" }) }),
 ]);
 export type ModerationAction = z.output<typeof ModerationActionSchema>;
 

@@ -16,8 +16,17 @@ import type { Viewer } from "~/features/permissions/viewer";
 import { listingOffersQueries, toListingOffers, type ListingOffers } from "~/features/trade/listing-deals.server";
 import { dealTimelineQuery, toDealTimeline, type BuyerDealSteps } from "~/features/trade/deal-timeline.server";
 import { guardianLine, overseenNameSql } from "~/features/families/oversight.server";
+import { ownHoldQuery, toOwnHold, type OwnHold } from "~/features/moderation/appeals.server";
 
-export type ListingPage = { listing: ListingDetail; trust: SellerTrust; favorited: boolean; threads: Thread[]; offers: ListingOffers };
+export type ListingPage = {
+  listing: ListingDetail;
+  trust: SellerTrust;
+  favorited: boolean;
+  threads: Thread[];
+  offers: ListingOffers;
+  /** Its owner's 'hidden pending review' (ADR 099): only ever set for the owner. */
+  hold: OwnHold;
+};
 
 /** The listing page for this viewer, or null: unknown or not theirs to open (404). */
 export async function listingPageFor(
@@ -42,7 +51,14 @@ export async function listingPageFor(
     ]);
     const listing = toListingDetail([rows, photos, clubList]);
     return (
-      listing && { listing, trust: toSellerTrust(trustRows), favorited: false, threads: [], offers: toListingOffers(null, listing, null) }
+      listing && {
+        listing,
+        trust: toSellerTrust(trustRows),
+        favorited: false,
+        threads: [],
+        offers: toListingOffers(null, listing, null),
+        hold: null,
+      }
     );
   }
   const [
@@ -60,6 +76,7 @@ export async function listingPageFor(
       ownerOfferRows,
       dealRows,
       askLineRows,
+      holdRows,
     ],
   ] = await Promise.all([
     db.batch([
@@ -81,6 +98,8 @@ export async function listingPageFor(
       dealTimelineQuery(db, viewer, listingId),
       // A buyer about to ask a teen's listing is told first that the teen's guardian reads it (ADR 096).
       db.all<{ name: string | null }>(sql`select ${overseenNameSql(seller, sql`${viewer.id}`, new Date())} as name`),
+      // Its owner's notice of a hold (ADR 095, 099): no row for anyone else.
+      ownHoldQuery(db, viewer, "listing", listingId),
     ]),
     // Opening the listing reads its threads: the viewer's unread badges drop (ADR 042 §Read state).
     // A write, so not in the read batch; the update itself checks the viewer may open the listing.
@@ -94,6 +113,7 @@ export async function listingPageFor(
       favorited: favoriteRows.length > 0,
       threads: withAskLine(withDealSteps(toThreads(threadRows), toDealTimeline(dealRows)), viewer, listing, askLineRows[0]?.name),
       offers: toListingOffers(viewer, listing, [offerRows, ownerOfferRows]),
+      hold: toOwnHold(holdRows),
     }
   );
 }
