@@ -135,8 +135,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canOrganiseSwapDay: page.can.organiseSwapDay,
     // The gear library's pages are routes of their own (ADR 097), linked beside the members' tabs.
     gearLinks: [
-      ...(page.can.viewLibrary ? [{ to: `/club/${club.slug}/library`, label: "Library" }] : []),
-      ...(page.can.manageGear ? [{ to: `/club/${club.slug}/manage/library`, label: "Gear Library" }] : []),
+      ...(page.can.viewLibrary ? [{ key: "library", label: "Library", to: `/club/${club.slug}/library` }] : []),
+      ...(page.can.manageGear ? [{ key: "gear", label: "Gear Library", to: `/club/${club.slug}/manage/library` }] : []),
     ],
   };
 }
@@ -152,12 +152,13 @@ export type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function ClubPage() {
   const data = useLoaderData<typeof loader>();
   const { club, tab } = data;
-  const tabs: { key: Tab; label: string }[] = [
+  const tabs: { key: string; label: string; to?: string }[] = [
     { key: "in-play", label: club.showListingCount ? `In Play (${data.listingCount})` : "In Play" },
     { key: "team-info", label: "Team Info" },
     { key: "roster", label: `Roster (${data.memberCount} ${data.memberCount === 1 ? "member" : "members"})` },
     ...(data.can.readRequests ? [{ key: "radar" as const, label: "On the Radar" }] : []),
     ...(data.can.readMessages ? [{ key: "messages" as const, label: "Messages" }] : []),
+    ...data.gearLinks,
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -178,7 +179,7 @@ export default function ClubPage() {
           {tabs.map((t) => (
             <li key={t.key}>
               <Link
-                to={t.key === "in-play" ? "." : `?tab=${t.key}`}
+                to={t.to ?? (t.key === "in-play" ? "." : `?tab=${t.key}`)}
                 preventScrollReset
                 aria-current={t.key === tab ? "page" : undefined}
                 className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold ${
@@ -191,16 +192,6 @@ export default function ClubPage() {
                     <ClubUnreadBadge badge={data.messagesBadge} />
                   </Suspense>
                 ) : null}
-              </Link>
-            </li>
-          ))}
-          {data.gearLinks.map((t) => (
-            <li key={t.to}>
-              <Link
-                to={t.to}
-                className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-slate-600 hover:text-slate-900"
-              >
-                {t.label}
               </Link>
             </li>
           ))}
