@@ -83,7 +83,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
     isOwner,
     // 'Hidden pending review' with its appeal link: only the owner's page has it (ADR 099).
-    hold: hold ? { href: `/appeal?${new URLSearchParams({ subject: "hold", decision: hold.holdId })}`, appealed: hold.appealed } : null,
+    // Shown in the owner's lazily loaded manage card, out of every visitor's first load (ADR 033).
+    hold: hold
+      ? {
+          href: `/appeal?${new URLSearchParams({ subject: "hold", decision: hold.holdId })}`,
+          text: TRUST_TEXT.heldNotice,
+          link: hold.appealed ? "See your appeal" : "Appeal",
+        }
+      : null,
     listing: {
       id: listing.id,
       title: listing.title,
@@ -265,14 +272,6 @@ export default function ListingDetail() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
-        {hold ? (
-          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="held-notice">
-            <strong className="font-semibold">Hidden pending review.</strong> {TRUST_TEXT.heldNotice}{" "}
-            <Link to={hold.href} className="font-medium underline underline-offset-2">
-              {hold.appealed ? "See your appeal" : "Appeal"}
-            </Link>
-          </p>
-        ) : null}
         <PhotoGallery photos={listing.photos} title={listing.title} open={params.get("photo")} />
         <section className="rounded-xl bg-white p-6 shadow-sm">
           <div className="flex items-start justify-between gap-3">
@@ -365,6 +364,7 @@ export default function ListingDetail() {
               status={listing.status}
               isOwner={isOwner}
               confirmRemove={params.get("confirm") === "remove"}
+              hold={hold}
             />
           </Suspense>
         ) : null}

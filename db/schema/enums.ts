@@ -143,6 +143,3 @@ export type GearRequestStatus = (typeof GEAR_REQUEST_STATUSES)[number];
 /** For the season, or for dates (ADR 093). */
 export const GEAR_REQUEST_PERIODS = ["season", "dates"] as const;
 export type GearRequestPeriod = (typeof GEAR_REQUEST_PERIODS)[number];
-
-// Appeals (ADR 099, db/schema/trust.ts): the longest appeal, for the table's CHECK and the form's schema.
-export const APPEAL_MAX_LENGTH = 1000;

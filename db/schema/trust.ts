@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { col, createdAt, id, isOneOf, timestamp } from "./columns";
-import { APPEAL_MAX_LENGTH } from "./enums";
 
 /** What reports' weight can hide pending review (a listing, a message, an item request). */
 export const HELD_TARGET_TYPES = ["listing", "listing_message", "club_message", "item_request"] as const;
@@ -69,6 +68,8 @@ export const silences = sqliteTable(
 export const APPEAL_SUBJECTS = ["hold", "suspension", "silence", "removal", "warning"] as const;
 export type AppealSubject = (typeof APPEAL_SUBJECTS)[number];
 export const APPEAL_STATUSES = ["open", "upheld", "denied"] as const;
+/** The longest appeal (ADR 099); the form's schema holds the same number (appeals.server.test.ts checks). */
+export const APPEAL_MAX_LENGTH = 1000;
 
 export const appeals = sqliteTable(
   "appeals",

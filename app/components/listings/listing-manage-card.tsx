@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES } from "~/shared/catalog";
 import { Button, ButtonLink } from "../ui/button";
 
@@ -13,11 +13,14 @@ export function ListingManageCard({
   status,
   isOwner,
   confirmRemove,
+  hold = null,
 }: {
   listingId: string;
   status: string;
   isOwner: boolean;
   confirmRemove: boolean;
+  /** Its owner's 'hidden pending review' (ADR 095, 099), with the appeal link; null for everyone else. */
+  hold?: { href: string; text: string; link: string } | null;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.endsWith(`/listing/${listingId}`);
@@ -29,6 +32,14 @@ export function ListingManageCard({
         </h2>
         {!isOwner ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-800">Admin View</span> : null}
       </div>
+      {hold ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="held-notice">
+          <strong className="font-semibold">Hidden pending review.</strong> {hold.text}{" "}
+          <Link to={hold.href} className="font-medium underline underline-offset-2">
+            {hold.link}
+          </Link>
+        </p>
+      ) : null}
       {isOwner ? (
         <>
           <Form method="post" className="mt-4 grid grid-cols-3 gap-2" preventScrollReset>

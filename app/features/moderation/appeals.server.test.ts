@@ -3,6 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminAuditLog, appeals, heldContent, listings, reports, silences, suspensions, warnings } from "#db/schema";
+import { APPEAL_MAX_LENGTH } from "#db/schema/trust";
+import { APPEAL_MAX_LENGTH as APPEAL_TEXT_MAX } from "~/shared/schemas/appeal";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
 import { queueMailStatement } from "../notifications/mail-queue.server";
@@ -61,6 +63,10 @@ const tell = (d: { appealId: string; userId: string; email: string; reversed: bo
     text: "…",
   }),
 ];
+
+test("the form's longest appeal is the table's CHECK", () => {
+  expect(APPEAL_TEXT_MAX).toBe(APPEAL_MAX_LENGTH);
+});
 
 describe("a person appeals a decision about them, once", () => {
   test("the owner of a held listing sees the hold, appeals it; a second appeal is refused; another person's is not found", async () => {
