@@ -7,7 +7,13 @@
 // the next full page load, so the new worker only ever starts serving at a navigation, never under a
 // form being filled in (nothing reloads when it takes over). Bump VERSION when this file or the
 // offline page changes: the browser compares this file byte for byte.
-const VERSION = "1";
+//
+// Pruning (ADR 100): the assets cache keeps only the build in use. A build's Remix manifest
+// (/assets/manifest-<hash>.js) names every chunk and stylesheet of every route, and its name changes
+// with each build; so when a new worker takes over, and whenever the worker first meets a manifest it
+// has not cached (a deploy that left this file alone), it deletes every cached /assets/ entry that
+// manifest does not name. Deleting too much costs one refetch; nothing else is ever removed.
+const VERSION = "2";
 const OFFLINE_CACHE = `offline-v${VERSION}`;
 const ASSET_CACHE = "assets";
 const OFFLINE_URLS = ["/offline.html", "/favicon.svg"];
@@ -21,9 +27,32 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((name) => name !== OFFLINE_CACHE && name !== ASSET_CACHE).map((name) => caches.delete(name))))
+      .then(() => pruneToCurrentBuild())
       .then(() => self.clients.claim()),
   );
 });
+
+const MANIFEST = /^\/assets\/manifest-[\w-]+\.js$/;
+
+/** Deletes the cached assets that `manifestText` (one build's Remix manifest, at `manifestPath`) does not name. */
+async function pruneAssets(manifestPath, manifestText) {
+  const keep = new Set([manifestPath, ...(manifestText.match(/\/assets\/[\w.-]+/g) || [])]);
+  const cache = await caches.open(ASSET_CACHE);
+  for (const request of await cache.keys()) if (!keep.has(new URL(request.url).pathname)) await cache.delete(request);
+}
+
+/** On take-over: the build the site serves now is the one its home page names. Offline or odd: nothing pruned. */
+async function pruneToCurrentBuild() {
+  try {
+    const page = await fetch("/", { credentials: "omit", cache: "no-store" });
+    const path = ((await page.text()).match(/\/assets\/manifest-[\w-]+\.js/) || [])[0];
+    if (!path) return;
+    const manifest = await fetch(path);
+    if (manifest.ok) await pruneAssets(path, await manifest.clone().text());
+  } catch {
+    // No network now: the next new manifest prunes instead.
+  }
+}
 
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
@@ -56,7 +85,12 @@ self.addEventListener("fetch", (event) => {
           (hit) =>
             hit ||
             fetch(request).then((response) => {
-              if (response.ok && response.type === "basic") void cache.put(request, response.clone());
+              if (response.ok && response.type === "basic") {
+                const copy = MANIFEST.test(url.pathname) ? response.clone() : null;
+                const stored = cache.put(request, response.clone());
+                // A manifest not seen before is a new build: the old one's entries go, once this one is stored.
+                if (copy) event.waitUntil(stored.then(() => copy.text()).then((text) => pruneAssets(url.pathname, text)));
+              }
               return response;
             }),
         ),
@@ -67,7 +101,7 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A push (RFC 8030) from the server: its payload is { title, body, url, tag } (ADR 087) — who and
-// what kind, never message text or a price.
+// what kind; message text or a price only for a person who chose 'Show message text' (ADR 100).
 self.addEventListener("push", (event) => {
   let message = { title: "LockerSwap", body: "You have something new on LockerSwap.", url: "/", tag: "lockerswap" };
   try {
