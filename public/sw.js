@@ -8,11 +8,12 @@
 // form being filled in (nothing reloads when it takes over). Bump VERSION when this file or the
 // offline page changes: the browser compares this file byte for byte.
 //
-// Pruning (ADR 100): the assets cache keeps only the build in use. A build's Remix manifest
-// (/assets/manifest-<hash>.js) names every chunk and stylesheet of every route, and its name changes
-// with each build; so when a new worker takes over, and whenever the worker first meets a manifest it
-// has not cached (a deploy that left this file alone), it deletes every cached /assets/ entry that
-// manifest does not name. Deleting too much costs one refetch; nothing else is ever removed.
+// Pruning (ADR 100): the assets cache keeps only the build in use. Every page names its build's Remix
+// manifest (/assets/manifest-<hash>.js, in the inline window.__remixManifest), which names every
+// route's chunks and stylesheets, and whose name changes with each build. When a new worker takes
+// over, and when a page names a manifest the cache does not hold yet (a deploy that left this file
+// alone), the worker stores that manifest and deletes every cached /assets/ entry it does not name.
+// Deleting too much costs one refetch; nothing else is ever removed.
 const VERSION = "2";
 const OFFLINE_CACHE = `offline-v${VERSION}`;
 const ASSET_CACHE = "assets";
@@ -32,25 +33,36 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-const MANIFEST = /^\/assets\/manifest-[\w-]+\.js$/;
+const MANIFEST_IN_PAGE = /\/assets\/manifest-[\w-]+\.js/;
 
 /** Deletes the cached assets that `manifestText` (one build's Remix manifest, at `manifestPath`) does not name. */
-async function pruneAssets(manifestPath, manifestText) {
+async function pruneAssets(cache, manifestPath, manifestText) {
   const keep = new Set([manifestPath, ...(manifestText.match(/\/assets\/[\w.-]+/g) || [])]);
-  const cache = await caches.open(ASSET_CACHE);
   for (const request of await cache.keys()) if (!keep.has(new URL(request.url).pathname)) await cache.delete(request);
 }
 
-/** On take-over: the build the site serves now is the one its home page names. Offline or odd: nothing pruned. */
+/**
+ * A page's HTML names its build's manifest: if the cache does not hold it yet (or `always`), store it
+ * and prune to it. Offline, an error page or no manifest named: nothing happens.
+ */
+async function keepBuildOf(html, always) {
+  const path = (html.match(MANIFEST_IN_PAGE) || [])[0];
+  if (!path) return;
+  const cache = await caches.open(ASSET_CACHE);
+  if (!always && (await cache.match(path))) return;
+  const manifest = await fetch(path);
+  if (!manifest.ok) return;
+  await cache.put(path, manifest.clone());
+  await pruneAssets(cache, path, await manifest.text());
+}
+
+/** On take-over: the build the site serves now is the one its home page names. */
 async function pruneToCurrentBuild() {
   try {
     const page = await fetch("/", { credentials: "omit", cache: "no-store" });
-    const path = ((await page.text()).match(/\/assets\/manifest-[\w-]+\.js/) || [])[0];
-    if (!path) return;
-    const manifest = await fetch(path);
-    if (manifest.ok) await pruneAssets(path, await manifest.clone().text());
+    if (page.ok) await keepBuildOf(await page.text(), true);
   } catch {
-    // No network now: the next new manifest prunes instead.
+    // No network now: the next page that names a new manifest prunes instead.
   }
 }
 
@@ -75,7 +87,13 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // The network, always; the offline page only when there is none. Never cached.
-    event.respondWith(fetch(request).catch(offlinePage));
+    event.respondWith(
+      fetch(request).then((response) => {
+        const html = response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html") ? response.clone() : null;
+        if (html) event.waitUntil(html.text().then((text) => keepBuildOf(text, false)).catch(() => {}));
+        return response;
+      }, offlinePage),
+    );
     return;
   }
   if (url.pathname.startsWith("/assets/")) {
@@ -85,12 +103,7 @@ self.addEventListener("fetch", (event) => {
           (hit) =>
             hit ||
             fetch(request).then((response) => {
-              if (response.ok && response.type === "basic") {
-                const copy = MANIFEST.test(url.pathname) ? response.clone() : null;
-                const stored = cache.put(request, response.clone());
-                // A manifest not seen before is a new build: the old one's entries go, once this one is stored.
-                if (copy) event.waitUntil(stored.then(() => copy.text()).then((text) => pruneAssets(url.pathname, text)));
-              }
+              if (response.ok && response.type === "basic") void cache.put(request, response.clone());
               return response;
             }),
         ),

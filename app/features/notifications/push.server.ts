@@ -24,9 +24,6 @@ export type PushConfig = {
   PUSH_SERVICE_TEST_ORIGIN?: string;
 };
 
-/** What a push carries (what the service worker shows): who and what kind; words or a price only by choice (ADR 100). */
-export type PushMessage = { title: string; body: string; url: string; tag: string };
-
 export const MAX_DEVICES = 10;
 const MAX_ATTEMPTS = 6;
 const CLAIM_MS = 2 * 60_000;
