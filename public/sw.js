@@ -10,11 +10,12 @@
 //
 // Pruning (ADR 100): the assets cache keeps only the build in use. Every page names its build's Remix
 // manifest (/assets/manifest-<hash>.js, in the inline window.__remixManifest), which names every
-// route's chunks and stylesheets, and whose name changes with each build. When a new worker takes
+// route's chunks and stylesheets (the chunks they import() are named inside them), and whose name
+// changes with each build. When a new worker takes
 // over, and when a page names a manifest the cache does not hold yet (a deploy that left this file
 // alone), the worker stores that manifest and deletes every cached /assets/ entry it does not name.
 // Deleting too much costs one refetch; nothing else is ever removed.
-const VERSION = "2";
+const VERSION = "3";
 const OFFLINE_CACHE = `offline-v${VERSION}`;
 const ASSET_CACHE = "assets";
 const OFFLINE_URLS = ["/offline.html", "/favicon.svg"];
@@ -35,10 +36,33 @@ self.addEventListener("activate", (event) => {
 
 const MANIFEST_IN_PAGE = /\/assets\/manifest-[\w-]+\.js/;
 
-/** Deletes the cached assets that `manifestText` (one build's Remix manifest, at `manifestPath`) does not name. */
+// An asset as a module names it: "/assets/x.js" (the manifest), "./x.js" (an import between chunks,
+// all in /assets/) or "assets/x.js" (Vite's preload list for a dynamic import).
+const NAMED_ASSET = /(?:\/assets\/|\.\/|\bassets\/)([\w-][\w.-]*\.\w+)/g;
+const namedAssets = (text) => Array.from(text.matchAll(NAMED_ASSET), (match) => `/assets/${match[1]}`);
+
+/**
+ * Deletes the cached assets that one build (its Remix manifest `manifestText`, at `manifestPath`)
+ * does not reach. The manifest names each route's modules and their static imports, not the chunks
+ * those load with import() (a lazy part such as the account menu, ADR 063): those are named inside
+ * the chunk that imports them, so the cached chunks the build reaches are read for the names in them.
+ */
 async function pruneAssets(cache, manifestPath, manifestText) {
-  const keep = new Set([manifestPath, ...(manifestText.match(/\/assets\/[\w.-]+/g) || [])]);
-  for (const request of await cache.keys()) if (!keep.has(new URL(request.url).pathname)) await cache.delete(request);
+  const cached = new Map((await cache.keys()).map((request) => [new URL(request.url).pathname, request]));
+  const keep = new Set([manifestPath, ...namedAssets(manifestText)]);
+  const unread = [...keep];
+  while (unread.length > 0) {
+    const path = unread.pop();
+    if (path === manifestPath || !path.endsWith(".js") || !cached.has(path)) continue;
+    const hit = await cache.match(cached.get(path));
+    if (!hit) continue;
+    for (const named of namedAssets(await hit.text())) 
+      if (!keep.has(named)) {
+        keep.add(named);
+        unread.push(named);
+      }
+  }
+  for (const [path, request] of cached) if (!keep.has(path)) await cache.delete(request);
 }
 
 /**
