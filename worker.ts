@@ -16,6 +16,7 @@ import { runAwayMail } from "./app/features/notifications/away.server";
 import { runPriceDropMail, runPriceDrops } from "./app/features/notifications/price-drops.server";
 import { runSwapDaySolves } from "./app/features/swap-days/results.server";
 import { runOutgrownPrompts } from "./app/features/notifications/outgrown-mail.server";
+import { pushNewMatches } from "./app/features/notifications/kind-push.server";
 import { drainPushQueue } from "./app/features/notifications/push.server";
 import { blockedAudience } from "./app/features/realtime/blocked-audience.server";
 import { createDb } from "./db/client";
@@ -102,11 +103,14 @@ export function createWorker(build: unknown) {
           console.log(JSON.stringify({ level: "info", event: "swap_day_rings_lapsed", rings: lapsedRings }));
         } else if (controller.cron === MATCHER_CRON) {
           // Price drops whose hour is over (ADR 086) first: their listings are due for the matcher too.
-          const drops = await runPriceDrops({ db, publish: publish() });
+          const drops = await runPriceDrops({ db, publish: publish(), env: config });
           // Swap Days at their results date (ADR 089): the solve runs here, never in a request a person waits on.
           const swaps = await runSwapDaySolves(db);
           console.log(JSON.stringify({ level: "info", event: "swap_day_solves", ...swaps }));
-          const report = await runMatcher({ db, publish: publish() });
+          const matchedAt = new Date();
+          const report = await runMatcher({ db, publish: publish() }, { now: matchedAt });
+          // Pushes for the matches this run wrote (ADR 100), before the e-mails.
+          await pushNewMatches({ db, env: config }, matchedAt);
           const dropMail = await runPriceDropMail({ db, env: config }, { mode: "email_now" });
           console.log(JSON.stringify({ level: "info", event: "price_drops", ...drops, mailed: dropMail }));
           // 'E-mail right away' for matches: straight after the run that found them.

@@ -20,6 +20,7 @@ import { CLUB_ERRORS, CLUB_SUCCESS } from "~/shared/copy/clubs";
 import { getClubManagePage, updateClubSettings, changeInviteCode } from "~/features/clubs/club-manage.server";
 import type { ClubResult } from "~/features/clubs/club-access.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
+import { pushApproval } from "~/features/notifications/kind-push.server";
 import { approveJoinRequest, demoteMember, promoteMember, rejectJoinRequest, removeMember } from "~/features/clubs/membership.server";
 import { getUser } from "~/web/session.server";
 import { formatDate } from "~/shared/format";
@@ -150,8 +151,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = submission.value;
   const db = context.db;
   switch (form.intent) {
-    case "approve":
-      return answer(context, await approveJoinRequest(db, viewer, slug, form.memberId), form.intent);
+    case "approve": {
+      const approved = await approveJoinRequest(db, viewer, slug, form.memberId);
+      // 'You've been approved' on the member's devices (ADR 100).
+      if (approved.ok) context.cloudflare.ctx.waitUntil(pushApproval({ db, env: context.env }, form.memberId));
+      return answer(context, approved, form.intent);
+    }
     case "reject":
       return answer(context, await rejectJoinRequest(db, viewer, slug, form.memberId), form.intent);
     case "promote":

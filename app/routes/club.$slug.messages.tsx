@@ -15,6 +15,7 @@ import { CHAT_TOASTS } from "~/shared/copy/chat";
 import { deleteClubMessage, listClubMessages, postClubMessage } from "~/features/messaging/club-chat.server";
 import { getDmConversation, markDirectMessagesRead, sendDirectMessage } from "~/features/messaging/direct-messages.server";
 import type { SendFailure } from "~/features/messaging/message-rules.server";
+import { pushAnnouncement, pushDirectMessage } from "~/features/notifications/kind-push.server";
 import type { ClubToast } from "~/shared/copy/clubs";
 import { getUser } from "~/web/session.server";
 import { serialiseChat, serialiseDm } from "~/web/club-messages-tab.server";
@@ -123,6 +124,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { ok: false as const, toast, error: message, content, kind, intent, recipientId, clientId: retryId, returnTo },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
+  }
+  // A push to the receiver, or to the club's members for an announcement (ADR 100), once: only for
+  // what this request stored (a retry of the same id stored nothing new).
+  if (result.created) {
+    const deps = { db: context.db, env: context.env };
+    if (isDm) context.cloudflare.ctx.waitUntil(pushDirectMessage(deps, result.message.id));
+    else if (kind === "announcement") context.cloudflare.ctx.waitUntil(pushAnnouncement(deps, result.message.id));
   }
   const toast = isDm ? CHAT_TOASTS.sent : kind === "announcement" ? CHAT_TOASTS.announcementPosted : null;
   if (form?.respond === "json") {

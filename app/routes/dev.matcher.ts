@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { runMatcher } from "~/features/matching/matcher.server";
+import { pushNewMatches } from "~/features/notifications/kind-push.server";
 import { requireDevRoutes } from "~/web/dev-routes.server";
 
 /**
@@ -12,6 +13,8 @@ import { requireDevRoutes } from "~/web/dev-routes.server";
  */
 export async function action({ context }: ActionFunctionArgs) {
   requireDevRoutes(context);
-  const report = await runMatcher({ db: context.db, publish: context.publish });
+  const now = new Date();
+  const report = await runMatcher({ db: context.db, publish: context.publish }, { now });
+  await pushNewMatches({ db: context.db, env: context.env }, now);
   return json(report, { headers: { "Cache-Control": "no-store" } });
 }

@@ -13,6 +13,7 @@ import { BlockLink } from "~/components/safety/block-link";
 import { PhotoGallery } from "~/components/listings/photo-gallery";
 import { canSeePrices } from "~/features/listings/listing-visibility.server";
 import { sendListingMessage } from "~/features/messaging/listing-questions.server";
+import { pushListingMessage } from "~/features/notifications/kind-push.server";
 import { listingPageFor } from "~/web/pages/listing-page.server";
 import { toSellerCardView } from "~/features/trade/ratings.server";
 import { deleteListing, setListingStatus } from "~/features/listings/listings.server";
@@ -226,6 +227,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   context.publish.user(sellerId, event);
   // The receiver's inbox and badges (ADR 042): their user room, after the write.
   context.publish.user(message.receiverId, { type: "badges.changed" });
+  // And to the receiver's devices, if they chose push for messages (ADR 100).
+  context.cloudflare.ctx.waitUntil(pushListingMessage({ db: context.db, env: context.env }, message.id));
   const toSeller = message.senderId === viewer.id && message.senderId === result.buyerId;
   const toast = {
     title: "Message sent!",

@@ -8,7 +8,7 @@ import { DealHistorySection } from "~/components/accounts/deal-history";
 import { ProfileClubs, ProfileListings } from "~/components/accounts/profile-lists";
 import { BlockedPeople } from "~/components/safety/blocked-people";
 import { NotificationSettings } from "~/components/notifications/notification-settings";
-import { KIND_MODES, NotificationSettingsSchema, pushKindsOf, saveSettings, settingsOf } from "~/features/notifications/settings.server";
+import { KIND_MODES, NotificationSettingsSchema, pushChoicesOf, saveSettings, settingsOf } from "~/features/notifications/settings.server";
 import { pushDevicesView, removeDeviceIntent } from "~/web/push-settings.server";
 import { PUSH_TEXT } from "~/shared/copy/push";
 import { NOTIFICATION_SETTINGS_SAVED, notificationSettingsView, notSaved } from "~/shared/copy/notification-settings";
@@ -73,8 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     target === viewer.id ? countSavedSearches(context.db, viewer) : Promise.resolve(0),
     // 'Notifications' (ADR 073): how one is told is one's own; an admin's ?user= view leaves it out.
     target === viewer.id ? settingsOf(context.db, viewer.id) : Promise.resolve(null),
-    // Push (ADR 087): the kinds with push on, and this person's devices.
-    self ? pushKindsOf(context.db, viewer.id) : Promise.resolve([]),
+    // Push (ADR 087, 100): the kinds with push on, 'Show message text', and this person's devices.
+    self ? pushChoicesOf(context.db, viewer.id) : Promise.resolve({ kinds: [], showText: false }),
     self ? pushDevicesView(context.db, context.env, viewer.id) : Promise.resolve(null),
     self ? familySectionFor(context.db, viewer) : Promise.resolve(null), // 'Family' (ADR 091): one's own only
     self ? teensSectionView(context.db, viewer) : Promise.resolve(null), // 'Teens' (ADR 092): one's own only
@@ -100,7 +100,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       otherSessions: page.otherSessions,
       blocked: page.role === "self" ? blocked.map(({ id, name }) => ({ id, name })) : [],
       savedSearches: page.role === "self" ? saved : null,
-      notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds) : null,
+      notifications: page.role === "self" && notify ? notificationSettingsView(notify, KIND_MODES, pushKinds.kinds) : null,
+      showPushText: page.role === "self" && pushKinds.showText,
       push: page.role === "self" ? devices : null,
       teens: page.role === "self" ? { view: teens, words: { pending: GUARDIAN_TEXT.pending, linked: GUARDIAN_TEXT.linked } } : null,
       family: page.role === "self" ? family : null,
@@ -133,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    await saveSettings(context.db, viewer.id, settings.value.modes, new Date(), settings.value.push);
+    await saveSettings(context.db, viewer.id, settings.value.modes, new Date(), settings.value.push, settings.value.showText === "on");
     return redirectWithToast(context, "/player-profile#notifications", { title: NOTIFICATION_SETTINGS_SAVED, variant: "success" });
   }
 
@@ -298,6 +299,7 @@ export default function PlayerProfile() {
           lastResult={notificationsReply?.result}
           formError={notificationsReply?.formError}
           push={page.push}
+          showText={page.showPushText}
         />
       ) : null}
 

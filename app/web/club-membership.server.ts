@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getClubAccess, type ClubRefusal, type ClubResult } from "~/features/clubs/club-access.server";
 import { joinClub, joinClubWithCode, leaveClub, requestToJoin } from "~/features/clubs/membership.server";
 import { revokeClubRoom } from "~/features/realtime/rooms.server";
+import { pushJoinRequest } from "~/features/notifications/kind-push.server";
 import type { Viewer } from "~/features/permissions/viewer";
 import { CLUB_ERRORS, CLUB_SUCCESS, type ClubErrorCode } from "~/shared/copy/clubs";
 import { MembershipActionSchema } from "~/shared/schemas/club-join";
@@ -65,7 +66,13 @@ export async function handleMembershipPost(context: AppLoadContext, viewer: View
     return { kind: "refused", refusal: { ok: false, error: access ? "forbidden" : "notFound", club: access?.club ?? null } };
   }
   if (intent === "join") return { kind: "club", result: await joinClub(context.db, viewer, slug), success: "joined" };
-  if (intent === "request") return { kind: "club", result: await requestToJoin(context.db, viewer, slug), success: "requested" };
+  if (intent === "request") {
+    const result = await requestToJoin(context.db, viewer, slug);
+    // The club's owners and admins hear of it on their devices (ADR 100); the key is the request's, so a repeat pushes nothing.
+    if (result.ok && viewer)
+      context.cloudflare.ctx.waitUntil(pushJoinRequest({ db: context.db, env: context.env }, result.club.id, viewer.id));
+    return { kind: "club", result, success: "requested" };
+  }
   const left = await leaveClub(context.db, viewer, slug);
   // Out of the club's room at once, not when the socket's token runs out (ADR 039).
   if (left.ok) revokeClubRoom(context, left.club.id, viewer!.id);

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "#db/client";
 import { devicesOf, pushConfigured, removeDevice, type PushConfig } from "~/features/notifications/push.server";
-import { PUSH_TEXT, type PushDevicesView } from "~/shared/copy/push";
+import { PUSH_TEXT, SHOW_TEXT, type PushDevicesView } from "~/shared/copy/push";
 import { RemoveDeviceSchema } from "~/shared/schemas/push-subscription";
 import { formatDate } from "~/shared/format";
 
@@ -17,6 +17,7 @@ export async function pushDevicesView(db: Db, env: PushConfig, userId: string): 
     vapidPublicKey: env.VAPID_PUBLIC_KEY!,
     devices: devices.map((d) => ({ id: d.id, label: d.label, added: formatDate(new Date(d.createdAt)) })),
     text,
+    showText: SHOW_TEXT,
   };
 }
 

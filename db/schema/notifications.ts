@@ -29,6 +29,21 @@ export const notificationSettings = sqliteTable(
   ],
 );
 
+/**
+ * A person's choices for what their pushes carry (ADR 100): 'Show message text' puts the words of a
+ * message or announcement, and a price, into the push, where the lock screen shows them to anyone
+ * holding the phone. No row = off: a push says only who and what kind.
+ */
+export const pushPreferences = sqliteTable("push_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  showText: integer("show_text", { mode: "boolean" }).notNull().default(false),
+  updatedAt: timestamp("updated_at")
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
 export const mailQueue = sqliteTable(
   "mail_queue",
   {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../db/schema";
-import { PUSH_TEXT } from "../../app/shared/copy/push";
+import { PUSH_TEXT, SHOW_TEXT } from "../../app/shared/copy/push";
 import { NOTIFICATION_SETTINGS_SAVED } from "../../app/shared/copy/notification-settings";
 import type { ReceivedPush } from "../../scripts/push-service";
 import { E2E_BASE_URL, E2E_PUSH_ORIGIN } from "../setup/e2e-env";
@@ -121,13 +121,7 @@ test("Chromium subscribes when the button is pressed; an offer arrives as a push
   await page.getByRole("button", { name: "Save notification settings" }).click();
   await expect(page.getByText(NOTIFICATION_SETTINGS_SAVED)).toBeVisible();
   await expect(page.getByLabel("Push deals to my devices")).toBeChecked();
-  const { violations } = await axeOn(page).include("#notifications").withTags(AXE_TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.locator("#notifications").scrollIntoViewIfNeeded();
-    await saveScreenshot(page, `.cache/screenshots/push-settings-${width}.png`);
-  }
+  await expect(page.getByLabel(SHOW_TEXT.label)).not.toBeChecked();
 
   const buyerContext = await browser.newContext({ serviceWorkers: "block" });
   await signInAs(buyerContext, buyer.id);
@@ -142,6 +136,47 @@ test("Chromium subscribes when the button is pressed; an offer arrives as a push
   expect(`${message.title} ${message.body}`).not.toMatch(/\$|61|80/);
   expect(push.payload).not.toMatch(/\$|blue door/);
   expect(push.ttl).toBeGreaterThan(0);
+});
+
+test("with 'Show message text' chosen, a message's words are the push's body; the settings pass axe", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const seller = await createTestUser(db(), { firstName: "Sally" });
+  const buyer = await createTestUser(db(), { firstName: "Sam" });
+  const listingId = await createTestListing(db(), seller, { title: "Bauer skates" });
+  await signInAs(context, seller.id);
+  const subscription = await standInSubscription();
+  expect((await postSubscription(page, subscription)).status()).toBe(201);
+  await page.goto("/player-profile");
+  await expect(devices(page)).toHaveCount(1);
+  await page.getByLabel("Push messages to my devices").check();
+  await page.getByLabel(SHOW_TEXT.label).check();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(page.getByText(NOTIFICATION_SETTINGS_SAVED)).toBeVisible();
+  await expect(page.getByLabel(SHOW_TEXT.label)).toBeChecked();
+  const { violations } = await axeOn(page).include("#notifications").withTags(AXE_TAGS).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel(SHOW_TEXT.label).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `.cache/screenshots/push-settings-${width}.png`);
+  }
+  const asker = await browser.newContext({ serviceWorkers: "block" });
+  await signInAs(asker, buyer.id);
+  const asked = await asker.request.post(`/listing/${listingId}`, {
+    form: { intent: "message", content: "Meet at the blue door at 5?" },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(asked.status()).toBeLessThan(400);
+  await asker.close();
+  await expect.poll(async () => (await received(subscription.endpoint)).length).toBe(1);
+  expect(JSON.parse((await received(subscription.endpoint))[0].payload)).toMatchObject({
+    title: "New message from Sam User about Bauer skates",
+    body: "Meet at the blue door at 5?",
+    url: `/listing/${listingId}`,
+  });
 });
 
 test("a 410 from the push service deletes the subscription, and the device leaves the list", async ({ page, context, browser }) => {
@@ -201,6 +236,61 @@ test("with the network off, a page is the offline page; the cache holds only bui
   expect(cached).toContain("/offline.html");
   expect(cached.filter((path) => path !== "/offline.html" && path !== "/favicon.svg" && !path.startsWith("/assets/"))).toEqual([]);
   await context.setOffline(false);
+});
+
+test("the cache keeps one build: a new build's manifest, and a new worker taking over, prune the old build's assets", async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, (await createTestUser(db(), { firstName: "Pru" })).id);
+  await page.goto("/");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const cachedAssets = () => page.evaluate(async () => (await (await caches.open("assets")).keys()).map((r) => new URL(r.url).pathname));
+  const isManifest = (path: string) => /^\/assets\/manifest-[\w-]+\.js$/.test(path);
+  // The page names its build's manifest; the worker stored it on the navigation it served.
+  const manifestPath = await page.evaluate(() => (window as unknown as { __remixManifest: { url: string } }).__remixManifest.url);
+  await expect.poll(cachedAssets).toContain(manifestPath);
+  // This build's modules the page preloads (the lazy account menu's among them, loaded with import()): each is
+  // named by the build's manifest or inside a chunk it names (ADR 100), so kept.
+  const current = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+  );
+  const cachedNow = await cachedAssets();
+  const kept = current.filter((path) => cachedNow.includes(path) && !isManifest(path));
+  expect(kept.length).toBeGreaterThan(0);
+  // What a deploy leaves behind: an older build's chunk in the cache, and this build's manifest not cached yet.
+  const leaveOldBuild = () =>
+    page.evaluate(async () => {
+      const cache = await caches.open("assets");
+      for (const request of await cache.keys())
+        if (new URL(request.url).pathname.startsWith("/assets/manifest-")) await cache.delete(request);
+      await cache.put("/assets/root-0ldbu1ld.js", new Response("export {}", { headers: { "Content-Type": "text/javascript" } }));
+    });
+  await leaveOldBuild();
+  // The next page names a manifest the cache does not hold: a new build, so the old one's entries go.
+  await page.reload();
+  await expect.poll(cachedAssets).not.toContain("/assets/root-0ldbu1ld.js");
+  expect(await cachedAssets()).toEqual(expect.arrayContaining([manifestPath, ...kept]));
+
+  // A new worker taking over prunes as well (the page's "take-over", ADR 087).
+  await leaveOldBuild();
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js?next", { scope: "/" });
+    const next = registration.installing ?? registration.waiting!;
+    await new Promise<void>((resolve) => {
+      if (next.state === "installed") resolve();
+      next.addEventListener("statechange", () => next.state === "installed" && resolve());
+    });
+    const taken = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    next.postMessage("take-over");
+    await taken;
+  });
+  await expect.poll(cachedAssets).not.toContain("/assets/root-0ldbu1ld.js");
+  expect(await cachedAssets()).toEqual(expect.arrayContaining([manifestPath, ...kept]));
 });
 
 test("the manifest makes the app installable: name, standalone, start URL, theme colour and the icon sizes", async ({ request }) => {
@@ -275,9 +365,16 @@ test.describe("with JavaScript off", () => {
     // No button that cannot work without JavaScript.
     await expect(page.getByRole("button", { name: PUSH_TEXT.turnOn })).toHaveCount(0);
     await page.getByLabel("Push messages to my devices").check();
+    await page.getByLabel(SHOW_TEXT.label).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await expect(page.getByLabel("Push messages to my devices")).toBeChecked();
     await expect(page.getByLabel("Push deals to my devices")).not.toBeChecked();
+    await expect(page.getByLabel(SHOW_TEXT.label)).toBeChecked();
+    // And off again: an unchecked box posts nothing, and is saved as off (ADR 100).
+    await page.getByLabel(SHOW_TEXT.label).uncheck();
+    await page.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(page.getByText(NOTIFICATION_SETTINGS_SAVED)).toBeVisible();
+    await expect(page.getByLabel(SHOW_TEXT.label)).not.toBeChecked();
 
     const refused = await page.request.post("/player-profile", {
       form: { intent: "removePushDevice", deviceId: theirs.id },

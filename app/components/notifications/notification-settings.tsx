@@ -9,7 +9,7 @@ import { ErrorList } from "~/components/ui/field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import type { NotificationKindView } from "~/shared/copy/notification-settings";
-import { modeField, NOTIFICATIONS_INTENT, pushField } from "~/shared/schemas/notification-settings";
+import { modeField, NOTIFICATIONS_INTENT, pushField, SHOW_TEXT_FIELD } from "~/shared/schemas/notification-settings";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/forms";
 import { lazy, Suspense } from "react";
@@ -24,8 +24,11 @@ export function NotificationSettings({
   lastResult,
   formError,
   push,
+  showText,
 }: {
   kinds: NotificationKindView[];
+  /** 'Show message text' is on (ADR 100). */
+  showText: boolean;
   /** 'Notifications on this device' (ADR 087); null when push is not configured. */
   push: PushDevicesView | null;
   /** The action's refusal: the entered values are shown again, with the messages. */
@@ -65,6 +68,16 @@ export function NotificationSettings({
             </div>
           );
         })}
+        {push ? (
+          <CheckboxField
+            label={push.showText.label}
+            description={push.showText.hint}
+            inputProps={{
+              name: SHOW_TEXT_FIELD,
+              defaultChecked: lastResult ? lastResult.initialValue?.[SHOW_TEXT_FIELD] === "on" : showText,
+            }}
+          />
+        ) : null}
         <SubmitButton name="intent" value={NOTIFICATIONS_INTENT} pending={pending} pendingText="Saving...">
           Save notification settings
         </SubmitButton>

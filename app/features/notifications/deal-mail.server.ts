@@ -11,7 +11,8 @@ import { dealListings, profiles, users, type Deal, type DealParty } from "#db/sc
 import { sendMail, type MailConfig } from "~/platform/mail.server";
 import { DEAL_MAILS, FORMER_MEMBER } from "~/shared/copy/deals";
 import { modeOf } from "./settings.server";
-import { drainPushQueue, queuePushStatement, type PushConfig } from "./push.server";
+import { pushExcerpt, pushNotices, type PushConfig } from "./push.server";
+import { formatPrice } from "~/shared/format";
 import { DEAL_PUSH } from "~/shared/copy/push";
 import { other } from "../trade/deal-machine";
 
@@ -56,13 +57,24 @@ async function send(deps: DealMailDeps, deal: DealForMail, kind: Kind, to: DealP
 }
 
 async function pushDealStep(deps: DealMailDeps, recipientId: string, deal: DealForMail, kind: Kind, title: string) {
-  try {
-    const message = { title, body: DEAL_PUSH.body, url: `/deals/${encodeURIComponent(deal.id)}`, tag: `deal:${deal.id}` };
-    await queuePushStatement(deps.db, recipientId, "deals", `deal:${deal.id}:${kind}:${deal.revision ?? 1}`, message);
-    await drainPushQueue(deps);
-  } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "push_failed", kind: `deal.${kind}`, dealId: deal.id, message: String(error) }));
-  }
+  // The terms (cash and the message of the revision this step made) only for 'Show message text' (ADR 100).
+  const [terms] = await deps.db.all<{ cashCents: number; message: string | null }>(sql`select cash_cents as cashCents, message
+    from deal_revisions where deal_id = ${deal.id} order by number desc limit 1`);
+  const detail = terms
+    ? [terms.cashCents > 0 ? formatPrice(terms.cashCents) : null, terms.message ? pushExcerpt(terms.message) : null]
+        .filter(Boolean)
+        .join(" · ")
+    : null;
+  await pushNotices(deps, "deals", [
+    {
+      userId: recipientId,
+      key: `deal:${deal.id}:${kind}:${deal.revision ?? 1}`,
+      title,
+      detail: detail || null,
+      url: `/deals/${encodeURIComponent(deal.id)}`,
+      tag: `deal:${deal.id}`,
+    },
+  ]);
 }
 
 /** A new offer (or swap) was proposed: mail the owner of the listing asked for. Call after proposeDeal returned ok. */

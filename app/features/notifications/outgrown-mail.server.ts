@@ -8,11 +8,13 @@ import { sportName } from "~/shared/catalog/sport-names";
 import { writeDuePrompts } from "../families/outgrown.server";
 import { drainMailQueue, queueMailStatement, type DrainReport } from "./mail-queue.server";
 import { modeOf } from "./settings.server";
+import { pushOutgrown } from "./kind-push.server";
+import type { PushConfig } from "./push.server";
 
 export type OutgrownRun = { prompts: number; queued: number; mail: DrainReport };
 
 export async function runOutgrownPrompts(
-  deps: { db: Db; env: MailConfig & { APP_ORIGIN: string } },
+  deps: { db: Db; env: MailConfig & PushConfig & { APP_ORIGIN: string } },
   today = new Date(),
 ): Promise<OutgrownRun> {
   const { db, env } = deps;
@@ -42,6 +44,21 @@ export async function runOutgrownPrompts(
     ];
   });
   if (mails.length) await db.batch(mails as [(typeof mails)[number], ...typeof mails]);
+  // A push to each guardian with 'Push' on for outgrown gear (ADR 100), whatever their e-mail mode.
+  await pushOutgrown(
+    deps,
+    prompts.map((p) => {
+      const sport = sportName(p.sport).toLowerCase();
+      return {
+        userId: p.userId,
+        playerId: p.playerId,
+        firstName: p.firstName,
+        sport,
+        when: p.stage === "soon" ? `ends on ${p.seasonEnd}` : "has ended",
+        key: `outgrown:${p.userId}:${p.playerId}:${p.sport}:${p.seasonEnd}:${p.stage}`,
+      };
+    }),
+  );
   const mail = await drainMailQueue(deps, today);
   return { prompts: prompts.length, queued: mails.length, mail };
 }

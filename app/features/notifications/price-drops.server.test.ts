@@ -13,7 +13,11 @@ import { markMatchesSeen, newMatchesFor } from "../matching/matches.server";
 import { runMatcher } from "../matching/matcher.server";
 import { saveSearch } from "../matching/saved-searches.server";
 import { blockUser } from "../moderation/block-actions.server";
-import { setModeStatement } from "./settings.server";
+import { saveSettings, setModeStatement, settingsOf } from "./settings.server";
+import { subscribeDevice } from "./push.server";
+import { startPushService, type ReceivedPush } from "../../../scripts/push-service";
+import { PushSubscriptionSchema } from "~/shared/schemas/push-subscription";
+import { PUSH_BODY } from "~/shared/copy/push";
 import { runPriceDropMail, runPriceDrops } from "./price-drops.server";
 
 let t: TestDb;
@@ -176,5 +180,47 @@ describe("the e-mail", () => {
     expect(mails).toEqual([expect.objectContaining({ subject: "CCM helmet dropped from $80 to $60" })]);
     expect(mails[0]!.text).toContain(`https://lockerswap.test/listing/${listingId}`);
     expect((await runPriceDropMail({ db: t.db, env }, { mode: "email_now", now: at(63) })).mails).toBe(0);
+  });
+});
+
+describe("the push (ADR 100)", () => {
+  test("each favourite with push on hears of the drop once; the prices only with 'Show message text'", async () => {
+    const service = await startPushService({ quiet: true });
+    try {
+      const env = {
+        VAPID_PUBLIC_KEY: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8",
+        VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
+        VAPID_SUBJECT: "mailto:push@lockerswap.example",
+        PUSH_SERVICE_TEST_ORIGIN: service.origin,
+      };
+      const other = await createTestUser(t.db, { firstName: "Oli" });
+      const phones = new Map<string, string>();
+      for (const [person, showText] of [
+        [fan, false],
+        [other, true],
+      ] as const) {
+        const subscription = PushSubscriptionSchema.parse(
+          await (await fetch(`${service.origin}/subscriptions`, { method: "POST" })).json(),
+        );
+        expect((await subscribeDevice(t.db, env, person.id, subscription, "Firefox on Android")).ok).toBe(true);
+        await saveSettings(t.db, person.id, await settingsOf(t.db, person.id), new Date(), { price_drops: "on" }, showText);
+        phones.set(person.id, subscription.endpoint);
+      }
+      const listingId = await createTestListing(t.db, seller, { title: "Bauer skates", priceCents: 8000 });
+      for (const person of [fan, other]) await addFavorite(t.db, person, listingId);
+      await setPrice(listingId, 6000, start);
+      await runPriceDrops({ db: t.db, publish: noPublish, env }, { now: at(61) });
+      await runPriceDrops({ db: t.db, publish: noPublish, env }, { now: at(62) });
+      const lockScreen = async (person: TestUser) =>
+        ((await (await fetch(`${phones.get(person.id)}/messages`)).json()) as ReceivedPush[]).map((m) => JSON.parse(m.payload));
+      expect(await lockScreen(fan)).toEqual([
+        { title: "A favorite got cheaper: Bauer skates", body: PUSH_BODY, url: `/listing/${listingId}`, tag: `listing:${listingId}` },
+      ]);
+      expect(await lockScreen(other)).toEqual([
+        expect.objectContaining({ title: "A favorite got cheaper: Bauer skates", body: "Now $60 (was $80)" }),
+      ]);
+    } finally {
+      await service.stop();
+    }
   });
 });

@@ -21,6 +21,8 @@ import type { Publish } from "../realtime/realtime.server";
 import { blockBetween } from "../safety/blocks.server";
 import { drainMailQueue, queueMailStatement, type DrainReport } from "./mail-queue.server";
 import { modeOf } from "./settings.server";
+import { pushPriceDrops } from "./kind-push.server";
+import type { PushConfig } from "./push.server";
 
 /** Drops settled per run; the rest wait for the next (oldest first). */
 const DROPS_PER_RUN = 200;
@@ -32,7 +34,7 @@ export type PriceDropRun = { drops: number; notices: number };
  * told refetch (`matches.changed`, `badges.changed`).
  */
 export async function runPriceDrops(
-  deps: { db: Db; publish: Pick<Publish, "user"> | null },
+  deps: { db: Db; publish: Pick<Publish, "user"> | null; env?: PushConfig },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<PriceDropRun> {
   const { db } = deps;
@@ -40,10 +42,14 @@ export async function runPriceDrops(
     from pending_price_drops where dropped_at <= ${now.getTime() - PRICE_DROP_WAIT_MS} order by dropped_at limit ${DROPS_PER_RUN}`);
   const run: PriceDropRun = { drops: due.length, notices: 0 };
   const told = new Set<string>();
+  const noticeIds: string[] = [];
   for (const drop of due) {
     const pending = sql`p.listing_id = ${drop.listingId} and p.dropped_at = ${drop.droppedAt}`;
     const [notices] = await db.batch([
-      db.all<{ userId: string }>(sql`insert into price_drop_notices (id, user_id, listing_id, from_cents, to_cents, dropped_at, created_at)
+      db.all<{
+        id: string;
+        userId: string;
+      }>(sql`insert into price_drop_notices (id, user_id, listing_id, from_cents, to_cents, dropped_at, created_at)
         select lower(hex(randomblob(16))), f.user_id, l.id, p.from_cents, l.price_cents, p.dropped_at, ${now.getTime()}
         from pending_price_drops p
         join listings l on l.id = p.listing_id
@@ -54,12 +60,17 @@ export async function runPriceDrops(
           and (l.audience = 'public' or exists (select 1 from listing_clubs lc join club_members cm on cm.club_id = lc.club_id
             where lc.listing_id = l.id and cm.user_id = f.user_id and cm.status = 'active'))
         on conflict (user_id, listing_id, dropped_at) do nothing
-        returning user_id as userId`),
+        returning id, user_id as userId`),
       db.run(sql`delete from pending_price_drops as p where ${pending}`),
     ]);
     run.notices += notices.length;
-    for (const row of notices) told.add(row.userId);
+    for (const row of notices) {
+      told.add(row.userId);
+      noticeIds.push(row.id);
+    }
   }
+  // A push to each device of theirs with 'Push' on for price drops (ADR 100), after the batch.
+  if (deps.env) await pushPriceDrops({ db, env: deps.env }, noticeIds);
   for (const userId of told) {
     deps.publish?.user(userId, { type: "matches.changed" });
     deps.publish?.user(userId, { type: "badges.changed" });

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { createTestUser, type TestUser } from "../../../tests/factories";
 import { startPushService, type ReceivedPush } from "../../../scripts/push-service";
-import { PUSH_TEXT } from "~/shared/copy/push";
+import { PUSH_BODY, PUSH_TEXT } from "~/shared/copy/push";
+import type { NotificationKind } from "#db/schema/enums";
 import { PushSubscriptionSchema } from "~/shared/schemas/push-subscription";
 import {
   backoffMs,
@@ -14,6 +15,7 @@ import {
   removeDevice,
   subscribeDevice,
   type PushConfig,
+  type PushNotice,
 } from "./push.server";
 import { setModeStatement } from "./settings.server";
 import { isAllowedPushEndpoint } from "./push-endpoint";
@@ -29,7 +31,16 @@ const VAPID = {
   VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
   VAPID_SUBJECT: "mailto:push@lockerswap.example",
 };
-const MESSAGE = { title: "New offer from Sam on Bauer skates", body: "Open LockerSwap to answer", url: "/deals/1", tag: "deal:1" };
+const MESSAGE = { title: "New offer from Sam on Bauer skates", body: PUSH_BODY, url: "/deals/1", tag: "deal:1" };
+const notice = (userId: string, key: string, detail: string | null = "$40 · Can meet Saturday?"): PushNotice => ({
+  userId,
+  key,
+  title: MESSAGE.title,
+  detail,
+  url: MESSAGE.url,
+  tag: MESSAGE.tag,
+});
+const queue = (userId: string, kind: NotificationKind, key: string) => queuePushStatement(t.db, kind, [notice(userId, key)]);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -153,8 +164,8 @@ describe("subscribing a device", () => {
 describe("the push outbox", () => {
   test("one push per notification per device, decrypted by the service with the device's keys", async () => {
     const { person, endpoint } = await personWithDevice();
-    await queuePushStatement(t.db, person.id, "deals", "deal:a:offerReceived", MESSAGE);
-    await queuePushStatement(t.db, person.id, "deals", "deal:a:offerReceived", MESSAGE);
+    await queue(person.id, "deals", "deal:a:offerReceived");
+    await queue(person.id, "deals", "deal:a:offerReceived");
     expect(await drainPushQueue({ db: t.db, env })).toMatchObject({ sent: 1 });
     expect(await drainPushQueue({ db: t.db, env }, later(60))).toMatchObject({ sent: 0 });
     const got = await received(endpoint);
@@ -164,8 +175,8 @@ describe("the push outbox", () => {
 
   test("nothing is queued for a kind whose push is off", async () => {
     const { person, endpoint } = await personWithDevice(false);
-    await queuePushStatement(t.db, person.id, "deals", "deal:b:offerReceived", MESSAGE);
-    await queuePushStatement(t.db, person.id, "messages", "dm:b", MESSAGE);
+    await queue(person.id, "deals", "deal:b:offerReceived");
+    await queue(person.id, "messages", "dm:b");
     await drainPushQueue({ db: t.db, env });
     expect(await received(endpoint)).toEqual([]);
   });
@@ -173,7 +184,7 @@ describe("the push outbox", () => {
   test("410 Gone deletes the subscription and its waiting pushes", async () => {
     const { person, endpoint } = await personWithDevice();
     await fetch(endpoint, { method: "DELETE" });
-    await queuePushStatement(t.db, person.id, "deals", "deal:c:offerReceived", MESSAGE);
+    await queue(person.id, "deals", "deal:c:offerReceived");
     expect(await drainPushQueue({ db: t.db, env })).toMatchObject({ gone: 1 });
     expect(await devicesOf(t.db, person.id)).toEqual([]);
     expect(await t.db.all(sql`select id from push_deliveries where dedupe_key like 'deal:c:%'`)).toEqual([]);
@@ -182,7 +193,7 @@ describe("the push outbox", () => {
   test("404 deletes it too", async () => {
     const { person, endpoint } = await personWithDevice();
     await answerNext(endpoint, 404);
-    await queuePushStatement(t.db, person.id, "deals", "deal:d:offerReceived", MESSAGE);
+    await queue(person.id, "deals", "deal:d:offerReceived");
     expect(await drainPushQueue({ db: t.db, env })).toMatchObject({ gone: 1 });
     expect(await devicesOf(t.db, person.id)).toEqual([]);
   });
@@ -191,7 +202,7 @@ describe("the push outbox", () => {
     const { person, endpoint } = await personWithDevice();
     await answerNext(endpoint, 429);
     await answerNext(endpoint, 503);
-    await queuePushStatement(t.db, person.id, "deals", "deal:e:offerReceived", MESSAGE);
+    await queue(person.id, "deals", "deal:e:offerReceived");
     const start = new Date();
     expect(await drainPushQueue({ db: t.db, env }, start)).toMatchObject({ retried: 1 });
     // Not again before the back-off has passed.
@@ -208,7 +219,7 @@ describe("the push outbox", () => {
 
   test("two drains at once send each push once", async () => {
     const { person, endpoint } = await personWithDevice();
-    for (const n of [1, 2, 3]) await queuePushStatement(t.db, person.id, "deals", `deal:f${n}:offerReceived`, MESSAGE);
+    for (const n of [1, 2, 3]) await queue(person.id, "deals", `deal:f${n}:offerReceived`);
     const reports = await Promise.all(Array.from({ length: 4 }, () => drainPushQueue({ db: t.db, env })));
     expect(reports.reduce((n, r) => n + r.sent, 0)).toBeGreaterThanOrEqual(3);
     expect(await received(endpoint)).toHaveLength(3);
@@ -217,7 +228,7 @@ describe("the push outbox", () => {
 
   test("without VAPID keys nothing is sent and nothing is lost", async () => {
     const { person, endpoint } = await personWithDevice();
-    await queuePushStatement(t.db, person.id, "deals", "deal:g:offerReceived", MESSAGE);
+    await queue(person.id, "deals", "deal:g:offerReceived");
     expect(await drainPushQueue({ db: t.db, env: { PUSH_SERVICE_TEST_ORIGIN: service.origin } })).toEqual({
       sent: 0,
       retried: 0,

@@ -8,12 +8,12 @@
 // deliveries with it); 429/5xx/network → tried again after a back-off, at most MAX_ATTEMPTS times;
 // any other 4xx → given up. A row is claimed (not_before moved on) before it is sent, so two drains
 // never both send it.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import type { NotificationKind } from "#db/schema/enums";
 import { base64UrlToBytes } from "~/platform/crypto";
 import { encryptPushPayload, isP256PublicKey, vapidAuthorization } from "~/platform/web-push.server";
-import { PUSH_TEXT } from "~/shared/copy/push";
+import { PUSH_BODY, PUSH_TEXT } from "~/shared/copy/push";
 import type { PushSubscriptionInput } from "~/shared/schemas/push-subscription";
 import { isAllowedPushEndpoint } from "./push-endpoint";
 
@@ -23,9 +23,6 @@ export type PushConfig = {
   VAPID_SUBJECT?: string;
   PUSH_SERVICE_TEST_ORIGIN?: string;
 };
-
-/** What a push carries (what the service worker shows): who and what kind, never message text or a price. */
-export type PushMessage = { title: string; body: string; url: string; tag: string };
 
 export const MAX_DEVICES = 10;
 const MAX_ATTEMPTS = 6;
@@ -87,23 +84,65 @@ export async function removeDevice(db: Db, userId: string, deviceId: string): Pr
 }
 
 /**
- * The statement that queues `message` for every device of `userId` whose 'push' is on for `kind`;
- * `notificationKey` names the notification once ('deal:{id}:offerReceived'), so a retry adds nothing.
+ * One notification as a push tells it (ADR 100): `title` says who and what kind ('New offer from Sam
+ * on Bauer skates') and is always shown; `detail` is the message's words or a price, carried only for
+ * a person who chose 'Show message text' (else the body is PUSH_BODY). `key` names the notification
+ * once ('deal:{id}:offerReceived:{revision}'), so a retry or a second job adds nothing.
  */
-export function queuePushStatement(
-  db: Db,
-  userId: string,
-  kind: NotificationKind,
-  notificationKey: string,
-  message: PushMessage,
-  now = new Date(),
-) {
+export type PushNotice = { userId: string; key: string; title: string; detail?: string | null; url: string; tag: string };
+
+/** The most of a message's words a push carries (the lock screen shows two lines or so). */
+const DETAIL_CHARS = 140;
+
+/** A message's words as a push's detail: one line, at most DETAIL_CHARS. */
+export const pushExcerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > DETAIL_CHARS ? `${flat.slice(0, DETAIL_CHARS - 1)}…` : flat;
+};
+
+/**
+ * The one statement through which every kind's pushes go (ADR 087, 100): one push_deliveries row
+ * per notice per device of its person, only where their 'Push' is on for `kind`; the body is the
+ * notice's detail only where they chose 'Show message text' — decided here, in the query, so no
+ * caller can put words on a lock screen by forgetting a check. `notices` are either values or a
+ * SELECT of (user_id, notice_key, title, detail, url, tag), so a job can queue its pushes in the
+ * batch that writes what they tell of.
+ */
+export function queuePushStatement(db: Db, kind: NotificationKind, notices: readonly PushNotice[] | SQL, now = new Date()) {
+  const source = Array.isArray(notices)
+    ? sql`select json_extract(value, '$.userId') as user_id, json_extract(value, '$.key') as notice_key,
+        json_extract(value, '$.title') as title, json_extract(value, '$.detail') as detail,
+        json_extract(value, '$.url') as url, json_extract(value, '$.tag') as tag from json_each(${JSON.stringify(notices)})`
+    : (notices as SQL);
+  // `where 1`: SQLite reads the ON of an upsert after a join as the join's (its docs' "parsing ambiguity").
   return db.run(sql`insert into push_deliveries (id, dedupe_key, subscription_id, payload, created_at, not_before, attempts)
-    select lower(hex(randomblob(16))), ${notificationKey} || ':' || ps.id, ps.id, ${JSON.stringify(message)}, ${now.getTime()}, ${now.getTime()}, 0
-    from push_subscriptions ps
-    where ps.user_id = ${userId}
-      and exists (select 1 from notification_settings ns where ns.user_id = ps.user_id and ns.kind = ${kind} and ns.push = 1)
+    select lower(hex(randomblob(16))), n.notice_key || ':' || ps.id, ps.id,
+      json_object('title', n.title,
+        'body', case when pp.show_text = 1 and n.detail is not null and n.detail <> '' then n.detail else ${PUSH_BODY} end,
+        'url', n.url, 'tag', n.tag),
+      ${now.getTime()}, ${now.getTime()}, 0
+    from (${source}) n
+    join notification_settings ns on ns.user_id = n.user_id and ns.kind = ${kind} and ns.push = 1
+    join push_subscriptions ps on ps.user_id = n.user_id
+    left join push_preferences pp on pp.user_id = n.user_id
+    where 1
     on conflict (dedupe_key) do nothing`);
+}
+
+/**
+ * Queues `notices` of `kind` and sends what is due at once — what a route's `waitUntil` or a job
+ * calls after its write committed. Never throws: the notification itself already happened, and
+ * what failed to send is retried by the matcher's cron.
+ */
+export async function pushNotices(deps: { db: Db; env: PushConfig }, kind: NotificationKind, notices: readonly PushNotice[] | SQL) {
+  if (!pushConfigured(deps.env)) return;
+  try {
+    if (Array.isArray(notices) && notices.length === 0) return;
+    await queuePushStatement(deps.db, kind, notices);
+    await drainPushQueue(deps);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "push_failed", kind, message: String(error) }));
+  }
 }
 
 export type PushReport = { sent: number; retried: number; gone: number; failed: number };

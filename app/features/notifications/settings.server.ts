@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { NOTIFICATION_KINDS, NOTIFICATION_MODES, type NotificationKind, type NotificationMode } from "#db/schema/enums";
-import { notificationSettings } from "#db/schema";
+import { notificationSettings, pushPreferences } from "#db/schema";
 import { notificationSettingsSchema, type KindModes, type NotificationChoices } from "~/shared/schemas/notification-settings";
 
 /** What a person gets before they choose: mail for what waits on them, the app for the rest, matches as a digest. */
@@ -37,10 +37,18 @@ export async function settingsOf(db: Db, userId: string): Promise<Record<Notific
   >;
 }
 
-/** The kinds one person has 'Push to my devices' on for (ADR 087); none before they choose. */
-export async function pushKindsOf(db: Db, userId: string): Promise<NotificationKind[]> {
-  const rows = await db.all<{ kind: NotificationKind }>(sql`select kind from notification_settings where user_id = ${userId} and push = 1`);
-  return rows.map((row) => row.kind);
+export type PushChoices = { kinds: NotificationKind[]; showText: boolean };
+
+/**
+ * One person's push choices, in one round trip: the kinds with 'Push to my devices' on (ADR 087) and
+ * 'Show message text' (ADR 100). None, and off, before they choose.
+ */
+export async function pushChoicesOf(db: Db, userId: string): Promise<PushChoices> {
+  const [kinds, preference] = await db.batch([
+    db.all<{ kind: NotificationKind }>(sql`select kind from notification_settings where user_id = ${userId} and push = 1`),
+    db.all<{ on: number }>(sql`select show_text as "on" from push_preferences where user_id = ${userId}`),
+  ]);
+  return { kinds: kinds.map((row) => row.kind), showText: Boolean(preference[0]?.on) };
 }
 
 /** The statement that sets one kind's mode and push choice (an upsert: a retry stores it once). */
@@ -79,7 +87,15 @@ export async function saveSettings(
   choices: NotificationChoices,
   now = new Date(),
   push: Partial<Record<NotificationKind, unknown>> = {},
+  showText = false,
 ): Promise<void> {
   const [first, ...rest] = NOTIFICATION_KINDS.map((kind) => setModeStatement(db, userId, kind, choices[kind], now, Boolean(push[kind])));
-  await db.batch([first, ...rest]);
+  await db.batch([
+    first,
+    ...rest,
+    db
+      .insert(pushPreferences)
+      .values({ userId, showText, updatedAt: now })
+      .onConflictDoUpdate({ target: pushPreferences.userId, set: { showText, updatedAt: now } }),
+  ]);
 }

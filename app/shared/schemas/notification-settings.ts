@@ -10,6 +10,8 @@ export const NOTIFICATIONS_INTENT = "notifications";
 export const modeField = (kind: NotificationKind) => `modes.${kind}`;
 /** A kind's 'Push to my devices' checkbox (ADR 087): `push.{kind}=on`, absent when unchecked. */
 export const pushField = (kind: NotificationKind) => `push.${kind}`;
+/** 'Show message text' (ADR 100): `showText=on`, absent when unchecked. */
+export const SHOW_TEXT_FIELD = "showText";
 
 /** The modes each kind offers: at least one. */
 export type KindModes = Readonly<Record<NotificationKind, readonly [NotificationMode, ...NotificationMode[]]>>;
@@ -40,5 +42,6 @@ export function notificationSettingsSchema(kindModes: KindModes) {
     intent: z.literal(NOTIFICATIONS_INTENT),
     modes: z.object(modes, { error: CHOICES_MISSING }),
     push: z.object(push).optional(),
+    [SHOW_TEXT_FIELD]: z.literal("on").optional(),
   });
 }
