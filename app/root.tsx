@@ -37,12 +37,11 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [
+// The default title and description of a page without its own meta. The description comes with the root's
+// data, so its words stay in the server's HTML, not in every page's JavaScript (ADR 033).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "LockerSwap — Buy, Sell & Swap Sports Equipment Locally" },
-  {
-    name: "description",
-    content: "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
-  },
+  { name: "description", content: data?.description ?? "" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       testingMode: context.env.testingMode,
       testingModeOn: Boolean(user) && isTestingModeOn(request, context.env),
       production: context.env.APP_ENV === "production",
+      description: "Buy, sell and swap used sports gear with families, players and teams near you. No shipping, no seller fees.",
     },
     { headers },
   );

@@ -14,7 +14,7 @@ import { APPEAL_SUBJECT_LABELS, APPEAL_TEXT } from "~/shared/copy/appeals";
 import { REPORT_REASON_LABELS } from "~/shared/copy/safety";
 import { formatDate } from "~/shared/format";
 import { getFormConstraint } from "~/shared/form-constraint";
-import { APPEAL_MAX_LENGTH, AppealSchema, AppealTargetSchema, type AppealFormInput } from "~/shared/schemas/appeal";
+import { AppealSchema, AppealTargetSchema, type AppealFormInput } from "~/shared/schemas/appeal";
 import { pageMeta } from "~/web/meta";
 import { requireUser } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -158,6 +158,8 @@ function AppealForm({
   constraint: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["constraint"]>;
 }) {
   const actionData = useActionData<ActionData>();
+  // The schema's limit, as the loader's constraint carries it: importing the schema here would put zod in the page's chunk.
+  const maxLength = constraint.text?.maxLength ?? 1000;
   // zod and conform's parser load on the form's first focus (ADR 032, 033); the server checks the same schema.
   const validation = useLazyValidation(() =>
     Promise.all([import("@conform-to/zod/v4"), import("~/shared/schemas/appeal")]).then(
@@ -194,8 +196,8 @@ function AppealForm({
       <TextareaField
         label="Why is the decision wrong?"
         field={fields.text}
-        description={`At most ${APPEAL_MAX_LENGTH.toLocaleString("en-US")} characters. A site admin who did not make the decision reads it.`}
-        textareaProps={{ rows: 6, maxLength: APPEAL_MAX_LENGTH }}
+        description={`At most ${maxLength.toLocaleString("en-US")} characters. A site admin who did not make the decision reads it.`}
+        textareaProps={{ rows: 6, maxLength }}
       />
       <SubmitButton pending={pending} pendingText="Sending...">
         Send appeal

@@ -5,7 +5,8 @@ import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextareaField } from "~/components/ui/forms";
 import { SubmitButton, useIsPending } from "~/components/ui/status-button";
 import type { LibraryItem } from "~/features/club-gear/reads.server";
-import { CONDITION_OPTIONS, conditionLabel } from "~/shared/catalog/conditions";
+// conditionBadge, not conditionLabel: the badge is already in every page's chunk (listing cards); a second export would join it there (ADR 033).
+import { CONDITION_OPTIONS, conditionBadge } from "~/shared/catalog/conditions";
 import { SPORT_NAME_LIST, SPORT_NAMES } from "~/shared/catalog/sport-names";
 import { GEAR_KEEPER_TEXT as T } from "~/shared/copy/club-gear";
 import type { GearKeeperActionData } from "~/shared/schemas/club-gear";
@@ -106,7 +107,7 @@ function ItemCard({ item, last }: { item: LibraryItem; last: GearKeeperActionDat
           {item.title} <span className="ml-1 rounded bg-slate-100 px-1.5 font-mono text-sm">{item.tagCode}</span>
         </h3>
         <p className="text-sm text-slate-700">
-          {SPORT_NAMES[item.sport].name} · {item.equipmentType} · {conditionLabel(item.condition)}
+          {SPORT_NAMES[item.sport].name} · {item.equipmentType} · {conditionBadge(item.condition).label}
         </p>
         {item.notes ? <p className="text-sm text-slate-700">{item.notes}</p> : null}
       </div>
