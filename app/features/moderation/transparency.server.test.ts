@@ -38,17 +38,15 @@ beforeAll(async () => {
   // February's actions: 14 dismissals by a person, 6 holds by the system (30 % automated of 20), 1 silence.
   const audit = (action: "dismiss_report" | "hide_by_weight" | "silence_user", actorId: string, n: number) =>
     Array.from({ length: n }, (_, i) =>
-      t.db
-        .insert(adminAuditLog)
-        .values({
-          actorId,
-          actorEmail: "x",
-          action,
-          targetType: "user",
-          targetId: `a-${action}-${i}`,
-          targetLabel: "x",
-          createdAt: FEB(12),
-        }),
+      t.db.insert(adminAuditLog).values({
+        actorId,
+        actorEmail: "x",
+        action,
+        targetType: "user",
+        targetId: `a-${action}-${i}`,
+        targetLabel: "x",
+        createdAt: FEB(12),
+      }),
     );
   await Promise.all([
     ...audit("dismiss_report", "admin", 14),
