@@ -1718,6 +1718,15 @@ const ROWS: Row[] = [
             (c.before!.checked_in_by === id && r.checked_in_by === null) || (c.before!.checked_out_by === id && r.checked_out_by === null),
           optional: true,
         },
+        // The gear they added to a club's library and the loans they checked out or in stay the club's (ADR 093): the names go.
+        { table: "gear_items", kind: "changed", where: (r, c) => c.before!.created_by === id && r.created_by === null, optional: true },
+        {
+          table: "gear_loans",
+          kind: "changed",
+          where: (r, c) =>
+            (c.before!.checked_in_by === id && r.checked_in_by === null) || (c.before!.checked_out_by === id && r.checked_out_by === null),
+          optional: true,
+        },
       );
     },
   },
