@@ -5,7 +5,7 @@
  * through the sign-in form in every test. A console error on the test's page fails the test.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { test as base, expect, request, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { createDb, type Db } from "../../db/client";
 import { profiles, sessions, users } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -77,6 +77,28 @@ export async function requestAs(userIdOrEmail: string | null, extraHTTPHeaders: 
     cookies.push(sessionStateCookie(token));
   }
   return request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies, origins: [] }, extraHTTPHeaders });
+}
+
+/**
+ * A spec file's plain-HTTP clients (ADR 085): `as(user)` opens one signed in as that user (null: signed out) that
+ * sends the app's own Origin, as a form in its page would; every one is disposed after the file. A worker may run a
+ * file's tests in more than one group, each ending with the hook, and Playwright may already have disposed a client
+ * made inside a test: each is disposed once, and only "already closed" is let through.
+ */
+export function httpClientsOfFile() {
+  const contexts: APIRequestContext[] = [];
+  base.afterAll(async () => {
+    for (const context of contexts.splice(0)) {
+      await context.dispose().catch((error: Error) => {
+        if (!/has been closed/.test(error.message)) throw error;
+      });
+    }
+  });
+  return async (user: { id: string } | null) => {
+    const context = await requestAs(user?.id ?? null, { Origin: E2E_BASE_URL });
+    contexts.push(context);
+    return context;
+  };
 }
 
 /**

@@ -2,24 +2,15 @@
 // club's code), hostile codes (a clear message, the value kept, no 5xx, nothing stored) and the race — the same
 // code posted by many organisers at once → one check-in. Setup through the domain modules; every step a form POST.
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { swapDayCheckins } from "../../db/schema";
-import { addTestMember, createTestClub, createTestUser, type TestUser } from "../factories";
-import { e2eDb, requestAs } from "../e2e/fixtures";
-import { E2E_BASE_URL } from "../setup/e2e-env";
+import { addTestMember, createTestClub, createTestUser } from "../factories";
+import { e2eDb, httpClientsOfFile } from "../e2e/fixtures";
 import { solvedSwapDay } from "../swap-day-fixtures";
 
 const db = () => e2eDb();
-const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.dispose().catch(() => undefined);
-});
-const as = async (user: TestUser | null) => {
-  const context = await requestAs(user?.id ?? null, { Origin: E2E_BASE_URL });
-  contexts.push(context);
-  return context;
-};
+const as = httpClientsOfFile();
 
 async function setup() {
   const name = (n: string) => `${n}${randomBytes(2).toString("hex")}`;

@@ -4,26 +4,17 @@
 // 409 with its message), a blocked member's item never stored, malformed bodies a 400 with a clear message and the
 // typed values kept, and nothing changed by any of them. Ten saves of one list at once store it once.
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { swapDayItems, swapDayWants, userBlocks } from "../../db/schema";
 import { getClubAccess } from "../../app/features/clubs/club-access.server";
 import { freezeSwapDay } from "../../app/features/swap-days/items.server";
 import { addTestMember, createTestClub, createTestUser, type TestUser } from "../factories";
 import { offerNewListing, openSwapDay } from "../swap-day-fixtures";
-import { e2eDb, requestAs } from "../e2e/fixtures";
-import { E2E_BASE_URL } from "../setup/e2e-env";
+import { e2eDb, httpClientsOfFile } from "../e2e/fixtures";
 
 const db = () => e2eDb();
-const contexts: APIRequestContext[] = [];
-test.afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.dispose().catch(() => undefined);
-});
-const as = async (user: TestUser | null) => {
-  const context = await requestAs(user?.id ?? null, { Origin: E2E_BASE_URL });
-  contexts.push(context);
-  return context;
-};
+const as = httpClientsOfFile();
 
 /** A club's Swap Day with want lists open and one item each of Ann, Ben and Cy; `visibility` of the club. */
 async function openEvent(visibility: "public" | "private" = "public") {
