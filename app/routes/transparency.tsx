@@ -51,7 +51,7 @@ function Figures({ title, rows }: { title: string; rows: { label: string; value:
         {rows.map((r) => (
           <div key={r.label} className="flex items-baseline justify-between gap-3 py-1 text-sm">
             <dt className="text-slate-700">{r.label}</dt>
-            <dd className="text-right font-medium tabular-nums text-slate-900">{r.value}</dd>
+            <dd className="shrink-0 whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{r.value}</dd>
           </div>
         ))}
       </dl>

@@ -14,8 +14,18 @@ import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 import { GuardianLine } from "../messaging/guardian-line";
 
-/** `warning`: the scam warning the receiver sees beside a first message (ADR 095), words from the loader. */
-type Message = { id: string; senderId: string; content: string; createdAt: string; warning?: string | null };
+/**
+ * `warning`: the scam warning the receiver sees beside a first message (ADR 095); `held`: the sender's
+ * notice on their own message hidden pending review, with its appeal link (ADR 104). Words from the loader.
+ */
+type Message = {
+  id: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+  warning?: string | null;
+  held?: { text: string; href: string; link: string } | null;
+};
 /** A deal's step between the messages (ADR 068): its words come from the server (deal-timeline.server.ts). */
 type DealStep = { id: string; dealId: string; text: string; createdAt: string };
 /** `closed`: nobody to reply to (a deleted buyer's deal). Steps are optional: an older loader answer has none. */
@@ -216,6 +226,18 @@ export function ThreadView({
                 >
                   ⚠ {m.warning}
                 </strong>
+              ) : null}
+              {m.held ? (
+                <span
+                  role="note"
+                  className="mt-1 block rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
+                  data-testid="held-notice"
+                >
+                  <strong className="font-semibold">Hidden pending review.</strong> {m.held.text}{" "}
+                  <Link to={m.held.href} className="font-medium text-brand-700 underline underline-offset-2">
+                    {m.held.link}
+                  </Link>
+                </span>
               ) : null}
               {m.senderId === viewerId ? null : (
                 <ReportLink

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubMembers, clubs, profiles, users } from "#db/schema";
+import { appeals, clubMembers, clubs, heldContent, profiles, reports, users } from "#db/schema";
+import { eq } from "drizzle-orm";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { LISTING_MESSAGE_RATE_LIMIT, listingThreadsFor, sendListingMessage } from "./listing-questions.server";
 import { createListing, type ListingInput } from "../listings/listings.server";
@@ -110,5 +111,42 @@ describe("questions to the seller (spec 02 §2 Interested? card)", () => {
     expect(await listingThreadsFor(t.db, buyer, { id })).toEqual([]);
     // Line breaks and tabs are part of writing a question.
     expect((await sendListingMessage(t.db, buyer, { listingId: id, content: "Is it\r\navailable?\tThanks" })).ok).toBe(true);
+  });
+});
+
+describe("a message hidden pending review (ADR 095, 104)", () => {
+  test("its sender sees it with the notice and the appeal link; the receiver does not see it; released, the notice goes", async () => {
+    const seller = await viewer("Sue");
+    const buyer = await viewer("Ben");
+    const id = await createListing(t.db, seller, base);
+    const sent = await sendListingMessage(t.db, buyer, { listingId: id, content: "Pay me by gift card first" });
+    if (!sent.ok) throw new Error("not sent");
+    const [report] = await t.db
+      .insert(reports)
+      .values({ reporterId: seller.id, targetType: "listing_message", targetId: sent.message.id, targetUserId: buyer.id, reason: "scam" })
+      .returning({ id: reports.id });
+    const [hold] = await t.db
+      .insert(heldContent)
+      .values({ targetType: "listing_message", targetId: sent.message.id, targetUserId: buyer.id, reportId: report.id })
+      .returning({ id: heldContent.id });
+
+    const [mine] = (await listingThreadsFor(t.db, buyer, { id }))[0].messages;
+    expect(mine.held).toEqual({
+      text: expect.stringContaining("hidden from others pending review"),
+      href: `/appeal?subject=hold&decision=${hold.id}`,
+      link: "Appeal",
+    });
+    expect(await listingThreadsFor(t.db, seller, { id })).toEqual([]);
+
+    await t.db
+      .insert(appeals)
+      .values({ userId: buyer.id, subject: "hold", decisionId: hold.id, decidedBy: "system", text: "It was a joke" });
+    expect((await listingThreadsFor(t.db, buyer, { id }))[0].messages[0].held?.link).toBe("See your appeal");
+
+    await t.db.update(heldContent).set({ releasedAt: new Date(), outcome: "restored" }).where(eq(heldContent.id, hold.id));
+    expect((await listingThreadsFor(t.db, buyer, { id }))[0].messages[0].held).toBeNull();
+    expect((await listingThreadsFor(t.db, seller, { id }))[0].messages.map((m) => [m.content, m.held])).toEqual([
+      ["Pay me by gift card first", null],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { blockBetween, isBlockedBetween } from "../safety/blocks.server";
 import { hasLink, isEstablished, mayWriteFirstMessage, talkedBefore } from "../safety/earned-limits.server";
 import { SCAM_WARNING, scamSignal } from "../safety/scam-signals";
 import { notHeld } from "../safety/held-content.server";
+import { TRUST_TEXT } from "~/shared/copy/trust";
 import type { Viewer } from "../permissions/viewer";
 import { guardianLine, overseenNameSql } from "../families/oversight.server";
 
@@ -111,7 +112,18 @@ async function established(db: Db, userId: string, now: Date): Promise<boolean> 
 }
 
 /** `warning`: the scam warning the receiver sees beside a first message that raised one (ADR 095); null otherwise. */
-export type ThreadMessage = { id: string; senderId: string; content: string; createdAt: Date; warning?: string | null };
+/**
+ * `held`: the sender's own notice on their message hidden pending review (ADR 104, as the listing's
+ * owner has theirs, ADR 099): the words and the appeal link; null for everyone else and once released.
+ */
+export type ThreadMessage = {
+  id: string;
+  senderId: string;
+  content: string;
+  createdAt: Date;
+  warning?: string | null;
+  held?: { text: string; href: string; link: string } | null;
+};
 /** A deal's step between the messages (app/features/trade/deal-timeline.server.ts): words built on the server. */
 export type ThreadStep = { id: string; dealId: string; text: string; createdAt: Date };
 /**
@@ -145,6 +157,13 @@ export function threadsQuery(db: Db, viewer: Viewer, listingId: string, now = ne
       createdAt: listingMessages.createdAt,
       // Only the receiver is warned; the sender is never told their message raised a signal.
       warned: sql<number>`(${listingMessages.scamSignal} is not null and ${listingMessages.receiverId} = ${viewer.id})`,
+      // The open hold on the viewer's own message (only its sender learns of it), and whether they appealed it.
+      holdId: sql<
+        string | null
+      >`(select h.id from held_content h where h.target_type = 'listing_message' and h.target_id = ${listingMessages.id}
+        and h.released_at is null and ${listingMessages.senderId} = ${viewer.id})`,
+      holdAppealed: sql<number>`exists (select 1 from held_content h join appeals a on a.subject = 'hold' and a.decision_id = h.id
+        where h.target_type = 'listing_message' and h.target_id = ${listingMessages.id} and h.released_at is null)`,
       buyerId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -181,6 +200,13 @@ export function toThreads(rows: Awaited<ReturnType<typeof threadsQuery>>): Threa
       content: row.content,
       createdAt: row.createdAt,
       warning: row.warned ? SCAM_WARNING : null,
+      held: row.holdId
+        ? {
+            text: TRUST_TEXT.heldNotice,
+            href: `/appeal?${new URLSearchParams({ subject: "hold", decision: row.holdId })}`,
+            link: row.holdAppealed ? "See your appeal" : "Appeal",
+          }
+        : null,
     });
   }
   return [...threads.values()];

@@ -11,6 +11,7 @@ import { queueMailStatement } from "../notifications/mail-queue.server";
 import { listingVisibleTo } from "../listings/listing-visibility.server";
 import { siteAllowsPost } from "../permissions/site";
 import { viewersById } from "../accounts/viewers-by-id.server";
+import { moderate } from "./moderation.server";
 import { appealQueue, decideAppeal, fileAppeal, liftSilence, myDecisions, ownHoldQuery, silencedNow, toOwnHold } from "./appeals.server";
 
 let t: TestDb;
@@ -235,5 +236,63 @@ describe("a moderator lifts a silence, as a suspension", () => {
     expect(results.filter((r) => !r.ok && r.reason === "already_handled")).toHaveLength(4);
     expect(await auditRows("lift_silence", person.id)).toHaveLength(1);
     expect((await silencedNow(t.db, adminA))?.some((s) => s.id === silence.id)).toBe(false);
+  });
+});
+
+describe("a removal is appealed as a hold is (ADR 104)", () => {
+  test("the owner of a removed listing appeals once; the admin who removed it cannot judge; another's reversal dismisses its reports", async () => {
+    const seller = await createTestUser(t.db, { firstName: "Rex" });
+    const reporter = await createTestUser(t.db, { firstName: "Ria" });
+    const stranger = await createTestUser(t.db, { firstName: "Sol" });
+    const listingId = await createTestListing(t.db, seller, { title: "Removed cleats" });
+    await t.db
+      .insert(reports)
+      .values({ reporterId: reporter.id, targetType: "listing", targetId: listingId, targetUserId: seller.id, reason: "scam" });
+    expect(await moderate(t.db, adminA, { intent: "remove", target: { type: "listing", id: listingId } })).toMatchObject({ ok: true });
+
+    const [removal] = (await myDecisions(t.db, seller)).filter((d) => d.subject === "removal");
+    expect(removal).toMatchObject({ subject: "removal", label: "Removed cleats", reason: "scam", standing: true, appeal: null });
+    // Nobody else's: the reporter and a stranger see no removal, and cannot appeal it (404).
+    expect((await myDecisions(t.db, reporter)).some((d) => d.subject === "removal")).toBe(false);
+    for (const other of [reporter, stranger, adminB])
+      expect(await fileAppeal(t.db, other, { subject: "removal", decisionId: removal.decisionId, text: "Not mine" })).toEqual({
+        ok: false,
+        reason: "not_found",
+      });
+
+    const filed = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fileAppeal(t.db, seller, { subject: "removal", decisionId: removal.decisionId, text: "It was real" }),
+      ),
+    );
+    expect(filed.filter((r) => r.ok)).toHaveLength(1);
+    expect(filed.filter((r) => !r.ok && r.reason === "already_appealed")).toHaveLength(4);
+    const appealId = filed.find((r) => r.ok)!.appealId;
+
+    // The removing admin neither sees it queued nor may decide it; another does.
+    expect((await appealQueue(t.db, adminA))!.entries.some((e) => e.id === appealId)).toBe(false);
+    expect(await decideAppeal(t.db, adminA, { appealId, outcome: "reverse" })).toEqual({ ok: false, reason: "own_decision" });
+    const queued = (await appealQueue(t.db, adminB))!.entries.find((e) => e.id === appealId);
+    expect(queued).toMatchObject({ subject: "removal", label: "Removed cleats", reason: "scam", decidedBy: adminA.id });
+    expect(await decideAppeal(t.db, adminB, { appealId, outcome: "reverse" }, { tell })).toMatchObject({ ok: true });
+    const outcomes = await t.db.select({ outcome: reports.outcome }).from(reports).where(eq(reports.targetId, listingId));
+    expect(outcomes).toEqual([{ outcome: "dismissed" }]);
+    expect(await auditRows("appeal_upheld", seller.id)).toHaveLength(1);
+    expect(await mailTo(seller.id)).toEqual([{ subject: "reversed" }]);
+    expect((await myDecisions(t.db, seller)).find((d) => d.subject === "removal")?.appeal?.status).toBe("upheld");
+  });
+
+  test("an admin's own delete without a report names no one: nothing to appeal", async () => {
+    const seller = await createTestUser(t.db, { firstName: "Ned" });
+    const listingId = await createTestListing(t.db, seller);
+    await t.db.insert(adminAuditLog).values({
+      actorId: adminA.id,
+      actorEmail: adminA.email,
+      action: "delete_listing",
+      targetType: "listing",
+      targetId: listingId,
+      targetLabel: "Gone",
+    });
+    expect((await myDecisions(t.db, seller)).some((d) => d.subject === "removal")).toBe(false);
   });
 });

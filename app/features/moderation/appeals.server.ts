@@ -55,8 +55,20 @@ function decisionOf(subject: AppealableSubject, decisionId: string, viewer: Pick
         where s.id = ${decisionId} and s.user_id = ${viewer.id} and s.lifted_at is null and (s.ends_at is null or s.ends_at > ${now.getTime()})`;
     case "warning":
       return sql`select w.id, w.created_by as decided_by from warnings w where w.id = ${decisionId} and w.user_id = ${viewer.id}`;
+    case "removal":
+      // ADR 104: the audit row of a moderator's removal, the person's through the report acted on
+      // (its target_user_id); a removal stands for ever, as a warning does.
+      return sql`select al.id, al.actor_id as decided_by from ${REMOVALS} where al.id = ${decisionId} and r.target_user_id = ${viewer.id} and al.actor_id <> ${viewer.id}`;
   }
 }
+
+/**
+ * A moderator's removal of someone's content (ADR 104): its audit row (`al`) and the report it acted on
+ * (`r`, whose target_user_id is the person responsible). A removal without a report (an admin's own
+ * delete) names no one, so it is nobody's to appeal.
+ */
+const REMOVALS = sql`admin_audit_log al join reports r on r.id = al.report_id
+  and al.action in ('delete_listing', 'delete_message', 'delete_item_request')`;
 
 type DecisionRow = {
   subject: AppealableSubject;
@@ -104,6 +116,10 @@ export async function myDecisions(db: Db, viewer: Pick<Viewer, "id">, now = new 
       s.lifted_at is null and (s.ends_at is null or s.ends_at > ${t}), ${APPEAL_SELECT}
     from suspensions s ${appealColumns("suspension", sql`s.id`)}
     where s.user_id = ${viewer.id} and ((s.lifted_at is null and (s.ends_at is null or s.ends_at > ${t})) or a.id is not null)
+    union all
+    select 'removal', al.id, null, null, al.target_label, r.reason, al.created_at, 1, ${APPEAL_SELECT}
+    from ${REMOVALS} ${appealColumns("removal", sql`al.id`)}
+    where r.target_user_id = ${viewer.id} and al.actor_id <> ${viewer.id}
     union all
     select 'warning', w.id, null, null, null, w.reason, w.created_at, 1, ${APPEAL_SELECT}
     from warnings w ${appealColumns("warning", sql`w.id`)}
@@ -198,8 +214,8 @@ export async function appealQueue(db: Db, admin: Viewer): Promise<{ total: numbe
       select a.id, a.subject, a.decision_id as decisionId, a.text, a.created_at as createdAt, a.decided_by as decidedBy,
         u.id as userId, u.email, trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) as name,
         h.target_type as heldType, h.target_id as heldId,
-        substr(coalesce(l.title, lm.content, cm.content, cr.title), 1, 120) as label,
-        coalesce(su.reason, w.reason) as reason
+        substr(coalesce(l.title, lm.content, cm.content, cr.title, rm.target_label), 1, 120) as label,
+        coalesce(su.reason, w.reason, rr.reason) as reason
       from appeals a join users u on u.id = a.user_id left join profiles p on p.user_id = u.id
         left join held_content h on a.subject = 'hold' and h.id = a.decision_id
         left join listings l on h.target_type = 'listing' and l.id = h.target_id
@@ -208,6 +224,8 @@ export async function appealQueue(db: Db, admin: Viewer): Promise<{ total: numbe
         left join club_requests cr on h.target_type = 'item_request' and cr.id = h.target_id
         left join suspensions su on a.subject = 'suspension' and su.id = a.decision_id
         left join warnings w on a.subject = 'warning' and w.id = a.decision_id
+        left join admin_audit_log rm on a.subject = 'removal' and rm.id = a.decision_id
+        left join reports rr on rr.id = rm.report_id
       where ${mine}
       order by a.created_at, a.id
       limit 50`),
@@ -247,6 +265,14 @@ function reversal(db: Db, admin: Viewer, subject: AppealableSubject, decisionId:
       return [db.run(sql`update silences set lifted_at = ${t}, lifted_by = ${admin.id} where id = ${decisionId} and lifted_at is null`)];
     case "suspension":
       return [db.run(sql`update suspensions set lifted_at = ${t}, lifted_by = ${admin.id} where id = ${decisionId} and lifted_at is null`)];
+    case "removal":
+      // The content is gone (ADR 044): the reports acted on are judged wrong (their reporters' weight
+      // learns it, ADR 095) and leave the person's record (ADR 104).
+      return [
+        db.run(sql`update reports set outcome = 'dismissed', handled_by = ${admin.id}, handled_at = ${t}
+          where status = 'closed' and outcome = 'removed' and exists (select 1 from admin_audit_log al
+            where al.id = ${decisionId} and al.target_type = reports.target_type and al.target_id = reports.target_id)`),
+      ];
     case "warning":
       // A warning leaves only its banner: gone with the reversal.
       return [db.run(sql`update warnings set seen_at = coalesce(seen_at, ${t}) where id = ${decisionId}`)];

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { clubDirectMessages, clubMembers, clubMessages, mailOutbox, suspensions } from "#db/schema";
+import { clubDirectMessages, clubMembers, clubMessages, heldContent, mailOutbox, reports, suspensions } from "#db/schema";
 import type { NotificationMode } from "#db/schema/enums";
 import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { addTestMember, createTestClub, createTestListing, createTestUser, type TestUser } from "../../../tests/factories";
@@ -342,6 +342,37 @@ describe("e-mail when away: club announcements", () => {
     expect(mail.text).toContain(`${ORIGIN}/club/${club.slug}?tab=messages&sub=announcements`);
     expect(await mailsTo(owner)).toEqual([]);
     expect(await runAwayMail(deps, { now: at(200), userIds: only })).toMatchObject({ mails: 0 });
+  });
+
+  test("an announcement held pending review is not mailed; released, it is news from its release, mailed once (ADR 104)", async () => {
+    const { owner, reader, club, announce } = await clubWithReader();
+    const [post] = await announce("Cheap skates, pay by gift card", 0).returning({ id: clubMessages.id });
+    const [report] = await t.db
+      .insert(reports)
+      .values({
+        reporterId: reader.id,
+        targetType: "club_message",
+        targetId: post.id,
+        targetUserId: owner.id,
+        reason: "scam",
+        clubId: club.id,
+      })
+      .returning({ id: reports.id });
+    const [hold] = await t.db
+      .insert(heldContent)
+      .values({ targetType: "club_message", targetId: post.id, targetUserId: owner.id, reportId: report.id })
+      .returning({ id: heldContent.id });
+    const { deps } = rooms(() => ({ connected: false, lastSeenAt: at(-60).getTime() }));
+    expect(await runAwayMail(deps, { now: at(30), userIds: [reader.id] })).toMatchObject({ mails: 0 });
+    await t.db
+      .update(heldContent)
+      .set({ releasedAt: at(40), releasedBy: owner.id, outcome: "restored" })
+      .where(eq(heldContent.id, hold.id));
+    expect(await runAwayMail(deps, { now: at(60), userIds: [reader.id] })).toMatchObject({ mails: 1 });
+    const [mail, ...more] = await mailsTo(reader);
+    expect(more).toEqual([]);
+    expect(mail.text).toContain("Cheap skates");
+    expect(await runAwayMail(deps, { now: at(200), userIds: [reader.id] })).toMatchObject({ mails: 0 });
   });
 
   test("seen before they left: no mail, and their room is not asked again; a block or leaving the club: no mail", async () => {

@@ -17,6 +17,7 @@ import type { Db } from "#db/client";
 import { memberName } from "../accounts/member-name.server";
 import { MANAGING_MEMBER_ROLES } from "../permissions/club";
 import { blockBetween } from "../safety/blocks.server";
+import { notHeld } from "../safety/held-content.server";
 import { KIND_PUSH } from "~/shared/copy/push";
 import { formatPrice } from "~/shared/format";
 import { pushExcerpt, pushNotices, type PushConfig, type PushNotice } from "./push.server";
@@ -109,7 +110,7 @@ export async function pushAnnouncement(deps: KindPushDeps, messageId: string) {
   const [post] = await deps.db.all<{ author: string; club: string; slug: string; content: string }>(sql`
     select ${memberName()} as author, c.name as club, c.slug, m.content from club_messages m
     join clubs c on c.id = m.club_id left join profiles on profiles.user_id = m.user_id
-    where m.id = ${messageId} and m.message_type = 'announcement'`);
+    where m.id = ${messageId} and m.message_type = 'announcement' and ${notHeld("club_message", sql`m.id`)}`);
   if (!post) return;
   const url = `/club/${encodeURIComponent(post.slug)}?tab=messages&sub=announcements`;
   await pushNotices(

@@ -4,6 +4,7 @@ import type { AppealableSubject } from "~/shared/schemas/appeal";
 
 export const APPEAL_SUBJECT_LABELS: Record<AppealableSubject, string> = {
   hold: "Hidden pending review",
+  removal: "Removed by a moderator",
   warning: "Warning",
   suspension: "Suspension",
   silence: "Posting paused",
@@ -26,11 +27,12 @@ export const APPEAL_TEXT = {
   uphold: "Keep the decision",
   ownDecision: "Another site admin must decide this appeal: the decision was yours.",
   queueIntro:
-    "Appeals of decisions made by others, oldest first. Reversing restores the content, lifts the suspension or the pause on posting, or withdraws the warning; the person is told by e-mail.",
+    "Appeals of decisions made by others, oldest first. Reversing restores the content (a removal's content is gone: its reports are dismissed and it leaves the person's record), lifts the suspension or the pause on posting, or withdraws the warning; the person is told by e-mail.",
 } as const;
 
 const WHAT: Record<AppealableSubject, string> = {
   hold: "the hiding of your content pending review",
+  removal: "the removal of your content",
   warning: "the warning on your account",
   suspension: "the suspension of your account",
   silence: "the pause on posting from your account",

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { text } from "./text";
 
-/** The decisions a person can appeal from a notice (a removal's content is gone, ADR 044: no notice yet). */
-export const APPEALABLE_SUBJECTS = ["hold", "warning", "suspension", "silence"] as const;
+/** The decisions a person can appeal: a removal too (ADR 104; its content is gone, ADR 044, so a reversal clears the record). */
+export const APPEALABLE_SUBJECTS = ["hold", "removal", "warning", "suspension", "silence"] as const;
 export type AppealableSubject = (typeof APPEALABLE_SUBJECTS)[number];
 
 /** The longest appeal: db/schema/trust.ts's APPEAL_MAX_LENGTH (a test holds them equal), kept off the shared chunk. */
