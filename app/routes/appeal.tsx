@@ -1,7 +1,8 @@
 import { getFormProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -208,17 +209,10 @@ function AppealForm({
 
 /** Unknown, not theirs, or no longer standing: all one answer, so ids cannot be probed. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold">{missing ? APPEAL_TEXT.notFound : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-700">
-        {missing ? APPEAL_TEXT.notFoundDetail : "We couldn't load this page. Please try again in a moment."}
-      </p>
-      <Link to="/appeal" className="mt-6 inline-block font-medium text-brand-700 underline">
-        All decisions about you
-      </Link>
-    </div>
+    <RouteErrorPage
+      notFound={{ title: APPEAL_TEXT.notFound, detail: APPEAL_TEXT.notFoundDetail }}
+      back={{ to: "/appeal", label: "All decisions about you" }}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { TextareaField } from "~/components/ui/forms";
 import { useLazyForm } from "~/components/forms/lazy-form";
 import { ErrorList } from "~/components/ui/field";
@@ -195,17 +196,10 @@ function ReportForm({ target, constraint }: { target: Target; constraint: Constr
 
 /** Unknown, gone, or not the reporter's to see: all one answer, so ids cannot be probed. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? SAFETY_TEXT.reportNotFound : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-700">
-        {notFound ? SAFETY_TEXT.reportGone : "We couldn't load this page. Please try again in a moment."}
-      </p>
-      <Link to="/" className="mt-6 inline-block font-medium text-brand-700 underline">
-        Return to Home
-      </Link>
-    </div>
+    <RouteErrorPage
+      notFound={{ title: SAFETY_TEXT.reportNotFound, detail: SAFETY_TEXT.reportGone }}
+      back={{ to: "/", label: "Return to Home" }}
+    />
   );
 }
