@@ -93,6 +93,7 @@ export async function inboxFor(db: Db, viewer: Viewer, opts: { page?: number; pa
     ),
     -- ADR 096: the conversations of the teens the viewer oversees, with someone other than the viewer.
     -- The teen is the side the viewer oversees (the first by id when both are); the other side is other_id.
+    -- ADR 103: this branch reads the message tables directly; a future Requests/inbox split filters parts, never this.
     teens as ${overseenTeenIds(me, opts.now ?? new Date())},
     overseen as (
       select 'listing' as kind, lm.listing_id as subject_id, lm.sender_id as s, lm.receiver_id as r, lm.content, lm.created_at
