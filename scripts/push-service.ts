@@ -11,7 +11,8 @@
  *   POST /push/{id}              a push: 401 without a valid VAPID JWT for this origin, 400 unless aes128gcm
  *                                with a TTL, 410 once the subscription is gone, else 201 and the message kept
  *   GET  /push/{id}/messages     what arrived, decrypted: [{ payload, ttl, urgency }]
- *   POST /push/{id}/answer       { status, times }: answer the next `times` pushes with `status` (429, 503, 410 …)
+ *   POST /push/{id}/answer       { status, times }: answer the next `times` pushes with `status` (429, 503, 410 …);
+ *                                status 0 never answers (a push service that hangs)
  *   DELETE /push/{id}            the subscription expires: every later push gets 410 Gone
  *   GET  /                       the subscriptions and their messages, as text (for people running npm start)
  */
@@ -68,6 +69,8 @@ export async function startPushService(opts: { port?: number; host?: string; qui
     const body = await readBody(req);
     if (body.length > MAX_BODY) return send(res, 413, { error: "payload too large" });
     const scripted = receiver.answers.shift();
+    // 0: hang; the connection stays open until the sender gives up (or the stand-in stops).
+    if (scripted === 0) return;
     if (scripted) return send(res, scripted, { error: "scripted answer" });
     if (receiver.gone) return send(res, 410, { error: "subscription expired" });
     try {
@@ -117,6 +120,10 @@ export async function startPushService(opts: { port?: number; host?: string; qui
   origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -217,6 +217,21 @@ describe("the push outbox", () => {
     expect(await received(endpoint)).toHaveLength(1);
   });
 
+  test("a push service that never answers is given up on after the timeout and tried again later (ADR 105)", async () => {
+    const { person, endpoint } = await personWithDevice();
+    await answerNext(endpoint, 0);
+    await queue(person.id, "deals", "deal:t:offerReceived");
+    const start = new Date();
+    expect(await drainPushQueue({ db: t.db, env, timeoutMs: 300 }, start)).toMatchObject({ retried: 1, sent: 0 });
+    const [row] = await t.db.all<{ lastError: string; notBefore: number }>(
+      sql`select last_error as lastError, not_before as notBefore from push_deliveries where dedupe_key like 'deal:t:%'`,
+    );
+    expect(row.lastError).toBe("push service did not answer within 300 ms");
+    expect(row.notBefore).toBe(start.getTime() + backoffMs(1));
+    expect(await drainPushQueue({ db: t.db, env, timeoutMs: 300 }, new Date(row.notBefore))).toMatchObject({ sent: 1 });
+    expect(await received(endpoint)).toHaveLength(1);
+  });
+
   test("two drains at once send each push once", async () => {
     const { person, endpoint } = await personWithDevice();
     for (const n of [1, 2, 3]) await queue(person.id, "deals", `deal:f${n}:offerReceived`);

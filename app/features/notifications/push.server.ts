@@ -32,6 +32,8 @@ const BATCH = 20;
 export const backoffMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
 /** How long a push service keeps a message for an offline device (RFC 8030 §5.2). */
 const TTL_SECONDS = 24 * 3600;
+/** How long one push request may take before it counts as a network failure (ADR 105). */
+export const PUSH_TIMEOUT_MS = 10_000;
 
 /** True when push is configured: the settings offer devices only then. */
 export const pushConfigured = (env: PushConfig) => Boolean(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT);
@@ -150,7 +152,7 @@ export type PushReport = { sent: number; retried: number; gone: number; failed: 
 type Claimed = { id: string; payload: string; attempts: number; endpoint: string; p256dh: string; auth: string; subscriptionId: string };
 
 /** Sends what is due (oldest first), each once. Does nothing when push is not configured. */
-export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = new Date()): Promise<PushReport> {
+export async function drainPushQueue(deps: { db: Db; env: PushConfig; timeoutMs?: number }, now = new Date()): Promise<PushReport> {
   const report: PushReport = { sent: 0, retried: 0, gone: 0, failed: 0 };
   const { db, env } = deps;
   if (!pushConfigured(env)) return report;
@@ -165,7 +167,7 @@ export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = ne
     from push_deliveries d join push_subscriptions s on s.id = d.subscription_id
     where d.id in (select value from json_each(${JSON.stringify(ids.map((r) => r.id))}))`);
   for (const row of claimed) {
-    const outcome = await sendOne(env, row, now);
+    const outcome = await sendOne(env, row, now, deps.timeoutMs ?? PUSH_TIMEOUT_MS);
     if (outcome.kind === "sent") {
       await db.run(sql`update push_deliveries set sent_at = ${Date.now()}, last_error = null where id = ${row.id}`);
       report.sent += 1;
@@ -189,7 +191,7 @@ export async function drainPushQueue(deps: { db: Db; env: PushConfig }, now = ne
 type Outcome =
   { kind: "sent" } | { kind: "gone" } | { kind: "retry"; error: string; retryAfterMs?: number } | { kind: "failed"; error: string };
 
-async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcome> {
+async function sendOne(env: PushConfig, row: Claimed, now: Date, timeoutMs: number): Promise<Outcome> {
   // Checked again at send time: configuration may have changed since the device was stored.
   if (!isAllowedPushEndpoint(row.endpoint, env.PUSH_SERVICE_TEST_ORIGIN)) return { kind: "failed", error: "endpoint not allowed" };
   try {
@@ -204,6 +206,9 @@ async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcom
       method: "POST",
       // Never follow a redirect: the next hop would be an address nobody checked.
       redirect: "manual",
+      // A push service that never answers must not hold the drain (ADR 105): AbortSignal.timeout runs in
+      // workerd and Node alike; the abort lands in the catch below as a retry with back-off.
+      signal: AbortSignal.timeout(timeoutMs),
       headers: {
         Authorization: authorization,
         "Content-Encoding": "aes128gcm",
@@ -226,6 +231,7 @@ async function sendOne(env: PushConfig, row: Claimed, now: Date): Promise<Outcom
     }
     return { kind: "failed", error: `push service answered ${response.status}` };
   } catch (error) {
-    return { kind: "retry", error: String(error).slice(0, 500) };
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    return { kind: "retry", error: timedOut ? `push service did not answer within ${timeoutMs} ms` : String(error).slice(0, 500) };
   }
 }
